@@ -1,0 +1,45 @@
+<?php
+/**
+ * Plugin Name:       svc
+ * Description:       Deploy custom REST routes as single-file PHP classes with the svc command-line client.
+ * Version:           0.1.0
+ * Requires at least: 6.1
+ * Requires PHP:      8.1
+ * Author:            svc
+ * License:           GPL-2.0-or-later
+ * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
+ * Text Domain:       svc
+ * Domain Path:       /languages
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+// The version check runs before any class is loaded, so an old PHP gets a notice instead of a parse error.
+if ( version_compare( PHP_VERSION, '8.1', '<' ) ) {
+	add_action(
+		'admin_notices',
+		static function (): void {
+			echo '<div class="notice notice-error"><p>' . esc_html__( 'svc needs PHP 8.1 or newer; it is inactive.', 'svc' ) . '</p></div>';
+		}
+	);
+	return;
+}
+
+// Kill switch: lets a site owner boot without any deployed route (e.g. from wp-config.php while debugging).
+if ( defined( 'SVC_DISABLE' ) && SVC_DISABLE ) {
+	return;
+}
+
+define( 'SVC_VERSION', '0.1.0' );
+define( 'SVC_PLUGIN_FILE', __FILE__ );
+
+require_once __DIR__ . '/src/Autoloader.php';
+\Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
+
+\Svc\Plugin::instance()->set_up();
