@@ -1,0 +1,309 @@
+/**
+ * The local, lexical checks of a route file (SPEC.md push-time checks 1 and 2, and public
+ * detection). The file is parsed, never run. The site repeats these checks and its `php -l` is
+ * authoritative for syntax: php-parser may lag behind the PHP version the site runs.
+ */
+import { Engine } from 'php-parser';
+
+export const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpVerb = (typeof HTTP_VERBS)[number];
+
+export interface SyntaxProblem {
+	readonly line: number;
+	readonly message: string;
+}
+
+export interface RouteSourceCheck {
+	/** Occurrences of `declare(strict_types=1);` in the raw text, comments and strings included. */
+	readonly strictTypesCount: number;
+	/** Fully qualified names of the named classes the file declares. */
+	readonly classes: readonly string[];
+	/** Verbs the class implements as public methods, in GET, POST, PUT, PATCH, DELETE order. */
+	readonly verbs: readonly HttpVerb[];
+	/** The subset of `verbs` that `#[Permission(public: true)]` opens to anyone. */
+	readonly publicVerbs: readonly HttpVerb[];
+	readonly isPublic: boolean;
+	/** Every failed check, as a sentence; empty when the file passes. */
+	readonly errors: readonly string[];
+	/**
+	 * Set when php-parser could not parse the file; its message is also in `errors`. Kept apart
+	 * because the site's `php -l` is authoritative: a caller may prefer to let the site judge.
+	 */
+	readonly syntaxError?: SyntaxProblem;
+}
+
+const PERMISSION_ATTRIBUTE = 'svc\\api\\attribute\\permission';
+
+// Whitespace may vary inside the statement, and PHP keywords are case-insensitive.
+const STRICT_TYPES = /declare\s*\(\s*strict_types\s*=\s*1\s*\)\s*;/gi;
+
+const engine = new Engine({
+	parser: { php8: true, extractDoc: true },
+	ast: { withPositions: true },
+});
+
+/** The slice of php-parser's AST this module reads; its bundled typings are too loose to use. */
+interface AstNode {
+	readonly kind: string;
+	readonly [key: string]: unknown;
+}
+
+interface ClassScope {
+	readonly node: AstNode;
+	readonly fqcn: string;
+	readonly namespace: string;
+	readonly imports: ReadonlyMap<string, string>;
+}
+
+export function countStrictTypes(source: string): number {
+	return source.match(STRICT_TYPES)?.length ?? 0;
+}
+
+export function checkRouteSource(source: string): RouteSourceCheck {
+	const strictTypesCount = countStrictTypes(source);
+	const errors: string[] = [];
+	const countProblem = strictTypesCountProblem(strictTypesCount);
+	if (countProblem !== undefined) {
+		errors.push(countProblem);
+	}
+
+	let program: AstNode;
+	try {
+		program = engine.parseCode(source, 'route.php') as unknown as AstNode;
+	} catch (error) {
+		const syntaxError = describeSyntaxError(error);
+		errors.push(`syntax error on line ${syntaxError.line}: ${syntaxError.message}`);
+		return { strictTypesCount, classes: [], verbs: [], publicVerbs: [], isPublic: false, errors, syntaxError };
+	}
+
+	if (strictTypesCount === 1) {
+		const statementProblem = strictTypesStatementProblem(program, source);
+		if (statementProblem !== undefined) {
+			errors.push(statementProblem);
+		}
+	}
+
+	const scopes = collectClasses(program);
+	const classes = scopes.map((scope) => scope.fqcn);
+	if (classes.length === 0) {
+		errors.push('declares no class; a route file declares exactly one class');
+	} else if (classes.length > 1) {
+		errors.push(`declares ${classes.length} classes (${classes.join(', ')}); a route file declares exactly one class`);
+	}
+
+	const only = scopes.length === 1 ? scopes[0] : undefined;
+	const verbs = only === undefined ? [] : verbMethods(only.node);
+	const publicVerbs = only === undefined ? [] : verbs.filter((verb) => isVerbPublic(only, verb));
+	return { strictTypesCount, classes, verbs, publicVerbs, isPublic: publicVerbs.length > 0, errors };
+}
+
+function strictTypesCountProblem(count: number): string | undefined {
+	if (count === 0) {
+		return 'declare(strict_types=1); is missing; a route file declares it exactly once, as its first statement';
+	}
+	if (count > 1) {
+		return `declare(strict_types=1); appears ${count} times (comments and strings count too); it must appear exactly once`;
+	}
+	return undefined;
+}
+
+/** With exactly one textual occurrence: is it a real statement, where PHP requires it? */
+function strictTypesStatementProblem(program: AstNode, source: string): string | undefined {
+	let isStatement = false;
+	walk(program, (node) => {
+		isStatement ||= isStrictTypesDeclare(node);
+	});
+	if (!isStatement) {
+		return 'declare(strict_types=1); appears only in a comment or string; it must be a real statement';
+	}
+	const first = nodeList(program['children'])[0];
+	if (first === undefined || !isStrictTypesDeclare(first)) {
+		const bom = source.startsWith('\uFEFF') ? ' (the file starts with a byte-order mark, which PHP outputs before it)' : '';
+		return `declare(strict_types=1); must be the very first statement of the file${bom}`;
+	}
+	return undefined;
+}
+
+function isStrictTypesDeclare(node: AstNode): boolean {
+	if (node.kind !== 'declare') {
+		return false;
+	}
+	return nodeList(node['directives']).some((directive) => {
+		const key = asNode(directive['key']);
+		const value = asNode(directive['value']);
+		return (
+			typeof key?.['name'] === 'string' &&
+			key['name'].toLowerCase() === 'strict_types' &&
+			value?.kind === 'number' &&
+			value['value'] === '1'
+		);
+	});
+}
+
+function describeSyntaxError(error: unknown): SyntaxProblem {
+	const raw = error instanceof Error ? error.message : String(error);
+	const lineNumber = (error as { lineNumber?: unknown } | null)?.lineNumber;
+	const line = typeof lineNumber === 'number' ? lineNumber : Number(/on line (\d+)/.exec(raw)?.[1] ?? 0);
+	const message = raw.replace(/^Parse Error\s*:\s*/i, '').replace(/\s+on line \d+\s*$/, '');
+	return { line, message };
+}
+
+/**
+ * Every named class, wherever it is declared (PHP also declares classes inside functions and
+ * conditionals). Anonymous classes and `Foo::class` are not declarations.
+ */
+function collectClasses(program: AstNode): ClassScope[] {
+	const found: ClassScope[] = [];
+	const globalImports = importsOf(nodeList(program['children']));
+	for (const child of nodeList(program['children'])) {
+		if (child.kind === 'namespace') {
+			const namespace = typeof child['name'] === 'string' ? child['name'] : '';
+			const imports = importsOf(nodeList(child['children']));
+			walk(child, (node) => addClass(found, node, namespace, imports));
+		} else {
+			walk(child, (node) => addClass(found, node, '', globalImports));
+		}
+	}
+	return found;
+}
+
+function addClass(found: ClassScope[], node: AstNode, namespace: string, imports: ReadonlyMap<string, string>): void {
+	if (node.kind !== 'class' || node['isAnonymous'] === true) {
+		return;
+	}
+	const name = identifierName(node['name']);
+	if (name === undefined) {
+		return;
+	}
+	found.push({ node, fqcn: namespace === '' ? name : `${namespace}\\${name}`, namespace, imports });
+}
+
+/**
+ * Class imports by local name (lowercased: PHP class names are case-insensitive). Imports renamed
+ * with `as` are left out on purpose: SPEC.md documents them as a blind spot of public detection,
+ * and the CLI should warn about exactly the files the contract says it warns about.
+ */
+function importsOf(statements: readonly AstNode[]): Map<string, string> {
+	const imports = new Map<string, string>();
+	for (const statement of statements) {
+		if (statement.kind !== 'usegroup' || statement['type'] !== null) {
+			continue;
+		}
+		const prefix = typeof statement['name'] === 'string' ? `${statement['name']}\\` : '';
+		for (const item of nodeList(statement['items'])) {
+			if (item['type'] !== null || typeof item['name'] !== 'string') {
+				continue;
+			}
+			const name = `${prefix}${item['name']}`.replace(/^\\/, '');
+			const last = name.split('\\').pop() ?? name;
+			const alias = identifierName(item['alias']);
+			if (alias !== undefined && alias.toLowerCase() !== last.toLowerCase()) {
+				continue;
+			}
+			imports.set(last.toLowerCase(), name);
+		}
+	}
+	return imports;
+}
+
+/** PHP's name resolution for a class name as written in the file. */
+function resolveClassName(written: string, scope: ClassScope): string {
+	if (written.startsWith('\\')) {
+		return written.slice(1);
+	}
+	const inCurrent = (name: string): string => (scope.namespace === '' ? name : `${scope.namespace}\\${name}`);
+	if (/^namespace\\/i.test(written)) {
+		return inCurrent(written.slice('namespace\\'.length));
+	}
+	const [first = '', ...rest] = written.split('\\');
+	const imported = scope.imports.get(first.toLowerCase());
+	if (imported !== undefined) {
+		return [imported, ...rest].join('\\');
+	}
+	return inCurrent(written);
+}
+
+function verbMethods(classNode: AstNode): HttpVerb[] {
+	const names = new Set(publicMethods(classNode).map((method) => identifierName(method['name'])?.toLowerCase()));
+	return HTTP_VERBS.filter((verb) => names.has(verb.toLowerCase()));
+}
+
+function publicMethods(classNode: AstNode): AstNode[] {
+	return nodeList(classNode['body']).filter(
+		(member) => member.kind === 'method' && member['visibility'] !== 'private' && member['visibility'] !== 'protected',
+	);
+}
+
+/** SPEC.md resolution order: the method's own Permission attribute wins over the class's. */
+function isVerbPublic(scope: ClassScope, verb: HttpVerb): boolean {
+	const method = publicMethods(scope.node).find(
+		(member) => identifierName(member['name'])?.toLowerCase() === verb.toLowerCase(),
+	);
+	const own = permissionAttributes(method, scope);
+	if (own.length > 0) {
+		return own.some(opensToPublic);
+	}
+	return permissionAttributes(scope.node, scope).some(opensToPublic);
+}
+
+function permissionAttributes(node: AstNode | undefined, scope: ClassScope): AstNode[] {
+	if (node === undefined) {
+		return [];
+	}
+	return nodeList(node['attrGroups'])
+		.flatMap((group) => nodeList(group['attrs']))
+		.filter(
+			(attribute) =>
+				typeof attribute['name'] === 'string' &&
+				resolveClassName(attribute['name'], scope).toLowerCase() === PERMISSION_ATTRIBUTE,
+		);
+}
+
+/** `public: true` by name, or `true` as the first positional argument. */
+function opensToPublic(attribute: AstNode): boolean {
+	const args = nodeList(attribute['args']);
+	const named = args.find((arg) => arg.kind === 'namedargument' && arg['name'] === 'public');
+	const value = named === undefined ? positionalFirst(args) : asNode(named['value']);
+	return value?.kind === 'boolean' && value['value'] === true;
+}
+
+function positionalFirst(args: readonly AstNode[]): AstNode | undefined {
+	const first = args[0];
+	return first === undefined || first.kind === 'namedargument' ? undefined : first;
+}
+
+function walk(node: AstNode, visit: (node: AstNode) => void): void {
+	visit(node);
+	for (const [key, value] of Object.entries(node)) {
+		if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') {
+			continue;
+		}
+		if (Array.isArray(value)) {
+			for (const item of value) {
+				const child = asNode(item);
+				if (child !== undefined) walk(child, visit);
+			}
+		} else {
+			const child = asNode(value);
+			if (child !== undefined) walk(child, visit);
+		}
+	}
+}
+
+function asNode(value: unknown): AstNode | undefined {
+	return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string'
+		? (value as AstNode)
+		: undefined;
+}
+
+function nodeList(value: unknown): AstNode[] {
+	return Array.isArray(value) ? value.flatMap((item) => asNode(item) ?? []) : [];
+}
+
+function identifierName(value: unknown): string | undefined {
+	if (typeof value === 'string') {
+		return value;
+	}
+	const name = asNode(value)?.['name'];
+	return typeof name === 'string' ? name : undefined;
+}
