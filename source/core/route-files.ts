@@ -1,0 +1,249 @@
+/**
+ * The project's local route files: walks api/ and runs every check that can run without the site,
+ * so `svc api push` fails before any upload with a reason per file.
+ */
+import { createHash } from 'node:crypto';
+import type { Dirent } from 'node:fs';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { SvcError } from './errors.js';
+import { checkRouteSource, type RouteSourceCheck } from './php-lexical.js';
+import { compareSlugs, findRouteConflicts, pathFromSlug, slugFromPath, validateSlug } from './slug.js';
+
+/** SPEC.md's per-file limit; the site's filter may change its own, the CLI checks the default. */
+export const MAX_FILE_BYTES = 512 * 1024;
+
+export interface LocalRouteFile {
+	readonly slug: string;
+	/** Path under api/, always with `/` separators. */
+	readonly relPath: string;
+	readonly absPath: string;
+	readonly bytes: Buffer;
+	/** Lowercase hex SHA-256 of `bytes`: what the site's listing reports as `hash`. */
+	readonly hash: string;
+	readonly size: number;
+	/** The lexical checks; undefined when they were not run (disabled, over size, not UTF-8). */
+	readonly check: RouteSourceCheck | undefined;
+}
+
+export interface LocalProblem {
+	readonly relPath: string;
+	/** Why the file cannot be pushed; does not repeat the path (see formatProblem). */
+	readonly message: string;
+}
+
+export interface ApiDirScan {
+	readonly dir: string;
+	/** Files with a valid slug, sorted by slug, whether or not they have problems. */
+	readonly files: readonly LocalRouteFile[];
+	/** Every local check that failed, sorted by path; push must not proceed unless empty. */
+	readonly problems: readonly LocalProblem[];
+}
+
+export interface ScanOptions {
+	/** Return an empty scan instead of failing when api/ does not exist (what pull wants). */
+	readonly allowMissing?: boolean;
+	/** Run the PHP lexical checks (default true); pull only needs hashes. */
+	readonly lexical?: boolean;
+}
+
+export function sha256Hex(content: Uint8Array | string): string {
+	return createHash('sha256').update(content).digest('hex');
+}
+
+/** `api/users/[id].php: <message>`, with the api/ directory shown as `dirLabel`. */
+export function formatProblem(problem: LocalProblem, dirLabel = 'api'): string {
+	return `${dirLabel}/${problem.relPath}: ${problem.message}`;
+}
+
+export async function scanApiDir(dir: string, options: ScanOptions = {}): Promise<ApiDirScan> {
+	const root = path.resolve(dir);
+	if (!(await isDirectory(root, options.allowMissing === true))) {
+		return { dir: root, files: [], problems: [] };
+	}
+
+	const files: LocalRouteFile[] = [];
+	const problems: LocalProblem[] = [];
+	for (const entry of await walk(root)) {
+		const result = await readRouteFile(entry, options.lexical !== false);
+		problems.push(...result.problems.map((message) => ({ relPath: entry.relPath, message })));
+		if (result.file !== undefined) {
+			files.push(result.file);
+		}
+	}
+	problems.push(...duplicateClassProblems(files), ...routeConflictProblems(files));
+
+	files.sort((a, b) => compareSlugs(a.slug, b.slug));
+	problems.sort((a, b) => compareSlugs(a.relPath, b.relPath));
+	return { dir: root, files, problems };
+}
+
+async function isDirectory(root: string, allowMissing: boolean): Promise<boolean> {
+	try {
+		if ((await stat(root)).isDirectory()) {
+			return true;
+		}
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+			throw error;
+		}
+		if (allowMissing) {
+			return false;
+		}
+		throw new SvcError(`No api/ directory at ${root}.`, {
+			code: 'no_api_dir',
+			hint: `Create it and add a route file (e.g. ${path.join(root, 'hello.php')}), run "svc api pull" to fetch the site's routes, or set "apiDir" in svc.json.`,
+		});
+	}
+	throw new SvcError(`${root} is not a directory; the api/ folder must be a directory of route files.`, {
+		code: 'no_api_dir',
+		hint: 'Set "apiDir" in svc.json to the folder that holds your route files.',
+	});
+}
+
+interface WalkEntry {
+	readonly relPath: string;
+	readonly absPath: string;
+}
+
+/** Every non-hidden file under root; symlinks are followed, each real directory visited once. */
+async function walk(root: string): Promise<WalkEntry[]> {
+	const found: WalkEntry[] = [];
+	const visited = new Set<string>();
+	const visit = async (absDir: string, relDir: string): Promise<void> => {
+		const real = await realpath(absDir);
+		if (visited.has(real)) {
+			return;
+		}
+		visited.add(real);
+		const entries: Dirent[] = await readdir(absDir, { withFileTypes: true });
+		entries.sort((a, b) => compareSlugs(a.name, b.name));
+		for (const entry of entries) {
+			if (entry.name.startsWith('.')) {
+				continue;
+			}
+			const absPath = path.join(absDir, entry.name);
+			const relPath = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+			const isDir = entry.isDirectory() || (entry.isSymbolicLink() && (await isLinkToDirectory(absPath)));
+			if (isDir) {
+				await visit(absPath, relPath);
+			} else {
+				found.push({ relPath, absPath });
+			}
+		}
+	};
+	await visit(root, '');
+	return found;
+}
+
+async function isLinkToDirectory(absPath: string): Promise<boolean> {
+	try {
+		return (await stat(absPath)).isDirectory();
+	} catch {
+		return false; // A dangling link is reported when it is read as a file.
+	}
+}
+
+interface ReadResult {
+	readonly file?: LocalRouteFile;
+	readonly problems: readonly string[];
+}
+
+async function readRouteFile(entry: WalkEntry, lexical: boolean): Promise<ReadResult> {
+	const slug = slugFromPath(entry.relPath);
+	if (slug === null) {
+		return {
+			problems: ['is not a .php file; api/ holds only route files (move it out, or start its name with a dot to have svc ignore it)'],
+		};
+	}
+	const slugCheck = validateSlug(slug);
+	if (!slugCheck.ok) {
+		const where = slugCheck.segment === undefined ? `route path ${JSON.stringify(slug)} ` : 'invalid route path: ';
+		return { problems: [`${where}${slugCheck.message}`] };
+	}
+
+	let bytes: Buffer;
+	try {
+		const info = await stat(entry.absPath);
+		if (!info.isFile()) {
+			return { problems: ['is not a regular file'] };
+		}
+		bytes = await readFile(entry.absPath);
+	} catch (error) {
+		return { problems: [`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`] };
+	}
+
+	const problems: string[] = [];
+	let check: RouteSourceCheck | undefined;
+	if (bytes.length > MAX_FILE_BYTES) {
+		problems.push(`is ${formatKiB(bytes.length)} (${bytes.length} bytes); the limit is 512 KB (${MAX_FILE_BYTES} bytes)`);
+	} else {
+		const text = decodeUtf8(bytes);
+		if (text === undefined) {
+			problems.push('is not valid UTF-8; the site accepts UTF-8 route files only');
+		} else if (text.includes('\0')) {
+			problems.push('contains a NUL byte');
+		} else if (lexical) {
+			check = checkRouteSource(text);
+			problems.push(...check.errors);
+		}
+	}
+
+	const file: LocalRouteFile = {
+		slug,
+		relPath: entry.relPath,
+		absPath: entry.absPath,
+		bytes,
+		hash: sha256Hex(bytes),
+		size: bytes.length,
+		check,
+	};
+	return { file, problems };
+}
+
+function decodeUtf8(bytes: Buffer): string | undefined {
+	try {
+		return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+	} catch {
+		return undefined;
+	}
+}
+
+function formatKiB(bytes: number): string {
+	return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** PHP class names are case-insensitive, so `App\Hello` and `app\hello` collide. */
+function duplicateClassProblems(files: readonly LocalRouteFile[]): LocalProblem[] {
+	const byClass = new Map<string, { name: string; files: LocalRouteFile[] }>();
+	for (const file of files) {
+		for (const name of file.check?.classes ?? []) {
+			const entry = byClass.get(name.toLowerCase()) ?? { name, files: [] };
+			entry.files.push(file);
+			byClass.set(name.toLowerCase(), entry);
+		}
+	}
+	return [...byClass.values()]
+		.filter((entry) => entry.files.length > 1)
+		.flatMap(({ name, files: group }) =>
+			group.map((file) => ({
+				relPath: file.relPath,
+				message: `class ${name} is also declared in ${group
+					.filter((other) => other !== file)
+					.map((other) => other.relPath)
+					.join(', ')}; class names must be unique across route files`,
+			})),
+		);
+}
+
+function routeConflictProblems(files: readonly LocalRouteFile[]): LocalProblem[] {
+	return findRouteConflicts(files.map((file) => file.slug)).flatMap((group) =>
+		group.map((slug) => ({
+			relPath: pathFromSlug(slug),
+			message: `serves the same route as ${group
+				.filter((other) => other !== slug)
+				.map(pathFromSlug)
+				.join(', ')} (parameter names do not tell routes apart); rename one of them`,
+		})),
+	);
+}
