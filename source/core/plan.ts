@@ -1,0 +1,135 @@
+/**
+ * What push and pull would change, decided by content hash alone, so unchanged files are never
+ * uploaded and a pull touches only what differs. Pure: the caller shows the plan, then acts on it.
+ */
+import { sha256Hex } from './route-files.js';
+import { compareSlugs, validateSlug } from './slug.js';
+
+export interface HashedLocal {
+	readonly slug: string;
+	readonly hash: string;
+}
+
+export interface HashedRemote {
+	readonly filename: string;
+	readonly hash: string;
+}
+
+export interface RemoteWithContent {
+	readonly filename: string;
+	readonly content: string;
+}
+
+export interface PushPlan<L extends HashedLocal, R extends HashedRemote> {
+	/** Local files the site lacks. */
+	readonly added: readonly L[];
+	/** Local files whose content differs from the site's. */
+	readonly changed: readonly L[];
+	readonly unchanged: readonly L[];
+	/** Site files absent locally that `--prune` deletes; empty without prune. */
+	readonly removed: readonly R[];
+	/** Site files absent locally that are kept because prune is off; empty with prune. */
+	readonly remoteOnly: readonly R[];
+}
+
+export function planPush<L extends HashedLocal, R extends HashedRemote>(
+	local: readonly L[],
+	remote: readonly R[],
+	options: { readonly prune: boolean },
+): PushPlan<L, R> {
+	const remoteBySlug = new Map(remote.map((file) => [file.filename, file]));
+	const localSlugs = new Set(local.map((file) => file.slug));
+	const added: L[] = [];
+	const changed: L[] = [];
+	const unchanged: L[] = [];
+	for (const file of [...local].sort(bySlug)) {
+		const deployed = remoteBySlug.get(file.slug);
+		if (deployed === undefined) {
+			added.push(file);
+		} else if (deployed.hash.toLowerCase() === file.hash.toLowerCase()) {
+			unchanged.push(file);
+		} else {
+			changed.push(file);
+		}
+	}
+	const absent = remote.filter((file) => !localSlugs.has(file.filename)).sort(byFilename);
+	return {
+		added,
+		changed,
+		unchanged,
+		removed: options.prune ? absent : [],
+		remoteOnly: options.prune ? [] : absent,
+	};
+}
+
+/** The files a push uploads (added and changed), in slug order. */
+export function filesToUpload<L extends HashedLocal>(plan: PushPlan<L, HashedRemote>): L[] {
+	return [...plan.added, ...plan.changed].sort(bySlug);
+}
+
+export function isPushNoop(plan: PushPlan<HashedLocal, HashedRemote>): boolean {
+	return plan.added.length === 0 && plan.changed.length === 0 && plan.removed.length === 0;
+}
+
+export interface RejectedRemote {
+	readonly filename: string;
+	readonly message: string;
+}
+
+export interface PullPlan<R extends RemoteWithContent, L extends HashedLocal> {
+	/** Site files with no local counterpart. */
+	readonly create: readonly R[];
+	/** Site files whose content differs from the local file. */
+	readonly overwrite: readonly R[];
+	/** Local files the site lacks: a mirror removes them. */
+	readonly remove: readonly L[];
+	readonly unchanged: readonly R[];
+	/**
+	 * Site files whose name is not a valid slug. They are never written: a name like `../x` from
+	 * a broken or hostile site must not escape api/.
+	 */
+	readonly rejected: readonly RejectedRemote[];
+}
+
+/** Local files are compared by the SHA-256 of the bytes a pull would write (UTF-8 of `content`). */
+export function planPull<R extends RemoteWithContent, L extends HashedLocal>(
+	remote: readonly R[],
+	local: readonly L[],
+): PullPlan<R, L> {
+	const localBySlug = new Map(local.map((file) => [file.slug, file]));
+	const create: R[] = [];
+	const overwrite: R[] = [];
+	const unchanged: R[] = [];
+	const rejected: RejectedRemote[] = [];
+	const accepted = new Set<string>();
+	for (const file of [...remote].sort(byFilename)) {
+		const check = validateSlug(file.filename);
+		if (!check.ok) {
+			rejected.push({ filename: file.filename, message: `the site sent an invalid file name: ${check.message}` });
+			continue;
+		}
+		accepted.add(file.filename);
+		const existing = localBySlug.get(file.filename);
+		if (existing === undefined) {
+			create.push(file);
+		} else if (existing.hash.toLowerCase() === sha256Hex(Buffer.from(file.content, 'utf8'))) {
+			unchanged.push(file);
+		} else {
+			overwrite.push(file);
+		}
+	}
+	const remove = local.filter((file) => !accepted.has(file.slug)).sort(bySlug);
+	return { create, overwrite, remove, unchanged, rejected };
+}
+
+export function isPullNoop(plan: PullPlan<RemoteWithContent, HashedLocal>): boolean {
+	return plan.create.length === 0 && plan.overwrite.length === 0 && plan.remove.length === 0;
+}
+
+function bySlug(a: HashedLocal, b: HashedLocal): number {
+	return compareSlugs(a.slug, b.slug);
+}
+
+function byFilename(a: { readonly filename: string }, b: { readonly filename: string }): number {
+	return compareSlugs(a.filename, b.filename);
+}
