@@ -9,8 +9,26 @@ declare(strict_types=1);
 
 namespace Svc;
 
+use Svc\Manifest\ManifestBuilder;
+use Svc\Manifest\ManifestStore;
+use Svc\Rest\FilesController;
+use Svc\Rest\NamespaceController;
+use Svc\Runtime\Authorizer;
+use Svc\Runtime\FatalErrorMonitor;
+use Svc\Runtime\HeaderApplier;
+use Svc\Runtime\Registrar;
+use Svc\Runtime\RouteClassAutoloader;
+use Svc\Runtime\RouteHandler;
+use Svc\Runtime\RouteLoader;
+use Svc\Runtime\SharedCode;
+use Svc\Settings\RouteNamespace;
+use Svc\Storage\Paths;
+use Svc\Storage\RouteFiles;
+
 /**
- * The plugin's composition root.
+ * The composition root. Outside the REST API svc does nothing but register two cheap autoloaders:
+ * the route machinery is built on `rest_api_init`, so a front-end page opens no route file and no
+ * manifest.
  */
 final class Plugin {
 
@@ -21,5 +39,37 @@ final class Plugin {
 	}
 
 	public function set_up(): void {
+		$paths = Paths::for_site();
+		Autoloader::register( 'SvcLib\\', $paths->lib() );
+
+		add_action( 'init', array( $this, 'load_textdomain' ) );
+		// Priority 20: after core and most plugins registered theirs, so `svc_namespace_taken` sees them.
+		add_action( 'rest_api_init', fn () => $this->set_up_rest( $paths ), 20 );
+	}
+
+	/**
+	 * @internal
+	 */
+	public function load_textdomain(): void {
+		load_plugin_textdomain( 'svc', false, dirname( plugin_basename( SVC_PLUGIN_FILE ) ) . '/languages' );
+	}
+
+	private function set_up_rest( Paths $paths ): void {
+		$files           = new RouteFiles( $paths );
+		$store           = new ManifestStore( $paths, $files, new ManifestBuilder( $files ) );
+		$monitor         = new FatalErrorMonitor();
+		$loader          = new RouteLoader( $store, new SharedCode( $paths, $store, $monitor ), $monitor );
+		$route_namespace = new RouteNamespace();
+		$registrar       = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader ) );
+
+		( new RouteClassAutoloader( $loader ) )->register();
+		( new NamespaceController( $route_namespace ) )->register();
+		( new FilesController( $files, $store, $loader, $route_namespace ) )->register();
+		$registrar->on_rest_api_init();
+
+		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).
+		add_filter( 'rest_pre_dispatch', array( $registrar, 'on_pre_dispatch' ), 0, 3 );
+		// Late, so a route's headers() wins over the verb's and other filters'.
+		add_filter( 'rest_post_dispatch', array( new HeaderApplier( $registrar, $loader ), 'apply' ), 100, 3 );
 	}
 }

@@ -1,0 +1,66 @@
+<?php
+/**
+ * One route file as the manifest knows it.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Manifest;
+
+/**
+ * Builds and reads the plain arrays stored in the manifest cache (arrays, so the cache file is a PHP
+ * literal that opcache keeps in shared memory).
+ *
+ * @phpstan-type EntryData array{
+ *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
+ *   verbs: array<string, int>, headers: bool, permission: bool, public: list<string>,
+ *   error: string|null, boot: array{kind: string, message: string}|null, booted: bool
+ * }
+ */
+final class Entry {
+
+	/**
+	 * @param list<string>       $public Lowercase verbs the lexical rule finds public.
+	 * @param array<string, int> $verbs  Lowercase verb => number of declared parameters.
+	 * @return EntryData
+	 */
+	public static function make(
+		string $path,
+		string $stamp,
+		int $size,
+		?string $hash,
+		?string $class_name = null,
+		array $verbs = array(),
+		bool $headers = false,
+		bool $permission = false,
+		array $public = array(),
+		?string $error = null
+	): array {
+		return array(
+			'path'       => $path,
+			'stamp'      => $stamp,
+			'size'       => $size,
+			'hash'       => $hash,
+			'class'      => $class_name,
+			'verbs'      => $verbs,
+			'headers'    => $headers,
+			'permission' => $permission,
+			'public'     => $public,
+			'error'      => $error,
+			// What happened the last time the file was loaded at this stamp; null until it is.
+			'boot'       => null,
+			'booted'     => false,
+		);
+	}
+
+	/**
+	 * The reason the file is skipped, or null when it may be served.
+	 *
+	 * @param EntryData $entry
+	 */
+	public static function failure( array $entry ): ?string {
+		return $entry['error'] ?? ( $entry['boot']['message'] ?? null );
+	}
+}

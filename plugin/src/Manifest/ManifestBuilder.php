@@ -1,0 +1,168 @@
+<?php
+/**
+ * Turns the files on disk into the manifest.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Manifest;
+
+use Svc\Routing\Slug;
+use Svc\Scanning\TokenScanner;
+use Svc\Storage\Guard;
+use Svc\Storage\Limits;
+use Svc\Storage\RouteFiles;
+use Svc\Support\Log;
+
+/**
+ * Scans only files whose stamp changed since the previous manifest; the rest are carried over, so a
+ * rebuild after one push of one file reads one file.
+ */
+final class ManifestBuilder {
+
+	public function __construct( private readonly RouteFiles $files ) {
+	}
+
+	/**
+	 * @param array<string, mixed>|null $previous The manifest being replaced, if any.
+	 * @return array<string, mixed>
+	 */
+	public function build( ?array $previous ): array {
+		$inventory   = $this->files->inventory();
+		$limits      = array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) );
+		$carry       = ( $previous['limits'] ?? null ) === $limits ? ( $previous['files'] ?? array() ) : array();
+		$entries     = array();
+		$total       = 0;
+		$class_owner = array();
+		$shape_owner = array();
+
+		foreach ( $inventory['files'] as $slug => $stat ) {
+			$slug   = (string) $slug;
+			$total += $stat['size'];
+			$entry  = ( $carry[ $slug ]['stamp'] ?? null ) === $stat['stamp']
+				? $carry[ $slug ]
+				: $this->scan( $slug, $stat, $limits[0] );
+
+			// Order-dependent checks run on every build: they involve other files, which may have changed.
+			$entry['error'] = $entry['scan_error'] ?? null;
+			if ( null === $entry['error'] && $total > $limits[1] ) {
+				$entry['error'] = sprintf( 'the api/ directory is over its limit of %s; this file is past it', size_format( $limits[1] ) );
+			}
+			if ( null === $entry['error'] && null !== $entry['class'] ) {
+				$key = strtolower( $entry['class'] );
+				if ( isset( $class_owner[ $key ] ) ) {
+					$entry['error'] = sprintf( 'class %s is already declared by route file %s.php', $entry['class'], $class_owner[ $key ] );
+				} else {
+					$class_owner[ $key ] = $slug;
+				}
+			}
+			if ( null === $entry['error'] ) {
+				$shape = Slug::shape( $slug );
+				if ( isset( $shape_owner[ $shape ] ) ) {
+					$entry['error'] = sprintf( 'route file %s.php already serves this route', $shape_owner[ $shape ] );
+				} else {
+					$shape_owner[ $shape ] = $slug;
+				}
+			}
+			if ( null !== $entry['error'] && ( $carry[ $slug ]['error'] ?? null ) !== $entry['error'] ) {
+				// Logged when the reason first appears, not on every rebuild.
+				Log::api( sprintf( '%s.php skipped: %s', $slug, $entry['error'] ) );
+			}
+			$entries[ $slug ] = $entry;
+		}
+
+		return array(
+			'version' => ManifestStore::VERSION,
+			'limits'  => $limits,
+			'dirs'    => $inventory['dirs'],
+			'files'   => $entries,
+			'index'   => self::index( $entries ),
+		);
+	}
+
+	/**
+	 * Reads one file's tokens.
+	 *
+	 * @param array{path: string, size: int, stamp: string} $stat
+	 * @return array<string, mixed>
+	 */
+	private function scan( string $slug, array $stat, int $file_limit ): array {
+		$problem = Slug::problem( $slug );
+		if ( null !== $problem ) {
+			return self::failed( $stat, null, 'invalid file name: ' . $problem );
+		}
+		if ( $stat['size'] > $file_limit ) {
+			// Never read: an over-size file is skipped unopened and is not listed or pulled.
+			$entry              = self::failed( $stat, null, sprintf( 'the file is %s, over the limit of %s per file', size_format( $stat['size'] ), size_format( $file_limit ) ) );
+			$entry['oversize'] = true;
+			return $entry;
+		}
+		$stored = @file_get_contents( $stat['path'] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- vanished mid-scan: reported below.
+		if ( false === $stored ) {
+			return self::failed( $stat, null, 'the file could not be read' );
+		}
+		$hash   = hash( 'sha256', Guard::strip( $stored ) );
+		$result = TokenScanner::scan( $stored );
+		if ( null !== $result->parse_error ) {
+			return self::failed( $stat, $hash, $result->parse_error );
+		}
+		if ( 1 !== count( $result->classes ) ) {
+			return self::failed( $stat, $hash, sprintf( 'the file declares %d classes; a route file declares exactly one', count( $result->classes ) ) );
+		}
+		if ( $result->abstract ) {
+			return self::failed( $stat, $hash, sprintf( 'class %s is abstract, so it cannot serve requests', $result->classes[0] ) );
+		}
+		$verbs = array();
+		foreach ( $result->verbs() as $verb ) {
+			$verbs[ $verb ] = (int) $result->methods[ $verb ]['parameters'];
+		}
+		$entry               = Entry::make(
+			$stat['path'],
+			$stat['stamp'],
+			$stat['size'],
+			$hash,
+			$result->classes[0],
+			$verbs,
+			$result->has_public_method( 'headers' ),
+			$result->has_public_method( 'permission' ),
+			$result->public_verbs()
+		);
+		$entry['scan_error'] = null;
+		return $entry;
+	}
+
+	/**
+	 * @param array{path: string, size: int, stamp: string} $stat
+	 * @return array<string, mixed>
+	 */
+	private static function failed( array $stat, ?string $hash, string $reason ): array {
+		$entry               = Entry::make( $stat['path'], $stat['stamp'], $stat['size'], $hash, null, array(), false, false, array(), $reason );
+		$entry['scan_error'] = $reason;
+		return $entry;
+	}
+
+	/**
+	 * Lookup tables for matching a request path to candidate slugs without a regex per file.
+	 *
+	 * @param array<string, array<string, mixed>> $entries
+	 * @return array{static: array<string, string>, dynamic: array<int, array<string, string>>}
+	 */
+	private static function index( array $entries ): array {
+		$static  = array();
+		$dynamic = array();
+		foreach ( $entries as $slug => $entry ) {
+			$slug = (string) $slug;
+			if ( null !== $entry['error'] ) {
+				continue;
+			}
+			if ( Slug::is_static( $slug ) ) {
+				$static[ $slug ] = $slug;
+			} else {
+				$dynamic[ Slug::segment_count( $slug ) ][ $slug ] = '#^' . Slug::pattern( $slug ) . '$#i';
+			}
+		}
+		return array( 'static' => $static, 'dynamic' => $dynamic );
+	}
+}

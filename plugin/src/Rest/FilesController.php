@@ -1,0 +1,244 @@
+<?php
+/**
+ * `svc/v1/api-files`: list, upload and delete route files.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use Svc\Manifest\ManifestStore;
+use Svc\Routing\Slug;
+use Svc\Runtime\RouteLoader;
+use Svc\Settings\RouteNamespace;
+use Svc\Storage\RouteFiles;
+use Svc\Storage\WriteLock;
+use Svc\Validation\PushValidator;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * See docs/management-api.md for the contract. Upload and delete run under the write lock, so
+ * checks and writes of two concurrent pushes never interleave.
+ */
+final class FilesController {
+
+	public function __construct(
+		private readonly RouteFiles $files,
+		private readonly ManifestStore $store,
+		private readonly RouteLoader $loader,
+		private readonly RouteNamespace $route_namespace,
+	) {
+	}
+
+	public function register(): void {
+		$permission = array( ManagementPermission::class, 'check' );
+		register_rest_route(
+			ManagementPermission::NAMESPACE,
+			'/api-files',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'index' ),
+					'permission_callback' => $permission,
+					'args'                => array(
+						'content' => array(
+							'type'    => 'boolean',
+							'default' => true,
+						),
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'upload' ),
+					'permission_callback' => $permission,
+					'args'                => array(
+						'files'   => array(
+							'type'     => 'array',
+							'required' => true,
+						),
+						'dry_run' => array(
+							'type'    => 'boolean',
+							'default' => false,
+						),
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => array( $this, 'delete' ),
+					'permission_callback' => $permission,
+					'args'                => array(
+						'filenames' => array(
+							'type'     => 'array',
+							'required' => true,
+						),
+					),
+				),
+			)
+		);
+	}
+
+	public function index( WP_REST_Request $request ): WP_REST_Response {
+		$with_content = (bool) $request->get_param( 'content' );
+		$manifest     = $this->store->verified();
+		$records      = array();
+		$skipped      = 0;
+		foreach ( $manifest['files'] as $slug => $entry ) {
+			$slug = (string) $slug;
+			if ( ! empty( $entry['oversize'] ) ) {
+				++$skipped;
+				continue;
+			}
+			$error  = $this->loader->boot_status( $slug, $entry );
+			$record = array( 'filename' => $slug );
+			if ( $with_content ) {
+				$record['content'] = (string) $this->files->read( $slug );
+			}
+			$record += $this->describe( $slug, $entry );
+			if ( null !== $error ) {
+				$record['error'] = $error;
+			}
+			$records[] = $record;
+		}
+		$response = new WP_REST_Response( $records );
+		$response->header( 'X-Svc-Skipped', (string) $skipped );
+		return $response;
+	}
+
+	public function upload( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$batch = self::batch( $request->get_param( 'files' ) );
+		if ( $batch instanceof WP_Error ) {
+			return $batch;
+		}
+		$dry_run = (bool) $request->get_param( 'dry_run' );
+		return WriteLock::hold(
+			$this->files->paths()->cache(),
+			function () use ( $batch, $dry_run ): WP_REST_Response|WP_Error {
+				$result = ( new PushValidator( $this->store->verified()['files'] ) )->validate( $batch );
+				if ( array() !== $result['failures'] ) {
+					return self::rejected( $result['failures'] );
+				}
+				if ( ! $dry_run ) {
+					$this->files->write( $batch );
+					$this->store->invalidate();
+				}
+				$manifest = $this->store->verified();
+				$written  = array();
+				foreach ( $batch as $slug => $source ) {
+					$written[] = array(
+						'filename' => (string) $slug,
+						'hash'     => hash( 'sha256', $source ),
+					) + ( $dry_run ? array() : $this->describe( (string) $slug, $manifest['files'][ $slug ] ?? null ) );
+				}
+				return new WP_REST_Response(
+					array(
+						'written'      => $dry_run ? array() : $written,
+						'checked'      => $written,
+						'dry_run'      => $dry_run,
+						'syntax_check' => $result['syntax_check'],
+					)
+				);
+			}
+		);
+	}
+
+	public function delete( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$filenames = $request->get_param( 'filenames' );
+		if ( ! is_array( $filenames ) || array() === $filenames || ! array_is_list( $filenames ) ) {
+			return self::bad_request( __( 'filenames must be a non-empty array of route file names.', 'svc' ) );
+		}
+		foreach ( $filenames as $filename ) {
+			if ( ! is_string( $filename ) ) {
+				return self::bad_request( __( 'Every item of filenames must be a string.', 'svc' ) );
+			}
+			$problem = Slug::problem( $filename );
+			if ( null !== $problem ) {
+				return new WP_Error( 'svc_invalid_slug', sprintf( '%s: %s', $filename, $problem ), array( 'status' => 400, 'filename' => $filename ) );
+			}
+		}
+		$filenames = array_values( array_unique( $filenames ) );
+		return WriteLock::hold(
+			$this->files->paths()->cache(),
+			function () use ( $filenames ): WP_REST_Response|WP_Error {
+				$deployed = $this->store->verified()['files'];
+				$missing  = array_values( array_filter( $filenames, static fn ( string $slug ): bool => ! isset( $deployed[ $slug ] ) ) );
+				if ( array() !== $missing ) {
+					return new WP_Error(
+						'svc_not_found',
+						sprintf( /* translators: %s: list of file names */ __( 'No such route file: %s. Nothing was removed.', 'svc' ), implode( ', ', array_map( static fn ( string $s ): string => $s . '.php', $missing ) ) ),
+						array( 'status' => 404, 'filenames' => $missing )
+					);
+				}
+				$this->files->delete( $filenames );
+				$this->store->invalidate();
+				return new WP_REST_Response( array( 'deleted' => $filenames ) );
+			}
+		);
+	}
+
+	/**
+	 * What the listing and the upload answer say about a file besides its name and content.
+	 *
+	 * @param array<string, mixed>|null $entry
+	 * @return array<string, mixed>
+	 */
+	private function describe( string $slug, ?array $entry ): array {
+		$namespace = $this->route_namespace->get();
+		$valid     = Slug::is_valid( $slug );
+		$record    = array(
+			'hash'    => (string) ( $entry['hash'] ?? '' ),
+			'path'    => '/' . $namespace . '/' . $slug,
+			'route'   => $valid ? '/' . $namespace . '/' . Slug::pattern( $slug ) : null,
+			'methods' => array_map( 'strtoupper', array_keys( $entry['verbs'] ?? array() ) ),
+		);
+		if ( array() !== ( $entry['public'] ?? array() ) ) {
+			$record['public'] = true;
+		}
+		return $record;
+	}
+
+	/**
+	 * The upload body as slug => source, or why it is malformed.
+	 *
+	 * @return array<string, string>|WP_Error
+	 */
+	private static function batch( mixed $files ): array|WP_Error {
+		if ( ! is_array( $files ) || array() === $files || ! array_is_list( $files ) ) {
+			return self::bad_request( __( 'files must be a non-empty array of {filename, content} objects.', 'svc' ) );
+		}
+		$batch = array();
+		foreach ( $files as $index => $file ) {
+			if ( ! is_array( $file ) || ! is_string( $file['filename'] ?? null ) || ! is_string( $file['content'] ?? null ) ) {
+				/* translators: %d: position in the files array */
+				return self::bad_request( sprintf( __( 'files[%d] must be an object with a string filename and a string content.', 'svc' ), $index ) );
+			}
+			if ( isset( $batch[ $file['filename'] ] ) ) {
+				/* translators: %s: file name */
+				return self::bad_request( sprintf( __( '%s appears twice in one upload.', 'svc' ), $file['filename'] ) );
+			}
+			$batch[ $file['filename'] ] = $file['content'];
+		}
+		return $batch;
+	}
+
+	private static function bad_request( string $message ): WP_Error {
+		return new WP_Error( 'svc_bad_request', $message, array( 'status' => 400 ) );
+	}
+
+	/**
+	 * @param list<array{filename: string, code: string, message: string}> $failures
+	 */
+	private static function rejected( array $failures ): WP_Error {
+		$lines = array_map( static fn ( array $f ): string => sprintf( '%s.php: %s', $f['filename'], $f['message'] ), $failures );
+		return new WP_Error(
+			'svc_push_rejected',
+			/* translators: %s: one line per failing file */
+			sprintf( __( 'The push was rejected and nothing was written: %s', 'svc' ), implode( '; ', $lines ) ),
+			array( 'status' => 422, 'errors' => $failures )
+		);
+	}
+}

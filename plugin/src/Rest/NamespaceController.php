@@ -1,0 +1,65 @@
+<?php
+/**
+ * `svc/v1/api-namespace`: read and change the route namespace.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use Svc\Settings\RouteNamespace;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * See docs/management-api.md.
+ */
+final class NamespaceController {
+
+	public function __construct( private readonly RouteNamespace $route_namespace ) {
+	}
+
+	public function register(): void {
+		register_rest_route(
+			ManagementPermission::NAMESPACE,
+			'/api-namespace',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'read' ),
+					'permission_callback' => array( ManagementPermission::class, 'check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::EDITABLE,
+					'callback'            => array( $this, 'update' ),
+					'permission_callback' => array( ManagementPermission::class, 'check' ),
+					'args'                => array(
+						'namespace' => array(
+							'type'     => 'string',
+							'required' => true,
+						),
+					),
+				),
+			)
+		);
+	}
+
+	public function read(): WP_REST_Response {
+		return new WP_REST_Response( array( 'namespace' => $this->route_namespace->get() ) );
+	}
+
+	public function update( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$previous = $this->route_namespace->get();
+		$value    = (string) $request->get_param( 'namespace' );
+		$in_use   = array_values( array_diff( rest_get_server()->get_namespaces(), array( $previous ) ) );
+		$result   = $this->route_namespace->set( $value, $in_use );
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		return new WP_REST_Response( array( 'namespace' => $value, 'previous' => $previous ) );
+	}
+}

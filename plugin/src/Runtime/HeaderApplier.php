@@ -1,0 +1,63 @@
+<?php
+/**
+ * Applies a route file's `headers()` to every response of its route.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Runtime;
+
+use Svc\Support\Log;
+use Throwable;
+use WP_HTTP_Response;
+use WP_REST_Request;
+use WP_REST_Server;
+
+/**
+ * Runs on `rest_post_dispatch`, so it sees every answer of the route: the verb's, an error, and the
+ * OPTIONS preflight WordPress answers without calling a verb. Being last, its headers win over the
+ * verb's.
+ */
+final class HeaderApplier {
+
+	public function __construct(
+		private readonly Registrar $registrar,
+		private readonly RouteLoader $loader,
+	) {
+	}
+
+	/**
+	 * @internal Filter callback.
+	 */
+	public function apply( mixed $response, WP_REST_Server $server, WP_REST_Request $request ): mixed {
+		unset( $server, $request );
+		if ( ! $response instanceof WP_HTTP_Response || ! method_exists( $response, 'get_matched_route' ) ) {
+			return $response;
+		}
+		$slug = $this->registrar->slug_for_route( (string) $response->get_matched_route() );
+		if ( null === $slug || ! $this->registrar->has_headers( $slug ) ) {
+			return $response;
+		}
+		$instance = $this->loader->instance( $slug );
+		if ( null === $instance ) {
+			return $response;
+		}
+		try {
+			$headers = $instance->headers();
+		} catch ( Throwable $error ) {
+			Log::api( sprintf( '%s.php: headers() threw, so the response was sent without its headers: %s', $slug, Log::describe( $error ) ) );
+			return $response;
+		}
+		if ( ! is_array( $headers ) ) {
+			return $response;
+		}
+		foreach ( $headers as $name => $value ) {
+			if ( is_string( $name ) && is_string( $value ) && '' !== $name ) {
+				$response->header( $name, $value );
+			}
+		}
+		return $response;
+	}
+}

@@ -1,0 +1,145 @@
+<?php
+/**
+ * Registers route files as REST routes.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Runtime;
+
+use Svc\Manifest\Entry;
+use Svc\Manifest\ManifestStore;
+use Svc\Routing\Slug;
+use Svc\Settings\RouteNamespace;
+use WP_REST_Request;
+use WP_REST_Server;
+
+/**
+ * A REST request for one route registers only the route(s) its path can match, found through the
+ * manifest's index instead of a regex per file: with a thousand route files, a request still
+ * registers one route and loads one file. Requests that list routes (the index, the namespace index,
+ * a batch, any use of the REST server outside a REST request) get every route.
+ */
+final class Registrar {
+
+	/** @var array<string, string> Full route pattern => slug, for routes registered in this request. */
+	private array $routes = array();
+	private bool $all     = false;
+
+	public function __construct(
+		private readonly ManifestStore $store,
+		private readonly RouteNamespace $route_namespace,
+		private readonly RouteLoader $loader,
+		private readonly Authorizer $authorizer,
+		private readonly RouteHandler $handler,
+	) {
+	}
+
+	/**
+	 * @internal Action callback for `rest_api_init`.
+	 */
+	public function on_rest_api_init(): void {
+		if ( ! $this->serves_one_route() ) {
+			$this->register_all();
+		}
+	}
+
+	/**
+	 * @internal Filter callback for `rest_pre_dispatch`, before WordPress matches the request (and
+	 * before its own OPTIONS handling, which also matches against the registered routes).
+	 */
+	public function on_pre_dispatch( mixed $result, WP_REST_Server $server, WP_REST_Request $request ): mixed {
+		unset( $server );
+		if ( $this->all ) {
+			return $result;
+		}
+		$prefix = '/' . $this->route_namespace->get() . '/';
+		$route  = strtolower( untrailingslashit( $request->get_route() ) );
+		if ( ! str_starts_with( $route, $prefix ) ) {
+			return $result;
+		}
+		$path       = substr( $route, strlen( $prefix ) );
+		$candidates = self::candidates( $this->store->current()['index'], $path );
+		if ( array() === $candidates ) {
+			return $result;
+		}
+		// The files about to be served are checked against the disk (edited in place, e.g. over SFTP).
+		$candidates = self::candidates( $this->store->verified_for( $candidates )['index'], $path );
+		foreach ( $candidates as $slug ) {
+			if ( null === $this->loader->load( $slug ) ) {
+				$this->register( $slug, $this->store->current()['files'][ $slug ] );
+			}
+		}
+		return $result;
+	}
+
+	public function slug_for_route( string $route ): ?string {
+		return $this->routes[ $route ] ?? null;
+	}
+
+	public function has_headers( string $slug ): bool {
+		return (bool) ( $this->store->current()['files'][ $slug ]['headers'] ?? false );
+	}
+
+	private function serves_one_route(): bool {
+		if ( ! defined( 'REST_REQUEST' ) || ! REST_REQUEST || ! isset( $GLOBALS['wp']->query_vars['rest_route'] ) ) {
+			return false;
+		}
+		$route = '/' . trim( strtolower( (string) $GLOBALS['wp']->query_vars['rest_route'] ), '/' );
+		return ! in_array( $route, array( '/', '/batch/v1', '/' . $this->route_namespace->get() ), true );
+	}
+
+	private function register_all(): void {
+		$this->all = true;
+		$files     = $this->store->current()['files'];
+		// Static routes first: WordPress takes the first match, so `users/me` wins over `users/[id]`.
+		uksort( $files, static fn ( $a, $b ): int => ( Slug::is_static( (string) $b ) <=> Slug::is_static( (string) $a ) ) ?: strcmp( (string) $a, (string) $b ) );
+		foreach ( $files as $slug => $entry ) {
+			if ( null === Entry::failure( $entry ) ) {
+				$this->register( (string) $slug, $entry );
+			}
+		}
+	}
+
+	/**
+	 * Slugs whose route can match $path, static ones first.
+	 *
+	 * @param array{static: array<string, string>, dynamic: array<int, array<string, string>>} $index
+	 * @return list<string>
+	 */
+	private static function candidates( array $index, string $path ): array {
+		$found = array();
+		if ( isset( $index['static'][ $path ] ) ) {
+			$found[] = $index['static'][ $path ];
+		}
+		foreach ( $index['dynamic'][ substr_count( $path, '/' ) + 1 ] ?? array() as $slug => $regex ) {
+			if ( 1 === preg_match( $regex, $path ) ) {
+				$found[] = (string) $slug;
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * @param array<string, mixed> $entry
+	 */
+	private function register( string $slug, array $entry ): void {
+		$namespace = $this->route_namespace->get();
+		$pattern   = '/' . Slug::pattern( $slug );
+		if ( isset( $this->routes[ '/' . $namespace . $pattern ] ) || array() === $entry['verbs'] ) {
+			return;
+		}
+		$endpoints = array();
+		foreach ( array_keys( $entry['verbs'] ) as $verb ) {
+			$endpoints[] = array(
+				'methods'             => strtoupper( $verb ),
+				'callback'            => fn ( WP_REST_Request $request ): mixed => $this->handler->handle( $request, $slug, $verb ),
+				'permission_callback' => fn ( WP_REST_Request $request ): mixed => $this->authorizer->authorize( $request, $slug, $verb ),
+			);
+		}
+		register_rest_route( $namespace, $pattern, $endpoints );
+		$this->routes[ '/' . $namespace . $pattern ] = $slug;
+	}
+}

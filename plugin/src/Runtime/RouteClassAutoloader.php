@@ -1,0 +1,53 @@
+<?php
+/**
+ * Lets one route file name another's class (e.g. a shared permission callback).
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Runtime;
+
+/**
+ * Only the route file a request dispatches to is loaded; this autoloader loads another route file
+ * when its class is named, with the same isolation checks.
+ */
+final class RouteClassAutoloader {
+
+	private static bool $paused = false;
+
+	public function __construct( private readonly RouteLoader $loader ) {
+	}
+
+	public function register(): void {
+		spl_autoload_register( array( $this, 'load' ) );
+	}
+
+	/**
+	 * @internal Autoload callback.
+	 */
+	public function load( string $class_name ): void {
+		if ( ! self::$paused ) {
+			$this->loader->load_class( $class_name );
+		}
+	}
+
+	/**
+	 * Runs $work with this autoloader silent: asking whether a name is taken must not load the file
+	 * that is about to declare it.
+	 *
+	 * @template T
+	 * @param callable(): T $work
+	 * @return T
+	 */
+	public static function without( callable $work ): mixed {
+		$was          = self::$paused;
+		self::$paused = true;
+		try {
+			return $work();
+		} finally {
+			self::$paused = $was;
+		}
+	}
+}

@@ -1,0 +1,43 @@
+<?php
+/**
+ * Calls a route file's verb method for a request.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Runtime;
+
+use ReflectionMethod;
+use WP_Error;
+use WP_REST_Request;
+
+/**
+ * The method's return value goes back to WordPress as is: an array becomes a 200 JSON answer, a
+ * WP_REST_Response or WP_Error keeps its status and headers. Errors thrown by the method are not
+ * caught here: they are the route's own, and surface as an ordinary PHP error of that request.
+ */
+final class RouteHandler {
+
+	public function __construct( private readonly RouteLoader $loader ) {
+	}
+
+	public function handle( WP_REST_Request $request, string $slug, string $verb ): mixed {
+		$instance = $this->loader->instance( $slug );
+		if ( null === $instance ) {
+			return self::unavailable();
+		}
+		$method = new ReflectionMethod( $instance, $verb );
+		return $method->getNumberOfParameters() > 0
+			? $instance->$verb( $request )
+			: $instance->$verb();
+	}
+
+	/**
+	 * What a route whose file was skipped answers: the same as a route that does not exist.
+	 */
+	public static function unavailable(): WP_Error {
+		return new WP_Error( 'rest_no_route', __( 'No route was found matching the URL and request method.', 'svc' ), array( 'status' => 404 ) );
+	}
+}

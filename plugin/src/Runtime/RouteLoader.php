@@ -1,0 +1,145 @@
+<?php
+/**
+ * Loads route files in isolation and hands out their instances.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Runtime;
+
+use Svc\Manifest\Entry;
+use Svc\Manifest\ManifestStore;
+use Svc\Support\Log;
+use Svc\Validation\ClassNames;
+use Throwable;
+
+/**
+ * "Boot" of a route file: every check that can be made without running it is made first (the
+ * manifest's, then whether its class name is free), then it is required with errors caught, and
+ * the outcome is recorded so the listing can show it and a bad file is not retried until it changes.
+ */
+final class RouteLoader {
+
+	/** @var array<string, string|true> Slug => true when loaded this request, or the reason it failed. */
+	private array $outcomes = array();
+	/** @var array<string, object> */
+	private array $instances = array();
+
+	public function __construct(
+		private readonly ManifestStore $store,
+		private readonly SharedCode $shared,
+		private readonly FatalErrorMonitor $monitor,
+	) {
+	}
+
+	/**
+	 * Loads a route file; returns null when its class is ready, else why it was skipped.
+	 */
+	public function load( string $slug ): ?string {
+		if ( isset( $this->outcomes[ $slug ] ) ) {
+			return true === $this->outcomes[ $slug ] ? null : $this->outcomes[ $slug ];
+		}
+		$entry = $this->store->verified_for( array( $slug ) )['files'][ $slug ] ?? null;
+		if ( null === $entry ) {
+			return $this->outcomes[ $slug ] = 'the route file is not deployed';
+		}
+		if ( null !== $entry['error'] ) {
+			return $this->outcomes[ $slug ] = $entry['error'];
+		}
+		if ( 'load' === ( $entry['boot']['kind'] ?? null ) ) {
+			return $this->outcomes[ $slug ] = $entry['boot']['message'];
+		}
+
+		$this->shared->load_vendor();
+		$class_name = (string) $entry['class'];
+		if ( ClassNames::taken( $class_name ) ) {
+			return $this->fail( $slug, $entry, 'taken', sprintf( 'class %s is already declared by WordPress core or an active plugin', $class_name ) );
+		}
+
+		$this->monitor->watch(
+			function ( string $reason ) use ( $slug, $entry ): void {
+				$this->fail( $slug, $entry, 'load', $reason );
+			}
+		);
+		$reason = null;
+		ob_start();
+		try {
+			( static function ( string $path ): void {
+				require_once $path;
+			} )( $entry['path'] );
+		} catch ( Throwable $error ) {
+			$reason = 'PHP ' . Log::describe( $error );
+		} finally {
+			// A route file that prints while loading must not corrupt the JSON answer.
+			ob_end_clean();
+			$this->monitor->clear();
+		}
+		if ( null === $reason && ! class_exists( $class_name, false ) ) {
+			$reason = sprintf( 'loading the file did not declare class %s', $class_name );
+		}
+		if ( null !== $reason ) {
+			return $this->fail( $slug, $entry, 'load', $reason );
+		}
+		if ( ! $entry['booted'] || null !== $entry['boot'] ) {
+			// A previous failure clears itself: the next listing shows the file healthy.
+			$this->store->record_boot( $slug, $entry['stamp'], null );
+		}
+		$this->outcomes[ $slug ] = true;
+		return null;
+	}
+
+	/**
+	 * The route file's instance (one per request), or null when it cannot be loaded.
+	 */
+	public function instance( string $slug ): ?object {
+		if ( isset( $this->instances[ $slug ] ) ) {
+			return $this->instances[ $slug ];
+		}
+		if ( null !== $this->load( $slug ) ) {
+			return null;
+		}
+		$class_name = (string) $this->store->current()['files'][ $slug ]['class'];
+		return $this->instances[ $slug ] = new $class_name();
+	}
+
+	/**
+	 * Loads the route file declaring $class_name, if one does (for RouteClassAutoloader).
+	 */
+	public function load_class( string $class_name ): void {
+		$wanted = strtolower( ltrim( $class_name, '\\' ) );
+		foreach ( $this->store->current()['files'] as $slug => $entry ) {
+			if ( null !== $entry['class'] && strtolower( $entry['class'] ) === $wanted ) {
+				$this->load( (string) $slug );
+				return;
+			}
+		}
+	}
+
+	/**
+	 * @param array<string, mixed> $entry
+	 */
+	private function fail( string $slug, array $entry, string $kind, string $reason ): string {
+		if ( ( $entry['boot']['message'] ?? null ) !== $reason ) {
+			Log::api( sprintf( '%s.php skipped: %s', $slug, $reason ) );
+			$this->store->record_boot( $slug, $entry['stamp'], array( 'kind' => $kind, 'message' => $reason ) );
+		}
+		return $this->outcomes[ $slug ] = $reason;
+	}
+
+	/**
+	 * The reason a file is skipped as of its last boot, booting it now if it never was.
+	 *
+	 * @param array<string, mixed> $entry
+	 */
+	public function boot_status( string $slug, array $entry ): ?string {
+		if ( null !== $entry['error'] ) {
+			return $entry['error'];
+		}
+		if ( ! $entry['booted'] || 'taken' === ( $entry['boot']['kind'] ?? null ) ) {
+			return $this->load( $slug );
+		}
+		return Entry::failure( $entry );
+	}
+}

@@ -1,0 +1,94 @@
+<?php
+/**
+ * What reading a route file's tokens tells about it.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Scanning;
+
+/**
+ * Plain data; built only by TokenScanner.
+ *
+ * @phpstan-type Attribute array{name: string, public: bool}
+ * @phpstan-type Method array{name: string, visibility: string, static: bool, parameters: int, attributes: list<Attribute>}
+ */
+final class ScanResult {
+
+	public const VERBS = array( 'get', 'post', 'put', 'patch', 'delete' );
+
+	/**
+	 * @param string|null                    $parse_error        The tokenizer's parse error with its line, or null.
+	 * @param int                            $strict_types_count Occurrences of `declare(strict_types=1);` in the raw text, comments included.
+	 * @param bool                           $strict_types_real  Whether one of them is the file's first statement.
+	 * @param list<string>                   $classes            Fully qualified names of the declared classes.
+	 * @param array<string, array<string,mixed>> $methods        The first class's methods, keyed by lowercase name.
+	 * @param list<array{name:string, public:bool}> $class_attributes Attributes on the first class.
+	 * @param bool                           $abstract           Whether the first class is abstract.
+	 */
+	public function __construct(
+		public readonly ?string $parse_error,
+		public readonly int $strict_types_count,
+		public readonly bool $strict_types_real,
+		public readonly array $classes,
+		public readonly array $methods,
+		public readonly array $class_attributes,
+		public readonly bool $abstract,
+	) {
+	}
+
+	/**
+	 * Lowercase verbs implemented by public methods, in the order of VERBS.
+	 *
+	 * @return list<string>
+	 */
+	public function verbs(): array {
+		$verbs = array();
+		foreach ( self::VERBS as $verb ) {
+			if ( isset( $this->methods[ $verb ] ) && 'public' === $this->methods[ $verb ]['visibility'] ) {
+				$verbs[] = $verb;
+			}
+		}
+		return $verbs;
+	}
+
+	public function has_public_method( string $name ): bool {
+		$name = strtolower( $name );
+		return isset( $this->methods[ $name ] ) && 'public' === $this->methods[ $name ]['visibility'];
+	}
+
+	/**
+	 * Verbs the lexical rule finds open to anyone: `public: true` on the verb, or on the class for a
+	 * verb without its own Permission attribute. An aliased import and a `permission()` returning true
+	 * are not seen (documented blind spots).
+	 *
+	 * @return list<string>
+	 */
+	public function public_verbs(): array {
+		$class_public = self::permission_public( $this->class_attributes );
+		$open         = array();
+		foreach ( $this->verbs() as $verb ) {
+			$own = self::permission_public( $this->methods[ $verb ]['attributes'] );
+			if ( $own ?? $class_public ?? false ) {
+				$open[] = $verb;
+			}
+		}
+		return $open;
+	}
+
+	/**
+	 * True/false from a Permission attribute in the list, null when there is none.
+	 *
+	 * @param list<array{name:string, public:bool}> $attributes Attributes already resolved to full names.
+	 */
+	private static function permission_public( array $attributes ): ?bool {
+		foreach ( $attributes as $attribute ) {
+			if ( 'Svc\\Api\\Attribute\\Permission' === $attribute['name'] ) {
+				return $attribute['public'];
+			}
+		}
+		return null;
+	}
+}

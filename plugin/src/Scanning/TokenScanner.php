@@ -1,0 +1,421 @@
+<?php
+/**
+ * Reads a route file's tokens; never runs it.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Scanning;
+
+use ParseError;
+use PhpToken;
+
+/**
+ * Discovers the one class of a route file, its methods and its Permission attributes from tokens.
+ *
+ * `TOKEN_PARSE` makes the tokenizer run PHP's parser too, so syntax errors are found without
+ * executing anything (compile-time-only errors are left to `php -l` and boot isolation).
+ */
+final class TokenScanner {
+
+	private const STRICT_TYPES_TEXT = '/declare\s*\(\s*strict_types\s*=\s*1\s*\)\s*;/i';
+
+	private const NAME_TOKENS = array( T_STRING, T_NAME_QUALIFIED, T_NAME_FULLY_QUALIFIED, T_NAME_RELATIVE );
+
+	private const MODIFIERS = array(
+		T_PUBLIC    => 'public',
+		T_PROTECTED => 'protected',
+		T_PRIVATE   => 'private',
+		T_STATIC    => 'static',
+		T_ABSTRACT  => 'abstract',
+		T_FINAL     => 'final',
+		T_READONLY  => 'readonly',
+		T_VAR       => 'public',
+	);
+
+	/** @var list<PhpToken> Significant tokens only. */
+	private array $tokens = array();
+	private int $count    = 0;
+	private string $namespace = '';
+	/** @var array<string, string> Lowercase alias => fully qualified name. */
+	private array $uses = array();
+
+	public static function scan( string $source ): ScanResult {
+		return ( new self() )->run( $source );
+	}
+
+	private function run( string $source ): ScanResult {
+		$strict_count = preg_match_all( self::STRICT_TYPES_TEXT, $source );
+		$strict_real  = null !== DeclareLocator::end_offset( $source );
+		try {
+			$all = PhpToken::tokenize( $source, TOKEN_PARSE );
+		} catch ( ParseError $error ) {
+			return new ScanResult(
+				sprintf( 'PHP Parse error: %s on line %d', $error->getMessage(), $error->getLine() ),
+				(int) $strict_count,
+				$strict_real,
+				array(),
+				array(),
+				array(),
+				false
+			);
+		}
+		foreach ( $all as $token ) {
+			if ( ! $token->isIgnorable() && ! $token->is( T_INLINE_HTML ) && ! $token->is( T_OPEN_TAG_WITH_ECHO ) ) {
+				$this->tokens[] = $token;
+			}
+		}
+		$this->count = count( $this->tokens );
+
+		$classes          = array();
+		$methods          = array();
+		$class_attributes = array();
+		$abstract         = false;
+		$pending          = array();
+		$depth            = 0;
+
+		for ( $i = 0; $i < $this->count; $i++ ) {
+			$token = $this->tokens[ $i ];
+			if ( '{' === $token->text || $token->is( T_CURLY_OPEN ) || $token->is( T_DOLLAR_OPEN_CURLY_BRACES ) ) {
+				++$depth;
+				continue;
+			}
+			if ( '}' === $token->text ) {
+				--$depth;
+				continue;
+			}
+			if ( $token->is( T_ATTRIBUTE ) ) {
+				$i         = $this->read_attribute_group( $i, $group );
+				$pending[] = $group;
+				continue;
+			}
+			if ( 0 === $depth && $token->is( T_NAMESPACE ) && $this->at( $i + 1 )?->is( array( T_STRING, T_NAME_QUALIFIED ) ) ) {
+				$this->namespace = $this->tokens[ $i + 1 ]->text;
+				$this->uses      = array();
+				continue;
+			}
+			if ( 0 === $depth && $token->is( T_USE ) ) {
+				$i = $this->read_use( $i );
+				continue;
+			}
+			if ( $token->is( T_CLASS ) && $this->is_class_declaration( $i ) ) {
+				$name      = $this->tokens[ $i + 1 ]->text;
+				$classes[] = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
+				if ( 1 === count( $classes ) ) {
+					$abstract         = $this->preceded_by_abstract( $i );
+					$class_attributes = $this->resolve_attributes( array_merge( ...$pending ) );
+					$i                = $this->read_class_body( $i, $methods );
+				}
+				$pending = array();
+				continue;
+			}
+			if ( ! $token->is( T_ABSTRACT ) && ! $token->is( T_FINAL ) && ! $token->is( T_READONLY ) ) {
+				$pending = array();
+			}
+		}
+
+		return new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract );
+	}
+
+	private function at( int $index ): ?PhpToken {
+		return $this->tokens[ $index ] ?? null;
+	}
+
+	/**
+	 * A `class` keyword that declares a named class: not `Foo::class`, not `new class`.
+	 */
+	private function is_class_declaration( int $index ): bool {
+		$previous = $this->at( $index - 1 );
+		if ( null !== $previous && ( $previous->is( T_DOUBLE_COLON ) || $previous->is( T_NEW ) ) ) {
+			return false;
+		}
+		// `new #[Attr] class {}` is anonymous too: walk back over the attribute groups.
+		for ( $j = $index - 1; $j >= 0 && ']' === $this->tokens[ $j ]->text; ) {
+			$j = $this->attribute_start( $j ) - 1;
+			if ( $j >= 0 && $this->tokens[ $j ]->is( T_NEW ) ) {
+				return false;
+			}
+		}
+		return $this->at( $index + 1 )?->is( T_STRING ) ?? false;
+	}
+
+	private function attribute_start( int $close ): int {
+		$depth = 0;
+		for ( $j = $close; $j >= 0; $j-- ) {
+			$text = $this->tokens[ $j ]->text;
+			if ( ']' === $text ) {
+				++$depth;
+			} elseif ( '[' === $text || $this->tokens[ $j ]->is( T_ATTRIBUTE ) ) {
+				--$depth;
+				if ( 0 === $depth ) {
+					return $j;
+				}
+			}
+		}
+		return 0;
+	}
+
+	private function preceded_by_abstract( int $index ): bool {
+		for ( $j = $index - 1; $j >= 0; $j-- ) {
+			$token = $this->tokens[ $j ];
+			if ( $token->is( T_ABSTRACT ) ) {
+				return true;
+			}
+			if ( ! $token->is( T_FINAL ) && ! $token->is( T_READONLY ) ) {
+				return false;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Reads `#[A, B(args)]` starting at the `#[` token.
+	 *
+	 * @param list<array{name:string, public:bool}> $group Out: the attributes, names as written.
+	 * @return int Index of the closing `]`.
+	 */
+	private function read_attribute_group( int $start, ?array &$group ): int {
+		$group   = array();
+		$depth   = 1;
+		$current = null;
+		$args    = array();
+		for ( $i = $start + 1; $i < $this->count; $i++ ) {
+			$token = $this->tokens[ $i ];
+			$text  = $token->text;
+			if ( '[' === $text || '(' === $text || $token->is( T_ATTRIBUTE ) ) {
+				++$depth;
+			} elseif ( ']' === $text || ')' === $text ) {
+				--$depth;
+				if ( 0 === $depth ) {
+					break;
+				}
+			}
+			if ( 1 === $depth && ',' === $text ) {
+				if ( null !== $current ) {
+					$group[] = array( 'name' => $current, 'public' => self::args_say_public( $args ) );
+				}
+				$current = null;
+				$args    = array();
+				continue;
+			}
+			if ( null === $current && 1 === $depth && $token->is( self::NAME_TOKENS ) ) {
+				$current = $text;
+				continue;
+			}
+			if ( null !== $current && ( $depth > 1 || ')' === $text ) ) {
+				$args[] = $token;
+			}
+		}
+		if ( null !== $current ) {
+			$group[] = array( 'name' => $current, 'public' => self::args_say_public( $args ) );
+		}
+		return $i;
+	}
+
+	/**
+	 * Whether the argument tokens of a Permission attribute say `public: true` (named or first positional).
+	 *
+	 * @param list<PhpToken> $args Tokens from `(` to `)`.
+	 */
+	private static function args_say_public( array $args ): bool {
+		$texts = array_map( static fn ( PhpToken $t ): string => strtolower( $t->text ), $args );
+		$count = count( $texts );
+		for ( $k = 0; $k + 2 < $count; $k++ ) {
+			if ( 'public' === $texts[ $k ] && ':' === $texts[ $k + 1 ] ) {
+				return 'true' === $texts[ $k + 2 ];
+			}
+		}
+		// Positional: `(true` or `(true,` as the first argument.
+		return $count >= 2 && '(' === $texts[0] && 'true' === $texts[1] && ( ! isset( $texts[2] ) || in_array( $texts[2], array( ',', ')' ), true ) );
+	}
+
+	/**
+	 * Reads a top-level `use` statement into the alias table.
+	 *
+	 * @return int Index of the closing `;`.
+	 */
+	private function read_use( int $start ): int {
+		$i    = $start + 1;
+		$kind = $this->at( $i );
+		if ( null !== $kind && ( $kind->is( T_FUNCTION ) || $kind->is( T_CONST ) ) ) {
+			// Function and constant imports cannot name an attribute.
+			while ( $i < $this->count && ';' !== $this->tokens[ $i ]->text ) {
+				++$i;
+			}
+			return $i;
+		}
+		$prefix = '';
+		$name   = null;
+		$alias  = null;
+		$as     = false;
+		for ( ; $i < $this->count; $i++ ) {
+			$token = $this->tokens[ $i ];
+			$text  = $token->text;
+			if ( $token->is( T_NS_SEPARATOR ) && '{' === $this->at( $i + 1 )?->text ) {
+				continue;
+			}
+			if ( '{' === $text ) {
+				$prefix = (string) $name;
+				$name   = null;
+				continue;
+			}
+			if ( ',' === $text || '}' === $text || ';' === $text ) {
+				if ( null !== $name ) {
+					$full  = ltrim( '' === $prefix ? $name : $prefix . '\\' . $name, '\\' );
+					$short = substr( $full, (int) strrpos( '\\' . $full, '\\' ) );
+					// Aliased imports are not followed: that is the lexical rule's documented blind spot.
+					if ( null === $alias || 0 === strcasecmp( $alias, $short ) ) {
+						$this->uses[ strtolower( $short ) ] = $full;
+					}
+				}
+				$name  = null;
+				$alias = null;
+				$as    = false;
+				if ( ';' === $text ) {
+					return $i;
+				}
+				continue;
+			}
+			if ( $token->is( T_AS ) ) {
+				$as = true;
+				continue;
+			}
+			if ( $as ) {
+				$alias = $text;
+				continue;
+			}
+			if ( $token->is( self::NAME_TOKENS ) ) {
+				$name = rtrim( $text, '\\' );
+			}
+		}
+		return $i;
+	}
+
+	/**
+	 * Resolves attribute names as PHP would, so only the real Permission attribute counts.
+	 *
+	 * @param list<array{name:string, public:bool}> $attributes Names as written.
+	 * @return list<array{name:string, public:bool}>
+	 */
+	private function resolve_attributes( array $attributes ): array {
+		$resolved = array();
+		foreach ( $attributes as $attribute ) {
+			$name = $attribute['name'];
+			if ( str_starts_with( $name, '\\' ) ) {
+				$full = substr( $name, 1 );
+			} elseif ( str_starts_with( strtolower( $name ), 'namespace\\' ) ) {
+				$full = ltrim( $this->namespace . '\\' . substr( $name, 10 ), '\\' );
+			} else {
+				$first = strtolower( explode( '\\', $name )[0] );
+				$rest  = substr( $name, strlen( $first ) );
+				$full  = isset( $this->uses[ $first ] )
+					? $this->uses[ $first ] . $rest
+					: ltrim( $this->namespace . '\\' . $name, '\\' );
+			}
+			$resolved[] = array( 'name' => $full, 'public' => $attribute['public'] );
+		}
+		return $resolved;
+	}
+
+	/**
+	 * Reads the class body from the `class` keyword, collecting its methods.
+	 *
+	 * @param array<string, array<string,mixed>> $methods Out: methods keyed by lowercase name.
+	 * @return int Index of the body's closing `}`.
+	 */
+	private function read_class_body( int $start, array &$methods ): int {
+		$i = $start;
+		while ( $i < $this->count && '{' !== $this->tokens[ $i ]->text ) {
+			++$i;
+		}
+		$depth      = 0;
+		$modifiers  = array();
+		$attributes = array();
+		for ( ; $i < $this->count; $i++ ) {
+			$token = $this->tokens[ $i ];
+			$text  = $token->text;
+			if ( '{' === $text || $token->is( T_CURLY_OPEN ) || $token->is( T_DOLLAR_OPEN_CURLY_BRACES ) ) {
+				++$depth;
+				$modifiers  = array();
+				$attributes = array();
+				continue;
+			}
+			if ( '}' === $text ) {
+				--$depth;
+				if ( 0 === $depth ) {
+					return $i;
+				}
+				$modifiers  = array();
+				$attributes = array();
+				continue;
+			}
+			if ( 1 !== $depth ) {
+				continue;
+			}
+			if ( ';' === $text ) {
+				$modifiers  = array();
+				$attributes = array();
+				continue;
+			}
+			if ( $token->is( T_ATTRIBUTE ) ) {
+				$i          = $this->read_attribute_group( $i, $group );
+				$attributes = array_merge( $attributes, $group );
+				continue;
+			}
+			if ( isset( self::MODIFIERS[ $token->id ] ) ) {
+				$modifiers[] = self::MODIFIERS[ $token->id ];
+				continue;
+			}
+			if ( $token->is( T_FUNCTION ) ) {
+				$name_index = '&' === $this->at( $i + 1 )?->text || $this->at( $i + 1 )?->is( T_AMPERSAND_NOT_FOLLOWED_BY_VAR_OR_VARARG ) ? $i + 2 : $i + 1;
+				$name       = $this->at( $name_index )?->text ?? '';
+				$visibility = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
+				$methods[ strtolower( $name ) ] = array(
+					'name'       => $name,
+					'visibility' => $visibility,
+					'static'     => in_array( 'static', $modifiers, true ),
+					'parameters' => $this->count_parameters( $name_index + 1 ),
+					'attributes' => $this->resolve_attributes( $attributes ),
+				);
+				$modifiers  = array();
+				$attributes = array();
+			}
+		}
+		return $i;
+	}
+
+	/**
+	 * Counts parameters from the `(` that opens a parameter list.
+	 */
+	private function count_parameters( int $open ): int {
+		if ( '(' !== $this->at( $open )?->text ) {
+			return 0;
+		}
+		$depth  = 0;
+		$params = 0;
+		$seen   = false;
+		for ( $i = $open; $i < $this->count; $i++ ) {
+			$text = $this->tokens[ $i ]->text;
+			if ( '(' === $text || '[' === $text || $this->tokens[ $i ]->is( T_ATTRIBUTE ) ) {
+				++$depth;
+				continue;
+			}
+			if ( ')' === $text || ']' === $text ) {
+				--$depth;
+				if ( 0 === $depth ) {
+					break;
+				}
+				continue;
+			}
+			if ( 1 === $depth && $this->tokens[ $i ]->is( T_VARIABLE ) && ! $seen ) {
+				++$params;
+				$seen = true;
+			} elseif ( 1 === $depth && ',' === $text ) {
+				$seen = false;
+			}
+		}
+		return $params;
+	}
+}

@@ -1,0 +1,104 @@
+<?php
+/**
+ * Writes a set of files all or nothing.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Storage;
+
+use RuntimeException;
+use Throwable;
+
+/**
+ * Every file is first written to a temporary file in its target directory; only when all of them are
+ * on disk is each renamed over its target (rename is atomic within a directory). A failed rename puts
+ * back every file already replaced, so readers only ever see the old set or the new one, file by file.
+ */
+final class AtomicBatch {
+
+	/**
+	 * @param string                $base  Directory the files live under (gets index.php guards).
+	 * @param array<string, string> $files Absolute target path => bytes.
+	 */
+	public static function write( string $base, array $files ): void {
+		$staged = array();
+		try {
+			foreach ( $files as $target => $bytes ) {
+				Directories::ensure_below( $base, dirname( $target ) );
+				$temporary = self::temporary_name( $target );
+				if ( strlen( $bytes ) !== file_put_contents( $temporary, $bytes ) ) {
+					throw new RuntimeException( 'svc could not write ' . $temporary );
+				}
+				$staged[ $target ] = $temporary;
+			}
+		} catch ( Throwable $error ) {
+			array_map( 'unlink', array_filter( $staged, 'file_exists' ) );
+			throw $error;
+		}
+
+		$replaced = array();
+		try {
+			foreach ( $staged as $target => $temporary ) {
+				$backup = null;
+				if ( file_exists( $target ) ) {
+					$backup = self::temporary_name( $target ) . '.bak';
+					if ( ! rename( $target, $backup ) ) {
+						throw new RuntimeException( 'svc could not move aside ' . $target );
+					}
+				}
+				$replaced[ $target ] = $backup;
+				if ( ! rename( $temporary, $target ) ) {
+					throw new RuntimeException( 'svc could not move ' . $temporary . ' into place' );
+				}
+			}
+		} catch ( Throwable $error ) {
+			self::roll_back( $replaced, $staged );
+			throw $error;
+		}
+
+		foreach ( $replaced as $target => $backup ) {
+			if ( null !== $backup ) {
+				unlink( $backup );
+			}
+			self::forget_compiled( $target );
+		}
+	}
+
+	/**
+	 * @param array<string, string|null> $replaced Target => backup (null when the target was new).
+	 * @param array<string, string>      $staged   Target => temporary file.
+	 */
+	private static function roll_back( array $replaced, array $staged ): void {
+		foreach ( $replaced as $target => $backup ) {
+			if ( null === $backup ) {
+				@unlink( $target ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- may not have been moved in.
+			} else {
+				rename( $backup, $target );
+			}
+		}
+		foreach ( $staged as $temporary ) {
+			if ( file_exists( $temporary ) ) {
+				unlink( $temporary );
+			}
+		}
+	}
+
+	/**
+	 * A dot-file beside the target: invisible to the route scanner, renamed within one directory.
+	 */
+	private static function temporary_name( string $target ): string {
+		return dirname( $target ) . '/.' . basename( $target ) . '.' . bin2hex( random_bytes( 6 ) ) . '.tmp';
+	}
+
+	/**
+	 * Opcache may hold the old compiled file; drop it so the next request includes the new bytes.
+	 */
+	public static function forget_compiled( string $path ): void {
+		if ( function_exists( 'opcache_invalidate' ) ) {
+			opcache_invalidate( $path, true );
+		}
+	}
+}

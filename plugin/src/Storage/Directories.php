@@ -1,0 +1,59 @@
+<?php
+/**
+ * Creates svc's directories, each with its listing guard.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Storage;
+
+use RuntimeException;
+
+/**
+ * Every directory svc creates gets an empty `index.php`, so a web server never lists it.
+ */
+final class Directories {
+
+	public static function ensure( string $directory ): void {
+		if ( ! is_dir( $directory ) && ! wp_mkdir_p( $directory ) && ! is_dir( $directory ) ) {
+			throw new RuntimeException( 'svc could not create the directory ' . $directory );
+		}
+		$guard = $directory . '/index.php';
+		if ( ! file_exists( $guard ) ) {
+			// Empty on purpose: requested directly it prints nothing; requested as a directory it stops the listing.
+			file_put_contents( $guard, '' );
+		}
+	}
+
+	/**
+	 * Ensures every directory from $base down to $directory (inclusive) exists with its guard.
+	 */
+	public static function ensure_below( string $base, string $directory ): void {
+		self::ensure( $base );
+		$relative = trim( substr( $directory, strlen( $base ) ), '/' );
+		$current  = $base;
+		foreach ( '' === $relative ? array() : explode( '/', $relative ) as $part ) {
+			$current .= '/' . $part;
+			self::ensure( $current );
+		}
+	}
+
+	/**
+	 * Removes directories from $directory up to (not including) $base that hold nothing but their guard.
+	 */
+	public static function prune_empty( string $base, string $directory ): void {
+		while ( strlen( $directory ) > strlen( $base ) && str_starts_with( $directory, $base . '/' ) ) {
+			$entries = array_diff( (array) scandir( $directory ), array( '.', '..', 'index.php' ) );
+			if ( array() !== $entries ) {
+				return;
+			}
+			@unlink( $directory . '/index.php' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a concurrent prune may have removed it.
+			if ( ! @rmdir( $directory ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors
+				return;
+			}
+			$directory = dirname( $directory );
+		}
+	}
+}

@@ -1,0 +1,45 @@
+<?php
+/**
+ * Size limits and the filters that adjust them.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Storage;
+
+/**
+ * The one place the limits of SPEC.md and their filters live.
+ */
+final class Limits {
+
+	public const FILE_BYTES  = 524288;  // 512 KB.
+	public const TOTAL_BYTES = 8388608; // 8 MB.
+
+	/**
+	 * Byte limit of one file in a subdirectory of `wp-content/svc/` (`api` for route files).
+	 */
+	public static function file_bytes( string $subdir = 'api' ): int {
+		/**
+		 * Filters the maximum size of one file svc accepts and loads.
+		 *
+		 * @param int    $bytes  The limit in bytes; 512 KB by default.
+		 * @param string $subdir The directory under wp-content/svc/, `api` for route files.
+		 */
+		return max( 0, (int) apply_filters( 'svc_max_file_bytes', self::FILE_BYTES, $subdir ) );
+	}
+
+	/**
+	 * Byte limit of the whole `api/` directory.
+	 */
+	public static function total_bytes( string $subdir = 'api' ): int {
+		/**
+		 * Filters the maximum total size of the route files.
+		 *
+		 * @param int    $bytes  The limit in bytes; 8 MB by default.
+		 * @param string $subdir The directory under wp-content/svc/.
+		 */
+		return max( 0, (int) apply_filters( 'svc_max_files_total_bytes', self::TOTAL_BYTES, $subdir ) );
+	}
+}

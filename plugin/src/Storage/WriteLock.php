@@ -1,0 +1,43 @@
+<?php
+/**
+ * Serializes writers of the svc tree.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Storage;
+
+use RuntimeException;
+
+/**
+ * An exclusive `flock` held while a batch is checked and written, so two concurrent pushes cannot
+ * interleave (each sees the other's result, e.g. for class-name and total-size checks).
+ */
+final class WriteLock {
+
+	/**
+	 * Runs $work while holding the lock and returns its result.
+	 *
+	 * @template T
+	 * @param callable(): T $work
+	 * @return T
+	 */
+	public static function hold( string $directory, callable $work ): mixed {
+		Directories::ensure( $directory );
+		$handle = fopen( $directory . '/.lock', 'c' );
+		if ( false === $handle ) {
+			throw new RuntimeException( 'svc could not open its lock file in ' . $directory );
+		}
+		try {
+			if ( ! flock( $handle, LOCK_EX ) ) {
+				throw new RuntimeException( 'svc could not lock ' . $directory );
+			}
+			return $work();
+		} finally {
+			flock( $handle, LOCK_UN );
+			fclose( $handle );
+		}
+	}
+}

@@ -1,0 +1,26 @@
+<?php
+/**
+ * svc's log lines.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Support;
+
+/**
+ * Every line about route files starts with `Svc api/:`, so a site owner can grep the debug log.
+ */
+final class Log {
+
+	public const PREFIX = 'Svc api/: ';
+
+	public static function api( string $message ): void {
+		error_log( self::PREFIX . $message ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions -- the log is the product here.
+	}
+
+	public static function describe( \Throwable $error ): string {
+		return sprintf( '%s: %s in %s on line %d', get_class( $error ), $error->getMessage(), basename( $error->getFile() ), $error->getLine() );
+	}
+}

@@ -1,0 +1,164 @@
+<?php
+/**
+ * Push-time syntax check with a PHP command-line binary.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Validation;
+
+/**
+ * Runs the batch through `bin/lint.php` in a child `php` (opcache compile: every error `php -l`
+ * reports, one process for the batch), falling back to `php -l` per file. Where no PHP binary can
+ * run (none found, or process execution disabled) the check is skipped, as SPEC.md allows: the
+ * tokenizer's parse still catches syntax errors and boot isolation catches the rest.
+ */
+final class SyntaxChecker {
+
+	private const TIMEOUT_SECONDS = 30;
+
+	private static string|false|null $binary = null;
+
+	/**
+	 * The PHP CLI binary to use, or null when none can run.
+	 */
+	public static function binary(): ?string {
+		if ( null === self::$binary ) {
+			self::$binary = self::find_binary() ?? false;
+		}
+		return false === self::$binary ? null : self::$binary;
+	}
+
+	/**
+	 * Checks sources and returns the parse error text of each failing one.
+	 *
+	 * @param array<string, string> $sources Label (`slug.php`) => source.
+	 * @return array<string, string>|null Label => error message; null when the check could not run.
+	 */
+	public static function check( array $sources ): ?array {
+		$binary = self::binary();
+		if ( null === $binary || array() === $sources ) {
+			return null === $binary ? null : array();
+		}
+		$directory = self::temporary_directory();
+		if ( null === $directory ) {
+			return null;
+		}
+		try {
+			$labels = array_keys( $sources );
+			$files  = array();
+			foreach ( array_values( $sources ) as $index => $source ) {
+				$files[ $index ] = $directory . '/' . $index . '.php';
+				file_put_contents( $files[ $index ], $source );
+			}
+			$lines = self::run( array( $binary, '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=0', '-d', 'opcache.file_cache=', dirname( __DIR__, 2 ) . '/bin/lint.php', ...$files ) );
+			if ( null === $lines || ( $lines[0] ?? '' ) === 'NOOPCACHE' ) {
+				$lines = self::lint_one_by_one( $binary, $files );
+			}
+			if ( null === $lines ) {
+				return null;
+			}
+			$errors = array();
+			foreach ( $lines as $line ) {
+				if ( preg_match( '/^ERR (\d+) (.*)$/', $line, $match ) && isset( $labels[ (int) $match[1] ] ) ) {
+					$label            = (string) $labels[ (int) $match[1] ];
+					$errors[ $label ] = 'PHP ' . str_replace( $files[ (int) $match[1] ], $label, $match[2] );
+				}
+			}
+			return $errors;
+		} finally {
+			array_map( 'unlink', glob( $directory . '/*.php' ) ?: array() );
+			@rmdir( $directory ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+		}
+	}
+
+	/**
+	 * @param list<string> $files
+	 * @return list<string>|null Lines in bin/lint.php's format.
+	 */
+	private static function lint_one_by_one( string $binary, array $files ): ?array {
+		$lines = array();
+		foreach ( $files as $index => $file ) {
+			$output = self::run( array( $binary, '-n', '-d', 'display_errors=stdout', '-l', $file ), true );
+			if ( null === $output ) {
+				return null;
+			}
+			$error   = preg_grep( '/(?:Parse|Fatal) error: /', $output );
+			$lines[] = array() === $error
+				? 'OK ' . $index
+				: 'ERR ' . $index . ' ' . preg_replace( '/^.*?((?:Parse|Fatal) error: )/', '$1', (string) reset( $error ) );
+		}
+		return $lines;
+	}
+
+	/**
+	 * Runs a command without a shell and returns its output lines; null when it cannot run.
+	 *
+	 * @param list<string> $command
+	 * @return list<string>|null
+	 */
+	private static function run( array $command, bool $allow_failure_status = false ): ?array {
+		$process = @proc_open( $command, array( 1 => array( 'pipe', 'w' ), 2 => array( 'pipe', 'w' ) ), $pipes ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a disabled proc_open warns.
+		if ( ! is_resource( $process ) ) {
+			return null;
+		}
+		stream_set_blocking( $pipes[1], false );
+		stream_set_blocking( $pipes[2], false );
+		$output   = '';
+		$deadline = microtime( true ) + self::TIMEOUT_SECONDS;
+		while ( true ) {
+			$output .= (string) stream_get_contents( $pipes[1] );
+			stream_get_contents( $pipes[2] );
+			$status = proc_get_status( $process );
+			if ( ! $status['running'] ) {
+				$output .= (string) stream_get_contents( $pipes[1] );
+				break;
+			}
+			if ( microtime( true ) > $deadline ) {
+				proc_terminate( $process, 9 );
+				fclose( $pipes[1] );
+				fclose( $pipes[2] );
+				proc_close( $process );
+				return null;
+			}
+			usleep( 2000 );
+		}
+		fclose( $pipes[1] );
+		fclose( $pipes[2] );
+		proc_close( $process );
+		if ( ! $allow_failure_status && 0 !== $status['exitcode'] && '' === $output ) {
+			return null;
+		}
+		return array_values( array_filter( explode( "\n", $output ), 'strlen' ) );
+	}
+
+	private static function find_binary(): ?string {
+		if ( ! function_exists( 'proc_open' ) || in_array( 'proc_open', array_map( 'trim', explode( ',', (string) ini_get( 'disable_functions' ) ) ), true ) ) {
+			return null;
+		}
+		$candidates = array();
+		// Under php-fpm or a web server module PHP_BINARY is not a CLI; only trust it when it is one.
+		if ( '' !== PHP_BINARY && preg_match( '/php[\d.]*$/', PHP_BINARY ) ) {
+			$candidates[] = PHP_BINARY;
+		}
+		foreach ( explode( PATH_SEPARATOR, (string) getenv( 'PATH' ) ?: '/usr/local/bin:/usr/bin:/bin' ) as $directory ) {
+			$candidates[] = rtrim( $directory, '/' ) . '/php';
+		}
+		foreach ( $candidates as $candidate ) {
+			if ( is_file( $candidate ) && is_executable( $candidate ) ) {
+				$probe = self::run( array( $candidate, '-n', '-r', 'echo PHP_SAPI;' ) );
+				if ( array( 'cli' ) === $probe ) {
+					return $candidate;
+				}
+			}
+		}
+		return null;
+	}
+
+	private static function temporary_directory(): ?string {
+		$directory = rtrim( get_temp_dir(), '/' ) . '/svc-lint-' . bin2hex( random_bytes( 6 ) );
+		return @mkdir( $directory, 0700 ) ? $directory : null; // phpcs:ignore WordPress.PHP.NoSilencedErrors
+	}
+}
