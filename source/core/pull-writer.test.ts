@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { planPull } from './plan.js';
+import { applyPullPlan, type PullProgress } from './pull-writer.js';
+import { scanApiDir, sha256Hex } from './route-files.js';
+
+let project: string;
+let api: string;
+
+beforeEach(async () => {
+	project = await mkdtemp(path.join(tmpdir(), 'svc-pull-'));
+	api = path.join(project, 'api');
+});
+
+afterEach(async () => {
+	await rm(project, { recursive: true, force: true });
+});
+
+const exists = (target: string) =>
+	stat(target).then(
+		() => true,
+		() => false,
+	);
+
+describe('applyPullPlan', () => {
+	it('creates api/ and nested directories, writing the exact UTF-8 bytes of the content', async () => {
+		const content = '<?php\r\ndeclare(strict_types=1);\n// héllo ✓\n';
+		const plan = planPull([{ filename: 'users/[id]/posts', content }], []);
+
+		const result = await applyPullPlan(api, plan);
+
+		expect(result).toEqual({ written: ['users/[id]/posts'], removed: [] });
+		const bytes = await readFile(path.join(api, 'users', '[id]', 'posts.php'));
+		expect(bytes.equals(Buffer.from(content, 'utf8'))).toBe(true);
+	});
+
+	it('mirrors the site: overwrites, removes, and then the scan equals the site', async () => {
+		await mkdir(path.join(api, 'old', 'deep'), { recursive: true });
+		await writeFile(path.join(api, 'keep.php'), 'keep');
+		await writeFile(path.join(api, 'change.php'), 'before');
+		await writeFile(path.join(api, 'old', 'deep', 'gone.php'), 'gone');
+		const site = [
+			{ filename: 'keep', content: 'keep' },
+			{ filename: 'change', content: 'after' },
+			{ filename: 'added', content: 'new' },
+		];
+		const plan = planPull(site, (await scanApiDir(api, { lexical: false })).files);
+
+		const result = await applyPullPlan(api, plan);
+
+		expect(result).toEqual({ written: ['added', 'change'], removed: ['old/deep/gone'] });
+		const after = await scanApiDir(api, { lexical: false });
+		expect(after.files.map((file) => [file.slug, file.hash])).toEqual(
+			[...site].sort((a, b) => (a.filename < b.filename ? -1 : 1)).map((file) => [file.filename, sha256Hex(file.content)]),
+		);
+		// Directories emptied by the removal are gone too, but api/ itself stays.
+		expect(await exists(path.join(api, 'old'))).toBe(false);
+		expect(await exists(api)).toBe(true);
+	});
+
+	it('keeps a directory that still holds other files', async () => {
+		await mkdir(path.join(api, 'dir'), { recursive: true });
+		await writeFile(path.join(api, 'dir', 'a.php'), 'a');
+		await writeFile(path.join(api, 'dir', 'notes.md'), 'mine');
+		const plan = planPull([], (await scanApiDir(api, { lexical: false })).files);
+
+		await applyPullPlan(api, plan);
+
+		expect(await readdir(path.join(api, 'dir'))).toEqual(['notes.md']);
+	});
+
+	it('leaves no temporary files behind', async () => {
+		await applyPullPlan(api, planPull([{ filename: 'a', content: 'x' }], []));
+		expect(await readdir(api)).toEqual(['a.php']);
+	});
+
+	it('reports progress for every write and removal', async () => {
+		await mkdir(api);
+		await writeFile(path.join(api, 'stale.php'), 's');
+		const plan = planPull([{ filename: 'a', content: '1' }, { filename: 'b', content: '2' }], (await scanApiDir(api, { lexical: false })).files);
+		const seen: PullProgress[] = [];
+
+		await applyPullPlan(api, plan, (progress) => seen.push(progress));
+
+		expect(seen).toEqual([
+			{ done: 1, total: 3, slug: 'a' },
+			{ done: 2, total: 3, slug: 'b' },
+			{ done: 3, total: 3, slug: 'stale' },
+		]);
+	});
+
+	it('refuses a plan entry that would escape api/, even if built by hand', async () => {
+		const plan = { create: [{ filename: '../evil', content: 'x' }], overwrite: [], remove: [], unchanged: [], rejected: [] };
+		await expect(applyPullPlan(api, plan)).rejects.toMatchObject({ message: expect.stringMatching(/Refusing to write "\.\.\/evil"/) });
+		expect(await exists(path.join(project, 'evil.php'))).toBe(false);
+	});
+});

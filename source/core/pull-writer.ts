@@ -1,0 +1,90 @@
+/**
+ * Carries out a pull plan on the local api/ directory. Each file is written to a temporary file
+ * beside it and renamed into place, so an interrupted pull never leaves a half-written route.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SvcError } from './errors.js';
+import type { HashedLocal, PullPlan, RemoteWithContent } from './plan.js';
+import { pathFromSlug, validateSlug } from './slug.js';
+
+export interface PullResult {
+	readonly written: readonly string[];
+	readonly removed: readonly string[];
+}
+
+export interface PullProgress {
+	readonly done: number;
+	readonly total: number;
+	readonly slug: string;
+}
+
+export async function applyPullPlan(
+	apiDir: string,
+	plan: PullPlan<RemoteWithContent, HashedLocal>,
+	onProgress?: (progress: PullProgress) => void,
+): Promise<PullResult> {
+	const root = path.resolve(apiDir);
+	const toWrite = [...plan.create, ...plan.overwrite];
+	const total = toWrite.length + plan.remove.length;
+	let done = 0;
+	const written: string[] = [];
+	for (const file of toWrite) {
+		await writeAtomically(localPath(root, file.filename), Buffer.from(file.content, 'utf8'));
+		written.push(file.filename);
+		onProgress?.({ done: ++done, total, slug: file.filename });
+	}
+	const removed: string[] = [];
+	for (const file of plan.remove) {
+		const target = localPath(root, file.slug);
+		await unlink(target).catch(ignoreMissing);
+		await removeEmptyParents(path.dirname(target), root);
+		removed.push(file.slug);
+		onProgress?.({ done: ++done, total, slug: file.slug });
+	}
+	return { written, removed };
+}
+
+/** The file for a slug, refusing anything that would land outside api/. */
+function localPath(root: string, slug: string): string {
+	const check = validateSlug(slug);
+	const target = path.resolve(root, ...pathFromSlug(slug).split('/'));
+	if (!check.ok || !target.startsWith(root + path.sep)) {
+		throw new SvcError(`Refusing to write ${JSON.stringify(slug)}: it is not a valid route file name.`, {
+			code: 'bad_response',
+		});
+	}
+	return target;
+}
+
+async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
+	await mkdir(path.dirname(target), { recursive: true });
+	const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+	try {
+		await writeFile(temporary, bytes);
+		await rename(temporary, target);
+	} catch (error) {
+		await unlink(temporary).catch(ignoreMissing);
+		throw error;
+	}
+}
+
+/** Directories emptied by a removal go too, up to (not including) api/ itself. */
+async function removeEmptyParents(dir: string, root: string): Promise<void> {
+	let current = dir;
+	while (current.startsWith(root + path.sep)) {
+		const entries = await readdir(current).catch(() => null);
+		if (entries === null || entries.length > 0) {
+			return;
+		}
+		await rmdir(current).catch(ignoreMissing);
+		current = path.dirname(current);
+	}
+}
+
+function ignoreMissing(error: unknown): void {
+	if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+		throw error;
+	}
+}
