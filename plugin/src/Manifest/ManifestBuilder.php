@@ -104,7 +104,7 @@ final class ManifestBuilder {
 			return self::failed( $stat, null, 'the file could not be read' );
 		}
 		$hash   = hash( 'sha256', Guard::strip( $stored ) );
-		$result = TokenScanner::scan( $stored );
+		$result = TokenScanner::scan( $stored, $slug . '.php' );
 		if ( null !== $result->parse_error ) {
 			return self::failed( $stat, $hash, $result->parse_error );
 		}

@@ -42,18 +42,21 @@ final class TokenScanner {
 	/** @var array<string, string> Lowercase alias => fully qualified name. */
 	private array $uses = array();
 
-	public static function scan( string $source ): ScanResult {
-		return ( new self() )->run( $source );
+	/**
+	 * @param string $label How errors name the file, e.g. `users/[id].php`.
+	 */
+	public static function scan( string $source, string $label = 'the file' ): ScanResult {
+		return ( new self() )->run( $source, $label );
 	}
 
-	private function run( string $source ): ScanResult {
+	private function run( string $source, string $label ): ScanResult {
 		$strict_count = preg_match_all( self::STRICT_TYPES_TEXT, $source );
 		$strict_real  = null !== DeclareLocator::end_offset( $source );
 		try {
 			$all = PhpToken::tokenize( $source, TOKEN_PARSE );
 		} catch ( ParseError $error ) {
 			return new ScanResult(
-				sprintf( 'PHP Parse error: %s on line %d', $error->getMessage(), $error->getLine() ),
+				sprintf( 'PHP Parse error: %s in %s on line %d', $error->getMessage(), $label, $error->getLine() ),
 				(int) $strict_count,
 				$strict_real,
 				array(),

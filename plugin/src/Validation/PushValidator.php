@@ -59,7 +59,7 @@ final class PushValidator {
 				$this->fail( $slug, 'svc_file_too_large', sprintf( 'the file is %s, over the limit of %s per file', size_format( strlen( $source ) ), size_format( $file_limit ) ) );
 				continue;
 			}
-			$scan = TokenScanner::scan( $source );
+			$scan = TokenScanner::scan( $source, $slug . '.php' );
 			if ( 1 !== $scan->strict_types_count ) {
 				$this->fail(
 					$slug,

@@ -1,0 +1,18 @@
+<?php
+/**
+ * PHPUnit bootstrap. Pure units (tests/unit) need only the plugin's autoloader; tests under
+ * wordpress/ run inside a real WordPress: scripts/test.mjs starts the bench site and passes its
+ * directory in SVC_WP_DIR, and this file loads it like wp-cli would.
+ */
+
+declare(strict_types=1);
+
+require_once dirname( __DIR__, 2 ) . '/plugin/src/Autoloader.php';
+\Svc\Autoloader::register( 'Svc\\', dirname( __DIR__, 2 ) . '/plugin/src' );
+
+$svc_wp_dir = getenv( 'SVC_WP_DIR' );
+if ( is_string( $svc_wp_dir ) && '' !== $svc_wp_dir ) {
+	$_SERVER['HTTP_HOST']   = '127.0.0.1';
+	$_SERVER['REQUEST_URI'] = '/';
+	require_once $svc_wp_dir . '/wp-load.php';
+}

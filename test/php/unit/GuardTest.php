@@ -1,0 +1,48 @@
+<?php
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+use Svc\Storage\Guard;
+
+final class GuardTest extends TestCase {
+
+	/** @return array<string, array{string}> */
+	public function sources(): array {
+		return array(
+			'plain'                    => array( "<?php\ndeclare(strict_types=1);\n\nfinal class A {}\n" ),
+			'no trailing newline'      => array( "<?php\ndeclare(strict_types=1);\nclass A {}" ),
+			'spaced declare'           => array( "<?php\n\ndeclare( strict_types = 1 );\r\nclass A {}\r\n" ),
+			'comment before declare'   => array( "<?php\n/** Docs mentioning if ( ! defined( 'ABSPATH' ) ) { exit; } */\ndeclare(strict_types=1);\nclass A {}\n" ),
+			'author wrote the guard'   => array( "<?php\ndeclare(strict_types=1);" . Guard::TEXT . "\nclass A {}\n" ),
+			'same line as class'       => array( "<?php declare(strict_types=1); class A {}" ),
+		);
+	}
+
+	/** @dataProvider sources */
+	public function test_strip_returns_exactly_what_the_author_wrote( string $source ): void {
+		$stored = Guard::inject( $source );
+		$this->assertNotSame( $source, $stored );
+		$this->assertSame( $source, Guard::strip( $stored ) );
+	}
+
+	/** @dataProvider sources */
+	public function test_guard_sits_right_after_the_declare_statement( string $source ): void {
+		$stored = Guard::inject( $source );
+		$this->assertMatchesRegularExpression( '/declare\s*\(\s*strict_types\s*=\s*1\s*\);' . preg_quote( Guard::TEXT, '/' ) . '/', $stored );
+		$this->assertSame( 1, preg_match_all( '/declare\s*\(\s*strict_types/', $stored ), 'the guard adds no second declare' );
+	}
+
+	public function test_the_guard_stops_a_direct_request_before_any_code_runs(): void {
+		$file = tempnam( sys_get_temp_dir(), 'svc' );
+		file_put_contents( $file, Guard::inject( "<?php\ndeclare(strict_types=1);\necho 'ran';\n" ) );
+		exec( escapeshellarg( PHP_BINARY ) . ' -n ' . escapeshellarg( $file ), $output, $status );
+		unlink( $file );
+		$this->assertSame( array(), $output );
+		$this->assertSame( 0, $status );
+	}
+
+	public function test_a_file_without_svc_guard_is_returned_untouched(): void {
+		$source = "<?php\ndeclare(strict_types=1);\nclass A {}\n";
+		$this->assertSame( $source, Guard::strip( $source ) );
+	}
+}

@@ -1,0 +1,119 @@
+<?php
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+use Svc\Scanning\TokenScanner;
+
+final class TokenScannerTest extends TestCase {
+
+	private const HEAD = "<?php\ndeclare(strict_types=1);\n";
+
+	/** @return array<string, array{string, int, bool}> */
+	public function strict_types_cases(): array {
+		return array(
+			'once'                     => array( self::HEAD . 'class A {}', 1, true ),
+			'missing'                  => array( "<?php\nclass A {}", 0, false ),
+			'twice, second in comment' => array( self::HEAD . "// declare(strict_types=1);\nclass A {}", 2, true ),
+			'in a docblock only'       => array( "<?php\n/** declare(strict_types=1); */\nclass A {}", 1, false ),
+			'in a string only'         => array( "<?php\nclass A { const X = 'declare(strict_types=1);'; }", 1, false ),
+			'spaced and uppercase'     => array( "<?php\nDECLARE ( strict_types = 1 ) ;\nclass A {}", 1, true ),
+			'strict_types=0'           => array( "<?php\ndeclare(strict_types=0);\nclass A {}", 0, false ),
+			'not first statement'      => array( "<?php\nnamespace X;\ndeclare(strict_types=1);\nclass A {}", 1, false ),
+		);
+	}
+
+	/** @dataProvider strict_types_cases */
+	public function test_strict_types_is_counted_in_the_raw_text_including_comments( string $source, int $count, bool $real ): void {
+		$result = TokenScanner::scan( $source );
+		$this->assertSame( $count, $result->strict_types_count );
+		$this->assertSame( $real, $result->strict_types_real );
+	}
+
+	/** @return array<string, array{string, list<string>}> */
+	public function class_cases(): array {
+		return array(
+			'one class'               => array( self::HEAD . 'final class Hello {}', array( 'Hello' ) ),
+			'namespaced'              => array( self::HEAD . "namespace App\\Api;\nclass Hello {}", array( 'App\\Api\\Hello' ) ),
+			'two classes'             => array( self::HEAD . 'class A {} class B {}', array( 'A', 'B' ) ),
+			'none'                    => array( self::HEAD . 'function f() {}', array() ),
+			'Foo::class is no class'  => array( self::HEAD . 'class A { function get() { return B::class; } }', array( 'A' ) ),
+			'anonymous class ignored' => array( self::HEAD . 'class A { function get() { return new class {}; } }', array( 'A' ) ),
+			'attributed anonymous'    => array( self::HEAD . 'class A { function get() { return new #[X] class {}; } }', array( 'A' ) ),
+			'interface is no class'   => array( self::HEAD . 'interface I {} class A implements I {}', array( 'A' ) ),
+			'readonly final class'    => array( self::HEAD . 'final readonly class A {}', array( 'A' ) ),
+		);
+	}
+
+	/**
+	 * @dataProvider class_cases
+	 * @param list<string> $expected
+	 */
+	public function test_finds_declared_classes_without_running_the_file( string $source, array $expected ): void {
+		$this->assertSame( $expected, TokenScanner::scan( $source )->classes );
+	}
+
+	public function test_verbs_are_public_methods_named_after_http_verbs(): void {
+		$result = TokenScanner::scan(
+			self::HEAD . 'class A {
+				public function get( \WP_REST_Request $request ): array { return []; }
+				function post() {}
+				protected function put() {}
+				private function patch() {}
+				public static function delete() {}
+				public function options() {}
+				public function headers(): array { return []; }
+			}'
+		);
+		$this->assertSame( array( 'get', 'post', 'delete' ), $result->verbs() );
+		$this->assertSame( 1, $result->methods['get']['parameters'] );
+		$this->assertSame( 0, $result->methods['post']['parameters'] );
+		$this->assertTrue( $result->has_public_method( 'headers' ) );
+		$this->assertFalse( $result->has_public_method( 'permission' ) );
+	}
+
+	public function test_methods_of_nested_closures_and_anonymous_classes_are_not_the_routes(): void {
+		$result = TokenScanner::scan(
+			self::HEAD . 'class A {
+				public function get() { $f = function () {}; return new class { public function post() {} }; }
+				private string $s = "{$x}";
+			}'
+		);
+		$this->assertSame( array( 'get' ), $result->verbs() );
+	}
+
+	/** @return array<string, array{string, list<string>}> */
+	public function public_cases(): array {
+		$use = "use Svc\\Api\\Attribute\\Permission;\n";
+		return array(
+			'method attribute, named'          => array( $use . 'class A { #[Permission(public: true)] public function get() {} public function post() {} }', array( 'get' ) ),
+			'method attribute, positional'     => array( $use . 'class A { #[Permission(true)] public function get() {} }', array( 'get' ) ),
+			'class attribute opens all verbs'  => array( $use . '#[Permission(public: true)] class A { public function get() {} public function post() {} }', array( 'get', 'post' ) ),
+			'method attribute overrides class' => array( $use . "#[Permission(public: true)] class A { #[Permission(capability: 'edit_posts')] public function get() {} public function post() {} }", array( 'post' ) ),
+			'public: false'                    => array( $use . 'class A { #[Permission(public: false)] public function get() {} }', array() ),
+			'fully qualified name'             => array( 'class A { #[\\Svc\\Api\\Attribute\\Permission(public: true)] public function get() {} }', array( 'get' ) ),
+			'namespace import'                 => array( "use Svc\\Api\\Attribute;\n" . 'class A { #[Attribute\\Permission(public: true)] public function get() {} }', array( 'get' ) ),
+			'group import'                     => array( "use Svc\\Api\\Attribute\\{Permission};\n" . 'class A { #[Permission(public: true)] public function get() {} }', array( 'get' ) ),
+			'attribute among others'           => array( $use . 'class A { #[Deprecated, Permission(public: true)] public function get() {} }', array( 'get' ) ),
+			'other class named Permission'     => array( "use App\\Permission;\n" . 'class A { #[Permission(public: true)] public function get() {} }', array() ),
+			'unimported Permission'            => array( 'class A { #[Permission(public: true)] public function get() {} }', array() ),
+			'private verb never counts'        => array( $use . 'class A { #[Permission(public: true)] private function get() {} }', array() ),
+			'blind spot: aliased import'       => array( "use Svc\\Api\\Attribute\\Permission as Open;\n" . 'class A { #[Open(public: true)] public function get() {} }', array() ),
+			'blind spot: permission() true'    => array( 'class A { public function permission( $r ): bool { return true; } public function get() {} }', array() ),
+			'capability is not public'         => array( $use . "class A { #[Permission(capability: 'read')] public function get() {} }", array() ),
+		);
+	}
+
+	/**
+	 * @dataProvider public_cases
+	 * @param list<string> $expected
+	 */
+	public function test_public_detection_is_lexical_with_its_two_blind_spots( string $body, array $expected ): void {
+		$this->assertSame( $expected, TokenScanner::scan( self::HEAD . $body )->public_verbs() );
+	}
+
+	public function test_a_syntax_error_is_reported_with_its_line_and_nothing_is_run(): void {
+		$result = TokenScanner::scan( self::HEAD . "class A {\n  public function get() { echo 'ran' \n}\n}\n", 'hello.php' );
+		$this->assertSame( 'PHP Parse error: syntax error, unexpected token "}", expecting "," or ";" in hello.php on line 5', $result->parse_error );
+		$this->assertSame( array(), $result->classes );
+	}
+}
