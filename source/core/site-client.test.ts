@@ -1,0 +1,549 @@
+/**
+ * The client against a small WordPress stand-in on 127.0.0.1: real HTTP, real got, no mocks. The
+ * stand-in speaks the shapes of docs/management-api.md; tests swap its handler to produce failures.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SvcError } from './errors.js';
+import { createSiteClient, networkFailure, redactor, type SiteClient } from './site-client.js';
+
+const USER = 'admin';
+const PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
+const BASIC = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+
+interface SeenRequest {
+	readonly method: string;
+	readonly route: string;
+	readonly query: URLSearchParams;
+	readonly authorization: string | undefined;
+	readonly body: unknown;
+}
+
+interface Reply {
+	readonly status?: number;
+	readonly json?: unknown;
+	readonly text?: string;
+	readonly headers?: Record<string, string>;
+	/** Never answer (for timeouts). */
+	readonly hang?: boolean;
+}
+
+type Handler = (request: SeenRequest) => Reply;
+
+/** A WordPress stand-in: REST index, Basic auth, and the svc/v1 routes from an in-memory store. */
+class FakeSite {
+	permalinks: 'pretty' | 'plain' = 'pretty';
+	handler: Handler = (request) => this.contract(request);
+	readonly requests: SeenRequest[] = [];
+	namespace = 'svc-api/v1';
+	files = new Map<string, string>();
+	url = '';
+	private readonly server: Server = createHttpServer((request, response) => void this.serve(request, response));
+
+	async start(): Promise<void> {
+		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	async stop(): Promise<void> {
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
+
+	reset(): void {
+		this.permalinks = 'pretty';
+		this.handler = (request) => this.contract(request);
+		this.requests.length = 0;
+		this.namespace = 'svc-api/v1';
+		this.files = new Map([['hello', '<?php\n// hello\n']]);
+	}
+
+	private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+		const chunks: Buffer[] = [];
+		for await (const chunk of request) chunks.push(chunk as Buffer);
+		const text = Buffer.concat(chunks).toString('utf8');
+		const url = new URL(request.url ?? '/', this.url);
+		const route = this.routeOf(url);
+		if (route === undefined) {
+			return this.send(response, { status: 404, text: '<html>Page not found</html>', headers: { 'content-type': 'text/html' } });
+		}
+		if (route === '/') {
+			return this.send(response, { json: { name: 'Fake', namespaces: ['wp/v2', 'svc/v1'] } });
+		}
+		const seen: SeenRequest = {
+			method: request.method ?? 'GET',
+			route,
+			query: url.searchParams,
+			authorization: request.headers.authorization,
+			body: text === '' ? undefined : (JSON.parse(text) as unknown),
+		};
+		this.requests.push(seen);
+		this.send(response, this.handler(seen));
+	}
+
+	private routeOf(url: URL): string | undefined {
+		if (this.permalinks === 'pretty' && url.pathname.startsWith('/wp-json')) {
+			return url.pathname.slice('/wp-json'.length) || '/';
+		}
+		if (url.pathname === '/' && url.searchParams.has('rest_route')) {
+			return url.searchParams.get('rest_route') ?? '/';
+		}
+		return undefined;
+	}
+
+	private send(response: ServerResponse, reply: Reply): void {
+		if (reply.hang === true) return;
+		const body = reply.text ?? JSON.stringify(reply.json ?? null);
+		response.writeHead(reply.status ?? 200, {
+			'content-type': reply.text === undefined ? 'application/json; charset=UTF-8' : 'text/plain',
+			...reply.headers,
+		});
+		response.end(body);
+	}
+
+	/** The management API as docs/management-api.md describes it. */
+	private contract(request: SeenRequest): Reply {
+		if (request.authorization !== BASIC) {
+			return wpError(401, 'incorrect_password', 'The provided password is an invalid application password.');
+		}
+		const key = `${request.method} ${request.route}`;
+		if (key === 'GET /svc/v1/api-namespace') return { json: { namespace: this.namespace } };
+		if (key === 'PUT /svc/v1/api-namespace') {
+			const previous = this.namespace;
+			this.namespace = (request.body as { namespace: string }).namespace;
+			return { json: { namespace: this.namespace, previous } };
+		}
+		if (key === 'GET /svc/v1/api-files') {
+			const withContent = request.query.get('content') !== 'false';
+			return {
+				json: [...this.files].map(([filename, content]) => ({
+					filename,
+					...(withContent ? { content } : {}),
+					hash: 'h',
+					size: content.length,
+					route: `/${this.namespace}/${filename}`,
+					path: `/${this.namespace}/${filename}`,
+					methods: ['GET'],
+				})),
+			};
+		}
+		if (key === 'POST /svc/v1/api-files') {
+			const { files, dry_run } = request.body as { files: { filename: string; content: string }[]; dry_run: boolean };
+			if (!dry_run) for (const file of files) this.files.set(file.filename, file.content);
+			return {
+				json: {
+					written: files.map((file) => ({ filename: file.filename, hash: 'h', size: file.content.length, path: `/x/${file.filename}`, methods: ['GET'], public: true })),
+					dry_run,
+					syntax_check: 'php -l',
+				},
+			};
+		}
+		if (key === 'DELETE /svc/v1/api-files') {
+			const { filenames } = request.body as { filenames: string[] };
+			const missing = filenames.filter((name) => !this.files.has(name));
+			if (missing.length > 0) return wpError(404, 'svc_not_found', 'Not found.', { filenames: missing });
+			for (const name of filenames) this.files.delete(name);
+			return { json: { deleted: filenames } };
+		}
+		return wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+	}
+}
+
+function wpError(status: number, code: string, message: string, data: Record<string, unknown> = {}): Reply {
+	return { status, json: { code, message, data: { status, ...data } } };
+}
+
+const site = new FakeSite();
+
+beforeAll(async () => {
+	await site.start();
+});
+
+afterAll(async () => {
+	await site.stop();
+});
+
+beforeEach(() => {
+	site.reset();
+});
+
+function client(overrides: Partial<Parameters<typeof createSiteClient>[0]> = {}): SiteClient {
+	return createSiteClient({ url: site.url, user: USER, appPassword: PASSWORD, timeoutMs: 2000, ...overrides });
+}
+
+async function failure(promise: Promise<unknown>): Promise<SvcError> {
+	const caught = await promise.then(
+		() => undefined,
+		(error: unknown) => error,
+	);
+	expect(caught).toBeInstanceOf(SvcError);
+	return caught as SvcError;
+}
+
+describe('REST root discovery', () => {
+	it('uses /wp-json/ with pretty permalinks', async () => {
+		const api = client();
+		expect(await api.restRoot()).toBe(`${site.url}/wp-json/`);
+		expect(await api.getNamespace()).toBe('svc-api/v1');
+	});
+
+	it('falls back to ?rest_route= when pretty permalinks are off', async () => {
+		site.permalinks = 'plain';
+		const api = client();
+		expect(await api.restRoot()).toBe(`${site.url}/?rest_route=%2F`);
+		const listing = await api.listFiles({ content: false });
+		expect(listing.files.map((file) => file.filename)).toEqual(['hello']);
+		expect(site.requests[0]?.route).toBe('/svc/v1/api-files');
+		expect(site.requests[0]?.query.get('content')).toBe('false');
+	});
+
+	it('says so when no REST API answers at the URL', async () => {
+		const error = await failure(client({ url: `${site.url}/not-wordpress` }).getNamespace());
+		expect(error).toMatchObject({ code: 'no_rest_api', exitCode: 1 });
+		expect(error.message).toContain(`${site.url}/not-wordpress`);
+	});
+
+	it('sends credentials only to the management routes, as HTTP Basic', async () => {
+		await client().getNamespace();
+		expect(site.requests).toHaveLength(1);
+		expect(site.requests[0]?.authorization).toBe(BASIC);
+	});
+
+	it('ignores user:password written into the URL', async () => {
+		const url = site.url.replace('http://', `http://intruder:${encodeURIComponent(PASSWORD)}@`);
+		const api = client({ url });
+		expect(api.siteUrl).toBe(site.url);
+		await api.getNamespace();
+		expect(site.requests[0]?.authorization).toBe(BASIC);
+	});
+});
+
+describe('management endpoints', () => {
+	it('reads and changes the namespace', async () => {
+		const api = client();
+		expect(await api.setNamespace('shop/v2')).toEqual({ namespace: 'shop/v2', previous: 'svc-api/v1' });
+		expect(site.requests[0]?.body).toEqual({ namespace: 'shop/v2' });
+		expect(await api.getNamespace()).toBe('shop/v2');
+	});
+
+	it('lists files with content, and without it when asked', async () => {
+		const api = client();
+		const full = await api.listFiles({ content: true });
+		expect(full.files).toEqual([
+			{
+				filename: 'hello',
+				content: '<?php\n// hello\n',
+				hash: 'h',
+				size: 15,
+				route: '/svc-api/v1/hello',
+				path: '/svc-api/v1/hello',
+				methods: ['GET'],
+				public: false,
+			},
+		]);
+		expect(site.requests[0]?.query.get('content')).toBe('true');
+		const light = await api.listFiles({ content: false });
+		expect(light.files[0]).not.toHaveProperty('content');
+	});
+
+	it('reports files the site skipped for size from X-Svc-Skipped', async () => {
+		site.handler = () => ({ json: [], headers: { 'x-svc-skipped': '2' } });
+		expect(await client().listFiles({ content: false })).toEqual({ files: [], skipped: 2 });
+	});
+
+	it('keeps public and error from the listing', async () => {
+		site.handler = () => ({
+			json: [{ filename: 'a', hash: 'h', size: 1, path: '/p/a', methods: [], public: true, error: 'Parse error on line 9' }],
+		});
+		const [file] = (await client().listFiles({ content: false })).files;
+		expect(file).toMatchObject({ public: true, error: 'Parse error on line 9' });
+	});
+
+	it.each<[string, unknown]>([
+		['not an array', { files: [] }],
+		['an item without a filename', [{ hash: 'h', size: 1, path: '/p', methods: [] }]],
+		['an item without the content asked for', [{ filename: 'a', hash: 'h', size: 1, path: '/p', methods: [] }]],
+	])('rejects a listing that is %s', async (_case, json) => {
+		site.handler = () => ({ json });
+		expect(await failure(client().listFiles({ content: true }))).toMatchObject({ code: 'bad_response' });
+	});
+
+	it('uploads one batch with dry_run and reports progress', async () => {
+		const seen: number[] = [];
+		const result = await client().uploadFiles(
+			[{ filename: 'users/[id]', content: '<?php\n' }],
+			{ dryRun: true, onProgress: (progress) => seen.push(progress.percent) },
+		);
+		expect(site.requests[0]?.body).toEqual({ files: [{ filename: 'users/[id]', content: '<?php\n' }], dry_run: true });
+		expect(result).toEqual({
+			written: [{ filename: 'users/[id]', hash: 'h', size: 6, path: '/x/users/[id]', methods: ['GET'], public: true }],
+			dryRun: true,
+			syntaxCheck: 'php -l',
+		});
+		expect(seen.at(-1)).toBe(1);
+		expect(site.files.has('users/[id]')).toBe(false);
+	});
+
+	it('deletes files', async () => {
+		expect(await client().deleteFiles(['hello'])).toEqual({ deleted: ['hello'] });
+		expect(site.requests[0]?.body).toEqual({ filenames: ['hello'] });
+		expect(site.files.size).toBe(0);
+	});
+
+	it('an unknown slug on delete is not_found with the missing slugs, and nothing is removed', async () => {
+		const error = await failure(client().deleteFiles(['hello', 'nope', 'gone']));
+		expect(error).toMatchObject({ code: 'not_found', status: 404, serverCode: 'svc_not_found', filenames: ['nope', 'gone'] });
+		expect(error.message).toMatch(/Not deployed on .*: nope, gone\. Nothing was removed\./);
+		expect(site.files.has('hello')).toBe(true);
+	});
+});
+
+describe('HTTP failures map to errors that name the fix', () => {
+	it.each<[string, Reply, Record<string, unknown>, RegExp, RegExp | undefined]>([
+		[
+			'401 wrong credentials',
+			wpError(401, 'incorrect_password', 'The provided password is an invalid application password.'),
+			{ code: 'unauthorized', status: 401, serverCode: 'incorrect_password' },
+			/rejected the credentials of user "admin" \(401\)\. The site said: The provided password/,
+			/application password.*svc login/,
+		],
+		[
+			'403 not an administrator',
+			wpError(403, 'rest_forbidden', 'Sorry, you are not allowed to do that.'),
+			{ code: 'forbidden', status: 403 },
+			/User "admin" is not an administrator on http:\/\/127\.0\.0\.1:\d+ \(403\)/,
+			/manage_options/,
+		],
+		[
+			'403 from a firewall, not WordPress',
+			{ status: 403, text: '<h1>Blocked</h1>' },
+			{ code: 'forbidden', status: 403 },
+			/refused GET svc\/v1\/api-namespace \(403\)/,
+			/firewall or security plugin/,
+		],
+		[
+			'404 rest_no_route: plugin not active',
+			wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
+			{ code: 'plugin_inactive', status: 404 },
+			/^The svc plugin is not active on http:\/\/127\.0\.0\.1:\d+\.$/,
+			/activate the svc plugin/,
+		],
+		[
+			'400 invalid namespace, with the site\'s reason',
+			wpError(400, 'svc_invalid_namespace', 'Namespace must look like name/v1.'),
+			{ code: 'bad_request', status: 400, serverCode: 'svc_invalid_namespace' },
+			/rejected GET svc\/v1\/api-namespace \(400\)\. The site said: Namespace must look like name\/v1\./,
+			undefined,
+		],
+		[
+			'500 critical error',
+			wpError(500, 'internal_server_error', '<p>There has been a critical error on this website.</p>'),
+			{ code: 'server_error', status: 500 },
+			/failed with HTTP 500 on GET svc\/v1\/api-namespace\. The site said: There has been a critical error on this website\.$/,
+			/error log/,
+		],
+		[
+			'502 without JSON',
+			{ status: 502, text: 'Bad Gateway' },
+			{ code: 'server_error', status: 502 },
+			/HTTP 502/,
+			/error log/,
+		],
+		[
+			'a redirect',
+			{ status: 301, text: '', headers: { location: 'https://example.com/wp-json/svc/v1/api-namespace' } },
+			{ code: 'bad_response', status: 301 },
+			/redirected GET svc\/v1\/api-namespace to https:\/\/example\.com\/wp-json\/svc\/v1\/api-namespace/,
+			/svc login --url/,
+		],
+		[
+			'200 that is not JSON',
+			{ status: 200, text: '<html>maintenance</html>' },
+			{ code: 'bad_response', status: 200 },
+			/not JSON/,
+			/plugin may be answering/,
+		],
+		[
+			'an unexpected status',
+			{ status: 418, text: 'teapot' },
+			{ code: 'bad_response', status: 418 },
+			/HTTP 418, which svc did not expect/,
+			undefined,
+		],
+	])('%s', async (_case, reply, fields, message, hint) => {
+		site.handler = () => reply;
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ exitCode: 1, ...fields });
+		expect(error.message).toMatch(message);
+		if (hint === undefined) expect(error.hint).toBeUndefined();
+		else expect(error.hint).toMatch(hint);
+	});
+
+	it('a rejected push carries every per-file error for the UI', async () => {
+		site.handler = () =>
+			wpError(422, 'svc_push_rejected', 'One or more files failed the push-time checks.', {
+				errors: [
+					{ filename: 'hello', code: 'svc_syntax_error', message: 'PHP Parse error: syntax error, unexpected "}" on line 9' },
+					{ filename: 'users/[id]', code: 'svc_class_taken', message: 'Class WP_Query is declared by WordPress core.' },
+					{ nonsense: true },
+				],
+			});
+		const error = await failure(client().uploadFiles([{ filename: 'hello', content: 'x' }]));
+		expect(error).toMatchObject({ code: 'push_rejected', status: 422, serverCode: 'svc_push_rejected' });
+		expect(error.message).toMatch(/rejected the push; nothing was written/);
+		expect(error.fileErrors).toEqual([
+			{ filename: 'hello', code: 'svc_syntax_error', message: 'PHP Parse error: syntax error, unexpected "}" on line 9' },
+			{ filename: 'users/[id]', code: 'svc_class_taken', message: 'Class WP_Query is declared by WordPress core.' },
+		]);
+	});
+
+	it('wrong credentials against the real contract are a 401 error', async () => {
+		const error = await failure(client({ appPassword: 'wrong pass word here' }).getNamespace());
+		expect(error.code).toBe('unauthorized');
+	});
+});
+
+describe('network failures', () => {
+	it('a closed port is unreachable', async () => {
+		const closed = createHttpServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const { port } = closed.address() as AddressInfo;
+		await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+		const error = await failure(client({ url: `http://127.0.0.1:${port}` }).getNamespace());
+		expect(error).toMatchObject({ code: 'unreachable', exitCode: 1 });
+		expect(error.message).toMatch(/Cannot reach http:\/\/127\.0\.0\.1:\d+: the connection was refused/);
+	});
+
+	it('a site that never answers times out', async () => {
+		site.handler = () => ({ hang: true });
+		const error = await failure(client({ timeoutMs: 300 }).getNamespace());
+		expect(error).toMatchObject({ code: 'timeout' });
+		expect(error.message).toMatch(/did not answer within 300 ms\.$/);
+	});
+
+	it('https to a plain-http port is a TLS error', async () => {
+		const error = await failure(client({ url: site.url.replace('http://', 'https://') }).getNamespace());
+		expect(error).toMatchObject({ code: 'tls' });
+		expect(error.hint).toMatch(/certificate/);
+	});
+
+	describe('with a self-signed certificate', () => {
+		let dir: string;
+		let server: ReturnType<typeof createHttpsServer> | undefined;
+		let url = '';
+
+		beforeAll(async () => {
+			dir = mkdtempSync(path.join(tmpdir(), 'svc-tls-'));
+			try {
+				execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+					'-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+			} catch {
+				return; // No openssl: the test below is skipped.
+			}
+			server = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (_req, res) =>
+				res.end('{}'),
+			);
+			await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+			url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		});
+
+		afterAll(async () => {
+			if (server !== undefined) await new Promise<void>((resolve) => server?.close(() => resolve()));
+			rmSync(dir, { recursive: true, force: true });
+		});
+
+		it('is a TLS error saying the certificate is self-signed', async () => {
+			if (server === undefined) return;
+			const error = await failure(client({ url }).getNamespace());
+			expect(error).toMatchObject({ code: 'tls' });
+			expect(error.message).toMatch(/the certificate is self-signed \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
+			expect(error.hint).toMatch(/NODE_EXTRA_CA_CERTS/);
+		});
+	});
+
+	it.each<[string, string, RegExp]>([
+		['ENOTFOUND', 'unreachable', /host name does not resolve/],
+		['EAI_AGAIN', 'unreachable', /could not be resolved right now/],
+		['EHOSTUNREACH', 'unreachable', /host is unreachable/],
+		['ECONNRESET', 'unreachable', /reset by the server/],
+		['EWHATEVER', 'unreachable', /the request failed \(EWHATEVER\)/],
+		['ETIMEDOUT', 'timeout', /did not answer within 30 s/],
+		['CERT_HAS_EXPIRED', 'tls', /certificate has expired/],
+		['ERR_TLS_CERT_ALTNAME_INVALID', 'tls', /certificate is for another host name/],
+		['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'tls', /not signed by a trusted authority/],
+		['SELF_SIGNED_CERT_IN_CHAIN', 'tls', /self-signed/],
+		['ERR_SSL_WRONG_VERSION_NUMBER', 'tls', /TLS handshake failed/],
+	])('%s → %s', (code, kind, message) => {
+		const error = networkFailure(Object.assign(new Error('x'), { code }), 'https://example.com', 30_000);
+		expect(error.code).toBe(kind);
+		expect(error.message).toMatch(message);
+		expect(error.message).toContain('https://example.com');
+	});
+});
+
+describe('the application password never leaks into an error', () => {
+	/** A hostile or careless server that echoes everything it received, credentials included. */
+	const echo =
+		(status: number, code: string): Handler =>
+		(request) =>
+			wpError(status, code, `auth=${request.authorization ?? ''} pw=${PASSWORD} bare=${PASSWORD.replace(/ /g, '')}`, {
+				errors: [{ filename: 'a', code: 'x', message: `echo ${PASSWORD}` }],
+			});
+
+	const secrets = [PASSWORD, PASSWORD.replace(/ /g, ''), encodeURIComponent(PASSWORD), Buffer.from(`${USER}:${PASSWORD}`).toString('base64')];
+
+	function expectClean(error: SvcError): void {
+		const surfaces = [error.message, error.hint ?? '', JSON.stringify(error), JSON.stringify(error.toJSON()), JSON.stringify(error.fileErrors)];
+		for (const surface of surfaces) {
+			for (const secret of secrets) expect(surface).not.toContain(secret);
+		}
+	}
+
+	const urlWithPassword = () => site.url.replace('http://', `http://${USER}:${encodeURIComponent(PASSWORD)}@`);
+
+	it.each<[string, number, string, boolean]>([
+		['401', 401, 'incorrect_password', true],
+		['403', 403, 'rest_forbidden', false],
+		['403 (other code)', 403, 'waf_blocked', true],
+		['400', 400, 'svc_bad_request', true],
+		['404', 404, 'svc_not_found', false],
+		['422', 422, 'svc_push_rejected', true],
+		['500', 500, 'internal_server_error', true],
+	])('in a %s answer that echoes it', async (_case, status, code, quotesSite) => {
+		site.handler = echo(status, code);
+		const error = await failure(client({ url: urlWithPassword() }).uploadFiles([{ filename: 'a', content: 'x' }]));
+		expect(error.status).toBe(status);
+		// Where the site's own words are quoted, they are quoted with the secret masked.
+		if (quotesSite) expect(error.message).toMatch(/The site said: auth=Basic \*\*\* pw=\*\*\* bare=\*\*\*/);
+		expectClean(error);
+	});
+
+	it('when the site is unreachable, with the password in the URL', async () => {
+		const closed = createHttpServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const { port } = closed.address() as AddressInfo;
+		await new Promise<void>((resolve) => closed.close(() => resolve()));
+		const error = await failure(
+			client({ url: `http://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}` }).getNamespace(),
+		);
+		expectClean(error);
+	});
+
+	it('when a redirect points at a URL with the password in it', async () => {
+		site.handler = () => ({ status: 302, text: '', headers: { location: `https://${USER}:${encodeURIComponent(PASSWORD)}@example.com/` } });
+		const error = await failure(client().getNamespace());
+		expectClean(error);
+	});
+
+	it('redactor masks every form of the password', () => {
+		const redact = redactor(USER, PASSWORD);
+		for (const secret of secrets) expect(redact(`before ${secret} after`)).toBe('before *** after');
+	});
+});
