@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SvcError } from './errors.js';
-import { formatProblem, MAX_FILE_BYTES, scanApiDir, sha256Hex } from './route-files.js';
+import { checkRouteFiles, formatProblem, MAX_FILE_BYTES, scanApiDir, sha256Hex } from './route-files.js';
 
 const route = (className: string, extra = '') =>
 	`<?php\ndeclare(strict_types=1);\nnamespace App;\n${extra}\nfinal class ${className} { public function get() { return []; } }\n`;
@@ -188,6 +188,53 @@ describe('scanApiDir: problems name the file and the reason', () => {
 		await put('a.php', '<?php\nclass A {} class B {}\n');
 		const scan = await scanApiDir(api);
 		expect(scan.problems.map((problem) => problem.relPath)).toEqual(['a.php', 'a.php', 'z.txt']);
+	});
+});
+
+describe('checkRouteFiles: lexical checks on a chosen subset (what push uploads)', () => {
+	it('checks only the given files, so a problem elsewhere does not block them', async () => {
+		await put('good.php', route('Good'));
+		await put('broken.php', '<?php\nclass Broken {}\n');
+		const scan = await scanApiDir(api, { lexical: false });
+		expect(scan.problems).toEqual([]);
+
+		const good = scan.files.filter((file) => file.slug === 'good');
+		const result = checkRouteFiles(good);
+
+		expect(result.problems).toEqual([]);
+		expect(result.files.map((file) => file.check?.classes)).toEqual([['App\\Good']]);
+		expect(checkRouteFiles(scan.files).problems).toEqual([
+			{ relPath: 'broken.php', message: expect.stringMatching(/strict_types=1\); is missing/) },
+		]);
+	});
+
+	it('finds duplicate class names among the given files only', async () => {
+		await put('a.php', route('Same'));
+		await put('b.php', route('Same'));
+		await put('c.php', route('Same'));
+		const { files } = await scanApiDir(api, { lexical: false });
+
+		expect(checkRouteFiles(files.slice(0, 1)).problems).toEqual([]);
+		expect(checkRouteFiles(files.slice(0, 2)).problems.map((problem) => problem.relPath)).toEqual(['a.php', 'b.php']);
+	});
+
+	it('leaves files the scan could not read as PHP unchecked', async () => {
+		await put('latin1.php', Buffer.from([0x3c, 0x3f, 0x70, 0x68, 0x70, 0x0a, 0xe9]));
+		const scan = await scanApiDir(api, { lexical: false });
+		expect(scan.problems).toHaveLength(1);
+		const result = checkRouteFiles(scan.files);
+		expect(result.problems).toEqual([]);
+		expect(result.files[0]?.check).toBeUndefined();
+	});
+
+	it('gives the same answer as a full scan', async () => {
+		await put('a.php', route('A', 'class Extra {}'));
+		await put('b/[id].php', route('A'));
+		const full = await scanApiDir(api);
+		const fast = await scanApiDir(api, { lexical: false });
+		expect([...fast.problems, ...checkRouteFiles(fast.files).problems].sort((x, y) => (x.relPath < y.relPath ? -1 : 1))).toEqual(
+			full.problems,
+		);
 	});
 });
 
