@@ -39,6 +39,8 @@ type Handler = (request: SeenRequest) => Reply;
 /** A WordPress stand-in: REST index, Basic auth, and the svc/v1 routes from an in-memory store. */
 class FakeSite {
 	permalinks: 'pretty' | 'plain' = 'pretty';
+	/** Path → location, answered with 301 before anything else. */
+	readonly redirects = new Map<string, string>();
 	handler: Handler = (request) => this.contract(request);
 	readonly requests: SeenRequest[] = [];
 	namespace = 'svc-api/v1';
@@ -58,6 +60,7 @@ class FakeSite {
 
 	reset(): void {
 		this.permalinks = 'pretty';
+		this.redirects.clear();
 		this.handler = (request) => this.contract(request);
 		this.requests.length = 0;
 		this.namespace = 'svc-api/v1';
@@ -69,6 +72,10 @@ class FakeSite {
 		for await (const chunk of request) chunks.push(chunk as Buffer);
 		const text = Buffer.concat(chunks).toString('utf8');
 		const url = new URL(request.url ?? '/', this.url);
+		const location = this.redirects.get(url.pathname);
+		if (location !== undefined) {
+			return this.send(response, { status: 301, text: '', headers: { location } });
+		}
 		const route = this.routeOf(url);
 		if (route === undefined) {
 			return this.send(response, { status: 404, text: '<html>Page not found</html>', headers: { 'content-type': 'text/html' } });
@@ -203,10 +210,19 @@ describe('REST root discovery', () => {
 		expect(site.requests[0]?.query.get('content')).toBe('false');
 	});
 
+	it('follows a redirect of the REST index and talks to the final address directly', async () => {
+		site.redirects.set('/old/wp-json/', '/wp-json/');
+		const api = client({ url: `${site.url}/old` });
+		expect(await api.restRoot()).toBe(`${site.url}/wp-json/`);
+		expect(await api.uploadFiles([{ filename: 'moved', content: 'x' }])).toMatchObject({ written: [{ filename: 'moved' }] });
+		expect(site.files.get('moved')).toBe('x');
+	});
+
 	it('says so when no REST API answers at the URL', async () => {
 		const error = await failure(client({ url: `${site.url}/not-wordpress` }).getNamespace());
 		expect(error).toMatchObject({ code: 'no_rest_api', exitCode: 1 });
 		expect(error.message).toContain(`${site.url}/not-wordpress`);
+		expect(error.message).toMatch(/\/wp-json\/ gave HTTP 404 without JSON; \/\?rest_route=\/ gave HTTP 404 without JSON/);
 	});
 
 	it('sends credentials only to the management routes, as HTTP Basic', async () => {

@@ -159,14 +159,16 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			{ kind: 'path', url: new URL(`${siteUrl}/wp-json/`) },
 			{ kind: 'query', url: withRestRoute(new URL(`${siteUrl}/`), '/') },
 		];
+		const tried: string[] = [];
 		for (const candidate of candidates) {
 			// The index is public: no credentials until the real root is known.
 			const response = await send(candidate.url, { method: 'GET', auth: false, follow: true });
 			if (isJson(response) && parseJson(response.body) !== undefined) {
 				return { kind: candidate.kind, url: new URL(response.url) };
 			}
+			tried.push(`${candidate.kind === 'path' ? '/wp-json/' : '/?rest_route=/'} gave HTTP ${response.status} without JSON`);
 		}
-		throw fail(`No WordPress REST API answered at ${siteUrl} (tried /wp-json/ and /?rest_route=/).`, {
+		throw fail(`No WordPress REST API answered at ${siteUrl} (${tried.join('; ')}).`, {
 			code: 'no_rest_api',
 			hint: 'Check that the URL is the WordPress address from Settings → General, and that no plugin disables the REST API.',
 		});
