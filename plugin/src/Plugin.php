@@ -69,7 +69,9 @@ final class Plugin {
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).
 		add_filter( 'rest_pre_dispatch', array( $registrar, 'on_pre_dispatch' ), 0, 3 );
-		// Late, so a route's headers() wins over the verb's and other filters'.
-		add_filter( 'rest_post_dispatch', array( new HeaderApplier( $registrar, $loader ), 'apply' ), 100, 3 );
+		// Late, so a route's headers() wins over the verb's, other filters' and WordPress's CORS headers.
+		$headers = new HeaderApplier( $registrar, $loader );
+		add_filter( 'rest_post_dispatch', array( $headers, 'apply' ), 100, 3 );
+		add_filter( 'rest_pre_serve_request', array( $headers, 'resend' ), 100, 4 );
 	}
 }

@@ -18,9 +18,13 @@ use WP_REST_Server;
 /**
  * Runs on `rest_post_dispatch`, so it sees every answer of the route: the verb's, an error, and the
  * OPTIONS preflight WordPress answers without calling a verb. Being last, its headers win over the
- * verb's.
+ * verb's. WordPress sends its own CORS headers later still (on `rest_pre_serve_request`, straight to
+ * PHP), so the same headers are sent once more after those.
  */
 final class HeaderApplier {
+
+	/** @var array<string, string> Headers applied to this request's response. */
+	private array $applied = array();
 
 	public function __construct(
 		private readonly Registrar $registrar,
@@ -56,8 +60,20 @@ final class HeaderApplier {
 		foreach ( $headers as $name => $value ) {
 			if ( is_string( $name ) && is_string( $value ) && '' !== $name ) {
 				$response->header( $name, $value );
+				$this->applied[ $name ] = $value;
 			}
 		}
 		return $response;
+	}
+
+	/**
+	 * @internal Filter callback for `rest_pre_serve_request`, after WordPress's CORS headers.
+	 */
+	public function resend( mixed $served, mixed $result, WP_REST_Request $request, WP_REST_Server $server ): mixed {
+		unset( $result, $request );
+		foreach ( $this->applied as $name => $value ) {
+			$server->send_header( $name, $value );
+		}
+		return $served;
 	}
 }
