@@ -109,6 +109,10 @@ function strictTypesCountProblem(count: number): string | undefined {
 
 /** With exactly one textual occurrence: is it a real statement, where PHP requires it? */
 function strictTypesStatementProblem(program: AstNode, source: string): string | undefined {
+	const first = nodeList(program['children'])[0];
+	if (first !== undefined && isStrictTypesDeclare(first)) {
+		return undefined;
+	}
 	let isStatement = false;
 	walk(program, (node) => {
 		isStatement ||= isStrictTypesDeclare(node);
@@ -116,12 +120,8 @@ function strictTypesStatementProblem(program: AstNode, source: string): string |
 	if (!isStatement) {
 		return 'declare(strict_types=1); appears only in a comment or string; it must be a real statement';
 	}
-	const first = nodeList(program['children'])[0];
-	if (first === undefined || !isStrictTypesDeclare(first)) {
-		const bom = source.startsWith('\uFEFF') ? ' (the file starts with a byte-order mark, which PHP outputs before it)' : '';
-		return `declare(strict_types=1); must be the very first statement of the file${bom}`;
-	}
-	return undefined;
+	const bom = source.startsWith('\uFEFF') ? ' (the file starts with a byte-order mark, which PHP outputs before it)' : '';
+	return `declare(strict_types=1); must be the very first statement of the file${bom}`;
 }
 
 function isStrictTypesDeclare(node: AstNode): boolean {
