@@ -143,13 +143,9 @@ class FakeSite {
 		if (key === 'POST /svc/v1/api-files') {
 			const { files, dry_run } = request.body as { files: { filename: string; content: string }[]; dry_run: boolean };
 			if (!dry_run) for (const file of files) this.files.set(file.filename, file.content);
-			return {
-				json: {
-					written: files.map((file) => ({ filename: file.filename, hash: 'h', size: file.content.length, path: `/x/${file.filename}`, methods: ['GET'], public: true })),
-					dry_run,
-					syntax_check: 'php -l',
-				},
-			};
+			const records = files.map((file) => ({ filename: file.filename, hash: 'h', size: file.content.length, path: `/x/${file.filename}`, methods: ['GET'], public: true }));
+			// As the plugin does: a dry run reports what passed under `checked` and writes nothing.
+			return { json: { written: dry_run ? [] : records, checked: records, dry_run, syntax_check: 'php -l' } };
 		}
 		if (key === 'DELETE /svc/v1/api-files') {
 			const { filenames } = request.body as { filenames: string[] };
@@ -273,6 +269,18 @@ describe('management endpoints', () => {
 		expect(await client().listFiles({ content: false })).toEqual({ files: [], skipped: 2 });
 	});
 
+	it('accepts records with only filename and hash, as long as content was not asked for', async () => {
+		site.handler = () => ({ json: [{ filename: 'a', hash: 'h', route: null }] });
+		expect((await client().listFiles({ content: false })).files).toEqual([{ filename: 'a', hash: 'h', path: '', methods: [], public: false }]);
+	});
+
+	it('reads a written upload without a checked list', async () => {
+		site.handler = () => ({ json: { written: [{ filename: 'a', hash: 'h' }], dry_run: false, syntax_check: 'skipped' } });
+		const result = await client().uploadFiles([{ filename: 'a', content: 'x' }]);
+		expect(result.checked).toEqual(result.written);
+		expect(result).toMatchObject({ dryRun: false, syntaxCheck: 'skipped', written: [{ filename: 'a', hash: 'h' }] });
+	});
+
 	it('keeps public and error from the listing', async () => {
 		site.handler = () => ({
 			json: [{ filename: 'a', hash: 'h', size: 1, path: '/p/a', methods: [], public: true, error: 'Parse error on line 9' }],
@@ -284,6 +292,7 @@ describe('management endpoints', () => {
 	it.each<[string, unknown]>([
 		['not an array', { files: [] }],
 		['an item without a filename', [{ hash: 'h', size: 1, path: '/p', methods: [] }]],
+		['an item without a hash', [{ filename: 'a', content: 'x', size: 1, path: '/p', methods: [] }]],
 		['an item without the content asked for', [{ filename: 'a', hash: 'h', size: 1, path: '/p', methods: [] }]],
 	])('rejects a listing that is %s', async (_case, json) => {
 		site.handler = () => ({ json });
@@ -298,7 +307,8 @@ describe('management endpoints', () => {
 		);
 		expect(site.requests[0]?.body).toEqual({ files: [{ filename: 'users/[id]', content: '<?php\n' }], dry_run: true });
 		expect(result).toEqual({
-			written: [{ filename: 'users/[id]', hash: 'h', size: 6, path: '/x/users/[id]', methods: ['GET'], public: true }],
+			written: [],
+			checked: [{ filename: 'users/[id]', hash: 'h', size: 6, path: '/x/users/[id]', methods: ['GET'], public: true }],
 			dryRun: true,
 			syntaxCheck: 'php -l',
 		});
@@ -412,11 +422,18 @@ describe('HTTP failures map to errors that name the fix', () => {
 			});
 		const error = await failure(client().uploadFiles([{ filename: 'hello', content: 'x' }]));
 		expect(error).toMatchObject({ code: 'push_rejected', status: 422, serverCode: 'svc_push_rejected' });
-		expect(error.message).toMatch(/rejected the push; nothing was written/);
+		expect(error.message).toBe('The site rejected the push; nothing was written.');
 		expect(error.fileErrors).toEqual([
 			{ filename: 'hello', code: 'svc_syntax_error', message: 'PHP Parse error: syntax error, unexpected "}" on line 9' },
 			{ filename: 'users/[id]', code: 'svc_class_taken', message: 'Class WP_Query is declared by WordPress core.' },
 		]);
+	});
+
+	it('a rejected push without per-file errors quotes the site\'s summary', async () => {
+		site.handler = () => wpError(422, 'svc_push_rejected', 'The api/ directory would exceed 8 MB.');
+		const error = await failure(client().uploadFiles([{ filename: 'hello', content: 'x' }]));
+		expect(error.message).toBe('The site rejected the push; nothing was written. The site said: The api/ directory would exceed 8 MB.');
+		expect(error.fileErrors).toEqual([]);
 	});
 
 	it('wrong credentials against the real contract are a 401 error', async () => {
@@ -530,7 +547,7 @@ describe('the application password never leaks into an error', () => {
 		['403 (other code)', 403, 'waf_blocked', true],
 		['400', 400, 'svc_bad_request', true],
 		['404', 404, 'svc_not_found', false],
-		['422', 422, 'svc_push_rejected', true],
+		['422 (per-file errors, no summary)', 422, 'svc_push_rejected', false],
 		['500', 500, 'internal_server_error', true],
 	])('in a %s answer that echoes it', async (_case, status, code, quotesSite) => {
 		site.handler = echo(status, code);

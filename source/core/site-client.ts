@@ -15,10 +15,15 @@ export interface SiteClientOptions {
 	readonly userAgent?: string;
 }
 
+/**
+ * A listing record. Only `filename` and `hash` (and `content` when asked for) are required from the
+ * site; the rest is display data and tolerated missing, so a plugin that lags the contract by a
+ * field still lists (the current plugin omits `size`).
+ */
 export interface RemoteFile {
 	readonly filename: string;
 	readonly hash: string;
-	readonly size: number;
+	readonly size?: number;
 	/** WordPress's route pattern, e.g. `/svc-api/v1/users/(?P<id>[^/]+)`. */
 	readonly route?: string;
 	/** The human form under the current namespace, e.g. `/svc-api/v1/users/[id]`. */
@@ -48,14 +53,17 @@ export interface UploadFile {
 export interface WrittenFile {
 	readonly filename: string;
 	readonly hash: string;
-	readonly size: number;
+	readonly size?: number;
 	readonly path: string;
 	readonly methods: readonly string[];
 	readonly public: boolean;
 }
 
 export interface UploadResult {
+	/** Files written; empty on a dry run. */
 	readonly written: readonly WrittenFile[];
+	/** Files that passed every check (on a dry run, what would be written). */
+	readonly checked: readonly WrittenFile[];
 	readonly dryRun: boolean;
 	/** `php -l` when the site checked syntax with PHP, `skipped` when it could not. */
 	readonly syntaxCheck: string;
@@ -250,12 +258,15 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				json: { files: files.map(({ filename, content }) => ({ filename, content })), dry_run: uploadOptions.dryRun === true },
 				...(uploadOptions.onProgress === undefined ? {} : { onProgress: uploadOptions.onProgress }),
 			});
-			const result = body as { written?: unknown; dry_run?: unknown; syntax_check?: unknown } | null;
+			const result = body as { written?: unknown; checked?: unknown; dry_run?: unknown; syntax_check?: unknown } | null;
 			if (!Array.isArray(result?.written)) {
 				throw unexpected('POST api-files', fail);
 			}
+			const parse = (items: unknown[]) => items.map((item) => parseWrittenFile(item) ?? throwUnexpected('POST api-files', fail));
+			const written = parse(result.written);
 			return {
-				written: result.written.map((item) => parseWrittenFile(item) ?? throwUnexpected('POST api-files', fail)),
+				written,
+				checked: Array.isArray(result.checked) ? parse(result.checked) : written,
 				dryRun: result.dry_run === true,
 				syntaxCheck: typeof result.syntax_check === 'string' ? result.syntax_check : 'unknown',
 			};
@@ -360,7 +371,8 @@ function httpFailure(response: RawResponse, where: string, siteUrl: string, user
 	}
 	if (status === 422) {
 		const fileErrors = parseFileErrors(wp?.data?.errors);
-		return fail(`The site rejected the push; nothing was written.${said}`, {
+		// The per-file reasons are shown one by one; the site's summary would only repeat them.
+		return fail(`The site rejected the push; nothing was written.${fileErrors.length === 0 ? said : ''}`, {
 			...base,
 			code: 'push_rejected',
 			fileErrors,
@@ -444,26 +456,15 @@ function parseFileErrors(value: unknown): FileError[] {
 
 function parseRemoteFile(value: unknown, withContent: boolean): RemoteFile | undefined {
 	const item = value as Record<string, unknown> | null;
-	if (
-		typeof item?.['filename'] !== 'string' ||
-		typeof item['hash'] !== 'string' ||
-		typeof item['size'] !== 'number' ||
-		typeof item['path'] !== 'string' ||
-		!isStringArray(item['methods']) ||
-		(withContent && typeof item['content'] !== 'string')
-	) {
+	const file = parseWrittenFile(value);
+	if (file === undefined || (withContent && typeof item?.['content'] !== 'string')) {
 		return undefined;
 	}
 	return {
-		filename: item['filename'],
-		hash: item['hash'],
-		size: item['size'],
-		path: item['path'],
-		methods: item['methods'],
-		public: item['public'] === true,
-		...(typeof item['route'] === 'string' ? { route: item['route'] } : {}),
-		...(typeof item['error'] === 'string' ? { error: item['error'] } : {}),
-		...(withContent ? { content: item['content'] as string } : {}),
+		...file,
+		...(typeof item?.['route'] === 'string' ? { route: item['route'] } : {}),
+		...(typeof item?.['error'] === 'string' ? { error: item['error'] } : {}),
+		...(withContent ? { content: item?.['content'] as string } : {}),
 	};
 }
 
@@ -475,7 +476,7 @@ function parseWrittenFile(value: unknown): WrittenFile | undefined {
 	return {
 		filename: item['filename'],
 		hash: item['hash'],
-		size: typeof item['size'] === 'number' ? item['size'] : 0,
+		...(typeof item['size'] === 'number' ? { size: item['size'] } : {}),
 		path: typeof item['path'] === 'string' ? item['path'] : '',
 		methods: isStringArray(item['methods']) ? item['methods'] : [],
 		public: item['public'] === true,
