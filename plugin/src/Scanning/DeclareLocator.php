@@ -24,11 +24,12 @@ final class DeclareLocator {
 		$count  = count( $tokens );
 		for ( $i = 0; $i < $count; $i++ ) {
 			$token = $tokens[ $i ];
-			if ( $token->is( T_INLINE_HTML ) || $token->is( T_OPEN_TAG ) || $token->isIgnorable() ) {
+			if ( $token->is( T_OPEN_TAG ) || $token->isIgnorable() ) {
 				continue;
 			}
 			if ( ! $token->is( T_DECLARE ) ) {
-				// declare(strict_types=1) must be the first statement; anything else first means none.
+				// declare(strict_types=1) must be the first statement; anything else first (inline HTML, a
+				// byte-order mark, code) means PHP would refuse it.
 				return null;
 			}
 			$text = '';

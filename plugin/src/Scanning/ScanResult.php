@@ -85,7 +85,8 @@ final class ScanResult {
 	 */
 	private static function permission_public( array $attributes ): ?bool {
 		foreach ( $attributes as $attribute ) {
-			if ( 'Svc\\Api\\Attribute\\Permission' === $attribute['name'] ) {
+			// Class names are case-insensitive in PHP, so the lexical rule is too.
+			if ( 0 === strcasecmp( 'Svc\\Api\\Attribute\\Permission', $attribute['name'] ) ) {
 				return $attribute['public'];
 			}
 		}
