@@ -1,0 +1,151 @@
+/**
+ * A private MariaDB server for one test site: its own data dir, reachable only through a Unix socket.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+import { requireExecutable } from './packages.js';
+import { exitOf, runChecked, settlesWithin, sleep, tailFile } from './process.js';
+
+export interface MariaDB {
+  /** Unix socket path; WordPress reaches it as DB_HOST 'localhost:<socket>'. */
+  socket: string;
+  pid: number;
+  errorLog: string;
+  pidFile: string;
+  /** SIGTERM, then SIGKILL if it has not shut down in time. Idempotent. */
+  stop(): Promise<void>;
+  /** Synchronous SIGKILL, for process 'exit'. */
+  killNow(): void;
+}
+
+// sockaddr_un.sun_path is 108 bytes on Linux, including the terminating NUL.
+const MAX_SOCKET_PATH = 107;
+const START_TIMEOUT_MS = 20_000;
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Creates the system tables in a fresh data dir. Can run while other setup work proceeds.
+ * --user=root: we run as root and mariadb-install-db otherwise wants the mysql user to own the files.
+ */
+export async function initDataDir(dataDir: string): Promise<void> {
+  await runChecked(requireExecutable('mariadb-install-db'), [
+    '--no-defaults',
+    `--datadir=${dataDir}`,
+    '--user=root',
+    '--auth-root-authentication-method=normal',
+    '--skip-test-db',
+    '--skip-name-resolve',
+  ]);
+}
+
+function serverArgs(dataDir: string, socket: string, pidFile: string, errorLog: string): string[] {
+  return [
+    '--no-defaults',
+    `--datadir=${dataDir}`,
+    `--socket=${socket}`,
+    '--skip-networking',
+    '--user=root',
+    `--pid-file=${pidFile}`,
+    `--log-error=${errorLog}`,
+    '--skip-name-resolve',
+    // Throwaway data: trade durability for speed and memory.
+    '--innodb-buffer-pool-size=64M',
+    '--innodb-log-file-size=16M',
+    '--innodb-flush-log-at-trx-commit=0',
+    '--innodb-doublewrite=0',
+    '--sync-binlog=0',
+    '--character-set-server=utf8mb4',
+    '--collation-server=utf8mb4_unicode_ci',
+  ];
+}
+
+/**
+ * Resolves once the server sends its handshake greeting on the socket. The first payload byte of a
+ * greeting is the protocol version, 10; 0xff would be an error packet (e.g. too many connections).
+ */
+function greets(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const connection = net.createConnection(socket);
+    const finish = (ok: boolean): void => {
+      connection.destroy();
+      resolve(ok);
+    };
+    connection.setTimeout(1000, () => finish(false));
+    connection.once('error', () => finish(false));
+    connection.once('data', (packet: Buffer) => finish(packet.length > 4 && packet[4] === 10));
+  });
+}
+
+async function waitUntilReady(child: ChildProcess, socket: string, errorLog: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`mariadbd exited during start-up:\n${tailFile(errorLog)}`);
+    }
+    if (await greets(socket)) return;
+    await sleep(25);
+  }
+  throw new Error(`mariadbd did not accept connections within ${START_TIMEOUT_MS} ms:\n${tailFile(errorLog)}`);
+}
+
+/** Starts mariadbd on an initialised data dir; files (socket, pid, log) go into `root`. */
+export async function startMariaDB(root: string, dataDir: string): Promise<MariaDB> {
+  const socket = path.join(root, 'mysql.sock');
+  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH) {
+    throw new Error(`Socket path too long for a Unix socket (${socket}); use a shorter TMPDIR`);
+  }
+  const pidFile = path.join(root, 'mariadb.pid');
+  const errorLog = path.join(root, 'mariadb.err');
+
+  // Own process group: a Ctrl-C in the terminal must not reach it before we have cleaned up.
+  const child = spawn(requireExecutable('mariadbd'), serverArgs(dataDir, socket, pidFile, errorLog), {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.unref();
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('Could not spawn mariadbd');
+  const exited = exitOf(child);
+
+  let stopping: Promise<void> | undefined;
+  const killNow = (): void => {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      if (!(await settlesWithin(exited, STOP_GRACE_MS))) {
+        killNow();
+        await exited;
+      }
+    })();
+    return stopping;
+  };
+
+  try {
+    await waitUntilReady(child, socket, errorLog);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { socket, pid, errorLog, pidFile, stop, killNow };
+}
+
+/** Creates a database over the socket with the mariadb client (root has an empty password). */
+export async function createDatabase(socket: string, name: string): Promise<void> {
+  if (!/^\w+$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
+  await runChecked(requireExecutable('mariadb'), [
+    '--no-defaults',
+    `--socket=${socket}`,
+    '--user=root',
+    '--execute',
+    `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+  ]);
+}

@@ -1,0 +1,46 @@
+/**
+ * Smoke test of the WordPress harness: start a site, make a few requests, print timings, stop.
+ *
+ *   npx tsx test/support/wordpress.smoke.ts [--verbose] [--opcache]
+ */
+import { existsSync } from 'node:fs';
+
+import { startWordPress, type Caller, type WordPressSite } from './wordpress.js';
+
+const verbose = process.argv.includes('--verbose');
+const opcache = process.argv.includes('--opcache');
+
+async function timed(site: WordPressSite, path: string, as: Caller): Promise<void> {
+  const started = performance.now();
+  const response = await site.fetch(path, { as });
+  const body = await response.text();
+  const ms = (performance.now() - started).toFixed(1);
+  console.log(`  GET ${path} as ${as}: ${response.status} in ${ms} ms  ${body.slice(0, 100).replace(/\s+/g, ' ')}`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const site = await startWordPress({ verbose, opcache });
+  console.log(`started ${site.url} in ${(performance.now() - started).toFixed(0)} ms (opcache ${String(opcache)})`);
+  console.log(`  steps: ${JSON.stringify(site.timings)}`);
+  try {
+    await timed(site, '/', 'anonymous');
+    await timed(site, '/wp/v2/users/me?context=edit', 'admin');
+    await timed(site, '/wp/v2/users/me?context=edit', 'editor');
+    await timed(site, '/wp/v2/users/me', 'anonymous');
+    await timed(site, '/svc/v1/api-namespace', 'anonymous');
+    await timed(site, '/svc/v1/api-namespace', 'admin');
+    for (let i = 0; i < 3; i++) await timed(site, '/', 'anonymous');
+    const pluginActive = (await site.php("echo in_array('svc/svc.php', get_option('active_plugins'), true) ? 'yes' : 'no';")).trim();
+    console.log(`  svc plugin active: ${pluginActive}`);
+  } finally {
+    const stopping = performance.now();
+    await site.stop();
+    console.log(`stopped in ${(performance.now() - stopping).toFixed(0)} ms; root removed: ${String(!existsSync(site.root))}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
