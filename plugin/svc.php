@@ -42,4 +42,5 @@ define( 'SVC_PLUGIN_FILE', __FILE__ );
 require_once __DIR__ . '/src/Autoloader.php';
 \Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
 
+register_activation_hook( __FILE__, array( \Svc\Settings\RouteNamespace::class, 'store_default' ) );
 \Svc\Plugin::instance()->set_up();

@@ -21,6 +21,13 @@ final class RouteNamespace {
 	public const RESERVED = 'svc/v1';
 	public const FORMAT   = '#^[a-z0-9]+(?:-[a-z0-9]+)*/v[0-9]+$#D';
 
+	/**
+	 * Stores the default, autoloaded: a missing option costs a database query on every REST request.
+	 */
+	public static function store_default(): void {
+		add_option( self::OPTION, self::DEFAULT, '', true );
+	}
+
 	public function get(): string {
 		$value = get_option( self::OPTION, self::DEFAULT );
 		// A value written around svc (e.g. by hand in the database) that breaks the rules is not used.
