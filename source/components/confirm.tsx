@@ -1,0 +1,47 @@
+/**
+ * A yes/no question. y or n answers, Enter takes the default, Esc and Ctrl+C say no: a prompt
+ * before a destructive action must never be left by accident on "yes".
+ */
+import { Text, useInput } from 'ink';
+import { useLatestState } from './use-latest-state.js';
+
+export interface ConfirmProps {
+	readonly message: string;
+	/** What Enter means; default no. */
+	readonly defaultYes?: boolean;
+	readonly onSubmit: (yes: boolean) => void;
+}
+
+export function Confirm({ message, defaultYes = false, onSubmit }: ConfirmProps) {
+	const [answer, setAnswer] = useLatestState<boolean | undefined>(() => undefined);
+	const answerWith = (yes: boolean): void => {
+		// Keys typed ahead of the re-render must not answer twice.
+		let isFirst = false;
+		setAnswer((current) => {
+			isFirst = current === undefined;
+			return current ?? yes;
+		});
+		if (isFirst) {
+			onSubmit(yes);
+		}
+	};
+	useInput(
+		(input, key) => {
+			const lower = input.toLowerCase();
+			if (lower === 'y') {
+				answerWith(true);
+			} else if (lower === 'n' || key.escape || (key.ctrl && lower === 'c')) {
+				answerWith(false);
+			} else if (key.return) {
+				answerWith(defaultYes);
+			}
+		},
+		{ isActive: answer === undefined },
+	);
+	return (
+		<Text>
+			<Text color="cyan">?</Text> {message}{' '}
+			{answer === undefined ? <Text dimColor>{defaultYes ? '(Y/n)' : '(y/N)'}</Text> : <Text bold>{answer ? 'yes' : 'no'}</Text>}
+		</Text>
+	);
+}

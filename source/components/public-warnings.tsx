@@ -1,0 +1,37 @@
+/**
+ * One warning per public route pushed (SPEC.md: a public route runs its code for any caller, with
+ * no authentication). Detection is lexical, so these are exactly the files the contract warns about.
+ */
+import { Box, Text } from 'ink';
+
+export interface PublicRoute {
+	/** The route's slug. */
+	readonly filename: string;
+	/** The live path, e.g. `/svc-api/v1/hello`; empty when not known. */
+	readonly path: string;
+	/** Verbs open to anyone; empty when only the site knows (then "the route" is said). */
+	readonly verbs: readonly string[];
+}
+
+export interface PublicWarningsProps {
+	readonly routes: readonly PublicRoute[];
+	/** Nothing was written yet: say "would be". */
+	readonly dryRun?: boolean;
+}
+
+export function PublicWarnings({ routes, dryRun = false }: PublicWarningsProps) {
+	if (routes.length === 0) {
+		return null;
+	}
+	return (
+		<Box flexDirection="column">
+			{routes.map((route) => (
+				<Text key={route.filename}>
+					<Text color="yellow">⚠ [PUBLIC]</Text> {route.path === '' ? route.filename : route.path}{' '}
+					<Text dimColor>({route.filename}.php)</Text>: {route.verbs.length === 0 ? 'it' : route.verbs.join(', ')}{' '}
+					{dryRun ? 'would run' : 'runs'} for anyone, without authentication.
+				</Text>
+			))}
+		</Box>
+	);
+}

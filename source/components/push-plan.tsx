@@ -1,0 +1,98 @@
+/**
+ * What a push or pull would change, as a diff: + added, ~ changed, - removed, and how many stay as
+ * they are. Unchanged files are only counted: a 1,000-file api/ would otherwise bury the changes.
+ */
+import { Box, Text } from 'ink';
+
+export interface PlanView {
+	readonly added: readonly string[];
+	readonly changed: readonly string[];
+	readonly removed: readonly string[];
+	readonly unchanged: number;
+	/** Push without --prune: deployed routes missing locally, which stay on the site. */
+	readonly kept?: readonly string[];
+}
+
+export interface PushPlanProps {
+	readonly plan: PlanView;
+	/** push: api/ → site; pull: site → api/. Only the wording differs. */
+	readonly direction: 'push' | 'pull';
+	/** The site URL. */
+	readonly site: string;
+	/** The local folder as the user knows it, e.g. `api`. */
+	readonly dir: string;
+	readonly dryRun?: boolean;
+	/** Lines shown per kind of change before "… and N more" (--json lists everything). */
+	readonly limit?: number;
+}
+
+const WORDS = {
+	push: { added: 'new', changed: 'changed', removed: 'remove from the site' },
+	pull: { added: 'new here', changed: 'overwrite local file', removed: 'remove local file' },
+} as const;
+
+export function PushPlan({ plan, direction, site, dir, dryRun = false, limit = 50 }: PushPlanProps) {
+	const words = WORDS[direction];
+	const route = direction === 'push' ? `${dir}/ → ${site}` : `${site} → ${dir}/`;
+	const nothing = plan.added.length + plan.changed.length + plan.removed.length === 0;
+	return (
+		<Box flexDirection="column">
+			<Text>
+				<Text bold>{direction === 'push' ? 'Push' : 'Pull'}</Text> {route}
+				{dryRun ? <Text color="yellow"> (dry run: nothing will be written)</Text> : null}
+			</Text>
+			<Lines files={plan.added} sign="+" color="green" note={words.added} limit={limit} />
+			<Lines files={plan.changed} sign="~" color="yellow" note={words.changed} limit={limit} />
+			<Lines files={plan.removed} sign="-" color="red" note={words.removed} limit={limit} />
+			{plan.unchanged > 0 ? <Text dimColor>  {plan.unchanged} unchanged</Text> : null}
+			{plan.kept !== undefined && plan.kept.length > 0 ? (
+				<Text dimColor>
+					{'  '}
+					{plan.kept.length} only on the site, kept ({preview(plan.kept)}); add --prune to remove{' '}
+					{plan.kept.length === 1 ? 'it' : 'them'}
+				</Text>
+			) : null}
+			{nothing ? <Text color="green">  Nothing to {direction}: already in sync.</Text> : null}
+		</Box>
+	);
+}
+
+interface LinesProps {
+	readonly files: readonly string[];
+	readonly sign: string;
+	readonly color: string;
+	readonly note: string;
+	readonly limit: number;
+}
+
+function Lines({ files, sign, color, note, limit }: LinesProps) {
+	if (files.length === 0) {
+		return null;
+	}
+	const shown = files.slice(0, limit);
+	const width = Math.max(...shown.map((slug) => `${slug}.php`.length));
+	return (
+		<Box flexDirection="column">
+			{shown.map((slug) => (
+				<Text key={slug}>
+					{'  '}
+					<Text color={color}>
+						{sign} {`${slug}.php`.padEnd(width)}
+					</Text>
+					{'  '}
+					<Text dimColor>{note}</Text>
+				</Text>
+			))}
+			{files.length > limit ? (
+				<Text dimColor>
+					{'    '}… and {files.length - limit} more (--json lists them all)
+				</Text>
+			) : null}
+		</Box>
+	);
+}
+
+function preview(slugs: readonly string[]): string {
+	const first = slugs.slice(0, 3).join(', ');
+	return slugs.length > 3 ? `${first}, …` : first;
+}

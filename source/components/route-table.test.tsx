@@ -1,0 +1,134 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { render } from 'ink-testing-library';
+import { filterRoutes, RouteTable, type RouteRow } from './route-table.js';
+import { KEYS, settle } from './test-keys.js';
+
+const ROUTES: RouteRow[] = [
+	{ filename: 'hello', path: '/svc-api/v1/hello', methods: ['GET'], public: true },
+	{ filename: 'posts/recent', path: '/svc-api/v1/posts/recent', methods: ['GET'], public: false },
+	{ filename: 'users/[id]', path: '/svc-api/v1/users/[id]', methods: ['GET', 'DELETE'], public: false },
+	{
+		filename: 'broken',
+		path: '/svc-api/v1/broken',
+		methods: [],
+		public: false,
+		error: 'PHP Parse error: syntax error, unexpected end of file on line 4',
+	},
+];
+
+function browse(routes: readonly RouteRow[] = ROUTES, height?: number) {
+	const onQuit = jest.fn();
+	const view = render(
+		<RouteTable routes={routes} site="https://example.com" onQuit={onQuit} {...(height === undefined ? {} : { height })} />,
+	);
+	return { ...view, onQuit };
+}
+
+/** The row marked as selected. */
+function selectedRow(frame: string | undefined): string | undefined {
+	return frame?.split('\n').find((line) => line.startsWith('›'));
+}
+
+async function type(stdin: { write(data: string): void }, ...keys: string[]): Promise<void> {
+	await settle();
+	for (const key of keys) {
+		stdin.write(key);
+		await settle();
+	}
+}
+
+describe('RouteTable', () => {
+	it('lists every route with file, methods, the [PUBLIC] badge and a load failure', () => {
+		const frame = browse().lastFrame() ?? '';
+		expect(frame).toContain('Routes on https://example.com (4)');
+		expect(frame).toMatch(/› \/svc-api\/v1\/hello\s+hello\.php\s+GET \[PUBLIC\]/);
+		expect(frame).toMatch(/\/svc-api\/v1\/users\/\[id\]\s+users\/\[id\]\.php\s+GET, DELETE\n/);
+		expect(frame).toMatch(/\/svc-api\/v1\/broken\s+broken\.php\s+- \[FAILED TO LOAD\]/);
+		expect(frame).toContain('↑↓ move · type to filter');
+	});
+
+	it('moves the selection with the arrow keys and shows the selected file\'s load error', async () => {
+		const { stdin, lastFrame } = browse();
+		await type(stdin, KEYS.down);
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/posts/recent');
+		await type(stdin, KEYS.down, KEYS.down);
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/broken');
+		expect(lastFrame()).toContain('broken.php failed to load: PHP Parse error: syntax error, unexpected end of file on line 4');
+		await type(stdin, KEYS.down);
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/broken');
+		await type(stdin, KEYS.up);
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/users/[id]');
+		expect(lastFrame()).not.toContain('failed to load:');
+	});
+
+	it('filters by route or file as you type, and Backspace widens the filter again', async () => {
+		const { stdin, lastFrame } = browse();
+		await type(stdin, 'u', 's', 'e');
+		expect(lastFrame()).toContain('Filter: use');
+		expect(lastFrame()).toContain('(1 of 4)');
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/users/[id]');
+		expect(lastFrame()).not.toContain('hello.php');
+		await type(stdin, KEYS.backspace, KEYS.backspace, KEYS.backspace);
+		expect(lastFrame()).toContain('(4)');
+	});
+
+	it('says when nothing matches', async () => {
+		const { stdin, lastFrame } = browse();
+		await type(stdin, 'zzz');
+		expect(lastFrame()).toContain('No route matches "zzz".');
+	});
+
+	it('Esc clears the filter first, then quits', async () => {
+		const { stdin, lastFrame, onQuit } = browse();
+		await type(stdin, 'h', KEYS.escape);
+		expect(lastFrame()).toContain('(4)');
+		expect(onQuit).not.toHaveBeenCalled();
+		await type(stdin, KEYS.escape);
+		expect(onQuit).toHaveBeenCalledTimes(1);
+		expect(lastFrame()).not.toContain('↑↓ move');
+	});
+
+	it.each([['Enter', KEYS.enter], ['Ctrl+C', KEYS.ctrlC]])('%s quits', async (_name, key) => {
+		const { stdin, onQuit } = browse();
+		await type(stdin, key);
+		expect(onQuit).toHaveBeenCalledTimes(1);
+	});
+
+	it('scrolls to keep the selection visible and says how many rows are below', async () => {
+		const many = Array.from({ length: 10 }, (_, index): RouteRow => ({
+			filename: `r${index}`,
+			path: `/svc-api/v1/r${index}`,
+			methods: ['GET'],
+			public: false,
+		}));
+		const { stdin, lastFrame } = browse(many, 3);
+		expect(lastFrame()).toContain('↓ 7 more');
+		expect(lastFrame()).not.toContain('/svc-api/v1/r3');
+		await type(stdin, KEYS.down, KEYS.down, KEYS.down);
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/r3');
+		expect(lastFrame()).not.toContain('/svc-api/v1/r0 ');
+		await type(stdin, KEYS.end);
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/r9');
+		expect(lastFrame()).not.toContain('more');
+		await type(stdin, KEYS.home);
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/r0');
+	});
+
+	it('says when no route is deployed', () => {
+		expect(browse([]).lastFrame()).toContain('No routes are deployed.');
+	});
+
+	it('without onQuit it is a still picture: no input, no key help', () => {
+		const frame = render(<RouteTable routes={ROUTES} site="s" />).lastFrame() ?? '';
+		expect(frame).not.toContain('↑↓ move');
+		expect(frame).toContain('[PUBLIC]');
+	});
+});
+
+describe('filterRoutes', () => {
+	it('matches the route path or the file name, case-insensitively', () => {
+		expect(filterRoutes(ROUTES, 'RECENT').map((route) => route.filename)).toEqual(['posts/recent']);
+		expect(filterRoutes(ROUTES, 'broken.php').map((route) => route.filename)).toEqual(['broken']);
+		expect(filterRoutes(ROUTES, '  ')).toHaveLength(4);
+	});
+});
