@@ -149,7 +149,8 @@ function createStopper(resources: SiteResources): { stop(): Promise<void>; killN
   let untrack: () => void = () => undefined;
   const removeRoot = (): void => {
     if (resources.watchdogPid !== undefined) signalGroup(resources.watchdogPid, 'SIGKILL');
-    rmSync(resources.root, { recursive: true, force: true });
+    // Retries: a process that is being reaped may still create a file while the tree is removed.
+    rmSync(resources.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     untrack();
   };
   const stopper = {

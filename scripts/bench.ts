@@ -1,0 +1,91 @@
+/**
+ * npm run bench: svc's performance targets, each measured side by side in one run on real
+ * WordPress sites (opcache on), printed as ratios.
+ *
+ *  (a) a route served by svc ÷ the same handler registered by hand in a plugin      target ≤ 1.02
+ *  (b) one route with 1,000 route files deployed ÷ with 1 route file deployed       target ≤ 1.05
+ *  (c) route files a non-REST front-end request opens                                target 0
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { startWordPress, type WordPressSite } from '../test/support/wordpress.js';
+import { interleavedPair, timeRequest } from './bench/measure.js';
+import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute } from './bench/routes.js';
+import { ensureStrace, traceGroup } from './bench/syscalls.js';
+
+const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
+const FILES = 1000;
+const FRONT_END_REQUESTS = 20;
+
+async function push(site: WordPressSite, files: { filename: string; content: string }[]): Promise<void> {
+  const response = await site.fetch('/svc/v1/api-files', { method: 'POST', json: { files } });
+  if (!response.ok) throw new Error(`push failed: HTTP ${response.status} ${await response.text()}`);
+}
+
+function ratio(a: number, b: number): string {
+  return (a / b).toFixed(3);
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'meets target' : 'MISSES target';
+}
+
+async function main(): Promise<void> {
+  ensureStrace();
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+  const handPlugin = path.join(scratch, 'bench-hand-route.php');
+  writeFileSync(handPlugin, HAND_REGISTERED_PLUGIN);
+
+  process.stdout.write('Starting two WordPress sites (opcache on)…\n');
+  const one = await startWordPress({ opcache: true, muPlugins: [handPlugin] });
+  const many = await startWordPress({ opcache: true });
+  try {
+    await push(one, [{ filename: 'hello', content: helloRoute() }]);
+    const fillers = Array.from({ length: FILES - 1 }, (_, i) => fillerRoute(i + 1));
+    await push(many, [{ filename: 'hello', content: helloRoute() }, ...fillers]);
+
+    const svcRoute = { name: 'svc, 1 file', url: `${one.restRoot}/svc-api/v1/hello` };
+    const handRoute = { name: 'by hand', url: `${one.restRoot}/bench/v1/hello` };
+    const manyRoute = { name: `svc, ${FILES} files`, url: `${many.restRoot}/svc-api/v1/hello` };
+    for (const target of [svcRoute, handRoute, manyRoute]) await timeRequest(target); // fail fast on a broken route
+    // opcache does not cache a file in the first 2 s after it changed (file_update_protection).
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    process.stdout.write(`Measuring (a) and (b), ${ROUNDS} interleaved rounds each…\n`);
+    const [svcOne, hand] = await interleavedPair(svcRoute, handRoute, ROUNDS);
+    const [svcMany, svcOneAgain] = await interleavedPair(manyRoute, svcRoute, ROUNDS);
+
+    // (c): every file system call under svc/api/ while the front page is served, on the big site.
+    const apiDir = path.join(many.svcDir, 'api');
+    const pgid = Number(readFileSync(path.join(many.root, 'php-server.pgid'), 'utf8'));
+    const frontTrace = await traceGroup(pgid, apiDir);
+    for (let i = 0; i < FRONT_END_REQUESTS; i++) await timeRequest({ name: 'front page', url: `${many.url}/` });
+    const frontCalls = await frontTrace.stop();
+    // Control: the same probe during REST calls to the route must see that one file (and only it).
+    const restTrace = await traceGroup(pgid, apiDir);
+    for (let i = 0; i < 5; i++) await timeRequest({ name: 'route', url: `${many.restRoot}/svc-api/v1/hello` });
+    const restCalls = await restTrace.stop();
+    const restFiles = new Set(restCalls.map((line) => /"([^"]+)"/.exec(line)?.[1]).filter((p) => p?.endsWith('.php')));
+
+    const a = svcOne / hand;
+    const b = svcMany / svcOneAgain;
+    const lines = [
+      '',
+      `svc bench: WordPress 6.1, PHP ${process.env.SVC_PHP_VERSION ?? '8.2'} with opcache, php -S 4 workers; medians of ${ROUNDS} interleaved requests`,
+      `(a) svc route ÷ same handler registered by hand   ${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
+      `(b) ${FILES} route files ÷ 1 route file            ${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
+      `(c) route files opened by a front-end request     ${frontCalls.length}       (${FRONT_END_REQUESTS} requests of /; control: 5 REST calls touched ${restFiles.size} route file(s) in ${restCalls.length} calls)   target 0: ${verdict(frontCalls.length === 0)}`,
+      '',
+    ];
+    process.stdout.write(lines.join('\n'));
+    if (frontCalls.length > 0) process.stdout.write(`front-end calls:\n${frontCalls.slice(0, 10).join('\n')}\n`);
+  } finally {
+    await Promise.all([one.stop(), many.stop()]);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+/**
+ * Latency measurement for the benchmarks: requests to several targets interleaved (A, B, A, B…) so
+ * that machine noise hits every target alike, and the ratio of medians is what is reported.
+ */
+import http from 'node:http';
+
+export interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** One GET, fresh connection (php -S closes them anyway); resolves to milliseconds, rejects on non-2xx. */
+export function timeRequest(target: Target): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const request = http.get(target.url, { headers: target.headers, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        if ((response.statusCode ?? 0) >= 300) reject(new Error(`${target.name}: HTTP ${response.statusCode} from ${target.url}`));
+        else resolve(ms);
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Medians of two targets over `rounds` interleaved rounds (A B, B A, A B…), after `warmup` untimed
+ * rounds. A short gap between requests lets the server finish the previous request's shutdown
+ * work, which would otherwise be billed to whichever target comes next.
+ */
+export async function interleavedPair(a: Target, b: Target, rounds: number, warmup = 20, gapMs = 5): Promise<[number, number]> {
+  const samples: [number[], number[]] = [[], []];
+  for (let round = 0; round < warmup + rounds; round++) {
+    const order: [Target, 0 | 1][] = round % 2 === 0 ? [[a, 0], [b, 1]] : [[b, 1], [a, 0]];
+    for (const [target, slot] of order) {
+      await pause(gapMs);
+      const ms = await timeRequest(target);
+      if (round >= warmup) samples[slot].push(ms);
+    }
+  }
+  return [median(samples[0]), median(samples[1])];
+}

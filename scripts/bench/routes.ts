@@ -1,0 +1,56 @@
+/** Route files the benchmarks deploy. */
+
+/** The handler both sides of benchmark (a) run: the same body, once as an svc file, once by hand. */
+export const HELLO_BODY = "return array( 'hello' => 'world', 'time' => 1 );";
+
+export function helloRoute(className = 'BenchHello'): string {
+  return `<?php
+declare(strict_types=1);
+
+use Svc\\Api\\Attribute\\Permission;
+
+#[Permission(public: true)]
+final class ${className} {
+	public function get(): array {
+		${HELLO_BODY}
+	}
+}
+`;
+}
+
+/** A filler route: its own class, a couple of verbs and a dynamic segment now and then. */
+export function fillerRoute(index: number): { filename: string; content: string } {
+  const dynamic = index % 10 === 0;
+  return {
+    filename: dynamic ? `filler/group-${index}/[id]` : `filler/route-${index}`,
+    content: `<?php
+declare(strict_types=1);
+
+final class Filler${index} {
+	public function get( WP_REST_Request $request ): array {
+		return array( 'index' => ${index}, 'id' => $request->get_param( 'id' ) );
+	}
+
+	public function post(): array {
+		return array( 'created' => ${index} );
+	}
+}
+`,
+  };
+}
+
+/** A mu-plugin registering the same handler by hand, the way a developer would without svc. */
+export const HAND_REGISTERED_PLUGIN = `<?php
+/**
+ * Plugin Name: bench hand-registered route
+ */
+add_action( 'rest_api_init', static function (): void {
+	register_rest_route( 'bench/v1', '/hello', array(
+		'methods'             => 'GET',
+		'callback'            => static function (): array {
+			${HELLO_BODY}
+		},
+		'permission_callback' => '__return_true',
+	) );
+} );
+`;

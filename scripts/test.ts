@@ -1,0 +1,108 @@
+/**
+ * npm test: every test of the project, in one command.
+ *
+ *   1. TypeScript type check (tsc --noEmit)
+ *   2. PHP lint of the plugin, PHPUnit units (no WordPress needed)
+ *   3. PHPUnit tests that run inside a real WordPress (the bench site of test/support/)
+ *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests
+ *
+ * Ends with one line `tests: N passed, N failed` over all runners, and a non-zero exit if anything failed.
+ * Extra arguments go to jest (e.g. `npm test -- test/e2e/routes.test.ts`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { ensurePackages, startWordPress } from '../test/support/wordpress.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));
+const tally = { passed: 0, failed: 0 };
+const failures: string[] = [];
+
+function step(title: string): void {
+  process.stdout.write(`\n=== ${title}\n`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function count(label: string, passed: number, failed: number, status: number): void {
+  tally.passed += passed;
+  tally.failed += failed;
+  // A runner that crashed before reporting still fails the run.
+  if (status !== 0 && failed === 0) {
+    tally.failed += 1;
+    failures.push(`${label} (exit ${status})`);
+  } else if (failed > 0) {
+    failures.push(`${label} (${failed} failed)`);
+  }
+}
+
+function junitCounts(file: string): { passed: number; failed: number } {
+  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  const xml = readFileSync(file, 'utf8');
+  const top = /<testsuite [^>]*tests="(\d+)"[^>]*failures="(\d+)"[^>]*errors="(\d+)"/.exec(xml);
+  if (!top) return { passed: 0, failed: 0 };
+  const [total, failed, errors] = [Number(top[1]), Number(top[2]), Number(top[3])];
+  return { passed: total - failed - errors, failed: failed + errors };
+}
+
+function phpFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.php'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+async function main(): Promise<void> {
+  ensurePackages();
+
+  step('TypeScript type check');
+  count('tsc', 0, 0, run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']));
+
+  step('PHP syntax of every plugin file');
+  const broken = phpFiles(path.join(ROOT, 'plugin')).filter((file) => spawnSync('php', ['-l', file], { stdio: 'ignore' }).status !== 0);
+  for (const file of broken) process.stdout.write(`syntax error: ${file}\n`);
+  count('php -l', 0, broken.length, 0);
+
+  step('PHPUnit: units');
+  const unitLog = path.join(scratch, 'phpunit-unit.xml');
+  const unitStatus = run('phpunit', ['-c', 'test/php/phpunit.xml', '--testsuite', 'unit', '--log-junit', unitLog]);
+  const unit = junitCounts(unitLog);
+  count('PHPUnit units', unit.passed, unit.failed, unitStatus);
+
+  step('PHPUnit: inside a real WordPress');
+  const site = await startWordPress();
+  try {
+    const wpLog = path.join(scratch, 'phpunit-wp.xml');
+    const wpStatus = run('phpunit', ['-c', 'test/php/phpunit.xml', '--testsuite', 'wordpress', '--log-junit', wpLog], { SVC_WP_DIR: site.wpDir });
+    const wp = junitCounts(wpLog);
+    count('PHPUnit in WordPress', wp.passed, wp.failed, wpStatus);
+  } finally {
+    await site.stop();
+  }
+
+  step('jest: CLI, plugin end-to-end, browser');
+  const jestJson = path.join(scratch, 'jest.json');
+  const jestStatus = run(
+    process.execPath,
+    ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${jestJson}`, ...process.argv.slice(2)],
+    { NODE_NO_WARNINGS: '1' },
+  );
+  const jest = existsSync(jestJson) ? (JSON.parse(readFileSync(jestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number }) : { numPassedTests: 0, numFailedTests: 0 };
+  count('jest', jest.numPassedTests, jest.numFailedTests, jestStatus);
+
+  rmSync(scratch, { recursive: true, force: true });
+  process.stdout.write(`\n${failures.length > 0 ? `failing: ${failures.join(', ')}\n` : ''}tests: ${tally.passed} passed, ${tally.failed} failed\n`);
+  process.exit(tally.failed > 0 ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`test run failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stdout.write(`tests: ${tally.passed} passed, ${tally.failed + 1} failed\n`);
+  process.exit(1);
+});

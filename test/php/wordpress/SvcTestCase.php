@@ -1,0 +1,70 @@
+<?php
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+use Svc\Manifest\ManifestBuilder;
+use Svc\Manifest\ManifestStore;
+use Svc\Runtime\FatalErrorMonitor;
+use Svc\Runtime\RouteLoader;
+use Svc\Runtime\SharedCode;
+use Svc\Storage\Paths;
+use Svc\Storage\RouteFiles;
+
+/**
+ * A fresh svc tree in a temp dir for each test, with the real classes wired as Plugin wires them.
+ */
+abstract class SvcTestCase extends TestCase {
+
+	protected string $root;
+	protected Paths $paths;
+	protected RouteFiles $files;
+	protected ManifestStore $store;
+	protected RouteLoader $loader;
+
+	protected function setUp(): void {
+		if ( ! function_exists( 'add_filter' ) ) {
+			$this->markTestSkipped( 'needs WordPress: run through npm test (SVC_WP_DIR)' );
+		}
+		$this->root   = sys_get_temp_dir() . '/svc-phpunit-' . bin2hex( random_bytes( 6 ) );
+		$this->paths  = new Paths( $this->root );
+		$this->files  = new RouteFiles( $this->paths );
+		$this->store  = new ManifestStore( $this->paths, $this->files, new ManifestBuilder( $this->files ) );
+		$monitor      = new FatalErrorMonitor();
+		$this->loader = new RouteLoader( $this->store, new SharedCode( $this->paths, $this->store, $monitor ), $monitor );
+	}
+
+	protected function tearDown(): void {
+		if ( isset( $this->root ) && is_dir( $this->root ) ) {
+			exec( 'rm -rf ' . escapeshellarg( $this->root ) );
+		}
+		remove_all_filters( 'svc_max_file_bytes' );
+		remove_all_filters( 'svc_max_files_total_bytes' );
+		wp_set_current_user( 0 );
+	}
+
+	/** A valid route file source with a unique class name. */
+	protected static function route( string $class_name, string $body = 'public function get(): array { return array( "ok" => true ); }', string $before = '' ): string {
+		return "<?php\ndeclare(strict_types=1);\n{$before}\nfinal class {$class_name} {\n{$body}\n}\n";
+	}
+
+	protected static function unique( string $prefix ): string {
+		return $prefix . bin2hex( random_bytes( 4 ) );
+	}
+
+	/** @return array<string, string> Relative path => sha256, for "nothing changed on disk" checks. */
+	protected function tree(): array {
+		$tree = array();
+		if ( ! is_dir( $this->root ) ) {
+			return $tree;
+		}
+		$iterator = new RecursiveIteratorIterator( new RecursiveDirectoryIterator( $this->root, FilesystemIterator::SKIP_DOTS ) );
+		foreach ( $iterator as $file ) {
+			$relative = substr( $file->getPathname(), strlen( $this->root ) + 1 );
+			if ( ! str_starts_with( $relative, 'cache/' ) ) {
+				$tree[ $relative ] = hash_file( 'sha256', $file->getPathname() );
+			}
+		}
+		ksort( $tree );
+		return $tree;
+	}
+}
