@@ -19,6 +19,11 @@ use Svc\Support\Log;
 /**
  * Scans only files whose stamp changed since the previous manifest; the rest are carried over, so a
  * rebuild after one push of one file reads one file.
+ *
+ * Stamps have a one-second resolution, so a file or directory changed in the second the manifest was
+ * built may change again without its stamp changing. Such a "racy" manifest is never trusted as is
+ * (ManifestStore rebuilds it) and a racy entry is scanned again instead of carried over, until a build
+ * happens in a later second.
  */
 final class ManifestBuilder {
 
@@ -30,6 +35,9 @@ final class ManifestBuilder {
 	 * @return array<string, mixed>
 	 */
 	public function build( ?array $previous ): array {
+		// Taken before anything is read: whatever changes from this second on may be missed by this scan.
+		$built       = time();
+		$since       = (int) ( $previous['built'] ?? PHP_INT_MAX );
 		$inventory   = $this->files->inventory();
 		$limits      = array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) );
 		$carry       = ( $previous['limits'] ?? null ) === $limits ? ( $previous['files'] ?? array() ) : array();
@@ -41,9 +49,18 @@ final class ManifestBuilder {
 		foreach ( $inventory['files'] as $slug => $stat ) {
 			$slug   = (string) $slug;
 			$total += $stat['size'];
-			$entry  = ( $carry[ $slug ]['stamp'] ?? null ) === $stat['stamp']
-				? $carry[ $slug ]
-				: $this->scan( $slug, $stat, $limits[0] );
+			$known  = $carry[ $slug ] ?? null;
+			$same   = null !== $known && $known['stamp'] === $stat['stamp'];
+			if ( $same && ! self::is_racy( $stat['stamp'], $since ) ) {
+				$entry = $known;
+			} else {
+				$entry = $this->scan( $slug, $stat, $limits[0] );
+				if ( $same && $known['hash'] === $entry['hash'] ) {
+					// The very bytes that were booted: what their last boot said still holds.
+					$entry['boot']   = $known['boot'];
+					$entry['booted'] = $known['booted'];
+				}
+			}
 
 			// Order-dependent checks run on every build: they involve other files, which may have changed.
 			$entry['error'] = $entry['scan_error'] ?? null;
@@ -73,13 +90,31 @@ final class ManifestBuilder {
 			$entries[ $slug ] = $entry;
 		}
 
+		$racy = false;
+		foreach ( array_merge( array_values( $inventory['dirs'] ), array_column( $inventory['files'], 'stamp' ) ) as $stamp ) {
+			$racy = $racy || self::is_racy( $stamp, $built );
+		}
+
 		return array(
 			'version' => ManifestStore::VERSION,
+			'built'   => $built,
+			'racy'    => $racy,
 			'limits'  => $limits,
 			'dirs'    => $inventory['dirs'],
 			'files'   => $entries,
 			'index'   => self::index( $entries ),
 		);
+	}
+
+	/**
+	 * Whether a stamp was taken in or after the second $since: the thing may change again unseen.
+	 */
+	public static function is_racy( string $stamp, int $since ): bool {
+		if ( '' === $stamp ) {
+			return false;
+		}
+		$parts = explode( ':', $stamp );
+		return max( (int) $parts[0], (int) ( $parts[1] ?? 0 ) ) >= $since;
 	}
 
 	/**

@@ -22,11 +22,12 @@ use Svc\Storage\RouteFiles;
  *
  * Freshness: a file added, removed or renamed changes its directory's stamp, so a request stats the
  * directories only; the files it is about to serve are stat'ed too, which catches in-place edits
- * (SFTP) of those. Management requests check every file.
+ * (SFTP) of those. Management requests check every file. A manifest built in the same second as a
+ * change it recorded ("racy", see ManifestBuilder) is rebuilt rather than trusted.
  */
 final class ManifestStore {
 
-	public const VERSION = 2;
+	public const VERSION = 3;
 
 	/** @var array<string, mixed>|null This request's manifest. */
 	private ?array $manifest = null;
@@ -50,7 +51,7 @@ final class ManifestStore {
 			return $this->manifest;
 		}
 		$cached = $this->load();
-		if ( null !== $cached && $this->directories_unchanged( $cached ) ) {
+		if ( null !== $cached && true !== ( $cached['racy'] ?? true ) && $this->directories_unchanged( $cached ) ) {
 			return $this->manifest = $cached;
 		}
 		return $this->rebuild( $cached );
