@@ -1,0 +1,102 @@
+/**
+ * npm run demo: the main job end to end. A throwaway WordPress starts on 127.0.0.1, the packed svc
+ * CLI is installed into a temporary prefix, `svc api push` deploys examples/api/, `svc api list`
+ * shows the routes, and each route is called for real.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { startWordPress, type Caller, type WordPressSite } from '../test/support/wordpress.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bold = (text: string) => (process.env.NO_COLOR ? text : `\x1b[1m${text}\x1b[0m`);
+
+function heading(text: string): void {
+  process.stdout.write(`\n${bold(`▸ ${text}`)}\n`);
+}
+
+function check(status: number | null, what: string): void {
+  if (status !== 0) throw new Error(`${what} failed (exit ${status})`);
+}
+
+/** npm pack (prepack builds the CLI) and npm install -g into a private prefix: the real install path. */
+function installCli(scratch: string): string {
+  const packDir = path.join(scratch, 'pack');
+  const prefix = path.join(scratch, 'prefix');
+  check(spawnSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }).status, 'npm pack');
+  const tarball = readdirSync(packDir).find((name) => name.endsWith('.tgz'));
+  if (tarball === undefined) throw new Error('npm pack produced no tarball');
+  check(
+    spawnSync('npm', ['install', '-g', '--silent', '--no-audit', '--no-fund', '--prefix', prefix, path.join(packDir, tarball)], { stdio: ['ignore', 'ignore', 'inherit'] }).status,
+    'npm install -g',
+  );
+  return path.join(prefix, 'bin', 'svc');
+}
+
+function svc(binary: string, project: string, site: WordPressSite, args: string[]): void {
+  process.stdout.write(`$ svc ${args.join(' ')}\n`);
+  const result = spawnSync(binary, args, {
+    cwd: project,
+    stdio: 'inherit',
+    env: { ...process.env, SVC_URL: site.url, SVC_USER: site.users.admin.login, SVC_APP_PASSWORD: site.users.admin.appPassword },
+  });
+  check(result.status, `svc ${args.join(' ')}`);
+}
+
+async function call(site: WordPressSite, method: string, route: string, as: Caller, headers: Record<string, string> = {}): Promise<void> {
+  const response = await site.fetch(route, { method, as, headers });
+  const body = await response.text();
+  const shown = [...response.headers].filter(([name]) => name.startsWith('access-control-allow-origin') || name.startsWith('x-example'));
+  process.stdout.write(
+    `${method.padEnd(7)} ${`/wp-json${route}`.padEnd(42)} as ${as.padEnd(10)} → ${response.status} ${body.length > 0 ? body : ''}` +
+      `${shown.map(([name, value]) => `\n${' '.repeat(20)}${name}: ${value}`).join('')}\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-demo-'));
+  heading('Starting a throwaway WordPress on 127.0.0.1 (MariaDB, php -S, the svc plugin)');
+  const site = await startWordPress({ opcache: true });
+  try {
+    process.stdout.write(`${site.url} is up (${site.timings.total} ms)\n`);
+
+    heading('Installing the svc CLI from its npm package (npm pack, npm install -g --prefix)');
+    const binary = installCli(scratch);
+    const project = path.join(scratch, 'project');
+    cpSync(path.join(ROOT, 'examples'), project, { recursive: true });
+    process.stdout.write(`project: ${project}/api\n`);
+
+    heading('Deploying examples/api/ with svc');
+    svc(binary, project, site, ['api', 'push', '--yes']);
+
+    heading('Listing the deployed routes');
+    svc(binary, project, site, ['api', 'list']);
+
+    heading('Calling the routes');
+    await call(site, 'GET', '/svc-api/v1/hello?name=Ada', 'anonymous');
+    await call(site, 'OPTIONS', '/svc-api/v1/hello', 'anonymous', { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' });
+    await call(site, 'GET', `/svc-api/v1/users/${site.users.editor.id}`, 'anonymous');
+    await call(site, 'GET', `/svc-api/v1/users/${site.users.editor.id}`, 'admin');
+    await call(site, 'DELETE', `/svc-api/v1/users/${site.users.editor.id}`, 'editor');
+    await call(site, 'DELETE', `/svc-api/v1/users/${site.users.editor.id}`, 'admin');
+    await call(site, 'GET', '/svc-api/v1/posts/recent', 'anonymous');
+    await call(site, 'GET', '/svc-api/v1/posts/recent', 'anonymous', { 'X-Demo-Key': 'let-me-in' });
+    await call(site, 'PATCH', '/svc-api/v1/hello', 'admin');
+
+    heading('Removing a route');
+    svc(binary, project, site, ['api', 'rm', 'posts/recent', '--yes']);
+    await call(site, 'GET', '/svc-api/v1/posts/recent', 'anonymous', { 'X-Demo-Key': 'let-me-in' });
+    process.stdout.write('\nDone: the site, its database and the temporary install are removed now.\n');
+  } finally {
+    await site.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
