@@ -176,10 +176,11 @@ final class TokenScanner {
 	/**
 	 * Reads `#[A, B(args)]` starting at the `#[` token.
 	 *
-	 * @param list<array{name:string, public:bool}> $group Out: the attributes, names as written.
+	 * @param mixed $group Out: the attributes, names as written.
+	 * @param-out list<array{name:string, public:bool}> $group
 	 * @return int Index of the closing `]`.
 	 */
-	private function read_attribute_group( int $start, ?array &$group ): int {
+	private function read_attribute_group( int $start, mixed &$group ): int {
 		$group   = array();
 		$depth   = 1;
 		$current = null;
@@ -373,7 +374,7 @@ final class TokenScanner {
 			}
 			if ( $token->is( T_FUNCTION ) ) {
 				$name_index = '&' === $this->at( $i + 1 )?->text || $this->at( $i + 1 )?->is( T_AMPERSAND_NOT_FOLLOWED_BY_VAR_OR_VARARG ) ? $i + 2 : $i + 1;
-				$name       = $this->at( $name_index )?->text ?? '';
+				$name       = null === $this->at( $name_index ) ? '' : $this->at( $name_index )->text;
 				$visibility = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
 				$methods[ strtolower( $name ) ] = array(
 					'name'       => $name,

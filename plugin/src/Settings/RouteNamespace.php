@@ -58,7 +58,7 @@ final class RouteNamespace {
 	/**
 	 * @param list<string> $namespaces_in_use Namespaces other code registered on this site.
 	 */
-	public function set( string $value, array $namespaces_in_use ): true|WP_Error {
+	public function set( string $value, array $namespaces_in_use ): bool|WP_Error {
 		$problem = self::problem( $value );
 		if ( null !== $problem ) {
 			return $problem;

@@ -131,7 +131,7 @@ final class SyntaxChecker {
 		if ( ! $allow_failure_status && 0 !== $status['exitcode'] && '' === $output ) {
 			return null;
 		}
-		return array_values( array_filter( explode( "\n", $output ), 'strlen' ) );
+		return array_values( array_filter( explode( "\n", $output ), static fn ( string $line ): bool => '' !== $line ) );
 	}
 
 	private static function find_binary(): ?string {
@@ -140,7 +140,7 @@ final class SyntaxChecker {
 		}
 		$candidates = array();
 		// Under php-fpm or a web server module PHP_BINARY is not a CLI; only trust it when it is one.
-		if ( '' !== PHP_BINARY && preg_match( '/php[\d.]*$/', PHP_BINARY ) ) {
+		if ( 1 === preg_match( '/php[\d.]*$/', PHP_BINARY ) ) {
 			$candidates[] = PHP_BINARY;
 		}
 		foreach ( explode( PATH_SEPARATOR, (string) getenv( 'PATH' ) ?: '/usr/local/bin:/usr/bin:/bin' ) as $directory ) {
