@@ -5,8 +5,11 @@
  *  (a) a route served by svc ÷ the same handler registered by hand in a plugin      target ≤ 1.02
  *  (b) one route with 1,000 route files deployed ÷ with 1 route file deployed       target ≤ 1.05
  *  (c) route files a non-REST front-end request opens                                target 0
+ *
+ * and the CLI's: `svc --help` (≤ 150 ms), a push of 1,000 unchanged files (≤ 1 s, nothing uploaded),
+ * a push of 1,000 changed files (≤ 5 s).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,6 +17,8 @@ import { startWordPress, type WordPressSite } from '../test/support/wordpress.js
 import { interleavedPair, timeRequest } from './bench/measure.js';
 import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute } from './bench/routes.js';
 import { ensureStrace, traceGroup } from './bench/syscalls.js';
+import { measureCli } from './bench/cli.js';
+import { installCli, ROOT } from './lib/install-cli.js';
 
 const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
 const FILES = 1000;
@@ -44,7 +49,8 @@ async function main(): Promise<void> {
   try {
     await push(one, [{ filename: 'hello', content: helloRoute() }]);
     const fillers = Array.from({ length: FILES - 1 }, (_, i) => fillerRoute(i + 1));
-    await push(many, [{ filename: 'hello', content: helloRoute() }, ...fillers]);
+    const deployed = [{ filename: 'hello', content: helloRoute() }, ...fillers];
+    await push(many, deployed);
 
     const svcRoute = { name: 'svc, 1 file', url: `${one.restRoot}/svc-api/v1/hello` };
     const handRoute = { name: 'by hand', url: `${one.restRoot}/bench/v1/hello` };
@@ -80,6 +86,21 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(lines.join('\n'));
     if (frontCalls.length > 0) process.stdout.write(`front-end calls:\n${frontCalls.slice(0, 10).join('\n')}\n`);
+
+    if (existsSync(path.join(ROOT, 'source/cli.tsx'))) {
+      process.stdout.write('Installing the packed CLI and timing it…\n');
+      const binary = installCli(scratch);
+      const cli = measureCli(binary, many, path.join(scratch, 'project'), deployed, path.join(apiDir, 'filler/route-1.php'));
+      process.stdout.write(
+        [
+          `svc --help wall time                           ${cli.helpMs.toFixed(0)} ms (median of 15)   target ≤ 150 ms: ${verdict(cli.helpMs <= 150)}`,
+          `svc api push, ${FILES} files, none changed       ${cli.unchangedPushMs.toFixed(0)} ms   target ≤ 1000 ms, no upload: ${verdict(cli.unchangedPushMs <= 1000 && !cli.unchangedPushWrote)}${cli.unchangedPushWrote ? ' (it rewrote files)' : ''}`,
+          `svc api push, ${FILES} files, all changed        ${cli.changedPushMs.toFixed(0)} ms   target ≤ 5000 ms: ${verdict(cli.changedPushMs <= 5000)}`,
+          '',
+        ].join('\n'),
+      );
+    }
+    rmSync(scratch, { recursive: true, force: true });
   } finally {
     await Promise.all([one.stop(), many.stop()]);
   }

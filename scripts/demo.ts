@@ -4,14 +4,12 @@
  * shows the routes, and each route is called for real.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { startWordPress, type Caller, type WordPressSite } from '../test/support/wordpress.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { installCli, ROOT } from './lib/install-cli.js';
 const bold = (text: string) => (process.env.NO_COLOR ? text : `\x1b[1m${text}\x1b[0m`);
 
 function heading(text: string): void {
@@ -20,20 +18,6 @@ function heading(text: string): void {
 
 function check(status: number | null, what: string): void {
   if (status !== 0) throw new Error(`${what} failed (exit ${status})`);
-}
-
-/** npm pack (prepack builds the CLI) and npm install -g into a private prefix: the real install path. */
-function installCli(scratch: string): string {
-  const packDir = path.join(scratch, 'pack');
-  const prefix = path.join(scratch, 'prefix');
-  check(spawnSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }).status, 'npm pack');
-  const tarball = readdirSync(packDir).find((name) => name.endsWith('.tgz'));
-  if (tarball === undefined) throw new Error('npm pack produced no tarball');
-  check(
-    spawnSync('npm', ['install', '-g', '--silent', '--no-audit', '--no-fund', '--prefix', prefix, path.join(packDir, tarball)], { stdio: ['ignore', 'ignore', 'inherit'] }).status,
-    'npm install -g',
-  );
-  return path.join(prefix, 'bin', 'svc');
 }
 
 function svc(binary: string, project: string, site: WordPressSite, args: string[]): void {
