@@ -14,6 +14,7 @@ use ReflectionMethod;
 use Svc\Api\Attribute\Permission;
 use Svc\Support\Log;
 use Throwable;
+use WeakMap;
 use WP_Error;
 use WP_REST_Request;
 
@@ -21,18 +22,38 @@ use WP_REST_Request;
  * Resolution order of SPEC.md, most specific first: Permission on the verb method, Permission on the
  * class, the class's public `permission($request)`, then the closed default (`manage_options`).
  * Anything that throws denies that one request and is logged (fail closed).
+ *
+ * WordPress asks again after answering: `rest_send_allow_header` calls the permission callback of
+ * every verb of the matched route to build the `Allow` header. The decision for a request and verb is
+ * therefore made once and reused, so a check runs (and a throw is logged) once per request; a check
+ * of another verb than the request's is still made for that header, but its throw denies no request
+ * and is not logged.
  */
 final class Authorizer {
 
 	public const DEFAULT_CAPABILITY = 'manage_options';
 
+	/** @var WeakMap<WP_REST_Request, array<string, bool|WP_Error>> */
+	private WeakMap $decisions;
+
 	public function __construct( private readonly RouteLoader $loader ) {
+		$this->decisions = new WeakMap();
 	}
 
 	/**
 	 * @return bool|WP_Error True to allow; false for WordPress's standard `rest_forbidden`.
 	 */
 	public function authorize( WP_REST_Request $request, string $slug, string $verb ): bool|WP_Error {
+		$key       = $slug . ' ' . $verb;
+		$decisions = $this->decisions[ $request ] ?? array();
+		if ( ! array_key_exists( $key, $decisions ) ) {
+			$decisions[ $key ]           = $this->decide( $request, $slug, $verb );
+			$this->decisions[ $request ] = $decisions;
+		}
+		return $decisions[ $key ];
+	}
+
+	private function decide( WP_REST_Request $request, string $slug, string $verb ): bool|WP_Error {
 		$instance = $this->loader->instance( $slug );
 		if ( null === $instance ) {
 			return RouteHandler::unavailable();
@@ -48,9 +69,19 @@ final class Authorizer {
 			}
 			return current_user_can( self::DEFAULT_CAPABILITY );
 		} catch ( Throwable $error ) {
-			Log::api( sprintf( '%s.php: the permission check for %s threw, so the request was denied: %s', $slug, strtoupper( $verb ), Log::describe( $error ) ) );
+			if ( self::requested_verb( $request ) === $verb ) {
+				Log::api( sprintf( '%s.php: the permission check for %s threw, so the request was denied: %s', $slug, strtoupper( $verb ), Log::describe( $error ) ) );
+			}
 			return false;
 		}
+	}
+
+	/**
+	 * The verb method a request dispatches to (HEAD is served by `get`).
+	 */
+	private static function requested_verb( WP_REST_Request $request ): string {
+		$method = strtolower( $request->get_method() );
+		return 'head' === $method ? 'get' : $method;
 	}
 
 	/**
