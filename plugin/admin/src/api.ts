@@ -1,0 +1,121 @@
+/**
+ * The management endpoints the page uses (docs/management-api.md), through wp.apiFetch: WordPress
+ * registers its REST root and nonce middlewares with the `wp-api-fetch` script, so requests carry
+ * the logged-in user's X-WP-Nonce.
+ */
+import apiFetch from '@wordpress/api-fetch';
+import { __ } from '@wordpress/i18n';
+
+/** One record of `GET svc/v1/api-files?content=false`. */
+export interface ApiFile {
+  filename: string;
+  hash: string;
+  /** The human form under the current namespace: `/svc-api/v1/users/[id]`. */
+  path: string;
+  /** WordPress's route pattern; null when the file name breaks the slug rules. */
+  route: string | null;
+  methods: string[];
+  public?: boolean;
+  /** Why the file failed to load at its last boot. */
+  error?: string;
+}
+
+export interface FileListing {
+  files: ApiFile[];
+  /** Files over the per-file size limit, left out of the listing (X-Svc-Skipped). */
+  skipped: number;
+}
+
+export interface NamespaceChange {
+  namespace: string;
+  previous: string;
+}
+
+/** A WordPress REST error ({code, message, data}) or whatever apiFetch rejected with. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** apiFetch rejects with the parsed error body, or with the Response itself when parse is false. */
+async function toApiError(rejection: unknown): Promise<ApiError> {
+  let body: unknown = rejection;
+  if (rejection instanceof Response) {
+    try {
+      body = await rejection.json();
+    } catch {
+      body = undefined;
+    }
+    if (!isObject(body)) {
+      return new ApiError(`HTTP ${rejection.status} ${rejection.statusText}`.trim(), 'http_error');
+    }
+  }
+  if (isObject(body) && typeof body['message'] === 'string') {
+    return new ApiError(body['message'], typeof body['code'] === 'string' ? body['code'] : 'unknown');
+  }
+  return new ApiError(__('The server sent an unexpected answer.', 'svc'), 'unknown');
+}
+
+function toApiFile(value: unknown): ApiFile | null {
+  if (!isObject(value) || typeof value['filename'] !== 'string') return null;
+  const methods = Array.isArray(value['methods']) ? value['methods'].filter((m): m is string => typeof m === 'string') : [];
+  return {
+    filename: value['filename'],
+    hash: typeof value['hash'] === 'string' ? value['hash'] : '',
+    path: typeof value['path'] === 'string' ? value['path'] : '',
+    route: typeof value['route'] === 'string' ? value['route'] : null,
+    methods,
+    public: value['public'] === true,
+    ...(typeof value['error'] === 'string' ? { error: value['error'] } : {}),
+  };
+}
+
+export async function listFiles(): Promise<FileListing> {
+  let response: Response;
+  try {
+    response = await apiFetch({ path: '/svc/v1/api-files?content=false', parse: false });
+  } catch (rejection) {
+    throw await toApiError(rejection);
+  }
+  const body: unknown = await response.json();
+  if (!Array.isArray(body)) throw new ApiError(__('The server sent an unexpected answer.', 'svc'), 'unknown');
+  const skipped = Number.parseInt(response.headers.get('X-Svc-Skipped') ?? '0', 10);
+  return {
+    files: body.map(toApiFile).filter((file): file is ApiFile => file !== null),
+    skipped: Number.isFinite(skipped) ? skipped : 0,
+  };
+}
+
+export async function readNamespace(): Promise<string> {
+  try {
+    const body = await apiFetch<unknown>({ path: '/svc/v1/api-namespace' });
+    if (isObject(body) && typeof body['namespace'] === 'string') return body['namespace'];
+  } catch (rejection) {
+    throw await toApiError(rejection);
+  }
+  throw new ApiError(__('The server sent an unexpected answer.', 'svc'), 'unknown');
+}
+
+export async function saveNamespace(namespace: string): Promise<NamespaceChange> {
+  try {
+    const body = await apiFetch<unknown>({ path: '/svc/v1/api-namespace', method: 'PUT', data: { namespace } });
+    if (isObject(body) && typeof body['namespace'] === 'string' && typeof body['previous'] === 'string') {
+      return { namespace: body['namespace'], previous: body['previous'] };
+    }
+  } catch (rejection) {
+    throw await toApiError(rejection);
+  }
+  throw new ApiError(__('The server sent an unexpected answer.', 'svc'), 'unknown');
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return __('Something went wrong.', 'svc');
+}

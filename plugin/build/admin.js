@@ -1,0 +1,353 @@
+/* svc admin page: built by scripts/build-admin.mjs from plugin/admin/src. Do not edit. */
+(() => {
+  var __create = Object.create;
+  var __defProp = Object.defineProperty;
+  var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+  var __getOwnPropNames = Object.getOwnPropertyNames;
+  var __getProtoOf = Object.getPrototypeOf;
+  var __hasOwnProp = Object.prototype.hasOwnProperty;
+  var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+  var __commonJS = (cb, mod) => function __require() {
+    try {
+      return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+    } catch (e) {
+      throw mod = 0, e;
+    }
+  };
+  var __copyProps = (to, from, except, desc) => {
+    if (from && typeof from === "object" || typeof from === "function") {
+      for (let key of __getOwnPropNames(from))
+        if (!__hasOwnProp.call(to, key) && key !== except)
+          __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    }
+    return to;
+  };
+  var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+    // If the importer is in node compatibility mode or this is not an ESM
+    // file that has been converted to a CommonJS file using a Babel-
+    // compatible transform (i.e. "__esModule" has not been set), then set
+    // "default" to the CommonJS "module.exports" for node compatibility.
+    isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+    mod
+  ));
+  var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+
+  // wordpress-global:@wordpress/element
+  var require_element = __commonJS({
+    "wordpress-global:@wordpress/element"(exports, module) {
+      module.exports = window.wp.element;
+    }
+  });
+
+  // wordpress-global:@wordpress/components
+  var require_components = __commonJS({
+    "wordpress-global:@wordpress/components"(exports, module) {
+      module.exports = window.wp.components;
+    }
+  });
+
+  // wordpress-global:@wordpress/i18n
+  var require_i18n = __commonJS({
+    "wordpress-global:@wordpress/i18n"(exports, module) {
+      module.exports = window.wp.i18n;
+    }
+  });
+
+  // wordpress-global:@wordpress/api-fetch
+  var require_api_fetch = __commonJS({
+    "wordpress-global:@wordpress/api-fetch"(exports, module) {
+      module.exports = window.wp.apiFetch;
+    }
+  });
+
+  // plugin/admin/src/index.tsx
+  var import_element3 = __toESM(require_element(), 1);
+
+  // plugin/admin/src/App.tsx
+  var import_components3 = __toESM(require_components(), 1);
+  var import_i18n4 = __toESM(require_i18n(), 1);
+
+  // plugin/admin/src/ApiTab.tsx
+  var import_components = __toESM(require_components(), 1);
+  var import_element = __toESM(require_element(), 1);
+  var import_i18n2 = __toESM(require_i18n(), 1);
+
+  // plugin/admin/src/api.ts
+  var import_api_fetch = __toESM(require_api_fetch(), 1);
+  var import_i18n = __toESM(require_i18n(), 1);
+  var ApiError = class extends Error {
+    constructor(message, code) {
+      super(message);
+      __publicField(this, "code", code);
+      this.name = "ApiError";
+    }
+  };
+  var isObject = (value) => typeof value === "object" && value !== null;
+  async function toApiError(rejection) {
+    let body = rejection;
+    if (rejection instanceof Response) {
+      try {
+        body = await rejection.json();
+      } catch {
+        body = void 0;
+      }
+      if (!isObject(body)) {
+        return new ApiError(`HTTP ${rejection.status} ${rejection.statusText}`.trim(), "http_error");
+      }
+    }
+    if (isObject(body) && typeof body["message"] === "string") {
+      return new ApiError(body["message"], typeof body["code"] === "string" ? body["code"] : "unknown");
+    }
+    return new ApiError((0, import_i18n.__)("The server sent an unexpected answer.", "svc"), "unknown");
+  }
+  function toApiFile(value) {
+    if (!isObject(value) || typeof value["filename"] !== "string") return null;
+    const methods = Array.isArray(value["methods"]) ? value["methods"].filter((m) => typeof m === "string") : [];
+    return {
+      filename: value["filename"],
+      hash: typeof value["hash"] === "string" ? value["hash"] : "",
+      path: typeof value["path"] === "string" ? value["path"] : "",
+      route: typeof value["route"] === "string" ? value["route"] : null,
+      methods,
+      public: value["public"] === true,
+      ...typeof value["error"] === "string" ? { error: value["error"] } : {}
+    };
+  }
+  async function listFiles() {
+    let response;
+    try {
+      response = await (0, import_api_fetch.default)({ path: "/svc/v1/api-files?content=false", parse: false });
+    } catch (rejection) {
+      throw await toApiError(rejection);
+    }
+    const body = await response.json();
+    if (!Array.isArray(body)) throw new ApiError((0, import_i18n.__)("The server sent an unexpected answer.", "svc"), "unknown");
+    const skipped = Number.parseInt(response.headers.get("X-Svc-Skipped") ?? "0", 10);
+    return {
+      files: body.map(toApiFile).filter((file) => file !== null),
+      skipped: Number.isFinite(skipped) ? skipped : 0
+    };
+  }
+  async function readNamespace() {
+    try {
+      const body = await (0, import_api_fetch.default)({ path: "/svc/v1/api-namespace" });
+      if (isObject(body) && typeof body["namespace"] === "string") return body["namespace"];
+    } catch (rejection) {
+      throw await toApiError(rejection);
+    }
+    throw new ApiError((0, import_i18n.__)("The server sent an unexpected answer.", "svc"), "unknown");
+  }
+  async function saveNamespace(namespace) {
+    try {
+      const body = await (0, import_api_fetch.default)({ path: "/svc/v1/api-namespace", method: "PUT", data: { namespace } });
+      if (isObject(body) && typeof body["namespace"] === "string" && typeof body["previous"] === "string") {
+        return { namespace: body["namespace"], previous: body["previous"] };
+      }
+    } catch (rejection) {
+      throw await toApiError(rejection);
+    }
+    throw new ApiError((0, import_i18n.__)("The server sent an unexpected answer.", "svc"), "unknown");
+  }
+  function messageOf(error) {
+    if (error instanceof Error) return error.message;
+    return (0, import_i18n.__)("Something went wrong.", "svc");
+  }
+
+  // plugin/admin/src/urls.ts
+  function restUrl(restRoot, path) {
+    return restRoot.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
+  }
+  function namespaceBase(restRoot, namespace) {
+    return restUrl(restRoot, `/${namespace}/`);
+  }
+  function isLinkable(file) {
+    return file.error === void 0 && file.route !== null && file.methods.includes("GET") && !file.path.includes("[");
+  }
+
+  // plugin/admin/src/ApiTab.tsx
+  function ApiTab({ restRoot }) {
+    const [state, setState] = (0, import_element.useState)({ status: "loading" });
+    (0, import_element.useEffect)(() => {
+      let live = true;
+      listFiles().then(
+        (listing) => live && setState({ status: "loaded", listing }),
+        (error) => live && setState({ status: "failed", message: messageOf(error) })
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (state.status === "loading") {
+      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components.Spinner, null), (0, import_i18n2.__)("Loading route files\u2026", "svc"));
+    }
+    if (state.status === "failed") {
+      return /* @__PURE__ */ wp.element.createElement(import_components.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n2.__)("Could not load the route files:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, state.message));
+    }
+    const { files, skipped } = state.listing;
+    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-api-tab" }, skipped > 0 && /* @__PURE__ */ wp.element.createElement(import_components.Notice, { status: "warning", isDismissible: false }, (0, import_i18n2.sprintf)(
+      /* translators: %d: number of files */
+      (0, import_i18n2._n)(
+        "%d route file is over the per-file size limit: it is not served and not listed.",
+        "%d route files are over the per-file size limit: they are not served and not listed.",
+        skipped,
+        "svc"
+      ),
+      skipped
+    )), files.length === 0 ? /* @__PURE__ */ wp.element.createElement(EmptyState, null) : /* @__PURE__ */ wp.element.createElement(FileTable, { files, restRoot }));
+  }
+  function EmptyState() {
+    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-empty" }, /* @__PURE__ */ wp.element.createElement("p", { className: "svc-empty__title" }, (0, import_i18n2.__)("No routes are deployed yet.", "svc")), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element.createInterpolateElement)(
+      (0, import_i18n2.__)(
+        "Write a route file in your project\u2019s <code>api/</code> directory (for example <code>api/hello.php</code>), then deploy it with <code>svc api push</code>.",
+        "svc"
+      ),
+      { code: /* @__PURE__ */ wp.element.createElement("code", null) }
+    )));
+  }
+  function FileTable({ files, restRoot }) {
+    return /* @__PURE__ */ wp.element.createElement("table", { className: "wp-list-table widefat fixed striped svc-files" }, /* @__PURE__ */ wp.element.createElement("thead", null, /* @__PURE__ */ wp.element.createElement("tr", null, /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__file" }, (0, import_i18n2.__)("File", "svc")), /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__route" }, (0, import_i18n2.__)("Route", "svc")))), /* @__PURE__ */ wp.element.createElement("tbody", null, files.map((file) => /* @__PURE__ */ wp.element.createElement(FileRow, { key: file.filename, file, restRoot }))));
+  }
+  function FileRow({ file, restRoot }) {
+    const failed = file.error !== void 0;
+    return /* @__PURE__ */ wp.element.createElement("tr", { className: failed ? "svc-file svc-file--failed" : "svc-file", "data-filename": file.filename }, /* @__PURE__ */ wp.element.createElement("td", { className: "svc-files__file" }, /* @__PURE__ */ wp.element.createElement("code", { className: "svc-file__name" }, `${file.filename}.php`), failed && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-badge svc-badge--failed" }, (0, import_i18n2.__)("Failed to load", "svc")), file.public === true && /* @__PURE__ */ wp.element.createElement(
+      "span",
+      {
+        className: "svc-badge svc-badge--public",
+        title: (0, import_i18n2.__)("Anyone can call at least one verb of this route without logging in.", "svc")
+      },
+      (0, import_i18n2.__)("Public", "svc")
+    ), failed && /* @__PURE__ */ wp.element.createElement("pre", { className: "svc-file__error" }, file.error)), /* @__PURE__ */ wp.element.createElement("td", { className: "svc-files__route" }, /* @__PURE__ */ wp.element.createElement(RouteCell, { file, restRoot })));
+  }
+  function RouteCell({ file, restRoot }) {
+    if (file.route === null) {
+      return /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted" }, (0, import_i18n2.__)("None: the file name is not a valid route name.", "svc"));
+    }
+    return /* @__PURE__ */ wp.element.createElement(wp.element.Fragment, null, isLinkable(file) ? /* @__PURE__ */ wp.element.createElement("a", { className: "svc-route", href: restUrl(restRoot, file.path), target: "_blank", rel: "noopener noreferrer" }, file.path) : /* @__PURE__ */ wp.element.createElement("code", { className: "svc-route" }, file.path), file.methods.length > 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-methods" }, file.methods.join(", ")), file.error !== void 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted svc-not-served" }, (0, import_i18n2.__)("Not served until the file is fixed.", "svc")));
+  }
+
+  // plugin/admin/src/SettingsTab.tsx
+  var import_components2 = __toESM(require_components(), 1);
+  var import_element2 = __toESM(require_element(), 1);
+  var import_i18n3 = __toESM(require_i18n(), 1);
+  function SettingsTab({ restRoot }) {
+    const [load, setLoad] = (0, import_element2.useState)({ status: "loading" });
+    const [saved, setSaved] = (0, import_element2.useState)("");
+    const [value, setValue] = (0, import_element2.useState)("");
+    const [saving, setSaving] = (0, import_element2.useState)(false);
+    const [outcome, setOutcome] = (0, import_element2.useState)(null);
+    (0, import_element2.useEffect)(() => {
+      let live = true;
+      readNamespace().then(
+        (namespace) => {
+          if (!live) return;
+          setSaved(namespace);
+          setValue(namespace);
+          setLoad({ status: "loaded" });
+        },
+        (error) => live && setLoad({ status: "failed", message: messageOf(error) })
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (load.status === "loading") {
+      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components2.Spinner, null), (0, import_i18n3.__)("Loading settings\u2026", "svc"));
+    }
+    if (load.status === "failed") {
+      return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n3.__)("Could not load the settings:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, load.message));
+    }
+    const submit = (event) => {
+      event.preventDefault();
+      const wanted = value.trim();
+      setSaving(true);
+      setOutcome(null);
+      saveNamespace(wanted).then(
+        (change) => {
+          setSaved(change.namespace);
+          setValue(change.namespace);
+          setOutcome({ kind: "saved", change });
+          setSaving(false);
+        },
+        (error) => {
+          setOutcome({ kind: "refused", message: messageOf(error) });
+          setSaving(false);
+        }
+      );
+    };
+    return /* @__PURE__ */ wp.element.createElement("form", { className: "svc-settings", onSubmit: submit }, outcome?.kind === "refused" && /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "error", isDismissible: false, className: "svc-settings__error" }, /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, outcome.message)), outcome?.kind === "saved" && /* @__PURE__ */ wp.element.createElement(Moved, { change: outcome.change, restRoot }), /* @__PURE__ */ wp.element.createElement(
+      import_components2.TextControl,
+      {
+        className: "svc-settings__namespace",
+        label: (0, import_i18n3.__)("Route namespace", "svc"),
+        value,
+        onChange: setValue,
+        disabled: saving,
+        autoComplete: "off",
+        spellCheck: false,
+        help: (0, import_element2.createInterpolateElement)(
+          (0, import_i18n3.__)(
+            "Every route file is served under this namespace: a lowercase name, a slash and a version, for example <code>my-api/v1</code>. Routes answer under <base />.",
+            "svc"
+          ),
+          { code: /* @__PURE__ */ wp.element.createElement("code", null), base: /* @__PURE__ */ wp.element.createElement("code", null, namespaceBase(restRoot, saved)) }
+        )
+      }
+    ), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-settings__warning" }, (0, import_i18n3.__)("Changing it moves every route URL at once; the old URLs are not redirected.", "svc")), /* @__PURE__ */ wp.element.createElement("div", { className: "svc-settings__actions" }, /* @__PURE__ */ wp.element.createElement(import_components2.Button, { variant: "primary", type: "submit", isBusy: saving, disabled: saving || value.trim() === saved }, (0, import_i18n3.__)("Save namespace", "svc")), saving && /* @__PURE__ */ wp.element.createElement(import_components2.Spinner, null)));
+  }
+  function Moved({ change, restRoot }) {
+    if (change.namespace === change.previous) {
+      return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "info", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n3.__)("The namespace is unchanged.", "svc")));
+    }
+    return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "success", isDismissible: false, className: "svc-settings__moved" }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element2.createInterpolateElement)(
+      (0, import_i18n3.__)("Namespace changed from <old /> to <new />. Every route URL moved: routes now answer under <base />", "svc"),
+      {
+        old: /* @__PURE__ */ wp.element.createElement("code", null, change.previous),
+        new: /* @__PURE__ */ wp.element.createElement("code", null, change.namespace),
+        base: /* @__PURE__ */ wp.element.createElement("code", { className: "svc-new-base" }, namespaceBase(restRoot, change.namespace))
+      }
+    )), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n3.__)("Old URLs are not redirected: update every client that calls them.", "svc")));
+  }
+
+  // plugin/admin/src/App.tsx
+  var TABS = [
+    { name: "api", title: (0, import_i18n4.__)("API", "svc"), className: "svc-tab-api" },
+    { name: "settings", title: (0, import_i18n4.__)("Settings", "svc"), className: "svc-tab-settings" }
+  ];
+  function tabFromHash() {
+    const name = window.location.hash.replace(/^#/, "");
+    return TABS.some((tab) => tab.name === name) ? name : "api";
+  }
+  function rememberTab(name) {
+    window.history.replaceState(null, "", `#${name}`);
+  }
+  function App({ restRoot }) {
+    return /* @__PURE__ */ wp.element.createElement(import_components3.TabPanel, { className: "svc-tabs", tabs: TABS, initialTabName: tabFromHash(), onSelect: rememberTab }, (tab) => tab.name === "settings" ? /* @__PURE__ */ wp.element.createElement(SettingsTab, { restRoot }) : /* @__PURE__ */ wp.element.createElement(ApiTab, { restRoot }));
+  }
+
+  // plugin/admin/src/index.tsx
+  var ROOT_ID = "svc-admin-root";
+  function restRootOf(element) {
+    const given = element.dataset["restRoot"] ?? "";
+    try {
+      const url = new URL(given, window.location.href);
+      if (url.protocol === "http:" || url.protocol === "https:") return url.href;
+    } catch {
+    }
+    return `${window.location.origin}/?rest_route=/`;
+  }
+  function mount() {
+    const element = document.getElementById(ROOT_ID);
+    if (element === null) return;
+    const app = /* @__PURE__ */ wp.element.createElement(App, { restRoot: restRootOf(element) });
+    if (import_element3.createRoot !== void 0) {
+      (0, import_element3.createRoot)(element).render(app);
+    } else {
+      (0, import_element3.render)(app, element);
+    }
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", mount);
+  } else {
+    mount();
+  }
+})();
