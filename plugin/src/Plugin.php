@@ -45,6 +45,9 @@ final class Plugin {
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		// Priority 20: after core and most plugins registered theirs, so `svc_namespace_taken` sees them.
 		add_action( 'rest_api_init', fn () => $this->set_up_rest( $paths ), 20 );
+		if ( is_admin() ) {
+			( new Admin\AdminPage() )->set_up();
+		}
 	}
 
 	/**
