@@ -59,7 +59,7 @@ final class Plugin {
 
 	private function set_up_rest( Paths $paths ): void {
 		$files           = new RouteFiles( $paths );
-		$store           = new ManifestStore( $paths, $files, new ManifestBuilder( $files ) );
+		$store           = new ManifestStore( $paths, new ManifestBuilder( $files ) );
 		$monitor         = new FatalErrorMonitor();
 		$loader          = new RouteLoader( $store, new SharedCode( $paths, $store, $monitor ), $monitor );
 		$route_namespace = new RouteNamespace();

@@ -36,7 +36,6 @@ final class ManifestStore {
 
 	public function __construct(
 		private readonly Paths $paths,
-		private readonly RouteFiles $files,
 		private readonly ManifestBuilder $builder,
 	) {
 	}

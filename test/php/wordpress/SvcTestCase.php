@@ -28,7 +28,7 @@ abstract class SvcTestCase extends TestCase {
 		$this->root   = sys_get_temp_dir() . '/svc-phpunit-' . bin2hex( random_bytes( 6 ) );
 		$this->paths  = new Paths( $this->root );
 		$this->files  = new RouteFiles( $this->paths );
-		$this->store  = new ManifestStore( $this->paths, $this->files, new ManifestBuilder( $this->files ) );
+		$this->store  = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
 		$monitor      = new FatalErrorMonitor();
 		$this->loader = new RouteLoader( $this->store, new SharedCode( $this->paths, $this->store, $monitor ), $monitor );
 	}
