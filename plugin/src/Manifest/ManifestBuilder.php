@@ -181,6 +181,10 @@ final class ManifestBuilder {
 	/**
 	 * Lookup tables for matching a request path to candidate slugs without a regex per file.
 	 *
+	 * Files that fail are indexed too (when their name is a valid slug): a request for their path
+	 * then checks their stamp, so a fix made in place (SFTP) is noticed; loading still refuses them
+	 * while they fail.
+	 *
 	 * @param array<string, array<string, mixed>> $entries
 	 * @return array{static: array<string, string>, dynamic: array<int, array<string, string>>}
 	 */
@@ -189,7 +193,7 @@ final class ManifestBuilder {
 		$dynamic = array();
 		foreach ( $entries as $slug => $entry ) {
 			$slug = (string) $slug;
-			if ( null !== $entry['error'] ) {
+			if ( ! Slug::is_valid( $slug ) ) {
 				continue;
 			}
 			if ( Slug::is_static( $slug ) ) {
