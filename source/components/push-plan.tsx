@@ -35,15 +35,17 @@ export function PushPlan({ plan, direction, site, dir, dryRun = false, limit = 5
 	const words = WORDS[direction];
 	const route = direction === 'push' ? `${dir}/ → ${site}` : `${site} → ${dir}/`;
 	const nothing = plan.added.length + plan.changed.length + plan.removed.length === 0;
+	// One column for the notes across all kinds of change.
+	const width = Math.max(0, ...[plan.added, plan.changed, plan.removed].flatMap((files) => files.slice(0, limit).map((slug) => slug.length + 4)));
 	return (
 		<Box flexDirection="column">
 			<Text>
 				<Text bold>{direction === 'push' ? 'Push' : 'Pull'}</Text> {route}
 				{dryRun ? <Text color="yellow"> (dry run: nothing will be written)</Text> : null}
 			</Text>
-			<Lines files={plan.added} sign="+" color="green" note={words.added} limit={limit} />
-			<Lines files={plan.changed} sign="~" color="yellow" note={words.changed} limit={limit} />
-			<Lines files={plan.removed} sign="-" color="red" note={words.removed} limit={limit} />
+			<Lines files={plan.added} sign="+" color="green" note={words.added} limit={limit} width={width} />
+			<Lines files={plan.changed} sign="~" color="yellow" note={words.changed} limit={limit} width={width} />
+			<Lines files={plan.removed} sign="-" color="red" note={words.removed} limit={limit} width={width} />
 			{plan.unchanged > 0 ? <Text dimColor>  {plan.unchanged} unchanged</Text> : null}
 			{plan.kept !== undefined && plan.kept.length > 0 ? (
 				<Text dimColor>
@@ -63,14 +65,14 @@ interface LinesProps {
 	readonly color: string;
 	readonly note: string;
 	readonly limit: number;
+	readonly width: number;
 }
 
-function Lines({ files, sign, color, note, limit }: LinesProps) {
+function Lines({ files, sign, color, note, limit, width }: LinesProps) {
 	if (files.length === 0) {
 		return null;
 	}
 	const shown = files.slice(0, limit);
-	const width = Math.max(...shown.map((slug) => `${slug}.php`.length));
 	return (
 		<Box flexDirection="column">
 			{shown.map((slug) => (

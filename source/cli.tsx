@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+/**
+ * The svc entry point: meow parses argv into one typed command, only that command's module is
+ * imported (so --help and --version never load Ink or React), and this is the one place that
+ * exits, with 0, 1 (failure) or 2 (usage, or refused without --yes).
+ */
+import meow from 'meow';
+import { toCommand, type Command, type HelpTopic } from './commands/command.js';
+import { processIo, type Io } from './commands/shared/io.js';
+
+// chalk (inside Ink) honours FORCE_COLOR but not NO_COLOR, and reads it once when it loads.
+if ((process.env['NO_COLOR'] ?? '') !== '') {
+	process.env['FORCE_COLOR'] = '0';
+}
+
+const HELP: Record<HelpTopic, string> = {
+	main: `
+	Usage
+	  $ svc <command> [options]
+
+	Commands
+	  api push          Check and upload the route files in api/ (only what changed)
+	  api pull          Mirror the site's route files into api/
+	  api list          List the deployed routes; [PUBLIC] ones run for anyone
+	  api rm <slug>     Remove a deployed route, e.g. svc api rm users/[id]
+	  login             Save a site and its application password
+	  logout            Forget a saved site and its password
+	  plugin zip        Write the svc plugin as a zip to upload in wp-admin
+
+	Options
+	  --site NAME       Use this saved site (default: "site" in svc.json, then the default site)
+	  --json            Print only JSON on stdout
+	  --yes, -y         Confirm without asking; needed for removals when there is no terminal
+	  --dry-run         Show what would change, change nothing
+	  --help, -h        Help; "svc api --help" for the api commands
+	  --version         The svc version
+
+	Environment
+	  SVC_URL, SVC_USER, SVC_APP_PASSWORD   All three set: use this site, no login needed (CI)
+	  NO_COLOR                              No colours
+
+	Project file
+	  svc.json (in the project root): { "site": "staging", "apiDir": "api" }, both optional
+
+	Exit codes
+	  0 done, 1 failed, 2 usage error or refused without --yes
+
+	Examples
+	  $ svc login --url https://example.com --user admin
+	  $ svc api push --dry-run
+	  $ svc api list --json
+	`,
+	api: `
+	Usage
+	  $ svc api push [--prune] [--dry-run] [--yes] [--site NAME] [--json]
+	  $ svc api pull [--dry-run] [--yes] [--site NAME] [--json]
+	  $ svc api list [--site NAME] [--json]
+	  $ svc api rm <slug>... [--dry-run] [--yes] [--site NAME] [--json]
+
+	api push
+	  Checks every file in api/ (path segments kebab-case or [param], declare(strict_types=1);
+	  exactly once, exactly one class, at most 512 KB), shows the plan (new, changed, unchanged,
+	  removed), asks in a terminal, then uploads the new and changed files as one batch: the site
+	  writes all of them or none. Warns for each public route pushed.
+	  --prune           Also remove deployed routes that are not in api/ (needs --yes without a terminal)
+	  --dry-run         Show the plan and let the site check the files; write nothing
+
+	api pull
+	  Makes api/ a copy of the site: creates and overwrites files, and deletes local route files
+	  the site does not have (needs --yes without a terminal). Files over the site's size limit
+	  are not pulled.
+
+	api list
+	  In a terminal: a browsable table (arrow keys, type to filter, Esc to leave).
+	  Piped: a plain table. --json: an array of records; public routes have "public": true and
+	  files that failed to load their "error".
+
+	api rm <slug>
+	  Removes a deployed route. The slug is the file path under api/ without ".php".
+	  Asks in a terminal; needs --yes otherwise.
+
+	Examples
+	  $ svc api push --prune --yes
+	  $ svc api list | grep PUBLIC
+	  $ svc api rm users/[id] --yes
+	`,
+	login: `
+	Usage
+	  $ svc login [--url URL] [--user NAME] [--password-stdin] [--site NAME] [--insecure-store]
+
+	Checks the credentials against the site, then saves the site as a named profile and the
+	application password in the OS keychain (create one under Users → Profile → Application
+	Passwords). In a terminal, svc asks for what the flags do not give.
+
+	Options
+	  --url URL           The WordPress address (Settings → General)
+	  --user NAME         The administrator's user name
+	  --password-stdin    Read the application password from standard input
+	  --site NAME         Name of the saved site (default: the host name, e.g. example.com)
+	  --insecure-store    Without an OS keychain, keep the password in a file only you can read
+	  --json              Print only JSON on stdout
+
+	Examples
+	  $ svc login
+	  $ printf %s "$APP_PASSWORD" | svc login --url https://example.com --user admin --password-stdin
+	`,
+	logout: `
+	Usage
+	  $ svc logout [--site NAME] [--json]
+
+	Forgets the saved site and removes its application password from the keychain (or file).
+	Without --site: the site svc would use here (svc.json, the default, or the only one).
+	`,
+	plugin: `
+	Usage
+	  $ svc plugin zip [--out FILE] [--json]
+
+	Writes the svc plugin that ships with this CLI as a zip (default ./svc.zip) to install in
+	wp-admin: Plugins → Add New → Upload Plugin.
+	`,
+};
+
+const FLAGS = {
+	site: { type: 'string' },
+	json: { type: 'boolean' },
+	yes: { type: 'boolean', shortFlag: 'y' },
+	dryRun: { type: 'boolean' },
+	prune: { type: 'boolean' },
+	url: { type: 'string' },
+	user: { type: 'string' },
+	passwordStdin: { type: 'boolean' },
+	insecureStore: { type: 'boolean' },
+	out: { type: 'string' },
+	help: { type: 'boolean', shortFlag: 'h' },
+} as const;
+
+const cli = meow(HELP.main, {
+	importMeta: import.meta,
+	flags: FLAGS,
+	// Help depends on the command (svc api --help), so it is printed below.
+	autoHelp: false,
+	allowUnknownFlags: false,
+	booleanDefault: undefined,
+});
+
+process.exit(await finish(await main()));
+
+async function main(): Promise<number> {
+	const io = processIo(cli.pkg.version ?? 'dev');
+	let command: Command;
+	try {
+		command = toCommand(cli.input, cli.flags);
+	} catch (error) {
+		return report(io, error, cli.flags.json === true);
+	}
+	if (command.name === 'help') {
+		io.stdout.write(`${helpText(command.topic)}\n`);
+		return 0;
+	}
+	try {
+		return await dispatch(command, io);
+	} catch (error) {
+		return report(io, error, command.json);
+	}
+}
+
+function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<number> {
+	switch (command.name) {
+		case 'api push':
+			return import('./commands/api-push.js').then((module) => module.run(command, io));
+		case 'api pull':
+			return import('./commands/api-pull.js').then((module) => module.run(command, io));
+		case 'api list':
+			return import('./commands/api-list.js').then((module) => module.run(command, io));
+		case 'api rm':
+			return import('./commands/api-rm.js').then((module) => module.run(command, io));
+		case 'login':
+			return import('./commands/login.js').then((module) => module.run(command, io));
+		case 'logout':
+			return import('./commands/logout.js').then((module) => module.run(command, io));
+		case 'plugin zip':
+			return import('./commands/plugin-zip.js').then((module) => module.run(command, io));
+	}
+}
+
+/** The topic's help, formatted by meow like the main one (reindented, description on top). */
+function helpText(topic: HelpTopic): string {
+	return topic === 'main' ? cli.help : meow(HELP[topic], { importMeta: import.meta, argv: [], autoHelp: false, autoVersion: false }).help;
+}
+
+async function report(io: Io, error: unknown, json: boolean): Promise<number> {
+	try {
+		const { reportError } = await import('./commands/shared/report.js');
+		return reportError(io, error, json);
+	} catch {
+		// The error display itself failed (a broken install?): still say what went wrong.
+		io.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+		return 1;
+	}
+}
+
+/** process.exit does not wait for piped output on every platform; flush it first. */
+async function finish(code: number): Promise<number> {
+	await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
+	return code;
+}

@@ -1,0 +1,102 @@
+/**
+ * svc api pull: mirrors the site's route files into api/. Shows what will change, asks (in a
+ * terminal), then writes each file atomically and removes local files the site lacks. Removing
+ * needs --yes where nobody can be asked.
+ */
+import { Text } from 'ink';
+import { isPullNoop, planPull } from '../core/plan.js';
+import { applyPullPlan } from '../core/pull-writer.js';
+import { scanApiDir } from '../core/route-files.js';
+import { Progress } from '../components/progress.js';
+import { PushPlan } from '../components/push-plan.js';
+import type { ApiPullCommand } from './command.js';
+import { confirmAction, declined } from './shared/confirm.js';
+import { openProject, openSite } from './shared/context.js';
+import { isInteractive, note, printJson, type Io } from './shared/io.js';
+import { live, print } from './shared/ui.js';
+import { plural } from './shared/words.js';
+
+export async function run(command: ApiPullCommand, io: Io): Promise<number> {
+	const interactive = isInteractive(io, command.json);
+	const project = openProject(io);
+	// A first pull creates api/; only hashes are needed to compare.
+	const scan = await scanApiDir(project.apiDir, { allowMissing: true, lexical: false });
+	const site = openSite(io, { site: command.site, project });
+	const listing = await site.client.listFiles({ content: true });
+	const plan = planPull(listing.files, scan.files);
+	const report = {
+		site: site.url,
+		dir: project.apiDir,
+		dryRun: command.dryRun,
+		created: plan.create.map((file) => file.filename),
+		overwritten: plan.overwrite.map((file) => file.filename),
+		removed: plan.remove.map((file) => file.slug),
+		unchanged: plan.unchanged.map((file) => file.filename),
+		rejected: plan.rejected,
+		skipped: listing.skipped,
+	};
+
+	if (!command.json) {
+		print(
+			io.stdout,
+			<PushPlan
+				plan={{ added: report.created, changed: report.overwritten, removed: report.removed, unchanged: report.unchanged.length }}
+				direction="pull"
+				site={site.url}
+				dir={project.apiLabel}
+				dryRun={command.dryRun}
+			/>,
+		);
+		for (const rejected of plan.rejected) {
+			note(io, `⚠ Not pulled: ${JSON.stringify(rejected.filename)}: ${rejected.message}.`);
+		}
+		if (listing.skipped > 0) {
+			note(io, `⚠ ${plural(listing.skipped, 'file')} on the site ${listing.skipped === 1 ? 'is' : 'are'} over the size limit; the site skips ${listing.skipped === 1 ? 'it' : 'them'}, so ${listing.skipped === 1 ? 'it is' : 'they are'} not pulled.`);
+		}
+	}
+	if (isPullNoop(plan) || command.dryRun) {
+		if (command.json) printJson(io, report);
+		return 0;
+	}
+
+	const removals = plan.remove.length;
+	if (removals > 0 || (interactive && !command.yes)) {
+		const changes = plan.create.length + plan.overwrite.length;
+		const question = [
+			changes > 0 ? `Write ${plural(changes, 'file')}` : '',
+			removals > 0 ? `${changes > 0 ? ' and delete' : 'Delete'} ${plural(removals, 'local file')}` : '',
+		].join('');
+		const go = await confirmAction(io, {
+			yes: command.yes,
+			interactive,
+			question: `${question} in ${project.apiLabel}/?`,
+			action: `delete ${plural(removals, 'local file')} the site does not have`,
+		});
+		if (!go) {
+			return declined(io, 'nothing was pulled');
+		}
+	}
+
+	const total = plan.create.length + plan.overwrite.length + plan.remove.length;
+	const bar = (done: number) => <Progress label="Writing" done={done} total={total} unit="files" />;
+	const view = live(io, bar(0), interactive);
+	let result;
+	try {
+		result = await applyPullPlan(project.apiDir, plan, (progress) => view.update(bar(progress.done)));
+	} finally {
+		await view.finish();
+	}
+	if (command.json) {
+		printJson(io, report);
+		return 0;
+	}
+	print(
+		io.stdout,
+		<Text>
+			<Text color="green">✔</Text> Pulled {plural(result.written.length, 'file')} into {project.apiLabel}/
+			{result.removed.length > 0 ? `, deleted ${plural(result.removed.length, 'local file')}` : ''}
+			{report.unchanged.length > 0 ? `; ${report.unchanged.length} unchanged` : ''}.
+		</Text>,
+	);
+	return 0;
+}

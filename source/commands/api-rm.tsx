@@ -1,0 +1,67 @@
+/**
+ * svc api rm <slug>: removes deployed route files. The slug is checked locally, the route must be
+ * deployed (an unknown slug is an error), and removal is confirmed: asked in a terminal, --yes
+ * elsewhere.
+ */
+import { Text } from 'ink';
+import { SvcError } from '../core/errors.js';
+import { validateSlug } from '../core/slug.js';
+import type { ApiRmCommand } from './command.js';
+import { confirmAction, declined } from './shared/confirm.js';
+import { openSite } from './shared/context.js';
+import { isInteractive, printJson, type Io } from './shared/io.js';
+import { print } from './shared/ui.js';
+import { plural } from './shared/words.js';
+
+export async function run(command: ApiRmCommand, io: Io): Promise<number> {
+	const slugs = [...new Set(command.slugs)];
+	for (const slug of slugs) {
+		const check = validateSlug(slug);
+		if (!check.ok) {
+			throw new SvcError(`${JSON.stringify(slug)} is not a route slug: it ${check.message}.`, {
+				code: 'usage',
+				exitCode: 2,
+				hint: 'A slug is the file path under api/ without ".php", e.g. "users/[id]"; "svc api list" shows them.',
+			});
+		}
+	}
+	const site = openSite(io, { site: command.site });
+	// Checked before asking, so nobody confirms the removal of a route that is not there.
+	const listing = await site.client.listFiles({ content: false });
+	const deployed = new Map(listing.files.map((file) => [file.filename, file]));
+	const unknown = slugs.filter((slug) => !deployed.has(slug));
+	if (unknown.length > 0) {
+		throw new SvcError(`Not deployed on ${site.url}: ${unknown.join(', ')}. Nothing was removed.`, {
+			code: 'not_found',
+			filenames: unknown,
+			hint: 'Run "svc api list" to see the deployed routes.',
+		});
+	}
+	const paths = slugs.map((slug) => deployed.get(slug)?.path || slug);
+	if (command.dryRun) {
+		if (command.json) printJson(io, { site: site.url, dryRun: true, deleted: [], wouldDelete: slugs });
+		else print(io.stdout, <Text>Dry run: would remove {paths.join(', ')}. Nothing was removed.</Text>);
+		return 0;
+	}
+	const go = await confirmAction(io, {
+		yes: command.yes,
+		interactive: isInteractive(io, command.json),
+		question: `Remove ${paths.join(', ')} from ${site.url}?`,
+		action: `remove ${plural(slugs.length, 'route')}`,
+	});
+	if (!go) {
+		return declined(io, 'nothing was removed');
+	}
+	const { deleted } = await site.client.deleteFiles(slugs);
+	if (command.json) {
+		printJson(io, { site: site.url, dryRun: false, deleted });
+	} else {
+		print(
+			io.stdout,
+			<Text>
+				<Text color="green">✔</Text> Removed {deleted.map((slug) => `${slug}.php`).join(', ')} from {site.url}.
+			</Text>,
+		);
+	}
+	return 0;
+}

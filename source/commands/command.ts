@@ -1,0 +1,228 @@
+/**
+ * The one typed command the CLI runs, built from meow's parse. Pure and free of heavy imports: the
+ * entry point loads it before it knows whether the user only asked for --help.
+ */
+import { SvcError } from '../core/errors.js';
+
+/** Every flag meow knows, as meow returns them (undefined when not given). */
+export interface Flags {
+	readonly site?: string | undefined;
+	readonly json?: boolean | undefined;
+	readonly yes?: boolean | undefined;
+	readonly dryRun?: boolean | undefined;
+	readonly prune?: boolean | undefined;
+	readonly url?: string | undefined;
+	readonly user?: string | undefined;
+	readonly passwordStdin?: boolean | undefined;
+	readonly insecureStore?: boolean | undefined;
+	readonly out?: string | undefined;
+	readonly help?: boolean | undefined;
+}
+
+export type HelpTopic = 'main' | 'api' | 'login' | 'logout' | 'plugin';
+
+export interface ApiPushCommand {
+	readonly name: 'api push';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	readonly yes: boolean;
+	readonly dryRun: boolean;
+	readonly prune: boolean;
+}
+
+export interface ApiPullCommand {
+	readonly name: 'api pull';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	readonly yes: boolean;
+	readonly dryRun: boolean;
+}
+
+export interface ApiListCommand {
+	readonly name: 'api list';
+	readonly json: boolean;
+	readonly site: string | undefined;
+}
+
+export interface ApiRmCommand {
+	readonly name: 'api rm';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	readonly yes: boolean;
+	readonly dryRun: boolean;
+	readonly slugs: readonly string[];
+}
+
+export interface LoginCommand {
+	readonly name: 'login';
+	readonly json: boolean;
+	/** The profile name; defaults to one derived from the URL. */
+	readonly site: string | undefined;
+	readonly url: string | undefined;
+	readonly user: string | undefined;
+	readonly passwordStdin: boolean;
+	readonly insecureStore: boolean;
+}
+
+export interface LogoutCommand {
+	readonly name: 'logout';
+	readonly json: boolean;
+	readonly site: string | undefined;
+}
+
+export interface PluginZipCommand {
+	readonly name: 'plugin zip';
+	readonly json: boolean;
+	readonly out: string | undefined;
+}
+
+export interface HelpCommand {
+	readonly name: 'help';
+	readonly topic: HelpTopic;
+}
+
+export type Command =
+	| ApiPushCommand
+	| ApiPullCommand
+	| ApiListCommand
+	| ApiRmCommand
+	| LoginCommand
+	| LogoutCommand
+	| PluginZipCommand
+	| HelpCommand;
+
+export type CommandName = Exclude<Command, HelpCommand>['name'];
+
+/** The flags each command accepts besides --help; any other given flag is a usage error. */
+const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
+	'api push': ['site', 'json', 'yes', 'dryRun', 'prune'],
+	'api pull': ['site', 'json', 'yes', 'dryRun'],
+	'api list': ['site', 'json'],
+	'api rm': ['site', 'json', 'yes', 'dryRun'],
+	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
+	logout: ['site', 'json'],
+	'plugin zip': ['json', 'out'],
+};
+
+const FLAG_NAMES: Record<keyof Flags, string> = {
+	site: '--site',
+	json: '--json',
+	yes: '--yes',
+	dryRun: '--dry-run',
+	prune: '--prune',
+	url: '--url',
+	user: '--user',
+	passwordStdin: '--password-stdin',
+	insecureStore: '--insecure-store',
+	out: '--out',
+	help: '--help',
+};
+
+/** Which help a bare or partial command line gets, e.g. `svc api` → the api help. */
+const GROUPS: Record<string, HelpTopic> = { api: 'api', plugin: 'plugin' };
+
+export function toCommand(input: readonly string[], flags: Flags): Command {
+	const [first, second, ...rest] = input;
+	const name = commandName(first, second);
+	if (name === undefined) {
+		const group = first !== undefined && Object.hasOwn(GROUPS, first);
+		if (first === undefined || (group && second === undefined)) {
+			return { name: 'help', topic: helpTopic(first) };
+		}
+		throw usage(`Unknown command "svc ${input.join(' ')}".`, helpTopic(first));
+	}
+	if (flags.help === true) {
+		return { name: 'help', topic: helpTopic(first) };
+	}
+	const args = name.includes(' ') ? rest : [second, ...rest].filter((arg): arg is string => arg !== undefined);
+	checkFlags(name, flags);
+	const json = flags.json === true;
+	const site = nonEmpty(flags.site, '--site');
+	switch (name) {
+		case 'api push':
+			noArgs(name, args);
+			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, prune: flags.prune === true };
+		case 'api pull':
+			noArgs(name, args);
+			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true };
+		case 'api list':
+			noArgs(name, args);
+			return { name, json, site };
+		case 'api rm':
+			if (args.length === 0) {
+				throw usage('svc api rm needs the slug of the route to remove, e.g. "svc api rm users/[id]".', 'api');
+			}
+			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, slugs: args };
+		case 'login':
+			noArgs(name, args);
+			return {
+				name,
+				json,
+				site,
+				url: nonEmpty(flags.url, '--url'),
+				user: nonEmpty(flags.user, '--user'),
+				passwordStdin: flags.passwordStdin === true,
+				insecureStore: flags.insecureStore === true,
+			};
+		case 'logout':
+			noArgs(name, args);
+			return { name, json, site };
+		case 'plugin zip':
+			noArgs(name, args);
+			return { name, json, out: nonEmpty(flags.out, '--out') };
+	}
+}
+
+function commandName(first: string | undefined, second: string | undefined): CommandName | undefined {
+	const two = `${first ?? ''} ${second ?? ''}`;
+	if (two === 'api push' || two === 'api pull' || two === 'api list' || two === 'api rm' || two === 'plugin zip') {
+		return two;
+	}
+	if (first === 'api' && second === 'ls') {
+		return 'api list';
+	}
+	if (first === 'login' || first === 'logout') {
+		return first;
+	}
+	return undefined;
+}
+
+function helpTopic(first: string | undefined): HelpTopic {
+	if (first === 'login' || first === 'logout') {
+		return first;
+	}
+	return first !== undefined && Object.hasOwn(GROUPS, first) ? (GROUPS[first] ?? 'main') : 'main';
+}
+
+function checkFlags(name: CommandName, flags: Flags): void {
+	const accepted = new Set<keyof Flags>([...ACCEPTS[name], 'help']);
+	const given = (Object.keys(flags) as (keyof Flags)[]).filter((flag) => flags[flag] !== undefined && flags[flag] !== false);
+	const foreign = given.filter((flag) => !accepted.has(flag));
+	if (foreign.length > 0) {
+		throw usage(
+			`${foreign.map((flag) => FLAG_NAMES[flag] ?? flag).join(', ')} ${foreign.length === 1 ? 'does' : 'do'} not apply to "svc ${name}".`,
+			helpTopic(name.split(' ')[0]),
+		);
+	}
+}
+
+function noArgs(name: CommandName, args: readonly string[]): void {
+	if (args.length > 0) {
+		throw usage(`"svc ${name}" takes no arguments; got ${args.map((arg) => JSON.stringify(arg)).join(' ')}.`, helpTopic(name.split(' ')[0]));
+	}
+}
+
+function nonEmpty(value: string | undefined, flag: string): string | undefined {
+	if (value !== undefined && value.trim() === '') {
+		throw usage(`${flag} needs a value.`, 'main');
+	}
+	return value;
+}
+
+function usage(message: string, topic: HelpTopic): SvcError {
+	return new SvcError(message, {
+		code: 'usage',
+		exitCode: 2,
+		hint: `Run "svc ${topic === 'main' ? '' : `${topic} `}--help" for usage.`,
+	});
+}

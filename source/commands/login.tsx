@@ -1,0 +1,135 @@
+/**
+ * svc login: checks the URL, user and application password against the site's management API,
+ * then saves the site as a named profile (user config) and the password in the OS keychain; in a
+ * 0600 file only with consent (--insecure-store, or "yes" when asked). Nothing is saved unless
+ * the site accepted the credentials.
+ */
+import { Text } from 'ink';
+import { isValidProfileName, normalizeSiteUrl, openUserConfig, profileNameFromUrl } from '../core/config.js';
+import { defaultCredentialsPath, storePassword, type StoredIn } from '../core/credentials.js';
+import { isSvcError, SvcError } from '../core/errors.js';
+import { createSiteClient } from '../core/site-client.js';
+import { Confirm } from '../components/confirm.js';
+import { LoginForm, type LoginValues } from '../components/login-form.js';
+import type { LoginCommand } from './command.js';
+import { declined } from './shared/confirm.js';
+import { warnIfInsecure } from './shared/context.js';
+import { isInteractive, printJson, type Io } from './shared/io.js';
+import { readAll } from './shared/stdin.js';
+import { ask, print } from './shared/ui.js';
+
+export async function run(command: LoginCommand, io: Io): Promise<number> {
+	const interactive = isInteractive(io, command.json);
+	const values = await gather(command, io, interactive);
+	if (values === undefined) {
+		return declined(io, 'not logged in');
+	}
+	const url = normalizeSiteUrl(values.url);
+	const name = command.site ?? profileNameFromUrl(url);
+	if (!isValidProfileName(name)) {
+		throw new SvcError(`${JSON.stringify(name)} cannot name a site: use letters, digits, dots, hyphens and underscores.`, {
+			code: 'usage',
+			exitCode: 2,
+			hint: 'Pick a name with --site, e.g. --site staging.',
+		});
+	}
+
+	warnIfInsecure(io, url);
+	const client = createSiteClient({ url, user: values.user, appPassword: values.password, userAgent: `svc/${io.version}` });
+	// The namespace endpoint needs the same rights as every svc command: it proves the login.
+	await client.getNamespace();
+
+	const stored = await store(io, name, values.password, command.insecureStore, interactive);
+	const config = openUserConfig();
+	config.setProfile(name, { url, user: values.user, ...(stored.where === 'file' ? { insecureStore: true } : {}) });
+	const previous = config.defaultProfile();
+	// A second login does not silently move deploys elsewhere: the first site stays the default.
+	const isDefault = previous === undefined || previous === name || config.getProfile(previous) === undefined;
+	if (isDefault) {
+		config.setDefaultProfile(name);
+	}
+
+	if (command.json) {
+		printJson(io, {
+			site: name,
+			url,
+			user: values.user,
+			default: isDefault,
+			stored: stored.where,
+			...(stored.where === 'file' ? { credentialsFile: stored.path } : {}),
+		});
+		return 0;
+	}
+	print(
+		io.stdout,
+		<Text>
+			<Text color="green">✔</Text> Logged in to {url} as {values.user}. Saved as site "{name}"
+			{isDefault ? ' (the default)' : `; use it with --site ${name}`}.{'\n'}
+			{'  '}
+			{stored.where === 'keychain'
+				? 'The application password is in the OS keychain.'
+				: `The application password is in ${stored.path} (readable only by you).`}
+		</Text>,
+	);
+	return 0;
+}
+
+/** The three values from flags and stdin; a form asks for what is missing, in a terminal only. */
+async function gather(command: LoginCommand, io: Io, interactive: boolean): Promise<LoginValues | undefined> {
+	let password: string | undefined;
+	if (command.passwordStdin) {
+		// Only the line end a shell or `echo` adds is dropped; WordPress ignores the inner spaces.
+		password = (await readAll(io.stdin)).replace(/\r?\n$/, '');
+		if (password.trim() === '') {
+			throw new SvcError('--password-stdin read no application password from standard input.', {
+				code: 'usage',
+				exitCode: 2,
+				hint: 'Pipe it in, e.g. printf %s "$SVC_APP_PASSWORD" | svc login --url https://example.com --user admin --password-stdin',
+			});
+		}
+	}
+	if (command.url !== undefined && command.user !== undefined && password !== undefined) {
+		return { url: command.url, user: command.user, password };
+	}
+	const missing = [
+		command.url === undefined ? '--url' : '',
+		command.user === undefined ? '--user' : '',
+		password === undefined ? '--password-stdin' : '',
+	].filter((flag) => flag !== '');
+	// With --password-stdin, stdin carried the password and cannot also answer a form.
+	if (!interactive || command.passwordStdin) {
+		throw new SvcError(`svc login needs ${missing.join(', ')} when it cannot ask in a terminal.`, {
+			code: 'usage',
+			exitCode: 2,
+			hint: 'e.g. printf %s "$APP_PASSWORD" | svc login --url https://example.com --user admin --password-stdin',
+		});
+	}
+	return ask<LoginValues | undefined>(io, (done) => (
+		<LoginForm
+			initial={{ ...(command.url === undefined ? {} : { url: command.url }), ...(command.user === undefined ? {} : { user: command.user }) }}
+			onSubmit={done}
+			onCancel={() => done(undefined)}
+		/>
+	));
+}
+
+/** Keychain first; the 0600 file with --insecure-store, or when the person at the terminal agrees. */
+async function store(io: Io, name: string, password: string, insecureStore: boolean, interactive: boolean): Promise<StoredIn> {
+	try {
+		return storePassword(name, password, { insecureStore });
+	} catch (error) {
+		if (!isSvcError(error) || error.code !== 'keychain_unavailable' || !interactive) {
+			throw error;
+		}
+		const agreed = await ask<boolean>(io, (done) => (
+			<Confirm
+				message={`No OS keychain is available. Keep the application password in ${defaultCredentialsPath()}, readable only by you?`}
+				onSubmit={done}
+			/>
+		));
+		if (!agreed) {
+			throw error;
+		}
+		return storePassword(name, password, { insecureStore: true });
+	}
+}

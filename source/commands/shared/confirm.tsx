@@ -1,0 +1,37 @@
+/**
+ * The rule for destructive actions (prune, pull removals, rm): --yes goes ahead; a person at a
+ * terminal is asked; anything else (piped, CI, --json) stops with exit code 2.
+ */
+import { SvcError } from '../../core/errors.js';
+import { Confirm } from '../../components/confirm.js';
+import type { Io } from './io.js';
+import { ask } from './ui.js';
+
+export interface ConfirmOptions {
+	readonly yes: boolean;
+	readonly interactive: boolean;
+	readonly question: string;
+	/** What would have happened, for the refusal: e.g. "remove 2 routes from the site". */
+	readonly action: string;
+}
+
+/** True to go ahead; false when the person said no. Throws (exit 2) when nobody can be asked. */
+export async function confirmAction(io: Io, options: ConfirmOptions): Promise<boolean> {
+	if (options.yes) {
+		return true;
+	}
+	if (!options.interactive) {
+		throw new SvcError(`Refusing to ${options.action} without confirmation: no terminal to ask in.`, {
+			code: 'confirmation_required',
+			exitCode: 2,
+			hint: 'Re-run with --yes to confirm (or run in a terminal to be asked).',
+		});
+	}
+	return ask<boolean>(io, (done) => <Confirm message={options.question} onSubmit={done} />);
+}
+
+/** A declined prompt: not a failure of svc, but nothing happened, so scripts must not go on. */
+export function declined(io: Io, what: string): number {
+	io.stderr.write(`Cancelled: ${what}.\n`);
+	return 1;
+}

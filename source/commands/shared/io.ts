@@ -1,0 +1,44 @@
+/**
+ * What a command may touch of the process: its streams, environment and working directory. The
+ * entry point passes the real ones; tests pass their own, so commands never reach for globals.
+ */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface Io {
+	readonly stdin: NodeJS.ReadStream;
+	readonly stdout: NodeJS.WriteStream;
+	readonly stderr: NodeJS.WriteStream;
+	readonly env: Env;
+	readonly cwd: string;
+	/** svc's own version, for the User-Agent. */
+	readonly version: string;
+}
+
+export function processIo(version: string): Io {
+	return {
+		stdin: process.stdin,
+		stdout: process.stdout,
+		stderr: process.stderr,
+		env: process.env,
+		cwd: process.cwd(),
+		version,
+	};
+}
+
+/**
+ * Prompts, live progress and the browsable list need a person at a terminal: both stdin (to read
+ * keys) and stdout (to be seen). `--json` output is for programs, so it never prompts either.
+ */
+export function isInteractive(io: Io, json: boolean): boolean {
+	return !json && io.stdin.isTTY === true && io.stdout.isTTY === true;
+}
+
+/** `--json` output: one document on stdout, nothing else there. */
+export function printJson(io: Io, value: unknown): void {
+	io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A plain line on stderr: warnings and notes that must not mix with stdout's data. */
+export function note(io: Io, text: string): void {
+	io.stderr.write(`${text}\n`);
+}

@@ -1,0 +1,74 @@
+/**
+ * How commands put Ink on screen. Static output goes through renderToString, so piped output is
+ * plain text with no cursor codes; only prompts, live progress and the browsable list mount an app,
+ * and only in a terminal. Each mounted app is unmounted before the next one starts.
+ */
+import { render, renderToString } from 'ink';
+import type { ReactElement } from 'react';
+import type { Io } from './io.js';
+
+type Stream = NodeJS.WriteStream;
+
+/** Piped output is not wrapped at 80 columns: long route paths would break lines that tools parse. */
+const PIPED_COLUMNS = 1000;
+
+export function print(stream: Stream, element: ReactElement): void {
+	const text = renderToString(element, { columns: stream.isTTY === true ? (stream.columns ?? 80) : PIPED_COLUMNS });
+	if (text !== '') {
+		stream.write(`${text}\n`);
+	}
+}
+
+/** Mounts an app that answers once through `done`, and resolves with that answer after unmounting. */
+export function ask<T>(io: Io, build: (done: (answer: T) => void) => ReactElement): Promise<T> {
+	return new Promise<T>((resolve, reject) => {
+		let answer: { value: T } | undefined;
+		const instance = render(
+			build((value) => {
+				answer ??= { value };
+				// Let Ink draw the answered state before it unmounts.
+				setImmediate(() => instance.unmount());
+			}),
+			inkOptions(io),
+		);
+		instance.waitUntilExit().then(() => {
+			if (answer === undefined) {
+				reject(new Error('The prompt closed without an answer.'));
+			} else {
+				resolve(answer.value);
+			}
+		}, reject);
+	});
+}
+
+export interface LiveView {
+	update(element: ReactElement): void;
+	/** Unmounts, leaving the last frame on screen. */
+	finish(): Promise<void>;
+}
+
+/** An app re-rendered from outside (progress); a no-op when not interactive. */
+export function live(io: Io, element: ReactElement, interactive: boolean): LiveView {
+	if (!interactive) {
+		return { update: () => undefined, finish: async () => undefined };
+	}
+	const instance = render(element, inkOptions(io));
+	return {
+		update: (next) => instance.rerender(next),
+		finish: async () => {
+			instance.unmount();
+			await instance.waitUntilExit();
+		},
+	};
+}
+
+function inkOptions(io: Io) {
+	return {
+		stdin: io.stdin,
+		stdout: io.stdout,
+		stderr: io.stderr,
+		// Components treat Ctrl+C as "no" or "quit", so the command can end cleanly.
+		exitOnCtrlC: false,
+		patchConsole: false,
+	};
+}
