@@ -41,10 +41,9 @@ final class ManifestBuilder {
 		$inventory   = $this->files->inventory();
 		$limits      = array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) );
 		$carry       = ( $previous['limits'] ?? null ) === $limits ? ( $previous['files'] ?? array() ) : array();
+		$before      = $previous['files'] ?? array();
 		$entries     = array();
 		$total       = 0;
-		$class_owner = array();
-		$shape_owner = array();
 
 		foreach ( $inventory['files'] as $slug => $stat ) {
 			$slug   = (string) $slug;
@@ -67,6 +66,21 @@ final class ManifestBuilder {
 			if ( null === $entry['error'] && $total > $limits[1] ) {
 				$entry['error'] = sprintf( 'the api/ directory is over its limit of %s; this file is past it', size_format( $limits[1] ) );
 			}
+			$entries[ $slug ] = $entry;
+		}
+
+		// A class name or a route belongs to the file that already had it: a file added later that
+		// declares the same class or serves the same route is the one skipped, whatever its name.
+		$class_owner = array();
+		$shape_owner = array();
+		$order       = array_keys( $entries );
+		usort(
+			$order,
+			static fn ( $a, $b ): int => ( self::was_serving( $before, (string) $b ) <=> self::was_serving( $before, (string) $a ) ) ?: strcmp( (string) $a, (string) $b )
+		);
+		foreach ( $order as $slug ) {
+			$slug  = (string) $slug;
+			$entry = &$entries[ $slug ];
 			if ( null === $entry['error'] && null !== $entry['class'] ) {
 				$key = strtolower( $entry['class'] );
 				if ( isset( $class_owner[ $key ] ) ) {
@@ -83,11 +97,14 @@ final class ManifestBuilder {
 					$shape_owner[ $shape ] = $slug;
 				}
 			}
-			if ( null !== $entry['error'] && ( $carry[ $slug ]['error'] ?? null ) !== $entry['error'] ) {
+			unset( $entry );
+		}
+
+		foreach ( $entries as $slug => $entry ) {
+			if ( null !== $entry['error'] && ( $before[ $slug ]['error'] ?? null ) !== $entry['error'] ) {
 				// Logged when the reason first appears, not on every rebuild.
 				Log::api( sprintf( '%s.php skipped: %s', $slug, $entry['error'] ) );
 			}
-			$entries[ $slug ] = $entry;
 		}
 
 		$racy = false;
@@ -104,6 +121,15 @@ final class ManifestBuilder {
 			'files'   => $entries,
 			'index'   => self::index( $entries ),
 		);
+	}
+
+	/**
+	 * Whether the previous manifest had this file loadable (so it keeps its class name and route).
+	 *
+	 * @param array<string, array<string, mixed>> $before
+	 */
+	private static function was_serving( array $before, string $slug ): bool {
+		return isset( $before[ $slug ] ) && null === $before[ $slug ]['error'];
 	}
 
 	/**
