@@ -3,21 +3,19 @@
  * terminal), then writes each file atomically and removes local files the site lacks. Removing
  * needs --yes where nobody can be asked.
  */
-import { Text } from 'ink';
 import { isPullNoop, planPull } from '../core/plan.js';
 import { applyPullPlan } from '../core/pull-writer.js';
 import { scanApiDir } from '../core/route-files.js';
-import { Progress } from '../components/progress.js';
-import { PushPlan } from '../components/push-plan.js';
 import type { ApiPullCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openProject, openSite } from './shared/context.js';
 import { isInteractive, note, printJson, type Io } from './shared/io.js';
-import { live, print } from './shared/ui.js';
+import { loadViews } from './shared/load-views.js';
 import { plural } from './shared/words.js';
 
 export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
+	const views = command.json ? undefined : loadViews();
 	const project = openProject(io);
 	// A first pull creates api/; only hashes are needed to compare.
 	const scan = await scanApiDir(project.apiDir, { allowMissing: true, lexical: false });
@@ -36,10 +34,11 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 		skipped: listing.skipped,
 	};
 
-	if (!command.json) {
-		print(
+	const ui = views === undefined ? undefined : await views;
+	if (ui !== undefined) {
+		ui.print(
 			io.stdout,
-			<PushPlan
+			<ui.PushPlan
 				plan={{ added: report.created, changed: report.overwritten, removed: report.removed, unchanged: report.unchanged.length }}
 				direction="pull"
 				site={site.url}
@@ -71,6 +70,8 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 			interactive,
 			question: `${question} in ${project.apiLabel}/?`,
 			action: `delete ${plural(removals, 'local file')} the site does not have`,
+			defaultYes: removals === 0,
+			views,
 		});
 		if (!go) {
 			return declined(io, 'nothing was pulled');
@@ -78,25 +79,29 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	}
 
 	const total = plan.create.length + plan.overwrite.length + plan.remove.length;
-	const bar = (done: number) => <Progress label="Writing" done={done} total={total} unit="files" />;
-	const view = live(io, bar(0), interactive);
 	let result;
-	try {
-		result = await applyPullPlan(project.apiDir, plan, (progress) => view.update(bar(progress.done)));
-	} finally {
-		await view.finish();
+	if (ui === undefined) {
+		result = await applyPullPlan(project.apiDir, plan);
+	} else {
+		const bar = (done: number) => <ui.Progress label="Writing" done={done} total={total} unit="files" />;
+		const view = ui.live(io, bar(0), interactive);
+		try {
+			result = await applyPullPlan(project.apiDir, plan, (progress) => view.update(bar(progress.done)));
+		} finally {
+			await view.finish();
+		}
 	}
-	if (command.json) {
+	if (ui === undefined) {
 		printJson(io, report);
 		return 0;
 	}
-	print(
+	ui.print(
 		io.stdout,
-		<Text>
-			<Text color="green">✔</Text> Pulled {plural(result.written.length, 'file')} into {project.apiLabel}/
+		<ui.Text>
+			<ui.Text color="green">✔</ui.Text> Pulled {plural(result.written.length, 'file')} into {project.apiLabel}/
 			{result.removed.length > 0 ? `, deleted ${plural(result.removed.length, 'local file')}` : ''}
 			{report.unchanged.length > 0 ? `; ${report.unchanged.length} unchanged` : ''}.
-		</Text>,
+		</ui.Text>,
 	);
 	return 0;
 }

@@ -3,33 +3,43 @@
  * one atomic upload batch with live progress, removals for --prune, then public-route warnings and
  * a summary. Unchanged files are never uploaded, and nothing is written when any check fails.
  */
-import { Text } from 'ink';
 import { isSvcError } from '../core/errors.js';
 import { filesToUpload, isPushNoop, planPush } from '../core/plan.js';
 import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../core/route-files.js';
 import type { RemoteFile, SiteClient, UploadResult } from '../core/site-client.js';
-import { PublicWarnings, type PublicRoute } from '../components/public-warnings.js';
-import { Progress } from '../components/progress.js';
-import { PushPlan } from '../components/push-plan.js';
+import type { PublicRoute } from '../components/public-warnings.js';
 import type { ApiPushCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openProject, openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
+import { loadViews, type Views } from './shared/load-views.js';
 import { localChecksFailed, pushProblems, withLocalPaths } from './shared/push-checks.js';
 import { plural } from './shared/words.js';
-import { live, print } from './shared/ui.js';
 
 export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
+	const views = command.json ? undefined : loadViews();
 	const project = openProject(io);
 	// Hashes only: the costly PHP parse runs below on the files that will actually be uploaded.
-	const scan = await scanApiDir(project.apiDir, { lexical: false });
+	const scanning = scanApiDir(project.apiDir, { lexical: false });
+	scanning.catch(() => undefined);
+	let site;
+	try {
+		site = openSite(io, { site: command.site, project });
+	} catch (error) {
+		// A missing api/ folder or a bad file is the first thing to fix, before any login.
+		const scan = await scanning;
+		throw scan.problems.length > 0 ? localChecksFailed(scan.problems, project.apiLabel) : error;
+	}
+	// The listing is read while the files are hashed; it changes nothing on the site.
+	const listing = site.client.listFiles({ content: false });
+	listing.catch(() => undefined);
+	const scan = await scanning;
 	if (scan.problems.length > 0) {
 		throw localChecksFailed(scan.problems, project.apiLabel);
 	}
-	const site = openSite(io, { site: command.site, project });
-	const listing = await site.client.listFiles({ content: false });
-	const plan = planPush(scan.files, listing.files, { prune: command.prune });
+	const remote = (await listing).files;
+	const plan = planPush(scan.files, remote, { prune: command.prune });
 	const checked = checkRouteFiles(filesToUpload(plan));
 	const problems = pushProblems(checked);
 	if (problems.length > 0) {
@@ -46,10 +56,11 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		removed,
 		kept: plan.remoteOnly.map((file) => file.filename),
 	};
-	if (!command.json) {
-		print(
+	const ui = views === undefined ? undefined : await views;
+	if (ui !== undefined) {
+		ui.print(
 			io.stdout,
-			<PushPlan
+			<ui.PushPlan
 				plan={{ ...report, unchanged: report.unchanged.length }}
 				direction="push"
 				site={site.url}
@@ -66,17 +77,17 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	if (command.dryRun) {
 		// The site runs every push-time check on the batch (php -l included) and writes nothing.
 		const result = upload.length === 0 ? undefined : await send(site.client, upload, project.apiLabel, { dryRun: true });
-		const open = await publicRoutes(upload, result, site.client, listing.files);
-		if (command.json) {
+		const open = await publicRoutes(upload, result, site.client, remote);
+		if (ui === undefined) {
 			printJson(io, { ...report, uploaded: [], deleted: [], public: open, syntaxCheck: result?.syntaxCheck });
 		} else {
-			print(io.stderr, <PublicWarnings routes={open} dryRun />);
-			print(
+			ui.print(io.stderr, <ui.PublicWarnings routes={open} dryRun />);
+			ui.print(
 				io.stdout,
-				<Text>
+				<ui.Text>
 					Dry run: {upload.length === 0 ? 'nothing to upload' : `the site accepted ${plural(upload.length, 'file')}`}
 					{removed.length > 0 ? `; --prune would remove ${plural(removed.length, 'route')}` : ''}. Nothing was written.
-				</Text>,
+				</ui.Text>,
 			);
 		}
 		return 0;
@@ -93,16 +104,19 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 			interactive,
 			question: `${question}?`,
 			action: `remove ${plural(removed.length, 'route')} from the site (--prune)`,
+			defaultYes: !destructive,
+			views,
 		});
 		if (!go) {
 			return declined(io, 'nothing was pushed');
 		}
 	}
 
-	const result = upload.length === 0 ? undefined : await send(site.client, upload, project.apiLabel, { interactive, io });
+	const result =
+		upload.length === 0 ? undefined : await send(site.client, upload, project.apiLabel, { ui, interactive, io });
 	const deleted = removed.length === 0 ? [] : (await site.client.deleteFiles(removed)).deleted;
-	const open = await publicRoutes(upload, result, site.client, listing.files);
-	if (command.json) {
+	const open = await publicRoutes(upload, result, site.client, remote);
+	if (ui === undefined) {
 		printJson(io, {
 			...report,
 			uploaded: result?.written.map((file) => file.filename) ?? [],
@@ -112,7 +126,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		});
 		return 0;
 	}
-	print(io.stderr, <PublicWarnings routes={open} />);
+	ui.print(io.stderr, <ui.PublicWarnings routes={open} />);
 	const counts = [
 		report.added.length > 0 ? `${report.added.length} new` : '',
 		report.changed.length > 0 ? `${report.changed.length} changed` : '',
@@ -121,29 +135,32 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		upload.length > 0 ? `pushed ${plural(upload.length, 'file')} (${counts.join(', ')})` : '',
 		deleted.length > 0 ? `removed ${plural(deleted.length, 'route')}` : '',
 	].filter((part) => part !== '');
-	print(
+	ui.print(
 		io.stdout,
-		<Text>
-			<Text color="green">✔</Text> {site.url}: {done.join(', ')}
+		<ui.Text>
+			<ui.Text color="green">✔</ui.Text> {site.url}: {done.join(', ')}
 			{report.unchanged.length > 0 ? `; ${report.unchanged.length} unchanged` : ''}.
 			{result?.syntaxCheck === 'skipped' ? (
-				<Text dimColor>
+				<ui.Text dimColor>
 					{'\n'}The site could not run php -l: a file with a compile error will show as failed to load in "svc api list".
-				</Text>
+				</ui.Text>
 			) : null}
-		</Text>,
+		</ui.Text>,
 	);
 	return 0;
 }
 
-type SendOptions = { readonly dryRun: true } | { readonly interactive: boolean; readonly io: Io };
+type SendOptions =
+	| { readonly dryRun: true }
+	| { readonly ui: Views | undefined; readonly interactive: boolean; readonly io: Io };
 
 /** One atomic batch, with a progress bar in a terminal; per-file rejections name local paths. */
 async function send(client: SiteClient, files: readonly LocalRouteFile[], apiLabel: string, options: SendOptions): Promise<UploadResult> {
 	const batch = files.map((file) => ({ filename: file.slug, content: file.bytes.toString('utf8') }));
 	const count = plural(files.length, 'file');
-	const bar = (done: number, total: number | undefined) => (
-		<Progress
+	const ui = 'ui' in options ? options.ui : undefined;
+	const bar = (views: Views, done: number, total: number | undefined) => (
+		<views.Progress
 			label="Uploading"
 			done={done}
 			total={total}
@@ -151,11 +168,13 @@ async function send(client: SiteClient, files: readonly LocalRouteFile[], apiLab
 			detail={total !== undefined && done >= total ? `The site is checking and writing ${count}…` : `${count} in one batch`}
 		/>
 	);
-	const view = 'io' in options ? live(options.io, bar(0, undefined), options.interactive) : undefined;
+	const view = ui === undefined || !('io' in options) ? undefined : ui.live(options.io, bar(ui, 0, undefined), options.interactive);
 	try {
 		return await client.uploadFiles(batch, {
 			dryRun: 'dryRun' in options,
-			onProgress: (progress) => view?.update(bar(progress.transferred, progress.total)),
+			onProgress: (progress) => {
+				if (ui !== undefined) view?.update(bar(ui, progress.transferred, progress.total));
+			},
 		});
 	} catch (error) {
 		throw isSvcError(error) ? withLocalPaths(error, apiLabel) : error;

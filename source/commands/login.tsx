@@ -4,23 +4,22 @@
  * 0600 file only with consent (--insecure-store, or "yes" when asked). Nothing is saved unless
  * the site accepted the credentials.
  */
-import { Text } from 'ink';
 import { isValidProfileName, normalizeSiteUrl, openUserConfig, profileNameFromUrl } from '../core/config.js';
 import { defaultCredentialsPath, storePassword, type StoredIn } from '../core/credentials.js';
 import { isSvcError, SvcError } from '../core/errors.js';
 import { createSiteClient } from '../core/site-client.js';
-import { Confirm } from '../components/confirm.js';
-import { LoginForm, type LoginValues } from '../components/login-form.js';
+import type { LoginValues } from '../components/login-form.js';
 import type { LoginCommand } from './command.js';
 import { declined } from './shared/confirm.js';
 import { warnIfInsecure } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
 import { readAll } from './shared/stdin.js';
-import { ask, print } from './shared/ui.js';
+import { loadViews, type Views } from './shared/load-views.js';
 
 export async function run(command: LoginCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
-	const values = await gather(command, io, interactive);
+	const views = command.json ? undefined : loadViews();
+	const values = await gather(command, io, interactive, views);
 	if (values === undefined) {
 		return declined(io, 'not logged in');
 	}
@@ -39,7 +38,7 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 	// The namespace endpoint needs the same rights as every svc command: it proves the login.
 	await client.getNamespace();
 
-	const stored = await store(io, name, values.password, command.insecureStore, interactive);
+	const stored = await store(io, name, values.password, command.insecureStore, interactive, views);
 	const config = openUserConfig();
 	config.setProfile(name, { url, user: values.user, ...(stored.where === 'file' ? { insecureStore: true } : {}) });
 	const previous = config.defaultProfile();
@@ -49,7 +48,7 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 		config.setDefaultProfile(name);
 	}
 
-	if (command.json) {
+	if (views === undefined) {
 		printJson(io, {
 			site: name,
 			url,
@@ -60,6 +59,7 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 		});
 		return 0;
 	}
+	const { print, Text } = await views;
 	print(
 		io.stdout,
 		<Text>
@@ -75,7 +75,12 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 }
 
 /** The three values from flags and stdin; a form asks for what is missing, in a terminal only. */
-async function gather(command: LoginCommand, io: Io, interactive: boolean): Promise<LoginValues | undefined> {
+async function gather(
+	command: LoginCommand,
+	io: Io,
+	interactive: boolean,
+	views: Promise<Views> | undefined,
+): Promise<LoginValues | undefined> {
 	let password: string | undefined;
 	if (command.passwordStdin) {
 		// Only the line end a shell or `echo` adds is dropped; WordPress ignores the inner spaces.
@@ -97,13 +102,14 @@ async function gather(command: LoginCommand, io: Io, interactive: boolean): Prom
 		password === undefined ? '--password-stdin' : '',
 	].filter((flag) => flag !== '');
 	// With --password-stdin, stdin carried the password and cannot also answer a form.
-	if (!interactive || command.passwordStdin) {
+	if (!interactive || command.passwordStdin || views === undefined) {
 		throw new SvcError(`svc login needs ${missing.join(', ')} when it cannot ask in a terminal.`, {
 			code: 'usage',
 			exitCode: 2,
 			hint: 'e.g. printf %s "$APP_PASSWORD" | svc login --url https://example.com --user admin --password-stdin',
 		});
 	}
+	const { ask, LoginForm } = await views;
 	return ask<LoginValues | undefined>(io, (done) => (
 		<LoginForm
 			initial={{ ...(command.url === undefined ? {} : { url: command.url }), ...(command.user === undefined ? {} : { user: command.user }) }}
@@ -114,13 +120,21 @@ async function gather(command: LoginCommand, io: Io, interactive: boolean): Prom
 }
 
 /** Keychain first; the 0600 file with --insecure-store, or when the person at the terminal agrees. */
-async function store(io: Io, name: string, password: string, insecureStore: boolean, interactive: boolean): Promise<StoredIn> {
+async function store(
+	io: Io,
+	name: string,
+	password: string,
+	insecureStore: boolean,
+	interactive: boolean,
+	views: Promise<Views> | undefined,
+): Promise<StoredIn> {
 	try {
 		return storePassword(name, password, { insecureStore });
 	} catch (error) {
-		if (!isSvcError(error) || error.code !== 'keychain_unavailable' || !interactive) {
+		if (!isSvcError(error) || error.code !== 'keychain_unavailable' || !interactive || views === undefined) {
 			throw error;
 		}
+		const { ask, Confirm } = await views;
 		const agreed = await ask<boolean>(io, (done) => (
 			<Confirm
 				message={`No OS keychain is available. Keep the application password in ${defaultCredentialsPath()}, readable only by you?`}

@@ -3,9 +3,8 @@
  * terminal is asked; anything else (piped, CI, --json) stops with exit code 2.
  */
 import { SvcError } from '../../core/errors.js';
-import { Confirm } from '../../components/confirm.js';
 import type { Io } from './io.js';
-import { ask } from './ui.js';
+import type { Views } from './load-views.js';
 
 export interface ConfirmOptions {
 	readonly yes: boolean;
@@ -13,6 +12,10 @@ export interface ConfirmOptions {
 	readonly question: string;
 	/** What would have happened, for the refusal: e.g. "remove 2 routes from the site". */
 	readonly action: string;
+	/** Enter means yes; for pushes that only add or change files. */
+	readonly defaultYes?: boolean;
+	/** The command's views, when it loads them already. */
+	readonly views?: Promise<Views> | undefined;
 }
 
 /** True to go ahead; false when the person said no. Throws (exit 2) when nobody can be asked. */
@@ -27,7 +30,8 @@ export async function confirmAction(io: Io, options: ConfirmOptions): Promise<bo
 			hint: 'Re-run with --yes to confirm (or run in a terminal to be asked).',
 		});
 	}
-	return ask<boolean>(io, (done) => <Confirm message={options.question} onSubmit={done} />);
+	const { ask, Confirm } = await (options.views ?? import('./views.js'));
+	return ask<boolean>(io, (done) => <Confirm message={options.question} defaultYes={options.defaultYes ?? false} onSubmit={done} />);
 }
 
 /** A declined prompt: not a failure of svc, but nothing happened, so scripts must not go on. */

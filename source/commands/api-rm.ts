@@ -3,14 +3,12 @@
  * deployed (an unknown slug is an error), and removal is confirmed: asked in a terminal, --yes
  * elsewhere.
  */
-import { Text } from 'ink';
 import { SvcError } from '../core/errors.js';
 import { validateSlug } from '../core/slug.js';
 import type { ApiRmCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
-import { print } from './shared/ui.js';
 import { plural } from './shared/words.js';
 
 export async function run(command: ApiRmCommand, io: Io): Promise<number> {
@@ -40,7 +38,7 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	const paths = slugs.map((slug) => deployed.get(slug)?.path || slug);
 	if (command.dryRun) {
 		if (command.json) printJson(io, { site: site.url, dryRun: true, deleted: [], wouldDelete: slugs });
-		else print(io.stdout, <Text>Dry run: would remove {paths.join(', ')}. Nothing was removed.</Text>);
+		else io.stdout.write(`Dry run: would remove ${paths.join(', ')}. Nothing was removed.\n`);
 		return 0;
 	}
 	const go = await confirmAction(io, {
@@ -56,12 +54,7 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	if (command.json) {
 		printJson(io, { site: site.url, dryRun: false, deleted });
 	} else {
-		print(
-			io.stdout,
-			<Text>
-				<Text color="green">✔</Text> Removed {deleted.map((slug) => `${slug}.php`).join(', ')} from {site.url}.
-			</Text>,
-		);
+		io.stdout.write(`✔ Removed ${deleted.map((slug) => `${slug}.php`).join(', ')} from ${site.url}.\n`);
 	}
 	return 0;
 }

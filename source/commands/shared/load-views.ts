@@ -1,0 +1,9 @@
+/** Starts loading the Ink views (see views.ts); the promise is awaited where output begins. */
+export type Views = typeof import('./views.js');
+
+export function loadViews(): Promise<Views> {
+	const loading = import('./views.js');
+	// Awaited later; until then a failure must not surface as an unhandled rejection.
+	loading.catch(() => undefined);
+	return loading;
+}

@@ -1,0 +1,14 @@
+/**
+ * Everything that loads Ink, behind one dynamic import. Ink takes about a third of a second to
+ * load, so a command starts loading it while it scans files and waits for the site
+ * (`const views = loadViews()` … `await views` when it first prints), and --json output, which
+ * needs no Ink at all, never loads it.
+ */
+export { Box, Text } from 'ink';
+export { Confirm } from '../../components/confirm.js';
+export { LoginForm } from '../../components/login-form.js';
+export { Progress } from '../../components/progress.js';
+export { PublicWarnings } from '../../components/public-warnings.js';
+export { PushPlan } from '../../components/push-plan.js';
+export { RouteTable } from '../../components/route-table.js';
+export { ask, live, print, type LiveView } from './ui.js';
