@@ -154,17 +154,20 @@ final class ManifestBuilder {
 		if ( null !== $problem ) {
 			return self::failed( $stat, null, 'invalid file name: ' . $problem );
 		}
-		if ( $stat['size'] > $file_limit ) {
+		// The limit is on the author's bytes, as at push time; the stored file also holds the guard.
+		if ( $stat['size'] > $file_limit + strlen( Guard::TEXT ) ) {
 			// Never read: an over-size file is skipped unopened and is not listed or pulled.
-			$entry              = self::failed( $stat, null, sprintf( 'the file is %s, over the limit of %s per file', size_format( $stat['size'] ), size_format( $file_limit ) ) );
-			$entry['oversize'] = true;
-			return $entry;
+			return self::oversize( $stat, $stat['size'], $file_limit );
 		}
 		$stored = @file_get_contents( $stat['path'] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- vanished mid-scan: reported below.
 		if ( false === $stored ) {
 			return self::failed( $stat, null, 'the file could not be read' );
 		}
-		$hash   = hash( 'sha256', Guard::strip( $stored ) );
+		$source = Guard::strip( $stored );
+		if ( strlen( $source ) > $file_limit ) {
+			return self::oversize( $stat, strlen( $source ), $file_limit );
+		}
+		$hash   = hash( 'sha256', $source );
 		$result = TokenScanner::scan( $stored, $slug . '.php' );
 		if ( null !== $result->parse_error ) {
 			return self::failed( $stat, $hash, $result->parse_error );
@@ -191,6 +194,16 @@ final class ManifestBuilder {
 			$result->public_verbs()
 		);
 		$entry['scan_error'] = null;
+		return $entry;
+	}
+
+	/**
+	 * @param array{path: string, size: int, stamp: string} $stat
+	 * @return array<string, mixed>
+	 */
+	private static function oversize( array $stat, int $bytes, int $file_limit ): array {
+		$entry             = self::failed( $stat, null, sprintf( 'the file is %s, over the limit of %s per file', size_format( $bytes ), size_format( $file_limit ) ) );
+		$entry['oversize'] = true;
 		return $entry;
 	}
 
