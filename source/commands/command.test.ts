@@ -1,0 +1,94 @@
+import { describe, expect, it } from '@jest/globals';
+import { SvcError } from '../core/errors.js';
+import { toCommand, type Flags } from './command.js';
+
+const parse = (line: string, flags: Flags = {}) => toCommand(line === '' ? [] : line.split(' '), flags);
+
+function usageError(run: () => unknown): SvcError {
+	try {
+		run();
+	} catch (error) {
+		expect(error).toBeInstanceOf(SvcError);
+		expect((error as SvcError).exitCode).toBe(2);
+		expect((error as SvcError).code).toBe('usage');
+		return error as SvcError;
+	}
+	throw new Error('expected a usage error');
+}
+
+describe('toCommand', () => {
+	it('builds api push with its flags, defaults off', () => {
+		expect(parse('api push')).toEqual({ name: 'api push', json: false, site: undefined, yes: false, dryRun: false, prune: false });
+		expect(parse('api push', { prune: true, yes: true, dryRun: true, json: true, site: 'staging' })).toEqual({
+			name: 'api push',
+			json: true,
+			site: 'staging',
+			yes: true,
+			dryRun: true,
+			prune: true,
+		});
+	});
+
+	it('builds api pull, api list (also "api ls") and api rm with its slugs', () => {
+		expect(parse('api pull', { yes: true })).toMatchObject({ name: 'api pull', yes: true, dryRun: false });
+		expect(parse('api list', { json: true })).toEqual({ name: 'api list', json: true, site: undefined });
+		expect(parse('api ls')).toMatchObject({ name: 'api list' });
+		expect(parse('api rm users/[id] hello', { yes: true })).toMatchObject({ name: 'api rm', slugs: ['users/[id]', 'hello'], yes: true });
+	});
+
+	it('builds login, logout and plugin zip', () => {
+		expect(parse('login', { url: 'https://example.com', user: 'admin', passwordStdin: true, insecureStore: true })).toEqual({
+			name: 'login',
+			json: false,
+			site: undefined,
+			url: 'https://example.com',
+			user: 'admin',
+			passwordStdin: true,
+			insecureStore: true,
+		});
+		expect(parse('logout', { site: 'x' })).toEqual({ name: 'logout', json: false, site: 'x' });
+		expect(parse('plugin zip', { out: 'a.zip' })).toEqual({ name: 'plugin zip', json: false, out: 'a.zip' });
+	});
+
+	it.each<[string, Flags, string]>([
+		['', {}, 'main'],
+		['', { help: true }, 'main'],
+		['api', {}, 'api'],
+		['api', { help: true }, 'api'],
+		['api push', { help: true }, 'api'],
+		['api rm', { help: true }, 'api'],
+		['login', { help: true }, 'login'],
+		['logout', { help: true }, 'logout'],
+		['plugin', {}, 'plugin'],
+		['plugin zip', { help: true }, 'plugin'],
+	])('"svc %s" %j shows the %s help', (line, flags, topic) => {
+		expect(parse(line, flags)).toEqual({ name: 'help', topic });
+	});
+
+	it('rejects an unknown command with the help to read', () => {
+		expect(usageError(() => parse('deploy')).message).toBe('Unknown command "svc deploy".');
+		const api = usageError(() => parse('api publish'));
+		expect(api.message).toBe('Unknown command "svc api publish".');
+		expect(api.hint).toBe('Run "svc api --help" for usage.');
+		expect(usageError(() => parse('constructor')).message).toContain('Unknown command');
+	});
+
+	it.each<[string, Flags, string]>([
+		['api list', { prune: true }, '--prune does not apply to "svc api list".'],
+		['api pull', { prune: true, out: 'x' }, '--prune, --out do not apply to "svc api pull".'],
+		['plugin zip', { site: 'x' }, '--site does not apply to "svc plugin zip".'],
+		['logout', { yes: true }, '--yes does not apply to "svc logout".'],
+	])('refuses flags that do not apply: svc %s %j', (line, flags, message) => {
+		expect(usageError(() => parse(line, flags)).message).toBe(message);
+	});
+
+	it('ignores flags that are present but false, as meow reports --no-json', () => {
+		expect(parse('api list', { prune: false })).toMatchObject({ name: 'api list' });
+	});
+
+	it('refuses extra arguments, rm without a slug, and empty values', () => {
+		expect(usageError(() => parse('api push now')).message).toBe('"svc api push" takes no arguments; got "now".');
+		expect(usageError(() => parse('api rm')).message).toContain('needs the slug');
+		expect(usageError(() => parse('api list', { site: ' ' })).message).toBe('--site needs a value.');
+	});
+});

@@ -1,0 +1,300 @@
+/**
+ * The commands end to end in-process, where no site is needed: local failures come before any
+ * request, usage errors exit 2, destructive actions refuse without --yes, and a site that is not
+ * there is reported as unreachable. The real site is exercised by test/cli/.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { SvcError } from '../core/errors.js';
+import type { Command } from './command.js';
+import type { Env, Io } from './shared/io.js';
+import { reportError } from './shared/report.js';
+
+/** Streams that remember what was written; never a TTY, like a pipe or CI. */
+function fakeIo(env: Env, cwd: string, stdinText = '') {
+	const written = { stdout: '', stderr: '' };
+	const sink = (key: keyof typeof written) =>
+		Object.assign(
+			new Writable({
+				write(chunk: Buffer, _encoding, callback) {
+					written[key] += chunk.toString();
+					callback();
+				},
+			}),
+			{ isTTY: false },
+		) as unknown as NodeJS.WriteStream;
+	const io: Io = {
+		stdin: Object.assign(Readable.from([Buffer.from(stdinText)]), { isTTY: false }) as unknown as NodeJS.ReadStream,
+		stdout: sink('stdout'),
+		stderr: sink('stderr'),
+		env,
+		cwd,
+		version: 'test',
+	};
+	return { io, written };
+}
+
+let dir: string;
+let configHome: string | undefined;
+
+beforeEach(() => {
+	dir = mkdtempSync(path.join(tmpdir(), 'svc-commands-'));
+	configHome = process.env['XDG_CONFIG_HOME'];
+	// conf and the credentials file live under the user config dir; keep them in the temp dir.
+	process.env['XDG_CONFIG_HOME'] = path.join(dir, 'config');
+});
+
+afterEach(() => {
+	if (configHome === undefined) delete process.env['XDG_CONFIG_HOME'];
+	else process.env['XDG_CONFIG_HOME'] = configHome;
+	rmSync(dir, { recursive: true, force: true });
+});
+
+/** An address on this machine where nothing listens: connections are refused at once. */
+const NOBODY = 'http://127.0.0.1:9';
+const SITE_ENV = { SVC_URL: NOBODY, SVC_USER: 'admin', SVC_APP_PASSWORD: 'abcd EFGH ijkl MNOP' };
+
+async function run(command: Command, env: Env = {}, stdinText = '') {
+	const { io, written } = fakeIo(env, dir, stdinText);
+	let exitCode: number;
+	let error: unknown;
+	try {
+		switch (command.name) {
+			case 'api push':
+				exitCode = await (await import('./api-push.js')).run(command, io);
+				break;
+			case 'api pull':
+				exitCode = await (await import('./api-pull.js')).run(command, io);
+				break;
+			case 'api list':
+				exitCode = await (await import('./api-list.js')).run(command, io);
+				break;
+			case 'api rm':
+				exitCode = await (await import('./api-rm.js')).run(command, io);
+				break;
+			case 'login':
+				exitCode = await (await import('./login.js')).run(command, io);
+				break;
+			case 'logout':
+				exitCode = await (await import('./logout.js')).run(command, io);
+				break;
+			case 'plugin zip':
+				exitCode = await (await import('./plugin-zip.js')).run(command, io);
+				break;
+			default:
+				throw new Error('not a runnable command');
+		}
+	} catch (caught) {
+		error = caught;
+		exitCode = reportError(io, caught, 'json' in command && command.json);
+	}
+	return { exitCode, error: error as SvcError | undefined, ...written };
+}
+
+const push = (extra: Partial<Extract<Command, { name: 'api push' }>> = {}): Command => ({
+	name: 'api push',
+	json: false,
+	site: undefined,
+	yes: false,
+	dryRun: false,
+	prune: false,
+	...extra,
+});
+
+function writeRoute(relPath: string, content: string): void {
+	const file = path.join(dir, 'api', relPath);
+	mkdirSync(path.dirname(file), { recursive: true });
+	writeFileSync(file, content);
+}
+
+const GOOD = '<?php\ndeclare(strict_types=1);\nfinal class Hello { public function get(): array { return []; } }\n';
+
+describe('svc api push, before any request', () => {
+	it('names the missing api/ folder and how to fix it, before asking for a login', async () => {
+		const result = await run(push());
+		expect(result.exitCode).toBe(1);
+		expect(result.error?.code).toBe('no_api_dir');
+		expect(result.stderr).toContain(`✖ Error: No api/ directory at ${path.join(dir, 'api')}.`);
+		expect(result.stderr).toContain('svc api pull');
+	});
+
+	it('reports every file that fails the local checks, path and reason, and uploads nothing', async () => {
+		writeRoute('Hello.php', GOOD);
+		writeRoute('users/[id].php', '<?php\nfinal class User {}\n');
+		writeRoute('two.php', '<?php\ndeclare(strict_types=1);\nclass A {}\nclass B {}\n');
+		writeRoute('notes.txt', 'x');
+		const result = await run(push(), SITE_ENV);
+		expect(result.exitCode).toBe(1);
+		expect(result.error?.code).toBe('local_check_failed');
+		expect(result.stderr).toContain('✖ Error: 2 files in api/ failed the local checks; nothing was pushed.');
+		expect(result.stderr).toContain('api/Hello.php: invalid route path: segment "Hello" is not lowercase kebab-case');
+		expect(result.stderr).toContain('api/notes.txt: is not a .php file');
+	});
+
+	it('reports local problems first even when no site is set up', async () => {
+		writeRoute('Bad Name.php', GOOD);
+		const result = await run(push());
+		expect(result.error?.code).toBe('local_check_failed');
+	});
+
+	it('runs the lexical checks only on the files the plan uploads, so the site must answer first', async () => {
+		writeRoute('users/[id].php', '<?php\nfinal class User {}\n');
+		writeRoute('two.php', '<?php\ndeclare(strict_types=1);\nclass A {}\nclass B {}\n');
+		const result = await run(push(), SITE_ENV);
+		expect(result.error?.code).toBe('unreachable');
+	});
+
+	it('without a site: says how to add one', async () => {
+		writeRoute('hello.php', GOOD);
+		const result = await run(push());
+		expect(result.exitCode).toBe(1);
+		expect(result.error?.code).toBe('no_credentials');
+		expect(result.stderr).toContain('svc login');
+	});
+
+	it('SVC_URL without the other two is a usage error (exit 2)', async () => {
+		writeRoute('hello.php', GOOD);
+		const result = await run(push(), { SVC_URL: NOBODY });
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('SVC_URL is set but SVC_USER and SVC_APP_PASSWORD are not.');
+	});
+
+	it('an unreachable site is named, with the fix; --json gives the same as JSON on stdout only', async () => {
+		writeRoute('hello.php', GOOD);
+		const plain = await run(push(), SITE_ENV);
+		expect(plain.exitCode).toBe(1);
+		expect(plain.stderr).toContain(`✖ Error: Cannot reach ${NOBODY}: the connection was refused`);
+		expect(plain.stderr).toContain('→ Check the site URL');
+		const json = await run(push({ json: true }), SITE_ENV);
+		expect(json.exitCode).toBe(1);
+		expect(json.stderr).toBe('');
+		expect(JSON.parse(json.stdout)).toMatchObject({ code: 'unreachable', exitCode: 1 });
+	});
+
+	it('never prints the application password', async () => {
+		writeRoute('hello.php', GOOD);
+		const result = await run(push(), SITE_ENV);
+		expect(result.stdout + result.stderr).not.toContain('abcd EFGH');
+	});
+});
+
+describe('svc api rm, before any request', () => {
+	const rm = (slugs: string[], extra: Partial<Extract<Command, { name: 'api rm' }>> = {}): Command => ({
+		name: 'api rm',
+		json: false,
+		site: undefined,
+		yes: false,
+		dryRun: false,
+		slugs,
+		...extra,
+	});
+
+	it.each([['hello.php'], ['Users/x'], ['../etc']])('refuses the malformed slug %j with exit 2', async (slug) => {
+		const result = await run(rm([slug]), SITE_ENV);
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain(`${JSON.stringify(slug)} is not a route slug`);
+	});
+});
+
+describe('svc api list and pull without a site', () => {
+	it('list: unreachable, exit 1', async () => {
+		const result = await run({ name: 'api list', json: false, site: undefined }, SITE_ENV);
+		expect(result.exitCode).toBe(1);
+		expect(result.error?.code).toBe('unreachable');
+	});
+
+	it('pull: unreachable, and api/ is not created', async () => {
+		const result = await run({ name: 'api pull', json: false, site: undefined, yes: true, dryRun: false }, SITE_ENV);
+		expect(result.error?.code).toBe('unreachable');
+		expect(() => execFileSync('test', ['-e', path.join(dir, 'api')])).toThrow();
+	});
+});
+
+describe('svc login without a terminal', () => {
+	const login = (extra: Partial<Extract<Command, { name: 'login' }>> = {}): Command => ({
+		name: 'login',
+		json: false,
+		site: undefined,
+		url: undefined,
+		user: undefined,
+		passwordStdin: false,
+		insecureStore: false,
+		...extra,
+	});
+
+	it('needs --url, --user and --password-stdin, and says so (exit 2)', async () => {
+		const result = await run(login({ url: 'https://example.com' }));
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('svc login needs --user, --password-stdin when it cannot ask in a terminal.');
+	});
+
+	it('refuses an empty password on stdin', async () => {
+		const result = await run(login({ url: 'https://example.com', user: 'admin', passwordStdin: true }), {}, '\n');
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('--password-stdin read no application password');
+	});
+
+	it('checks the credentials against the site before saving anything', async () => {
+		const result = await run(login({ url: NOBODY, user: 'admin', passwordStdin: true, insecureStore: true }), {}, 'secret pass\n');
+		expect(result.error?.code).toBe('unreachable');
+		expect(() => execFileSync('test', ['-e', path.join(dir, 'config', 'svc', 'credentials.json')])).toThrow();
+		expect(result.stdout + result.stderr).not.toContain('secret pass');
+	});
+
+	it('rejects a URL with a password in it without echoing it', async () => {
+		const result = await run(login({ url: 'https://admin:hunter2@example.com', user: 'admin', passwordStdin: true }), {}, 'pw');
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('must not contain a user name or password');
+		expect(result.stderr).not.toContain('hunter2');
+	});
+});
+
+describe('svc logout', () => {
+	it('with no saved site: nothing to log out of (exit 2)', async () => {
+		const result = await run({ name: 'logout', json: false, site: undefined });
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('No site is saved');
+	});
+
+	it('an unknown --site is named (exit 2)', async () => {
+		const result = await run({ name: 'logout', json: false, site: 'staging' });
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('No site named "staging"');
+	});
+});
+
+describe('svc plugin zip', () => {
+	it('writes an installable zip of plugin/ under one svc/ folder, without tests or dotfiles', async () => {
+		const result = await run({ name: 'plugin zip', json: true, out: 'out/../svc-plugin.zip' });
+		expect(result.exitCode).toBe(0);
+		const report = JSON.parse(result.stdout) as { path: string; files: number; bytes: number };
+		expect(report.path).toBe(path.join(dir, 'svc-plugin.zip'));
+		const names = execFileSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', report.path], {
+			encoding: 'utf8',
+		})
+			.trim()
+			.split('\n');
+		expect(names).toContain('svc/svc.php');
+		expect(names).toContain('svc/src/Plugin.php');
+		expect(names.every((name) => name.startsWith('svc/'))).toBe(true);
+		expect(names.filter((name) => name.startsWith('svc/tests/') || /\/\./.test(name))).toEqual([]);
+		expect(names.filter((name) => !name.endsWith('/'))).toHaveLength(report.files);
+		expect(execFileSync('unzip', ['-t', report.path], { encoding: 'utf8' })).toContain('No errors detected');
+	});
+
+	it('says where it wrote the zip and how to install it', async () => {
+		const result = await run({ name: 'plugin zip', json: false, out: undefined });
+		expect(result.stdout).toMatch(/^✔ Wrote svc\.zip \(\d+ files, [\d.]+ KB\)\./);
+		expect(result.stdout).toContain('Upload Plugin');
+	});
+
+	it('a folder that does not exist is an error naming the path', async () => {
+		const result = await run({ name: 'plugin zip', json: false, out: 'missing/dir/svc.zip' });
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toContain(`Cannot write ${path.join(dir, 'missing', 'dir', 'svc.zip')} (ENOENT)`);
+	});
+});

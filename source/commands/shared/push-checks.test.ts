@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import { checkRouteFiles, sha256Hex, type LocalRouteFile } from '../../core/route-files.js';
+import { SvcError } from '../../core/errors.js';
+import { localChecksFailed, pushProblems, withLocalPaths } from './push-checks.js';
+
+function file(slug: string, source: string): LocalRouteFile {
+	const bytes = Buffer.from(source);
+	return { slug, relPath: `${slug}.php`, absPath: `/p/api/${slug}.php`, bytes, hash: sha256Hex(bytes), size: bytes.length, check: undefined };
+}
+
+describe('pushProblems', () => {
+	it('keeps strict_types and class-count problems', () => {
+		const problems = pushProblems(checkRouteFiles([file('a', '<?php\nclass A {}\n'), file('b', '<?php\ndeclare(strict_types=1);\n')]));
+		expect(problems.map((problem) => problem.relPath)).toEqual(['a.php', 'b.php']);
+	});
+
+	it('leaves syntax errors to the site, whose php -l has the last word and the real message', () => {
+		const broken = file('broken', '<?php\ndeclare(strict_types=1);\nclass A { public function get() { return [ } }\n');
+		const checked = checkRouteFiles([broken]);
+		expect(checked.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/^syntax error on line/)]);
+		expect(pushProblems(checked)).toEqual([]);
+	});
+});
+
+describe('localChecksFailed', () => {
+	it('counts files, not problems, and names each file under the api folder', () => {
+		const error = localChecksFailed(
+			[
+				{ relPath: 'a.php', message: 'one' },
+				{ relPath: 'a.php', message: 'two' },
+			],
+			'routes',
+		);
+		expect(error.message).toBe('1 file in routes/ failed the local checks; nothing was pushed.');
+		expect(error.fileErrors).toEqual([
+			{ filename: 'routes/a.php', code: 'local_check', message: 'one' },
+			{ filename: 'routes/a.php', code: 'local_check', message: 'two' },
+		]);
+		expect(error.exitCode).toBe(1);
+	});
+});
+
+describe('withLocalPaths', () => {
+	it('turns the site\'s slugs into the files the user edits, keeping everything else', () => {
+		const rejected = new SvcError('The site rejected the push; nothing was written.', {
+			code: 'push_rejected',
+			status: 422,
+			serverCode: 'svc_push_rejected',
+			fileErrors: [{ filename: 'users/[id]', code: 'svc_syntax_error', message: 'PHP Parse error: …' }],
+		});
+		const mapped = withLocalPaths(rejected, 'api');
+		expect(mapped.fileErrors).toEqual([{ filename: 'api/users/[id].php', code: 'svc_syntax_error', message: 'PHP Parse error: …' }]);
+		expect(mapped).toMatchObject({ message: rejected.message, code: 'push_rejected', status: 422, serverCode: 'svc_push_rejected' });
+		const plain = new SvcError('x');
+		expect(withLocalPaths(plain, 'api')).toBe(plain);
+	});
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import type { RemoteFile } from '../../core/site-client.js';
+import { plainTable, toRecord } from './route-records.js';
+
+const FILES: RemoteFile[] = [
+	{ filename: 'hello', hash: 'h1', path: '/svc-api/v1/hello', route: '/svc-api/v1/hello', methods: ['GET'], public: true },
+	{
+		filename: 'users/[id]',
+		hash: 'h2',
+		path: '/svc-api/v1/users/[id]',
+		route: '/svc-api/v1/users/(?P<id>[^/]+)',
+		methods: ['GET', 'DELETE'],
+		public: false,
+	},
+	{ filename: 'broken', hash: 'h3', path: '/svc-api/v1/broken', methods: [], public: false, error: 'PHP Parse error:\n  line 4' },
+];
+
+describe('toRecord', () => {
+	it('carries "public": true only on public routes and "error" only on failed ones', () => {
+		const records = FILES.map(toRecord);
+		expect(records[0]).toEqual({
+			filename: 'hello',
+			file: 'hello.php',
+			path: '/svc-api/v1/hello',
+			route: '/svc-api/v1/hello',
+			methods: ['GET'],
+			hash: 'h1',
+			public: true,
+		});
+		expect(records[1]).not.toHaveProperty('public');
+		expect(records[1]).not.toHaveProperty('error');
+		expect(records[2]).toMatchObject({ error: 'PHP Parse error:\n  line 4' });
+		expect(records[2]).not.toHaveProperty('route');
+	});
+});
+
+describe('plainTable', () => {
+	it('aligns route, file and methods, badges [PUBLIC], and keeps each load error on its row', () => {
+		expect(plainTable(FILES).split('\n')).toEqual([
+			'ROUTE                   FILE            METHODS',
+			'/svc-api/v1/hello       hello.php       GET         [PUBLIC]',
+			'/svc-api/v1/users/[id]  users/[id].php  GET,DELETE',
+			'/svc-api/v1/broken      broken.php      -           [FAILED TO LOAD] PHP Parse error: line 4',
+		]);
+	});
+});
