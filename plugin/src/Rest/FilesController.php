@@ -58,8 +58,9 @@ final class FilesController {
 					'permission_callback' => $permission,
 					'args'                => array(
 						'files'   => array(
-							'type'     => 'array',
-							'required' => true,
+							'type'              => 'array',
+							'required'          => true,
+							'validate_callback' => array( self::class, 'validate_list' ),
 						),
 						'dry_run' => array(
 							'type'    => 'boolean',
@@ -73,12 +74,33 @@ final class FilesController {
 					'permission_callback' => $permission,
 					'args'                => array(
 						'filenames' => array(
-							'type'     => 'array',
-							'required' => true,
+							'type'              => 'array',
+							'required'          => true,
+							'validate_callback' => array( self::class, 'validate_list' ),
 						),
 					),
 				),
 			)
+		);
+	}
+
+	/**
+	 * A list parameter must arrive as a JSON array. WordPress's own `array` type also accepts a
+	 * string or number and splits it into a list (`"a,b"` → `["a", "b"]`), which would turn a
+	 * mistyped `{"filenames": "hello"}` into a deletion of hello.
+	 *
+	 * @internal Validate callback; runs before WordPress sanitizes the value.
+	 */
+	public static function validate_list( mixed $value, WP_REST_Request $request, string $param ): true|WP_Error {
+		unset( $request );
+		if ( is_array( $value ) && array_is_list( $value ) ) {
+			return true;
+		}
+		return new WP_Error(
+			'rest_invalid_type',
+			/* translators: %s: parameter name */
+			sprintf( __( '%s must be a JSON array.', 'svc' ), $param ),
+			array( 'param' => $param )
 		);
 	}
 
