@@ -1,0 +1,55 @@
+/**
+ * Runs the installed svc binary the way CI does: a child process with pipes (no terminal), a
+ * private HOME and XDG_CONFIG_HOME, and no D-Bus session, so no keychain and nothing of the user's.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { runProcess } from '../../support/process.js';
+
+export interface SvcResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together, for messages that may go to either. */
+  output: string;
+}
+
+export interface SvcRunner {
+  (args: readonly string[], options?: { cwd?: string; env?: Record<string, string | undefined>; input?: string }): Promise<SvcResult>;
+  /** The private home (HOME and XDG_CONFIG_HOME=home/.config). */
+  readonly home: string;
+}
+
+/** Only what svc needs from the environment; the developer's own SVC_*, D-Bus and config stay out. */
+function baseEnv(binDir: string, home: string): Record<string, string> {
+  return {
+    PATH: `${binDir}${path.delimiter}${process.env['PATH'] ?? ''}`,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    LANG: 'C.UTF-8',
+    TMPDIR: os.tmpdir(),
+  };
+}
+
+export function svcRunner(bin: string, defaultCwd: string): SvcRunner {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-home-'));
+  const run = async (
+    args: readonly string[],
+    options: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {},
+  ): Promise<SvcResult> => {
+    const env: Record<string, string> = { ...baseEnv(path.dirname(bin), home) };
+    for (const [key, value] of Object.entries(options.env ?? {})) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+    const result = await runProcess(bin, args, {
+      cwd: options.cwd ?? defaultCwd,
+      env,
+      ...(options.input === undefined ? {} : { input: options.input }),
+    });
+    return { code: result.code, stdout: result.stdout, stderr: result.stderr, output: result.stdout + result.stderr };
+  };
+  return Object.assign(run, { home });
+}

@@ -1,0 +1,161 @@
+/**
+ * The npm package as users install it: what the tarball holds, the installed binary's help and
+ * version (fast, without Ink or React), usage errors, and `svc plugin zip` from the installed
+ * package (plugin/ is found next to dist/).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import { packedCli, type PackedCli } from './helpers/packed-cli.js';
+import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+
+jest.setTimeout(60_000);
+
+let cli: PackedCli;
+let svc: SvcRunner;
+let work: string;
+
+beforeAll(async () => {
+  cli = await packedCli();
+  work = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-package-'));
+  svc = svcRunner(cli.bin, work);
+}, 300_000);
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(svc.home, { recursive: true, force: true });
+});
+
+describe('the tarball', () => {
+  it('holds dist/, plugin/ without its tests, README and LICENSE (and package.json), nothing else', () => {
+    const paths = cli.files.map((file) => file.path);
+    const outside = paths.filter((file) => !/^(dist|plugin)\//.test(file));
+    expect(outside.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(paths).toContain('dist/cli.js');
+    expect(paths).toContain('dist/commands/api-push.js');
+    expect(paths).toContain('plugin/svc.php');
+    expect(paths.filter((file) => file.startsWith('plugin/tests/'))).toEqual([]);
+  });
+
+  it('ships no tests and no TypeScript sources in dist/', () => {
+    const dist = cli.files.map((file) => file.path).filter((file) => file.startsWith('dist/'));
+    expect(dist.filter((file) => /\.test\.|\.tsx?$/.test(file))).toEqual([]);
+    expect(dist.every((file) => file.endsWith('.js'))).toBe(true);
+  });
+
+  it('installs with npm install -g and puts svc on PATH', () => {
+    const found = execFileSync('/bin/sh', ['-c', 'command -v svc'], { env: { PATH: `${path.dirname(cli.bin)}:/usr/bin:/bin` } });
+    expect(found.toString().trim()).toBe(cli.bin);
+    expect(realpathSync(cli.bin)).toBe(path.join(realpathSync(cli.packageDir), 'dist', 'cli.js'));
+  });
+});
+
+describe('help and version', () => {
+  it('svc --help shows the commands, flags, environment and exit codes', async () => {
+    const result = await svc(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    for (const text of ['api push', 'api pull', 'api list', 'api rm <slug>', 'login', 'logout', 'plugin zip', '--site NAME', '--json', '--yes', '--dry-run', 'SVC_URL, SVC_USER, SVC_APP_PASSWORD', 'NO_COLOR', 'Exit codes']) {
+      expect(result.stdout).toContain(text);
+    }
+  });
+
+  it('svc with no command shows the same help', async () => {
+    expect((await svc([])).stdout).toBe((await svc(['--help'])).stdout);
+  });
+
+  it.each([
+    [['api', '--help'], '--prune'],
+    [['api'], 'api rm <slug>'],
+    [['api', 'push', '--help'], 'Warns for each public route pushed'],
+    [['login', '--help'], '--password-stdin'],
+    [['plugin', 'zip', '--help'], '--out FILE'],
+  ])('svc %j shows the help of that command group', async (args, text) => {
+    const result = await svc(args);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(text);
+  });
+
+  it('svc --version prints the package version', async () => {
+    const result = await svc(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe('0.1.0');
+  });
+
+  it('--help and --version load neither Ink nor React', async () => {
+    const hooks = path.join(work, 'trace-hooks.mjs');
+    const register = path.join(work, 'trace-register.mjs');
+    writeFileSync(hooks, 'export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write(`LOADED ${r.url}\\n`); return r; }\n');
+    writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
+    for (const flag of ['--help', '--version']) {
+      const result = spawnSync(process.execPath, ['--import', register, path.join(cli.packageDir, 'dist', 'cli.js'), flag], { encoding: 'utf8' });
+      expect(result.status).toBe(0);
+      const loaded = result.stderr.split('\n').filter((line) => line.startsWith('LOADED '));
+      expect(loaded.some((line) => line.includes('/node_modules/meow/'))).toBe(true);
+      expect(loaded.filter((line) => /\/node_modules\/(ink|react|react-reconciler|yoga-layout)\//.test(line))).toEqual([]);
+    }
+  });
+});
+
+describe('usage errors exit with 2', () => {
+  it.each([
+    [['deploy'], 'Unknown command "svc deploy".'],
+    [['api', 'list', '--prune'], '--prune does not apply to "svc api list".'],
+    [['api', 'rm'], 'svc api rm needs the slug'],
+    [['api', 'push', 'extra'], '"svc api push" takes no arguments'],
+  ])('svc %j', async (args, message) => {
+    const result = await svc(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain('--help');
+  });
+
+  it('an unknown flag', async () => {
+    const result = await svc(['api', 'push', '--force']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--force');
+  });
+
+  it('with --json the usage error is a JSON document on stdout', async () => {
+    const result = await svc(['api', 'list', '--prune', '--json']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2 });
+  });
+});
+
+describe('svc plugin zip from the installed package', () => {
+  it('writes a zip that unzip and Python list, with the plugin under svc/ and no tests', async () => {
+    const out = path.join(work, 'dist-zip', 'svc.zip');
+    execFileSync('mkdir', ['-p', path.dirname(out)]);
+    const result = await svc(['plugin', 'zip', '--out', out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('✔ Wrote');
+    const unzipList = execFileSync('unzip', ['-l', out], { encoding: 'utf8' });
+    expect(unzipList).toContain('svc/svc.php');
+    expect(unzipList).not.toContain('svc/tests/');
+    const pythonList = execFileSync('python3', ['-m', 'zipfile', '-l', out], { encoding: 'utf8' });
+    expect(pythonList).toContain('svc/src/Plugin.php');
+    expect(execFileSync('unzip', ['-t', out], { encoding: 'utf8' })).toContain('No errors detected');
+    // Every plugin file of the tarball is in the zip.
+    const inTarball = cli.files.map((file) => file.path).filter((file) => file.startsWith('plugin/') && !/\/\./.test(file));
+    const inZip = execFileSync('python3', ['-c', 'import sys,zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', out], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter((name) => !name.endsWith('/'))
+      .map((name) => name.replace(/^svc\//, 'plugin/'));
+    expect(inZip.sort()).toEqual(inTarball.sort());
+  });
+
+  it('defaults to ./svc.zip and reports JSON with --json', async () => {
+    const result = await svc(['plugin', 'zip', '--json']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { path: string; files: number; bytes: number };
+    expect(report.path).toBe(path.join(work, 'svc.zip'));
+    expect(report.files).toBeGreaterThan(10);
+  });
+});
