@@ -15,7 +15,7 @@ namespace Svc\Manifest;
  *
  * @phpstan-type EntryData array{
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
- *   verbs: array<string, int>, headers: bool, permission: bool, public: list<string>,
+ *   verbs: array<string, int>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
  *   error: string|null, boot: array{kind: string, message: string}|null, booted: bool
  * }
  */
@@ -24,6 +24,7 @@ final class Entry {
 	/**
 	 * @param list<string>       $public Lowercase verbs the lexical rule finds public.
 	 * @param array<string, int> $verbs  Lowercase verb => number of declared parameters.
+	 * @param list<string>       $functions Functions the file declares at its top level.
 	 * @return EntryData
 	 */
 	public static function make(
@@ -36,7 +37,8 @@ final class Entry {
 		bool $headers = false,
 		bool $permission = false,
 		array $public = array(),
-		?string $error = null
+		?string $error = null,
+		array $functions = array()
 	): array {
 		return array(
 			'path'       => $path,
@@ -48,6 +50,7 @@ final class Entry {
 			'headers'    => $headers,
 			'permission' => $permission,
 			'public'     => $public,
+			'functions'  => $functions,
 			'error'      => $error,
 			// What happened the last time the file was loaded at this stamp; null until it is.
 			'boot'       => null,

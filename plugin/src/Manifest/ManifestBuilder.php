@@ -69,10 +69,13 @@ final class ManifestBuilder {
 			$entries[ $slug ] = $entry;
 		}
 
-		// A class name or a route belongs to the file that already had it: a file added later that
-		// declares the same class or serves the same route is the one skipped, whatever its name.
-		$class_owner = array();
-		$shape_owner = array();
+		// A class name, a function name or a route belongs to the file that already had it: a file
+		// added later that declares the same class or function, or serves the same route, is the one
+		// skipped, whatever its name. (Declaring either twice is a fatal error PHP cannot catch, and
+		// the listing loads many route files in one request.)
+		$class_owner    = array();
+		$function_owner = array();
+		$shape_owner    = array();
 		$order       = array_keys( $entries );
 		usort(
 			$order,
@@ -87,6 +90,17 @@ final class ManifestBuilder {
 					$entry['error'] = sprintf( 'class %s is already declared by route file %s.php', $entry['class'], $class_owner[ $key ] );
 				} else {
 					$class_owner[ $key ] = $slug;
+				}
+			}
+			foreach ( null === $entry['error'] ? ( $entry['functions'] ?? array() ) : array() as $function ) {
+				if ( isset( $function_owner[ strtolower( $function ) ] ) ) {
+					$entry['error'] = sprintf( 'function %s() is already declared by route file %s.php', $function, $function_owner[ strtolower( $function ) ] );
+					break;
+				}
+			}
+			if ( null === $entry['error'] ) {
+				foreach ( $entry['functions'] ?? array() as $function ) {
+					$function_owner[ strtolower( $function ) ] = $slug;
 				}
 			}
 			if ( null === $entry['error'] ) {
@@ -191,7 +205,9 @@ final class ManifestBuilder {
 			$verbs,
 			$result->has_public_method( 'headers' ),
 			$result->has_public_method( 'permission' ),
-			$result->public_verbs()
+			$result->public_verbs(),
+			null,
+			$result->functions
 		);
 		$entry['scan_error'] = null;
 		return $entry;

@@ -17,7 +17,8 @@ use Throwable;
 
 /**
  * "Boot" of a route file: every check that can be made without running it is made first (the
- * manifest's, then whether its class name is free), then it is required with errors caught, and
+ * manifest's, then whether its class name and top-level function names are free: redeclaring one
+ * is a fatal error PHP cannot catch), then it is required with errors caught, and
  * the outcome is recorded so the listing can show it and a bad file is not retried until it changes.
  */
 final class RouteLoader {
@@ -56,6 +57,11 @@ final class RouteLoader {
 		$class_name = (string) $entry['class'];
 		if ( ClassNames::taken( $class_name ) ) {
 			return $this->fail( $slug, $entry, 'taken', sprintf( 'class %s is already declared by WordPress core or an active plugin', $class_name ) );
+		}
+		foreach ( $entry['functions'] ?? array() as $function ) {
+			if ( function_exists( $function ) ) {
+				return $this->fail( $slug, $entry, 'taken', sprintf( 'function %s() is already declared elsewhere on the site', $function ) );
+			}
 		}
 
 		$this->monitor->watch(

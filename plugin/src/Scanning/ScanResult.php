@@ -27,6 +27,7 @@ final class ScanResult {
 	 * @param array<string, array<string,mixed>> $methods        The first class's methods, keyed by lowercase name.
 	 * @param list<array{name:string, public:bool}> $class_attributes Attributes on the first class.
 	 * @param bool                           $abstract           Whether the first class is abstract.
+	 * @param list<string>                   $functions          Fully qualified names of the functions declared unconditionally (top level).
 	 */
 	public function __construct(
 		public readonly ?string $parse_error,
@@ -36,6 +37,7 @@ final class ScanResult {
 		public readonly array $methods,
 		public readonly array $class_attributes,
 		public readonly bool $abstract,
+		public readonly array $functions = array(),
 	) {
 	}
 

@@ -73,6 +73,7 @@ final class TokenScanner {
 		$this->count = count( $this->tokens );
 
 		$classes          = array();
+		$functions        = array();
 		$methods          = array();
 		$class_attributes = array();
 		$abstract         = false;
@@ -103,6 +104,17 @@ final class TokenScanner {
 				$i = $this->read_use( $i );
 				continue;
 			}
+			if ( 0 === $depth && $token->is( T_FUNCTION ) ) {
+				// A named function at the top level is declared when the file is included; a
+				// closure (`function (`) is not, nor is one nested in a block (conditional).
+				$name_index = '&' === $this->at( $i + 1 )?->text || $this->at( $i + 1 )?->is( T_AMPERSAND_NOT_FOLLOWED_BY_VAR_OR_VARARG ) ? $i + 2 : $i + 1;
+				if ( $this->at( $name_index )?->is( T_STRING ) ) {
+					$name        = $this->tokens[ $name_index ]->text;
+					$functions[] = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
+				}
+				$pending = array();
+				continue;
+			}
 			if ( $token->is( T_CLASS ) && $this->is_class_declaration( $i ) ) {
 				$name      = $this->tokens[ $i + 1 ]->text;
 				$classes[] = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
@@ -119,7 +131,7 @@ final class TokenScanner {
 			}
 		}
 
-		return new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract );
+		return new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions );
 	}
 
 	private function at( int $index ): ?PhpToken {
