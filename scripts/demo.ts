@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { startWordPress, type Caller, type WordPressSite } from '../test/support/wordpress.js';
 import { installCli, ROOT } from './lib/install-cli.js';
-const bold = (text: string) => (process.env.NO_COLOR ? text : `\x1b[1m${text}\x1b[0m`);
+const bold = (text: string) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${text}\x1b[0m` : text);
 
 function heading(text: string): void {
   process.stdout.write(`\n${bold(`▸ ${text}`)}\n`);
@@ -33,9 +33,10 @@ function svc(binary: string, project: string, site: WordPressSite, args: string[
 async function call(site: WordPressSite, method: string, route: string, as: Caller, headers: Record<string, string> = {}): Promise<void> {
   const response = await site.fetch(route, { method, as, headers });
   const body = await response.text();
+  const sent = Object.entries(headers).filter(([name]) => name.startsWith('X-')).map(([name, value]) => ` + ${name}: ${value}`).join('');
   const shown = [...response.headers].filter(([name]) => name.startsWith('access-control-allow-origin') || name.startsWith('x-example'));
   process.stdout.write(
-    `${method.padEnd(7)} ${`/wp-json${route}`.padEnd(42)} as ${as.padEnd(10)} → ${response.status} ${body.length > 0 ? body : ''}` +
+    `${method.padEnd(7)} ${`/wp-json${route}`.padEnd(42)} as ${`${as}${sent}`.padEnd(10)} → ${response.status} ${body.length > 0 ? body : ''}` +
       `${shown.map(([name, value]) => `\n${' '.repeat(20)}${name}: ${value}`).join('')}\n`,
   );
 }
