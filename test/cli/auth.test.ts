@@ -1,0 +1,220 @@
+/**
+ * Sites and credentials with the installed binary against a real WordPress: svc login with
+ * --password-stdin (no keychain on this machine: only with --insecure-store, into a 0600 file),
+ * saved sites and --site, logout, and the failures a user meets: wrong password (401), not an
+ * administrator (403), plugin not active (404), site unreachable, plain http to another host.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import { routeSource, writeRoute } from './helpers/files.js';
+import { packedCli } from './helpers/packed-cli.js';
+import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+
+jest.setTimeout(120_000);
+
+let site: WordPressSite;
+let svc: SvcRunner;
+let project: string;
+
+beforeAll(async () => {
+  const [cli, started] = await Promise.all([packedCli(), startWordPress()]);
+  site = started;
+  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-auth-'));
+  writeRoute(path.join(project, 'api'), 'ping.php', routeSource('Ping'));
+  svc = svcRunner(cli.bin, project);
+}, 300_000);
+
+afterAll(async () => {
+  await site?.stop();
+  if (project !== undefined) rmSync(project, { recursive: true, force: true });
+  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
+});
+
+const configDir = (): string => path.join(svc.home, '.config', 'svc');
+const readConfig = (): { profiles: Record<string, unknown>; defaultProfile?: string } =>
+  JSON.parse(readFileSync(path.join(configDir(), 'config.json'), 'utf8')) as { profiles: Record<string, unknown>; defaultProfile?: string };
+const credentialsFile = (): string => path.join(configDir(), 'credentials.json');
+
+function login(args: string[], password: string) {
+  return svc(['login', '--url', site.url, '--password-stdin', ...args], { input: `${password}\n` });
+}
+
+const envFor = (user: 'admin' | 'editor' | 'subscriber', url = site.url) => ({
+  SVC_URL: url,
+  SVC_USER: site.users[user].login,
+  SVC_APP_PASSWORD: site.users[user].appPassword,
+});
+
+describe('svc login', () => {
+  it('without a keychain and without --insecure-store: says so, names the way out, saves nothing', async () => {
+    const result = await login(['--user', 'admin'], site.users.admin.appPassword);
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toContain('No OS keychain is available to store the application password.');
+    expect(result.stderr).toContain('--insecure-store');
+    expect(() => statSync(credentialsFile())).toThrow();
+    // conf may create an empty config while svc looks up where the file would go; no site is in it.
+    expect(() => readConfig()).not.toThrow();
+    expect(readConfig().profiles).toEqual({});
+  });
+
+  it('with --insecure-store: verifies, saves the site and keeps the password in a 0600 file only', async () => {
+    const result = await login(['--user', 'admin', '--insecure-store'], site.users.admin.appPassword);
+    expect(result).toMatchObject({ code: 0 });
+    const name = `127.0.0.1-${new URL(site.url).port}`;
+    expect(result.stdout).toContain(`✔ Logged in to ${site.url} as admin. Saved as site "${name}" (the default).`);
+    expect(result.stdout).toContain(`The application password is in ${credentialsFile()} (readable only by you).`);
+    expect(statSync(credentialsFile()).mode & 0o777).toBe(0o600);
+    expect(readFileSync(credentialsFile(), 'utf8')).toContain(site.users.admin.appPassword);
+    const config = readConfig();
+    expect(config).toEqual({ profiles: { [name]: { url: site.url, user: 'admin', insecureStore: true } }, defaultProfile: name });
+    expect(JSON.stringify(config)).not.toContain(site.users.admin.appPassword);
+    expect(result.output).not.toContain(site.users.admin.appPassword);
+  });
+
+  it('the saved site is used without any SVC_* variables', async () => {
+    const push = await svc(['api', 'push']);
+    expect(push).toMatchObject({ code: 0 });
+    expect(push.stdout).toContain('pushed 1 file (1 new)');
+    const list = await svc(['api', 'list']);
+    expect(list.stdout).toMatch(/\/svc-api\/v1\/ping\s+ping\.php\s+GET/);
+  });
+
+  it('a second site gets its own name and does not become the default; --site picks it', async () => {
+    const result = await login(['--user', 'editor', '--site', 'as-editor', '--insecure-store', '--json'], site.users.editor.appPassword);
+    // An editor lacks manage_options: the login is refused and nothing is saved.
+    expect(result).toMatchObject({ code: 1 });
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(Object.keys(readConfig().profiles)).toHaveLength(1);
+
+    const second = await login(['--user', 'admin', '--site', 'staging', '--insecure-store', '--json'], site.users.admin.appPassword);
+    expect(second).toMatchObject({ code: 0 });
+    expect(JSON.parse(second.stdout)).toEqual({
+      site: 'staging',
+      url: site.url,
+      user: 'admin',
+      default: false,
+      stored: 'file',
+      credentialsFile: credentialsFile(),
+    });
+    expect((await svc(['api', 'list', '--site', 'staging'])).stdout).toContain('ping.php');
+    const unknown = await svc(['api', 'list', '--site', 'production']);
+    expect(unknown).toMatchObject({ code: 2 });
+    expect(unknown.stderr).toContain('No site named "production"');
+    expect(unknown.stderr).toContain('Known sites: 127.0.0.1-');
+  });
+
+  it('svc.json names the project\'s site and api folder', async () => {
+    const other = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-project-'));
+    try {
+      writeRoute(path.join(other, 'routes'), 'pong.php', routeSource('Pong'));
+      writeFileSync(path.join(other, 'svc.json'), JSON.stringify({ site: 'staging', apiDir: 'routes' }));
+      mkdirSync(path.join(other, 'deep', 'inside'), { recursive: true });
+      const result = await svc(['api', 'push', '--dry-run'], { cwd: other });
+      expect(result).toMatchObject({ code: 0 });
+      expect(result.stdout).toContain(`Push routes/ → ${site.url}`);
+      expect(result.stdout).toMatch(/\+ pong\.php\s+new/);
+      // Found from a subdirectory too; the folder is then shown by its full path.
+      const nested = await svc(['api', 'push', '--dry-run'], { cwd: path.join(other, 'deep', 'inside') });
+      expect(nested.stdout).toContain(`Push ${path.join(other, 'routes')}/ →`);
+
+      writeFileSync(path.join(other, 'svc.json'), JSON.stringify({ site: 'production' }));
+      const unknown = await svc(['api', 'list'], { cwd: other });
+      expect(unknown).toMatchObject({ code: 2 });
+      expect(unknown.stderr).toContain(`No site named "production" (named in ${path.join(other, 'svc.json')}).`);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('a wrong application password: 401, with what to check; nothing saved', async () => {
+    const result = await login(['--user', 'admin', '--site', 'wrong', '--insecure-store'], 'abcd efgh ijkl mnop qrst uvwx');
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toContain(`✖ Error: ${site.url} rejected the credentials of user "admin" (401).`);
+    expect(result.stderr).toContain('Application Passwords');
+    expect(result.output).not.toContain('abcd efgh');
+    expect(readConfig().profiles).not.toHaveProperty('wrong');
+  });
+
+  it('without a terminal, missing flags are a usage error (exit 2)', async () => {
+    const result = await svc(['login', '--url', site.url]);
+    expect(result).toMatchObject({ code: 2 });
+    expect(result.stderr).toContain('svc login needs --user, --password-stdin when it cannot ask in a terminal.');
+  });
+});
+
+describe('svc logout', () => {
+  it('forgets the site and its password; the other site stays', async () => {
+    const result = await svc(['logout', '--site', 'staging']);
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stdout).toContain('site "staging" and its application password are forgotten');
+    expect(readConfig().profiles).not.toHaveProperty('staging');
+    expect(readFileSync(credentialsFile(), 'utf8')).not.toContain('"staging"');
+    expect(await svc(['api', 'list'])).toMatchObject({ code: 0 });
+  });
+
+  it('the last logout removes the credentials file; then commands say how to log in', async () => {
+    expect(await svc(['logout'])).toMatchObject({ code: 0 });
+    expect(() => statSync(credentialsFile())).toThrow();
+    const result = await svc(['api', 'list']);
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toContain('No site selected.');
+    expect(result.stderr).toContain('svc login');
+  });
+});
+
+describe('failures, each with a message naming the fix', () => {
+  it('SVC_URL, SVC_USER and SVC_APP_PASSWORD must be set together (exit 2)', async () => {
+    const result = await svc(['api', 'list'], { env: { SVC_URL: site.url, SVC_USER: 'admin' } });
+    expect(result).toMatchObject({ code: 2 });
+    expect(result.stderr).toContain('SVC_URL and SVC_USER are set but SVC_APP_PASSWORD is not.');
+  });
+
+  it('a wrong application password in the environment: 401', async () => {
+    const result = await svc(['api', 'list'], { env: { ...envFor('admin'), SVC_APP_PASSWORD: 'nope nope nope nope' } });
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toContain('rejected the credentials of user "admin" (401)');
+    expect(result.output).not.toContain('nope nope');
+  });
+
+  it('a subscriber: 403, not an administrator', async () => {
+    const result = await svc(['api', 'push'], { env: envFor('subscriber') });
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toContain(`✖ Error: User "subscriber" is not an administrator on ${site.url} (403).`);
+    expect(result.stderr).toContain('manage_options');
+  });
+
+  it('nothing listening: unreachable, and --json says so as JSON', async () => {
+    const url = 'http://127.0.0.1:9';
+    const result = await svc(['api', 'list'], { env: envFor('admin', url) });
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toContain(`✖ Error: Cannot reach ${url}: the connection was refused`);
+    const json = await svc(['api', 'list', '--json'], { env: envFor('admin', url) });
+    expect(JSON.parse(json.stdout)).toMatchObject({ code: 'unreachable', exitCode: 1 });
+  });
+
+  it('plain http to a host that is not this machine: a clear-text warning first', async () => {
+    // 0.0.0.0 is not a loopback name, yet connecting to it stays on this machine (and is refused).
+    const result = await svc(['api', 'list'], { env: envFor('admin', 'http://0.0.0.0:9') });
+    expect(result.stderr).toContain('⚠ http://0.0.0.0:9 is plain http://: the application password travels in clear text');
+    const local = await svc(['api', 'list'], { env: envFor('admin') });
+    expect(local.stderr).not.toContain('clear text');
+  });
+
+  it('the plugin deactivated: 404 on svc/v1, and how to install it', async () => {
+    await site.php("require_once ABSPATH . 'wp-admin/includes/plugin.php'; deactivate_plugins( 'svc/svc.php' );");
+    try {
+      const result = await svc(['api', 'list'], { env: envFor('admin') });
+      expect(result).toMatchObject({ code: 1 });
+      expect(result.stderr).toContain(`✖ Error: The svc plugin is not active on ${site.url}.`);
+      expect(result.stderr).toContain('svc plugin zip');
+    } finally {
+      await site.php("require_once ABSPATH . 'wp-admin/includes/plugin.php'; activate_plugin( 'svc/svc.php' );");
+    }
+    expect(await svc(['api', 'list'], { env: envFor('admin') })).toMatchObject({ code: 0 });
+  });
+});
