@@ -1,0 +1,37 @@
+/**
+ * Snapshots of wp-content/svc/ (paths and sha256 of every file), to prove a request changed nothing.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+
+export type Tree = Record<string, string>;
+
+/**
+ * Every file and directory under `dir` (dot-files included, so a leftover temporary file shows),
+ * as relative path => sha256 of the bytes ('dir' for directories, 'link:<target>' for links).
+ * `cache/` is derived data the plugin may rebuild on any request, so it is left out by default.
+ */
+export function snapshotTree(dir: string, options: { includeCache?: boolean } = {}): Tree {
+  const tree: Tree = {};
+  if (!existsSync(dir)) return tree;
+  const walk = (current: string, relative: string): void => {
+    for (const name of readdirSync(current).sort()) {
+      const full = path.join(current, name);
+      const rel = relative === '' ? name : `${relative}/${name}`;
+      if (rel === 'cache' && options.includeCache !== true) continue;
+      const stat = lstatSync(full);
+      if (stat.isSymbolicLink()) tree[rel] = `link:${readlinkSync(full)}`;
+      else if (stat.isDirectory()) {
+        tree[rel] = 'dir';
+        walk(full, rel);
+      } else tree[rel] = sha256(readFileSync(full));
+    }
+  };
+  walk(dir, '');
+  return tree;
+}
+
+export function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
