@@ -1,0 +1,238 @@
+/**
+ * Bad input to the management endpoints: every case gets a clear error, and nothing on disk changes
+ * (the whole wp-content/svc/ tree is compared, path by path and byte by byte, before and after).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+
+import { expectError } from './helpers/expectations.js';
+import { paddedTo, publicGet, uniqueClass } from './helpers/php-source.js';
+import { call, placeSvcFile, push, pushOk, remove, setLimits, startSite, storedTotal, type Caller, type JsonResponse, type WordPressSite } from './helpers/site.js';
+import { snapshotTree, type Tree } from './helpers/tree.js';
+
+jest.setTimeout(180_000);
+
+let site: WordPressSite;
+let before: Tree;
+
+beforeAll(async () => {
+  site = await startSite();
+  await pushOk(site, {
+    victim: publicGet(uniqueClass('Victim'), 'victim'),
+    'other-victim': publicGet(uniqueClass('OtherVictim'), 'other victim'),
+    'nested/victim/[id]': publicGet(uniqueClass('NestedVictim'), 'nested victim'),
+  });
+  // Targets for names that try to leave api/.
+  placeSvcFile(site, 'lib/X.php', "<?php\nnamespace SvcLib;\nfinal class X {}\n");
+  placeSvcFile(site, 'vendor/autoload.php', '<?php\n// intact\n');
+});
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+beforeEach(() => {
+  before = snapshotTree(site.svcDir);
+});
+
+/** Nothing under wp-content/svc/ changed since the test started, and the seeded routes still answer. */
+async function expectNothingChanged(): Promise<void> {
+  expect(snapshotTree(site.svcDir)).toEqual(before);
+  expect((await call(site, '/svc-api/v1/victim', { as: 'anonymous' })).body).toEqual({ route: 'victim' });
+}
+
+const valid = (): string => publicGet(uniqueClass('Valid'), 'valid');
+
+const BAD_SLUGS: Array<[string, string]> = [
+  ['a parent segment', '..'],
+  ['a leading parent segment', '../escaped'],
+  ['a parent segment inside', 'nested/../escaped'],
+  ['a current-directory segment', './here'],
+  ['an absolute path', '/abs'],
+  ['an absolute system path', '/etc/passwd'],
+  ['a backslash', 'nested\\escaped'],
+  ['a backslash parent segment', '..\\escaped'],
+  ['a NUL byte', 'vic\u0000tim'],
+  ['uppercase letters', 'Victim'],
+  ['uppercase in a nested segment', 'nested/Victim'],
+  ['an empty segment', 'nested//victim'],
+  ['a trailing slash', 'nested/'],
+  ['a lone slash', '/'],
+  ['the .php extension given', 'victim.php'],
+  ['another extension', 'notes.txt'],
+  ['the name index', 'index'],
+  ['the name index in a subdirectory', 'nested/index'],
+  ['a path into lib/', '../lib/X'],
+  ['a path onto vendor/autoload', '../vendor/autoload'],
+  ['a path into the cache', '../cache/manifest'],
+  ['an empty name', ''],
+  ['a dot-file', '.hidden'],
+  ['a space', 'a b'],
+  ['a non-ASCII letter', 'über'],
+  ['an underscore', 'snake_case'],
+  ['a leading hyphen', '-victim'],
+  ['a trailing hyphen', 'victim-'],
+  ['a double hyphen', 'vic--tim'],
+  ['a parameter starting with a digit', 'users/[1id]'],
+  ['a parameter used twice', '[id]/x/[id]'],
+  ['an unclosed parameter', 'users/[id'],
+  ['a catch-all style parameter', 'users/[...rest]'],
+  ['more than 200 characters', 'a'.repeat(201)],
+  ['more than 16 segments', Array.from({ length: 17 }, () => 'a').join('/')],
+];
+
+describe('POST api-files refuses every malformed file name with svc_invalid_slug and writes nothing', () => {
+  it.each(BAD_SLUGS)('%s (%j)', async (_label, filename) => {
+    const response = await push(site, { [filename]: valid() });
+    expectError(response, 422, 'svc_push_rejected');
+    expect(response.body.data.errors).toEqual([{ filename, code: 'svc_invalid_slug', message: expect.any(String) }]);
+    await expectNothingChanged();
+  });
+
+  it('and a good file in the same batch is not written either', async () => {
+    const response = await push(site, { fine: valid(), '../lib/Y': valid() });
+    expectError(response, 422, 'svc_push_rejected');
+    expect(response.body.data.errors.map((error: { filename: string }) => error.filename)).toEqual(['../lib/Y']);
+    await expectNothingChanged();
+  });
+});
+
+describe('DELETE api-files refuses every malformed file name with 400 svc_invalid_slug and removes nothing', () => {
+  it.each(BAD_SLUGS)('%s (%j)', async (_label, filename) => {
+    const response = await remove(site, ['victim', filename]);
+    expectError(response, 400, 'svc_invalid_slug');
+    expect(response.body.data.filename).toBe(filename);
+    await expectNothingChanged();
+  });
+});
+
+describe('malformed JSON is rejected with 400 before anything is touched', () => {
+  const bodies = ['not json', '{"files": [', '{"filenames": ["victim"]', '{"namespace": "shop/v2"} trailing', "{'namespace': 'shop/v2'}"];
+
+  it.each([
+    ['POST', '/svc/v1/api-files'],
+    ['DELETE', '/svc/v1/api-files'],
+    ['PUT', '/svc/v1/api-namespace'],
+  ])('%s %s', async (method, route) => {
+    for (const body of bodies) {
+      const response = await call(site, route, { method, body, headers: { 'Content-Type': 'application/json' } });
+      expectError(response, 400, 'rest_invalid_json');
+    }
+    await expectNothingChanged();
+    expect((await call(site, '/svc/v1/api-namespace')).body).toEqual({ namespace: 'svc-api/v1' });
+  });
+});
+
+describe('fields of the wrong type are rejected with 400 before anything is touched', () => {
+  const content = publicGet('WrongTypeRoute', 'x');
+
+  it.each<[string, unknown, string[]]>([
+    ['files missing', {}, ['rest_missing_callback_param']],
+    ['files null', { files: null }, ['rest_missing_callback_param']],
+    ['files a string', { files: 'victim' }, ['rest_invalid_param', 'svc_bad_request']],
+    ['files a number', { files: 3 }, ['rest_invalid_param', 'svc_bad_request']],
+    ['files an object', { files: { filename: 'wrong', content } }, ['rest_invalid_param', 'svc_bad_request']],
+    ['files empty', { files: [] }, ['svc_bad_request']],
+    ['an item that is a number', { files: [1] }, ['svc_bad_request', 'rest_invalid_param']],
+    ['an item that is a string', { files: ['wrong'] }, ['svc_bad_request', 'rest_invalid_param']],
+    ['an item that is null', { files: [null] }, ['svc_bad_request', 'rest_invalid_param']],
+    ['an item without content', { files: [{ filename: 'wrong' }] }, ['svc_bad_request']],
+    ['an item without filename', { files: [{ content }] }, ['svc_bad_request']],
+    ['a numeric filename', { files: [{ filename: 7, content }] }, ['svc_bad_request']],
+    ['a null content', { files: [{ filename: 'wrong', content: null }] }, ['svc_bad_request']],
+    ['an array content', { files: [{ filename: 'wrong', content: [content] }] }, ['svc_bad_request']],
+    ['a valid item after a bad one', { files: [{ filename: 'wrong', content }, { filename: 'wrong-two' }] }, ['svc_bad_request']],
+    ['dry_run not a boolean', { files: [{ filename: 'wrong', content }], dry_run: 'maybe' }, ['rest_invalid_param']],
+  ])('POST api-files: %s', async (_label, json, codes) => {
+    const response = await call(site, '/svc/v1/api-files', { method: 'POST', json });
+    expect(response.status).toBe(400);
+    expect(codes).toContain(response.body.code);
+    await expectNothingChanged();
+  });
+
+  it.each<[string, unknown, string[]]>([
+    ['filenames missing', {}, ['rest_missing_callback_param']],
+    ['filenames a string naming a deployed file', { filenames: 'victim' }, ['rest_invalid_param', 'svc_bad_request']],
+    ['filenames a comma-separated string', { filenames: 'victim,other-victim' }, ['rest_invalid_param', 'svc_bad_request']],
+    ['filenames a number', { filenames: 5 }, ['rest_invalid_param', 'svc_bad_request']],
+    ['filenames an object', { filenames: { a: 'victim' } }, ['rest_invalid_param', 'svc_bad_request']],
+    ['filenames empty', { filenames: [] }, ['svc_bad_request']],
+    ['a filename that is a number', { filenames: ['victim', 5] }, ['svc_bad_request', 'rest_invalid_param']],
+    ['a filename that is null', { filenames: ['victim', null] }, ['svc_bad_request', 'rest_invalid_param']],
+    ['a filename that is a list', { filenames: [['victim']] }, ['svc_bad_request', 'rest_invalid_param']],
+  ])('DELETE api-files: %s', async (_label, json, codes) => {
+    const response = await call(site, '/svc/v1/api-files', { method: 'DELETE', json });
+    expect(response.status).toBe(400);
+    expect(codes).toContain(response.body.code);
+    await expectNothingChanged();
+  });
+});
+
+describe('bodies over the limits are rejected and nothing is written', () => {
+  afterAll(async () => {
+    await setLimits(site, { totalBytes: null });
+  });
+
+  it('a file over 512 KB: 422 svc_file_too_large', async () => {
+    const response = await push(site, { big: paddedTo(valid(), 512 * 1024 + 1) });
+    expectError(response, 422, 'svc_push_rejected');
+    expect(response.body.data.errors).toEqual([{ filename: 'big', code: 'svc_file_too_large', message: expect.any(String) }]);
+    await expectNothingChanged();
+  });
+
+  it('a batch that would take api/ over the default 8 MB: 422 svc_total_too_large', async () => {
+    const batch = (prefix: string): Record<string, string> =>
+      Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`${prefix}/part-${i}`, paddedTo(valid(), 480_000)]));
+    await pushOk(site, batch('first-half'));
+    const afterFirst = snapshotTree(site.svcDir);
+    const response = await push(site, batch('second-half'));
+    expectError(response, 422, 'svc_push_rejected');
+    expect(new Set(response.body.data.errors.map((error: { code: string }) => error.code))).toEqual(new Set(['svc_total_too_large']));
+    expect(response.body.data.errors).toHaveLength(9);
+    expect(snapshotTree(site.svcDir)).toEqual(afterFirst);
+    expect((await remove(site, Object.keys(batch('first-half')))).status).toBe(200);
+    await expectNothingChanged();
+  });
+
+  it('a batch over a lowered svc_max_files_total_bytes: 422 svc_total_too_large', async () => {
+    await setLimits(site, { totalBytes: storedTotal(site) + 1500 });
+    before = snapshotTree(site.svcDir);
+    const response = await push(site, { 'small-but-too-much': paddedTo(valid(), 2000) });
+    expectError(response, 422, 'svc_push_rejected');
+    expect(response.body.data.errors[0].code).toBe('svc_total_too_large');
+    await setLimits(site, { totalBytes: null });
+    await expectNothingChanged();
+  });
+
+  it('one 9 MB file: 422 naming both the per-file and the total limit', async () => {
+    const response = await push(site, { 'way-too-big': paddedTo(valid(), 9 * 1024 * 1024) });
+    expectError(response, 422, 'svc_push_rejected');
+    expect(response.body.data.errors.map((error: { code: string }) => error.code).sort()).toEqual(['svc_file_too_large', 'svc_total_too_large']);
+    await expectNothingChanged();
+  });
+});
+
+describe('every management endpoint refuses callers without manage_options, and changes nothing', () => {
+  const requests: Array<[string, string, () => Record<string, unknown>]> = [
+    ['GET api-namespace', '/svc/v1/api-namespace', () => ({ method: 'GET' })],
+    ['PUT api-namespace', '/svc/v1/api-namespace', () => ({ method: 'PUT', json: { namespace: 'taken-over/v1' } })],
+    ['GET api-files', '/svc/v1/api-files', () => ({ method: 'GET' })],
+    ['POST api-files', '/svc/v1/api-files', () => ({ method: 'POST', json: { files: [{ filename: 'victim', content: publicGet(uniqueClass('Hijack'), 'hijacked') }] } })],
+    ['POST api-files (dry run)', '/svc/v1/api-files', () => ({ method: 'POST', json: { files: [{ filename: 'probe', content: valid() }], dry_run: true } })],
+    ['DELETE api-files', '/svc/v1/api-files', () => ({ method: 'DELETE', json: { filenames: ['victim', 'nested/victim/[id]'] } })],
+  ];
+  const callers: Array<[Caller, number]> = [
+    ['anonymous', 401],
+    ['subscriber', 403],
+    ['editor', 403],
+  ];
+  const cases = requests.flatMap(([label, route, init]) => callers.map(([as, status]) => [label, as, status, route, init] as const));
+
+  it.each(cases)('%s as %s: %d rest_forbidden', async (_label, as, status, route, init) => {
+    const response: JsonResponse = await call(site, route, { ...init(), as });
+    expectError(response, status, 'rest_forbidden');
+    expect(response.text).not.toContain('victim');
+    expect(response.text).not.toContain('svc-api');
+    await expectNothingChanged();
+    expect((await call(site, '/svc/v1/api-namespace')).body).toEqual({ namespace: 'svc-api/v1' });
+  });
+});
