@@ -21,6 +21,7 @@ function timed(binary: string, args: string[], cwd: string, env: NodeJS.ProcessE
   const started = process.hrtime.bigint();
   const result = spawnSync(binary, args, { cwd, env, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`svc ${args.join(' ')} exited ${result.status}: ${result.stderr || result.stdout}`);
   return ms;
 }
@@ -39,6 +40,7 @@ function writeProject(project: string, files: readonly { filename: string; conte
  */
 export function measureCli(binary: string, site: WordPressSite, project: string, files: readonly { filename: string; content: string }[], probe: string): CliFigures {
   const env = { ...process.env, SVC_URL: site.url, SVC_USER: site.users.admin.login, SVC_APP_PASSWORD: site.users.admin.appPassword, NO_COLOR: '1' };
+  mkdirSync(project, { recursive: true });
   const help = Array.from({ length: 15 }, () => timed(binary, ['--help'], project, env));
   writeProject(project, files);
   const before = statSync(probe);
