@@ -159,23 +159,33 @@ async function send(client: SiteClient, files: readonly LocalRouteFile[], apiLab
 	const batch = files.map((file) => ({ filename: file.slug, content: file.bytes.toString('utf8') }));
 	const count = plural(files.length, 'file');
 	const ui = 'ui' in options ? options.ui : undefined;
-	const bar = (views: Views, done: number, total: number | undefined) => (
+	const bar = (views: Views, done: number, total: number | undefined, finished = false) => (
 		<views.Progress
-			label="Uploading"
+			label={finished ? 'Uploaded ' : 'Uploading'}
 			done={done}
 			total={total}
 			unit="bytes"
-			detail={total !== undefined && done >= total ? `The site is checking and writing ${count}…` : `${count} in one batch`}
+			detail={
+				finished
+					? `The site checked and wrote ${count}.`
+					: total !== undefined && done >= total
+						? `The site is checking and writing ${count}…`
+						: `${count} in one batch`
+			}
 		/>
 	);
 	const view = ui === undefined || !('io' in options) ? undefined : ui.live(options.io, bar(ui, 0, undefined), options.interactive);
+	let sent = { done: 0, total: undefined as number | undefined };
 	try {
-		return await client.uploadFiles(batch, {
+		const result = await client.uploadFiles(batch, {
 			dryRun: 'dryRun' in options,
 			onProgress: (progress) => {
-				if (ui !== undefined) view?.update(bar(ui, progress.transferred, progress.total));
+				sent = { done: progress.transferred, total: progress.total };
+				if (ui !== undefined) view?.update(bar(ui, sent.done, sent.total));
 			},
 		});
+		if (ui !== undefined) view?.update(bar(ui, sent.done, sent.total, true));
+		return result;
 	} catch (error) {
 		throw isSvcError(error) ? withLocalPaths(error, apiLabel) : error;
 	} finally {

@@ -19,6 +19,8 @@ export function print(stream: Stream, element: ReactElement): void {
 	}
 }
 
+const ANSWER_FRAME_MS = 50;
+
 /** Mounts an app that answers once through `done`, and resolves with that answer after unmounting. */
 export function ask<T>(io: Io, build: (done: (answer: T) => void) => ReactElement): Promise<T> {
 	return new Promise<T>((resolve, reject) => {
@@ -26,8 +28,8 @@ export function ask<T>(io: Io, build: (done: (answer: T) => void) => ReactElemen
 		const instance = render(
 			build((value) => {
 				answer ??= { value };
-				// Let Ink draw the answered state before it unmounts.
-				setImmediate(() => instance.unmount());
+				// Let Ink draw the answered state first: it renders at most once a frame (30 fps).
+				setTimeout(() => instance.unmount(), ANSWER_FRAME_MS);
 			}),
 			inkOptions(io),
 		);
