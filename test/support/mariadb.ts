@@ -141,11 +141,15 @@ export async function startMariaDB(root: string, dataDir: string): Promise<Maria
 /** Creates a database over the socket with the mariadb client (root has an empty password). */
 export async function createDatabase(socket: string, name: string): Promise<void> {
   if (!/^\w+$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
-  await runChecked(requireExecutable('mariadb'), [
-    '--no-defaults',
-    `--socket=${socket}`,
-    '--user=root',
-    '--execute',
-    `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-  ]);
+  const args = ['--no-defaults', `--socket=${socket}`, '--user=root', '--execute', `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`];
+  // On a loaded machine the server can accept the socket a moment before it takes queries.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runChecked(requireExecutable('mariadb'), args);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(200 * attempt);
+    }
+  }
 }

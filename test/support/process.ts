@@ -36,6 +36,9 @@ export function runProcess(
         stderr: Buffer.concat(stderr).toString('utf8'),
       });
     });
+    // A command that exits before reading its input (e.g. on an error) makes the write fail with
+    // EPIPE; its exit code and output tell what happened, so the write error itself is ignored.
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end(input ?? '');
   });
 }

@@ -91,7 +91,7 @@ final class FilesController {
 	 *
 	 * @internal Validate callback; runs before WordPress sanitizes the value.
 	 */
-	public static function validate_list( mixed $value, WP_REST_Request $request, string $param ): true|WP_Error {
+	public static function validate_list( mixed $value, WP_REST_Request $request, string $param ): bool|WP_Error {
 		unset( $request );
 		if ( is_array( $value ) && array_is_list( $value ) ) {
 			return true;
