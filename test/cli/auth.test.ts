@@ -10,19 +10,23 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
+import { requireExecutable } from '../support/packages.js';
+import { runProcess } from '../support/process.js';
 import { startWordPress, type WordPressSite } from '../support/wordpress.js';
 import { routeSource, writeRoute } from './helpers/files.js';
-import { packedCli } from './helpers/packed-cli.js';
+import { packedCli, type PackedCli } from './helpers/packed-cli.js';
 import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
 
 jest.setTimeout(120_000);
 
 let site: WordPressSite;
+let cli: PackedCli;
 let svc: SvcRunner;
 let project: string;
 
 beforeAll(async () => {
-  const [cli, started] = await Promise.all([packedCli(), startWordPress()]);
+  const [packed, started] = await Promise.all([packedCli(), startWordPress()]);
+  cli = packed;
   site = started;
   project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-auth-'));
   writeRoute(path.join(project, 'api'), 'ping.php', routeSource('Ping'));
@@ -216,5 +220,57 @@ describe('failures, each with a message naming the fix', () => {
       await site.php("require_once ABSPATH . 'wp-admin/includes/plugin.php'; activate_plugin( 'svc/svc.php' );");
     }
     expect(await svc(['api', 'list'], { env: envFor('admin') })).toMatchObject({ code: 0 });
+  });
+});
+
+/** A real Secret Service: gnome-keyring on a private D-Bus session (both installed by .ci/run). */
+function hasSecretService(): boolean {
+  try {
+    requireExecutable('dbus-run-session');
+    requireExecutable('gnome-keyring-daemon');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('svc login with a real keychain (gnome-keyring under dbus-run-session)', () => {
+  const script = [
+    // gnome-keyring creates and unlocks the login keyring only with a runtime dir for its sockets.
+    'export XDG_RUNTIME_DIR="$HOME/run"; mkdir -p -m 700 "$XDG_RUNTIME_DIR"',
+    'eval "$(printf x | gnome-keyring-daemon --unlock --components=secrets)"',
+    'printf %s "$TEST_PASSWORD" | svc login --url "$TEST_URL" --user admin --password-stdin --json; echo "LOGIN_EXIT=$?"',
+    'svc api list --json > /dev/null; echo "LIST_EXIT=$?"',
+    'test -e "$XDG_CONFIG_HOME/svc/credentials.json" && echo "FILE=yes" || echo "FILE=no"',
+    'cat "$XDG_CONFIG_HOME/svc/config.json"; echo',
+    'svc logout; echo "LOGOUT_EXIT=$?"',
+    'svc api list; echo "AFTER_EXIT=$?"',
+  ].join('\n');
+
+  (hasSecretService() ? it : it.skip)('keeps the password in the keychain (no file, not in the config) and logout removes it', async () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-keychain-'));
+    try {
+      const result = await runProcess('dbus-run-session', ['--', 'sh', '-c', script], {
+        cwd: project,
+        env: {
+          PATH: `${path.dirname(cli.bin)}${path.delimiter}${process.env['PATH'] ?? ''}`,
+          HOME: home,
+          XDG_CONFIG_HOME: path.join(home, '.config'),
+          TEST_URL: site.url,
+          TEST_PASSWORD: site.users.admin.appPassword,
+        },
+      });
+      const out = result.stdout;
+      expect(out).toContain('LOGIN_EXIT=0');
+      expect(out).toMatch(/"stored": "keychain"/);
+      expect(out).toContain('LIST_EXIT=0');
+      expect(out).toContain('FILE=no');
+      expect(out).toContain('"user": "admin"');
+      expect(out).toContain('LOGOUT_EXIT=0');
+      expect(out).toContain('AFTER_EXIT=1');
+      expect(out + result.stderr).not.toContain(site.users.admin.appPassword);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
