@@ -20,17 +20,26 @@ final class FatalErrorMonitor {
 
 	/** @var (callable(string): void)|null */
 	private $on_fatal = null;
+	private string $subject = '';
+	private int $buffer_level = 0;
+	private ?string $reason = null;
 	private bool $registered = false;
 
 	/**
+	 * @param string                 $subject  What is being loaded, as the answer names it (`users/[id].php`).
 	 * @param callable(string): void $on_fatal Receives the error text if the process dies before clear().
 	 */
-	public function watch( callable $on_fatal ): void {
+	public function watch( string $subject, callable $on_fatal ): void {
 		if ( ! $this->registered ) {
 			register_shutdown_function( array( $this, 'on_shutdown' ) );
+			// WordPress's fatal error handler runs first and asks these filters before it answers.
+			add_filter( 'wp_php_error_message', array( $this, 'filter_message' ), 100, 2 );
+			add_filter( 'wp_php_error_args', array( $this, 'filter_args' ), 100, 2 );
 			$this->registered = true;
 		}
-		$this->on_fatal = $on_fatal;
+		$this->subject      = $subject;
+		$this->buffer_level = ob_get_level();
+		$this->on_fatal     = $on_fatal;
 	}
 
 	public function clear(): void {
@@ -38,15 +47,97 @@ final class FatalErrorMonitor {
 	}
 
 	/**
-	 * @internal Shutdown handler.
+	 * @internal Filter: WordPress is about to answer a fatal error with its generic page.
+	 *
+	 * @param string               $message
+	 * @param array<string, mixed> $error From error_get_last().
+	 */
+	public function filter_message( mixed $message, mixed $error ): mixed {
+		if ( null === $this->take_over( is_array( $error ) ? $error : null ) ) {
+			return $message;
+		}
+		$this->discard_output();
+		if ( ! headers_sent() ) {
+			header( 'Retry-After: 0' );
+		}
+		// The answer of a REST request is JSON whatever the client's Accept header says.
+		add_filter( 'wp_die_handler', static fn (): string => '_json_wp_die_handler', 100 );
+		return $this->message();
+	}
+
+	/**
+	 * @internal Filter: the status and code of WordPress's fatal error answer.
+	 *
+	 * @param array<string, mixed> $args
+	 * @param array<string, mixed> $error
+	 * @return array<string, mixed>
+	 */
+	public function filter_args( mixed $args, mixed $error ): mixed {
+		unset( $error );
+		if ( null === $this->reason || ! is_array( $args ) ) {
+			return $args;
+		}
+		return array_merge( $args, array( 'response' => 503, 'code' => 'svc_boot_fatal' ) );
+	}
+
+	/**
+	 * @internal Shutdown handler, for when WordPress's fatal error handler is off.
 	 */
 	public function on_shutdown(): void {
-		$error = error_get_last();
-		if ( null === $this->on_fatal || null === $error || 0 === ( $error['type'] & self::FATAL ) ) {
+		if ( null === $this->take_over( error_get_last() ) ) {
 			return;
+		}
+		$this->discard_output();
+		if ( headers_sent() ) {
+			return;
+		}
+		http_response_code( 503 );
+		header( 'Content-Type: application/json; charset=UTF-8' );
+		header( 'Retry-After: 0' );
+		echo wp_json_encode(
+			array(
+				'code'    => 'svc_boot_fatal',
+				'message' => $this->message(),
+				'data'    => array( 'status' => 503 ),
+			)
+		);
+	}
+
+	/**
+	 * Records a fatal error that struck while a file was being loaded (once), and returns its text.
+	 *
+	 * @param array<string, mixed>|null $error
+	 */
+	private function take_over( ?array $error ): ?string {
+		if ( null !== $this->reason ) {
+			return $this->reason;
+		}
+		if ( null === $this->on_fatal || null === $error || 0 === ( (int) $error['type'] & self::FATAL ) ) {
+			return null;
 		}
 		$callback       = $this->on_fatal;
 		$this->on_fatal = null;
-		$callback( sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( $error['file'] ), $error['line'] ) );
+		$this->reason   = sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( (string) $error['file'] ), $error['line'] );
+		$callback( $this->reason );
+		return $this->reason;
+	}
+
+	/**
+	 * The request cannot be finished, but it can say what happened: the file is skipped from now on,
+	 * so the same request made again succeeds (without that file). Clients retry on `svc_boot_fatal`.
+	 */
+	private function message(): string {
+		return sprintf(
+			/* translators: 1: file name, 2: PHP's error message */
+			__( '%1$s stopped PHP while it was loading, so this request could not finish. The file is skipped from now on; repeat the request. (%2$s)', 'svc' ),
+			$this->subject,
+			(string) $this->reason
+		);
+	}
+
+	private function discard_output(): void {
+		while ( ob_get_level() > $this->buffer_level ) {
+			ob_end_clean();
+		}
 	}
 }

@@ -65,8 +65,11 @@ final class RouteLoader {
 		}
 
 		$this->monitor->watch(
+			$slug . '.php',
 			function ( string $reason ) use ( $slug, $entry ): void {
 				$this->fail( $slug, $entry, 'load', $reason );
+				// Shutdown functions registered from here may not run: save the record now.
+				$this->store->flush();
 			}
 		);
 		$reason = null;

@@ -49,7 +49,7 @@ final class SharedCode {
 			Log::api( 'vendor/autoload.php could not be loaded; routes load without it: ' . $reason );
 			$this->store->record_meta( 'vendor', array( 'stamp' => $stamp, 'error' => $reason ) );
 		};
-		$this->monitor->watch( $fail );
+		$this->monitor->watch( 'vendor/autoload.php', $fail );
 		ob_start();
 		try {
 			require_once $file;
