@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-element', 'wp-components', 'wp-api-fetch', 'wp-i18n'), 'version' => 'b94ba1e2afc041d04c91');
+<?php return array('dependencies' => array('wp-element', 'wp-components', 'wp-api-fetch', 'wp-i18n'), 'version' => 'ff1ffa177e70d1b58f32');

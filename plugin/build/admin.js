@@ -113,13 +113,19 @@
       ...typeof value["error"] === "string" ? { error: value["error"] } : {}
     };
   }
-  async function listFiles() {
-    let response;
-    try {
-      response = await (0, import_api_fetch.default)({ path: "/svc/v1/api-files?content=false", parse: false });
-    } catch (rejection) {
-      throw await toApiError(rejection);
+  var BOOT_FATAL_RETRIES = 25;
+  async function fetchListing() {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await (0, import_api_fetch.default)({ path: "/svc/v1/api-files?content=false", parse: false });
+      } catch (rejection) {
+        const error = await toApiError(rejection);
+        if (error.code !== "svc_boot_fatal" || attempt >= BOOT_FATAL_RETRIES) throw error;
+      }
     }
+  }
+  async function listFiles() {
+    const response = await fetchListing();
     const body = await response.json();
     if (!Array.isArray(body)) throw new ApiError((0, import_i18n.__)("The server sent an unexpected answer.", "svc"), "unknown");
     const skipped = Number.parseInt(response.headers.get("X-Svc-Skipped") ?? "0", 10);

@@ -264,6 +264,33 @@ describe('management endpoints', () => {
 		expect(light.files[0]).not.toHaveProperty('content');
 	});
 
+	it('asks for the listing again while the site answers that a route file stopped PHP (it is skipped from then on)', async () => {
+		let answers = 0;
+		site.handler = () => {
+			answers += 1;
+			return answers <= 2 ? wpError(503, 'svc_boot_fatal', 'bad.php stopped PHP while it was loading') : { json: [] };
+		};
+		expect(await client().listFiles({ content: false })).toEqual({ files: [], skipped: 0 });
+		expect(answers).toBe(3);
+	});
+
+	it('gives up on svc_boot_fatal after a bounded number of tries, and does not retry other server errors', async () => {
+		let answers = 0;
+		site.handler = () => {
+			answers += 1;
+			return wpError(503, 'svc_boot_fatal', 'bad.php stopped PHP while it was loading');
+		};
+		expect(await failure(client().listFiles({ content: false }))).toMatchObject({ code: 'server_error', serverCode: 'svc_boot_fatal' });
+		expect(answers).toBe(25);
+		answers = 0;
+		site.handler = () => {
+			answers += 1;
+			return wpError(500, 'internal_server_error', 'critical error');
+		};
+		await failure(client().listFiles({ content: false }));
+		expect(answers).toBe(1);
+	});
+
 	it('reports files the site skipped for size from X-Svc-Skipped', async () => {
 		site.handler = () => ({ json: [], headers: { 'x-svc-skipped': '2' } });
 		expect(await client().listFiles({ content: false })).toEqual({ files: [], skipped: 2 });

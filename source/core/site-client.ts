@@ -112,6 +112,8 @@ interface RawResponse {
 }
 
 const MANAGEMENT = 'svc/v1';
+/** Each answer of 503 svc_boot_fatal means one more broken route file is now skipped for good. */
+const BOOT_FATAL_RETRIES = 25;
 
 export function createSiteClient(options: SiteClientOptions): SiteClient {
 	const siteUrl = stripCredentials(options.url);
@@ -219,7 +221,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		throw httpFailure(response, where, siteUrl, options.user, fail);
 	};
 
-	const listFiles = async (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => {
+	const listOnce = async (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => {
 		const { body, headers } = await call('GET', 'api-files', { query: { content: String(listOptions.content) } });
 		if (!Array.isArray(body)) {
 			throw unexpected('GET api-files', fail);
@@ -228,6 +230,18 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		const skippedHeader = headers['x-svc-skipped'];
 		const skipped = Number.parseInt(Array.isArray(skippedHeader) ? (skippedHeader[0] ?? '') : (skippedHeader ?? ''), 10);
 		return { files, skipped: Number.isFinite(skipped) && skipped > 0 ? skipped : 0 };
+	};
+
+	// The listing loads route files the site has not loaded yet; one that stops PHP costs that request
+	// (503 svc_boot_fatal) and is skipped from then on, so asking again gets a little further each time.
+	const listFiles = async (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				return await listOnce(listOptions);
+			} catch (error) {
+				if (attempt >= BOOT_FATAL_RETRIES || !(error instanceof SvcError) || error.serverCode !== 'svc_boot_fatal') throw error;
+			}
+		}
 	};
 
 	return {

@@ -188,13 +188,48 @@ describe('fatal errors PHP cannot catch', () => {
     ],
   ];
 
-  it.each(cases)('%s: only the request that first loads it fails; then it is skipped, logged once and listed with the reason', async (_label, slug, broken, reason) => {
+  /** The one request PHP could not finish says so: 503 svc_boot_fatal naming the file, retry at once. */
+  async function expectBootFatal(pathOrUrl: string, slug: string, reason: RegExp): Promise<void> {
+    // The listing is the administrators'; the routes here are public.
+    const response = await site.fetch(pathOrUrl, { as: pathOrUrl.startsWith('/svc/') ? 'admin' : 'anonymous' });
+    const body = (await response.json()) as { code: string; message: string; data: { status: number } };
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('0');
+    expect(body.code).toBe('svc_boot_fatal');
+    expect(body.data.status).toBe(503);
+    expect(body.message).toContain(`${slug}.php stopped PHP while it was loading`);
+    expect(body.message).toMatch(reason);
+  }
+
+  it.each(cases)('%s: only the request that first loads it fails, with 503 svc_boot_fatal; then it is skipped, logged once and listed with the reason', async (_label, slug, broken, reason) => {
     const log = new LogCursor(site);
     placeFile(site, slug, broken(uniqueClass('Fatal')));
-    const first = await call(site, `/svc-api/v1/${slug}`, { as: 'anonymous' });
-    expect(first.status).toBe(500);
+    await expectBootFatal(`/svc-api/v1/${slug}`, slug, reason);
     await expectSkipped(slug, reason, log);
     await expectRecoversWith(slug, publicGet(uniqueClass('NotFatal'), 'not fatal'), 'not fatal');
+  });
+
+  it('when the listing is the first to load such a file, it answers 503 svc_boot_fatal once, and the next listing shows the file with its reason', async () => {
+    const log = new LogCursor(site);
+    const slug = 'fatal/listed-first';
+    placeFile(site, slug, cases[0]![2](uniqueClass('ListedFatal')));
+    await expectBootFatal('/svc/v1/api-files?content=false', slug, /abstract method/);
+    await expectSkipped(slug, /abstract method/, log);
+    unplace(site, `api/${slug}.php`);
+  });
+
+  it('a file known to stop PHP is not loaded again when a size-limit filter changes (which rescans every file)', async () => {
+    const slug = 'fatal/limits-change';
+    placeFile(site, slug, cases[0]![2](uniqueClass('LimitsFatal')));
+    await expectBootFatal('/svc/v1/api-files?content=false', slug, /abstract method/);
+    try {
+      await setLimits(site, { fileBytes: 400_000 });
+      const { records } = await list(site, '?content=false');
+      expect(records.find((r) => r.filename === slug)?.error).toMatch(/abstract method/);
+    } finally {
+      await setLimits(site, { fileBytes: null });
+      unplace(site, `api/${slug}.php`);
+    }
   });
 });
 

@@ -77,13 +77,23 @@ function toApiFile(value: unknown): ApiFile | null {
   };
 }
 
-export async function listFiles(): Promise<FileListing> {
-  let response: Response;
-  try {
-    response = await apiFetch({ path: '/svc/v1/api-files?content=false', parse: false });
-  } catch (rejection) {
-    throw await toApiError(rejection);
+/** Each 503 svc_boot_fatal means one more broken route file is now skipped for good (docs/management-api.md). */
+const BOOT_FATAL_RETRIES = 25;
+
+async function fetchListing(): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await apiFetch({ path: '/svc/v1/api-files?content=false', parse: false });
+    } catch (rejection) {
+      const error = await toApiError(rejection);
+      // The listing loads route files; one that stops PHP costs that request and is skipped after it.
+      if (error.code !== 'svc_boot_fatal' || attempt >= BOOT_FATAL_RETRIES) throw error;
+    }
   }
+}
+
+export async function listFiles(): Promise<FileListing> {
+  const response = await fetchListing();
   const body: unknown = await response.json();
   if (!Array.isArray(body)) throw new ApiError(__('The server sent an unexpected answer.', 'svc'), 'unknown');
   const skipped = Number.parseInt(response.headers.get('X-Svc-Skipped') ?? '0', 10);

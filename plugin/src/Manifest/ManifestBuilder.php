@@ -40,7 +40,8 @@ final class ManifestBuilder {
 		$since       = (int) ( $previous['built'] ?? PHP_INT_MAX );
 		$inventory   = $this->files->inventory();
 		$limits      = array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) );
-		$carry       = ( $previous['limits'] ?? null ) === $limits ? ( $previous['files'] ?? array() ) : array();
+		// New limits change which files are over them: every file is scanned again then.
+		$same_limits = ( $previous['limits'] ?? null ) === $limits;
 		$before      = $previous['files'] ?? array();
 		$entries     = array();
 		$total       = 0;
@@ -48,9 +49,9 @@ final class ManifestBuilder {
 		foreach ( $inventory['files'] as $slug => $stat ) {
 			$slug   = (string) $slug;
 			$total += $stat['size'];
-			$known  = $carry[ $slug ] ?? null;
+			$known  = $before[ $slug ] ?? null;
 			$same   = null !== $known && $known['stamp'] === $stat['stamp'];
-			if ( $same && ! self::is_racy( $stat['stamp'], $since ) ) {
+			if ( $same && $same_limits && ! self::is_racy( $stat['stamp'], $since ) ) {
 				$entry = $known;
 			} else {
 				$entry = $this->scan( $slug, $stat, $limits[0] );
