@@ -1,21 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { render } from 'ink-testing-library';
 import { LoginForm, type LoginValues } from './login-form.js';
-
-/** Raw terminal input for the keys these tests press. */
-const KEYS = {
-	up: '\u001B[A',
-	down: '\u001B[B',
-	end: '\u001B[F',
-	home: '\u001B[H',
-	enter: '\r',
-	escape: '\u001B',
-	backspace: '\u007F',
-	ctrlC: '\u0003',
-} as const;
-
-/** Ink handles input and re-renders asynchronously. */
-const settle = (ms = 30): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+import { KEYS, settle } from '../../test/support/ink-input.js';
 
 function setup(initial?: Partial<LoginValues>) {
 	const onSubmit = jest.fn<(values: LoginValues) => void>();

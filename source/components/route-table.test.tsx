@@ -1,21 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { render } from 'ink-testing-library';
 import { filterRoutes, RouteTable, type RouteRow } from './route-table.js';
-
-/** Raw terminal input for the keys these tests press. */
-const KEYS = {
-	up: '\u001B[A',
-	down: '\u001B[B',
-	end: '\u001B[F',
-	home: '\u001B[H',
-	enter: '\r',
-	escape: '\u001B',
-	backspace: '\u007F',
-	ctrlC: '\u0003',
-} as const;
-
-/** Ink handles input and re-renders asynchronously. */
-const settle = (ms = 30): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+import { KEYS, settle } from '../../test/support/ink-input.js';
 
 const ROUTES: RouteRow[] = [
 	{ filename: 'hello', path: '/svc-api/v1/hello', methods: ['GET'], public: true },
