@@ -25,6 +25,7 @@ const HELP: Record<HelpTopic, string> = {
 	  api rm <slug>     Remove a deployed route, e.g. svc api rm users/[id]
 	  login             Save a site and its application password
 	  logout            Forget a saved site and its password
+	  link              Remember in svc.json which saved site this project deploys to
 	  plugin zip        Write the svc plugin as a zip to upload in wp-admin
 
 	Options
@@ -40,7 +41,8 @@ const HELP: Record<HelpTopic, string> = {
 	  NO_COLOR                              No colours
 
 	Project file
-	  svc.json (in the project root): { "site": "staging", "apiDir": "api" }, both optional
+	  svc.json (in the project root): { "site": "staging", "apiDir": "api" }, both optional;
+	  "svc link" writes it
 
 	Exit codes
 	  0 done, 1 failed, 2 usage error or refused without --yes
@@ -111,6 +113,21 @@ const HELP: Record<HelpTopic, string> = {
 	Forgets the saved site and removes its application password from the keychain (or file).
 	Without --site: the site svc would use here (svc.json, the default, or the only one).
 	`,
+	link: `
+	Usage
+	  $ svc link [--site NAME] [--api-dir DIR] [--json]
+
+	Writes svc.json in the project (the folder of the nearest svc.json, else this one): the saved
+	site that push, pull, list and rm use here without --site, and the route folder.
+
+	Options
+	  --site NAME       The saved site (default: the one svc would use now)
+	  --api-dir DIR     The route folder, inside the project (default: api)
+
+	Examples
+	  $ svc login --url https://staging.example.com --user admin --site staging
+	  $ svc link --site staging
+	`,
 	plugin: `
 	Usage
 	  $ svc plugin zip [--out FILE] [--json]
@@ -131,6 +148,7 @@ const FLAGS = {
 	passwordStdin: { type: 'boolean' },
 	insecureStore: { type: 'boolean' },
 	out: { type: 'string' },
+	apiDir: { type: 'string' },
 	help: { type: 'boolean', shortFlag: 'h' },
 } as const;
 
@@ -178,6 +196,8 @@ function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<
 			return import('./commands/login.js').then((module) => module.run(command, io));
 		case 'logout':
 			return import('./commands/logout.js').then((module) => module.run(command, io));
+		case 'link':
+			return import('./commands/link.js').then((module) => module.run(command, io));
 		case 'plugin zip':
 			return import('./commands/plugin-zip.js').then((module) => module.run(command, io));
 	}

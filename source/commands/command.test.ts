@@ -47,6 +47,7 @@ describe('toCommand', () => {
 			insecureStore: true,
 		});
 		expect(parse('logout', { site: 'x' })).toEqual({ name: 'logout', json: false, site: 'x' });
+		expect(parse('link', { site: 'x', apiDir: 'src/api' })).toEqual({ name: 'link', json: false, site: 'x', apiDir: 'src/api' });
 		expect(parse('plugin zip', { out: 'a.zip' })).toEqual({ name: 'plugin zip', json: false, out: 'a.zip' });
 	});
 
@@ -59,6 +60,7 @@ describe('toCommand', () => {
 		['api rm', { help: true }, 'api'],
 		['login', { help: true }, 'login'],
 		['logout', { help: true }, 'logout'],
+		['link', { help: true }, 'link'],
 		['plugin', {}, 'plugin'],
 		['plugin zip', { help: true }, 'plugin'],
 	])('"svc %s" %j shows the %s help', (line, flags, topic) => {
@@ -78,6 +80,8 @@ describe('toCommand', () => {
 		['api pull', { prune: true, out: 'x' }, '--prune, --out do not apply to "svc api pull".'],
 		['plugin zip', { site: 'x' }, '--site does not apply to "svc plugin zip".'],
 		['logout', { yes: true }, '--yes does not apply to "svc logout".'],
+		['link', { prune: true }, '--prune does not apply to "svc link".'],
+		['api push', { apiDir: 'x' }, '--api-dir does not apply to "svc api push".'],
 	])('refuses flags that do not apply: svc %s %j', (line, flags, message) => {
 		expect(usageError(() => parse(line, flags)).message).toBe(message);
 	});

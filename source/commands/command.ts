@@ -16,10 +16,11 @@ export interface Flags {
 	readonly passwordStdin?: boolean | undefined;
 	readonly insecureStore?: boolean | undefined;
 	readonly out?: string | undefined;
+	readonly apiDir?: string | undefined;
 	readonly help?: boolean | undefined;
 }
 
-export type HelpTopic = 'main' | 'api' | 'login' | 'logout' | 'plugin';
+export type HelpTopic = 'main' | 'api' | 'login' | 'logout' | 'link' | 'plugin';
 
 export interface ApiPushCommand {
 	readonly name: 'api push';
@@ -70,6 +71,14 @@ export interface LogoutCommand {
 	readonly site: string | undefined;
 }
 
+export interface LinkCommand {
+	readonly name: 'link';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	/** The route folder, as given (relative to the current folder). */
+	readonly apiDir: string | undefined;
+}
+
 export interface PluginZipCommand {
 	readonly name: 'plugin zip';
 	readonly json: boolean;
@@ -88,6 +97,7 @@ export type Command =
 	| ApiRmCommand
 	| LoginCommand
 	| LogoutCommand
+	| LinkCommand
 	| PluginZipCommand
 	| HelpCommand;
 
@@ -101,6 +111,7 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api rm': ['site', 'json', 'yes', 'dryRun'],
 	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
 	logout: ['site', 'json'],
+	link: ['site', 'json', 'apiDir'],
 	'plugin zip': ['json', 'out'],
 };
 
@@ -115,6 +126,7 @@ const FLAG_NAMES: Record<keyof Flags, string> = {
 	passwordStdin: '--password-stdin',
 	insecureStore: '--insecure-store',
 	out: '--out',
+	apiDir: '--api-dir',
 	help: '--help',
 };
 
@@ -167,6 +179,9 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 		case 'logout':
 			noArgs(name, args);
 			return { name, json, site };
+		case 'link':
+			noArgs(name, args);
+			return { name, json, site, apiDir: nonEmpty(flags.apiDir, '--api-dir') };
 		case 'plugin zip':
 			noArgs(name, args);
 			return { name, json, out: nonEmpty(flags.out, '--out') };
@@ -181,14 +196,14 @@ function commandName(first: string | undefined, second: string | undefined): Com
 	if (first === 'api' && second === 'ls') {
 		return 'api list';
 	}
-	if (first === 'login' || first === 'logout') {
+	if (first === 'login' || first === 'logout' || first === 'link') {
 		return first;
 	}
 	return undefined;
 }
 
 function helpTopic(first: string | undefined): HelpTopic {
-	if (first === 'login' || first === 'logout') {
+	if (first === 'login' || first === 'logout' || first === 'link') {
 		return first;
 	}
 	return first !== undefined && Object.hasOwn(GROUPS, first) ? (GROUPS[first] ?? 'main') : 'main';

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -81,6 +81,9 @@ async function run(command: Command, env: Env = {}, stdinText = '') {
 				break;
 			case 'logout':
 				exitCode = await (await import('./logout.js')).run(command, io);
+				break;
+			case 'link':
+				exitCode = await (await import('./link.js')).run(command, io);
 				break;
 			case 'plugin zip':
 				exitCode = await (await import('./plugin-zip.js')).run(command, io);
@@ -264,6 +267,53 @@ describe('svc logout', () => {
 		const result = await run({ name: 'logout', json: false, site: 'staging' });
 		expect(result.exitCode).toBe(2);
 		expect(result.stderr).toContain('No site named "staging"');
+	});
+});
+
+describe('svc link', () => {
+	const saveSite = async (name: string, url: string) => {
+		const { openUserConfig } = await import('../core/config.js');
+		openUserConfig().setProfile(name, { url, user: 'admin' });
+	};
+
+	it('with no saved site: says to log in first (exit 2) and writes nothing', async () => {
+		const result = await run({ name: 'link', json: false, site: undefined, apiDir: undefined });
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('svc login');
+		expect(() => readFileSync(path.join(dir, 'svc.json'))).toThrow();
+	});
+
+	it('writes svc.json naming the site and the api folder, which push, pull, list and rm then use', async () => {
+		await saveSite('staging', 'https://staging.example.test');
+		await saveSite('production', 'https://example.test');
+		const result = await run({ name: 'link', json: true, site: 'staging', apiDir: 'routes/api' });
+		expect(result.exitCode).toBe(0);
+		expect(JSON.parse(readFileSync(path.join(dir, 'svc.json'), 'utf8'))).toEqual({ site: 'staging', apiDir: 'routes/api' });
+		const { findProjectFile, openUserConfig, resolveApiDir, selectProfile } = await import('../core/config.js');
+		const project = findProjectFile(path.join(dir, 'routes'));
+		expect(selectProfile({ flag: undefined, project, config: openUserConfig() })?.name).toBe('staging');
+		expect(resolveApiDir(path.join(dir, 'routes'), project)).toBe(path.join(dir, 'routes/api'));
+	});
+
+	it('relinking keeps the api folder already remembered', async () => {
+		await saveSite('staging', 'https://staging.example.test');
+		await saveSite('production', 'https://example.test');
+		writeFileSync(path.join(dir, 'svc.json'), JSON.stringify({ site: 'staging', apiDir: 'src/api' }));
+		expect((await run({ name: 'link', json: true, site: 'production', apiDir: undefined })).exitCode).toBe(0);
+		expect(JSON.parse(readFileSync(path.join(dir, 'svc.json'), 'utf8'))).toEqual({ site: 'production', apiDir: 'src/api' });
+	});
+
+	it.each([['../elsewhere'], ['/tmp'], ['.']])('an --api-dir outside the project (%s) is refused (exit 2)', async (apiDir) => {
+		await saveSite('staging', 'https://staging.example.test');
+		const result = await run({ name: 'link', json: false, site: 'staging', apiDir });
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('inside the project');
+	});
+
+	it('an unknown --site is named (exit 2)', async () => {
+		const result = await run({ name: 'link', json: false, site: 'nowhere', apiDir: undefined });
+		expect(result.exitCode).toBe(2);
+		expect(result.stderr).toContain('"nowhere"');
 	});
 });
 

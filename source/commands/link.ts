@@ -1,0 +1,47 @@
+/**
+ * svc link: remembers in svc.json which saved site this project deploys to, and where its route
+ * files live, so that push, pull, list and rm need no --site here.
+ *
+ * The project is the folder of the nearest svc.json, else the current folder.
+ */
+import path from 'node:path';
+import { findProjectFile, openUserConfig, selectProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
+import { SvcError } from '../core/errors.js';
+import type { LinkCommand } from './command.js';
+import { printJson, type Io } from './shared/io.js';
+
+export async function run(command: LinkCommand, io: Io): Promise<number> {
+	const project = findProjectFile(io.cwd);
+	const dir = project?.dir ?? path.resolve(io.cwd);
+	const config = openUserConfig();
+	const selected = selectProfile({ flag: command.site, project, config });
+	if (selected === undefined) {
+		const known = config.profileNames();
+		throw new SvcError(known.length === 0 ? 'No site is saved yet, so there is nothing to link to.' : 'Which site? Several are saved and none is the default.', {
+			code: 'usage',
+			exitCode: 2,
+			hint: known.length === 0 ? 'Run "svc login" first.' : `Pass --site NAME; saved sites: ${known.join(', ')}.`,
+		});
+	}
+	const apiDir = command.apiDir === undefined ? project?.config.apiDir : relativeApiDir(dir, command.apiDir);
+	const linked: ProjectConfig = { ...project?.config, site: selected.name, ...(apiDir === undefined ? {} : { apiDir }) };
+	const file = writeProjectFile(dir, linked);
+	if (command.json) {
+		printJson(io, { path: file, site: selected.name, url: selected.profile.url, apiDir: linked.apiDir ?? 'api' });
+	} else {
+		io.stdout.write(
+			`✔ Linked ${dir} to site "${selected.name}" (${selected.profile.url}); route files in ${linked.apiDir ?? 'api'}/.\n` +
+				`  Saved in ${file}: commit it so everyone on the project deploys to the same place.\n`,
+		);
+	}
+	return 0;
+}
+
+/** The api folder as svc.json stores it: relative to the project, and inside it. */
+function relativeApiDir(projectDir: string, given: string): string {
+	const relative = path.relative(projectDir, path.resolve(projectDir, given));
+	if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+		throw new SvcError(`--api-dir ${JSON.stringify(given)} must name a folder inside the project (${projectDir}).`, { code: 'usage', exitCode: 2 });
+	}
+	return relative.split(path.sep).join('/');
+}
