@@ -49,8 +49,10 @@ final class FatalErrorMonitor {
 	/**
 	 * @internal Filter: WordPress is about to answer a fatal error with its generic page.
 	 *
-	 * @param string               $message
-	 * @param array<string, mixed> $error From error_get_last().
+	 * Other code's filters may pass anything, hence mixed.
+	 *
+	 * @param mixed $message The message WordPress would show.
+	 * @param mixed $error   From error_get_last().
 	 */
 	public function filter_message( mixed $message, mixed $error ): mixed {
 		if ( null === $this->take_over( is_array( $error ) ? $error : null ) ) {
@@ -68,9 +70,8 @@ final class FatalErrorMonitor {
 	/**
 	 * @internal Filter: the status and code of WordPress's fatal error answer.
 	 *
-	 * @param array<string, mixed> $args
-	 * @param array<string, mixed> $error
-	 * @return array<string, mixed>
+	 * @param mixed $args  wp_die() arguments.
+	 * @param mixed $error From error_get_last().
 	 */
 	public function filter_args( mixed $args, mixed $error ): mixed {
 		unset( $error );
