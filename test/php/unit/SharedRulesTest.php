@@ -1,0 +1,53 @@
+<?php
+/**
+ * The rules both halves of svc implement: the same fixture runs against the CLI's TypeScript
+ * (test/shared-rules.test.ts), so plugin and CLI cannot drift apart.
+ */
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+use Svc\Routing\Slug;
+use Svc\Scanning\TokenScanner;
+
+final class SharedRulesTest extends TestCase {
+
+	/** @return array<string, mixed> */
+	private static function fixture( string $name ): array {
+		return json_decode( (string) file_get_contents( dirname( __DIR__, 2 ) . '/fixtures/' . $name ), true, 512, JSON_THROW_ON_ERROR );
+	}
+
+	/** @return array<string, array{string, bool}> */
+	public function slug_cases(): array {
+		$fixture = self::fixture( 'slug-cases.json' );
+		$cases   = array();
+		foreach ( array( 'valid' => true, 'invalid' => false ) as $key => $valid ) {
+			foreach ( $fixture[ $key ] as $slug ) {
+				$cases[ ( $valid ? 'valid ' : 'invalid ' ) . json_encode( $slug ) ] = array( $slug, $valid );
+			}
+		}
+		return $cases;
+	}
+
+	/** @dataProvider slug_cases */
+	public function test_slug_rules_agree_with_the_cli( string $slug, bool $valid ): void {
+		$this->assertSame( $valid, Slug::is_valid( $slug ), (string) Slug::problem( $slug ) );
+	}
+
+	/** @return array<string, array{string, list<string>}> */
+	public function public_cases(): array {
+		$cases = array();
+		foreach ( self::fixture( 'public-detection.json' )['cases'] as $case ) {
+			$cases[ $case['name'] ] = array( $case['source'], $case['publicVerbs'] );
+		}
+		return $cases;
+	}
+
+	/**
+	 * @dataProvider public_cases
+	 * @param list<string> $expected
+	 */
+	public function test_public_detection_agrees_with_the_cli( string $source, array $expected ): void {
+		$found = TokenScanner::scan( "<?php\ndeclare(strict_types=1);\n" . $source )->public_verbs();
+		$this->assertSame( $expected, array_map( 'strtoupper', $found ) );
+	}
+}

@@ -1,0 +1,32 @@
+/**
+ * The rules both halves of svc implement: the same fixtures run against the plugin's PHP
+ * (test/php/unit/SharedRulesTest.php), so plugin and CLI cannot drift apart.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { checkRouteSource } from '../source/core/php-lexical.js';
+import { validateSlug } from '../source/core/slug.js';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixture = <T>(name: string): T => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as T;
+
+const slugs = fixture<{ valid: string[]; invalid: string[] }>('slug-cases.json');
+const publicCases = fixture<{ cases: { name: string; source: string; publicVerbs: string[] }[] }>('public-detection.json').cases;
+
+describe('slug rules agree with the plugin', () => {
+  it.each(slugs.valid.map((slug) => [JSON.stringify(slug), slug]))('valid %s', (_label, slug) => {
+    expect(validateSlug(slug)).toEqual({ ok: true });
+  });
+  it.each(slugs.invalid.map((slug) => [JSON.stringify(slug), slug]))('invalid %s', (_label, slug) => {
+    expect(validateSlug(slug).ok).toBe(false);
+  });
+});
+
+describe('public-route detection agrees with the plugin', () => {
+  it.each(publicCases.map((c) => [c.name, c.source, c.publicVerbs] as const))('%s', (_name, source, expected) => {
+    expect([...checkRouteSource(`<?php\ndeclare(strict_types=1);\n${source}`).publicVerbs]).toEqual(expected);
+  });
+});
