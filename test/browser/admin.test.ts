@@ -186,6 +186,9 @@ beforeAll(async () => {
   ]);
   site = started;
   context = browser;
+  // Only the test site, ever: anything else (e.g. the admin bar's avatar from gravatar.com) is
+  // aborted at once instead of hanging the page's load event on a network that is not there.
+  await context.route((url) => url.origin !== new URL(site.url).origin, (route) => route.abort('blockedbyclient'));
   page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
   page.on('dialog', (dialog) => {
