@@ -45,11 +45,11 @@ function count(label: string, passed: number, failed: number, status: number): v
 
 function junitCounts(file: string): { passed: number; failed: number } {
   if (!existsSync(file)) return { passed: 0, failed: 0 };
-  const xml = readFileSync(file, 'utf8');
-  const top = /<testsuite [^>]*tests="(\d+)"[^>]*failures="(\d+)"[^>]*errors="(\d+)"/.exec(xml);
-  if (!top) return { passed: 0, failed: 0 };
-  const [total, failed, errors] = [Number(top[1]), Number(top[2]), Number(top[3])];
-  return { passed: total - failed - errors, failed: failed + errors };
+  // The first <testsuite> holds the totals; its attributes come in no fixed order.
+  const tag = /<testsuite\b[^>]*>/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
+  const attribute = (name: string): number => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(tag)?.[1] ?? 0);
+  const failed = attribute('failures') + attribute('errors');
+  return { passed: attribute('tests') - failed - attribute('skipped'), failed };
 }
 
 function phpFiles(directory: string): string[] {
