@@ -5,7 +5,7 @@
  * The project is the folder of the nearest svc.json, else the current folder.
  */
 import path from 'node:path';
-import { findProjectFile, openUserConfig, selectProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
+import { apiDirInside, DEFAULT_API_DIR, findProjectFile, openUserConfig, selectProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
 import { SvcError } from '../core/errors.js';
 import type { LinkCommand } from './command.js';
 import { printJson, type Io } from './shared/io.js';
@@ -27,10 +27,10 @@ export async function run(command: LinkCommand, io: Io): Promise<number> {
 	const linked: ProjectConfig = { ...project?.config, site: selected.name, ...(apiDir === undefined ? {} : { apiDir }) };
 	const file = writeProjectFile(dir, linked);
 	if (command.json) {
-		printJson(io, { path: file, site: selected.name, url: selected.profile.url, apiDir: linked.apiDir ?? 'api' });
+		printJson(io, { path: file, site: selected.name, url: selected.profile.url, apiDir: linked.apiDir ?? DEFAULT_API_DIR });
 	} else {
 		io.stdout.write(
-			`✔ Linked ${dir} to site "${selected.name}" (${selected.profile.url}); route files in ${linked.apiDir ?? 'api'}/.\n` +
+			`✔ Linked ${dir} to site "${selected.name}" (${selected.profile.url}); route files in ${linked.apiDir ?? DEFAULT_API_DIR}/.\n` +
 				`  Saved in ${file}: commit it so everyone on the project deploys to the same place.\n`,
 		);
 	}
@@ -39,9 +39,9 @@ export async function run(command: LinkCommand, io: Io): Promise<number> {
 
 /** The api folder as svc.json stores it: relative to the project, and inside it. */
 function relativeApiDir(projectDir: string, given: string): string {
-	const relative = path.relative(projectDir, path.resolve(projectDir, given));
-	if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+	const inside = apiDirInside(projectDir, given);
+	if (inside === undefined) {
 		throw new SvcError(`--api-dir ${JSON.stringify(given)} must name a folder inside the project (${projectDir}).`, { code: 'usage', exitCode: 2 });
 	}
-	return relative.split(path.sep).join('/');
+	return inside;
 }

@@ -183,6 +183,13 @@ describe('project file', () => {
 		expect(resolveApiDir(path.join(root, 'x'), undefined)).toBe(path.join(root, 'x', 'api'));
 	});
 
+	it('accepts an apiDir nested inside the project, and one whose name starts with two dots', () => {
+		writeFileSync(path.join(root, 'svc.json'), '{ "apiDir": "src/./routes/../api" }');
+		expect(findProjectFile(root)?.config.apiDir).toBe('src/./routes/../api');
+		writeFileSync(path.join(root, 'svc.json'), '{ "apiDir": "..api" }');
+		expect(resolveApiDir(root, findProjectFile(root))).toBe(path.join(root, '..api'));
+	});
+
 	it('defaults apiDir to api next to svc.json', () => {
 		writeProjectFile(root, {});
 		expect(resolveApiDir(path.join(root, 'x'), findProjectFile(root))).toBe(path.join(root, 'api'));
@@ -193,6 +200,11 @@ describe('project file', () => {
 		['an array', '[]', /must be a JSON object/],
 		['a non-string site', '{ "site": 3 }', /"site" must be a non-empty string/],
 		['an empty apiDir', '{ "apiDir": "" }', /"apiDir" must be a non-empty string/],
+		// pull deletes files in the api folder: it must never be the project root or lie outside it.
+		['an apiDir leaving the project', '{ "apiDir": ".." }', /"apiDir" ".." must name a folder inside the project/],
+		['an apiDir deeper outside', '{ "apiDir": "api/../../elsewhere" }', /must name a folder inside the project/],
+		['an absolute apiDir', '{ "apiDir": "/etc" }', /must name a folder inside the project/],
+		['the project root as apiDir', '{ "apiDir": "." }', /must name a folder inside the project/],
 	])('rejects %s naming the file', (_case, text, message) => {
 		writeFileSync(path.join(root, 'svc.json'), text);
 		expect(() => findProjectFile(root)).toThrow(message);

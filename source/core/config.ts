@@ -245,7 +245,23 @@ function parseProjectConfig(text: string, file: string): ProjectConfig {
 	if (apiDir !== undefined && (typeof apiDir !== 'string' || apiDir === '')) {
 		throw invalid('"apiDir" must be a non-empty string (a folder relative to svc.json)');
 	}
+	if (apiDir !== undefined && apiDirInside(path.dirname(file), apiDir) === undefined) {
+		// pull writes and deletes in this folder: it must never be the project itself or outside it.
+		throw invalid(`"apiDir" ${JSON.stringify(apiDir)} must name a folder inside the project`);
+	}
 	return { ...(site === undefined ? {} : { site }), ...(apiDir === undefined ? {} : { apiDir }) };
+}
+
+/**
+ * The api folder as svc.json stores it (relative, "/"-separated), or undefined when `given` is not a
+ * folder strictly inside `projectDir`.
+ */
+export function apiDirInside(projectDir: string, given: string): string | undefined {
+	const relative = path.relative(projectDir, path.resolve(projectDir, given));
+	if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+		return undefined;
+	}
+	return relative.split(path.sep).join('/');
 }
 
 /** Writes svc.json into dir (a project's root) and returns its path. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { planPull } from './plan.js';
@@ -95,5 +95,30 @@ describe('applyPullPlan', () => {
 		const plan = { create: [{ filename: '../evil', content: 'x' }], overwrite: [], remove: [], unchanged: [], rejected: [] };
 		await expect(applyPullPlan(api, plan)).rejects.toMatchObject({ message: expect.stringMatching(/Refusing to write "\.\.\/evil"/) });
 		expect(await exists(path.join(project, 'evil.php'))).toBe(false);
+	});
+
+	it('neither writes nor deletes through a folder link that leads out of api/', async () => {
+		const elsewhere = path.join(project, 'elsewhere');
+		await mkdir(elsewhere, { recursive: true });
+		await writeFile(path.join(elsewhere, 'keep.php'), 'not a route of this project');
+		await mkdir(api, { recursive: true });
+		await symlink(elsewhere, path.join(api, 'shared'));
+
+		const scanned = await scanApiDir(api, { lexical: false });
+		const removal = planPull([], scanned.files);
+		expect(removal.remove.map((file) => file.slug)).toEqual(['shared/keep']);
+		await expect(applyPullPlan(api, removal)).rejects.toMatchObject({ code: 'local_check_failed', message: expect.stringContaining('leads out of the api folder') });
+		expect(await readFile(path.join(elsewhere, 'keep.php'), 'utf8')).toBe('not a route of this project');
+
+		const write = planPull([{ filename: 'shared/new', content: '<?php' }], []);
+		await expect(applyPullPlan(api, write)).rejects.toMatchObject({ code: 'local_check_failed' });
+		expect(await exists(path.join(elsewhere, 'new.php'))).toBe(false);
+	});
+
+	it('writes through a folder link that stays inside api/', async () => {
+		await mkdir(path.join(api, 'real'), { recursive: true });
+		await symlink(path.join(api, 'real'), path.join(api, 'alias'));
+		await applyPullPlan(api, planPull([{ filename: 'alias/x', content: 'x' }], []));
+		expect(await readFile(path.join(api, 'real', 'x.php'), 'utf8')).toBe('x');
 	});
 });

@@ -3,7 +3,7 @@
  * beside it and renamed into place, so an interrupted pull never leaves a half-written route.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SvcError } from './errors.js';
 import type { HashedLocal, PullPlan, RemoteWithContent } from './plan.js';
@@ -27,17 +27,24 @@ export async function applyPullPlan(
 ): Promise<PullResult> {
 	const root = path.resolve(apiDir);
 	const toWrite = [...plan.create, ...plan.overwrite];
+	if (toWrite.length > 0) {
+		await mkdir(root, { recursive: true });
+	}
+	const realRoot = await realpath(root).catch(() => root);
 	const total = toWrite.length + plan.remove.length;
 	let done = 0;
 	const written: string[] = [];
 	for (const file of toWrite) {
-		await writeAtomically(localPath(root, file.filename), Buffer.from(file.content, 'utf8'));
+		const target = localPath(root, file.filename);
+		await refuseLinksOut(realRoot, target, file.filename);
+		await writeAtomically(target, Buffer.from(file.content, 'utf8'));
 		written.push(file.filename);
 		onProgress?.({ done: ++done, total, slug: file.filename });
 	}
 	const removed: string[] = [];
 	for (const file of plan.remove) {
 		const target = localPath(root, file.slug);
+		await refuseLinksOut(realRoot, target, file.slug);
 		await unlink(target).catch(ignoreMissing);
 		await removeEmptyParents(path.dirname(target), root);
 		removed.push(file.slug);
@@ -56,6 +63,30 @@ function localPath(root: string, slug: string): string {
 		});
 	}
 	return target;
+}
+
+/**
+ * A folder inside api/ may be a link to somewhere else; a pull mirrors api/ and nothing beyond it,
+ * so it never writes or deletes through such a link.
+ */
+async function refuseLinksOut(realRoot: string, target: string, slug: string): Promise<void> {
+	let existing = path.dirname(target);
+	for (;;) {
+		const real = await realpath(existing).catch((error: NodeJS.ErrnoException) => {
+			if (error.code === 'ENOENT') return undefined;
+			throw error;
+		});
+		if (real !== undefined) {
+			if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
+				throw new SvcError(`Refusing to pull ${slug}.php: ${path.relative(path.dirname(realRoot), existing)} is a link that leads out of the api folder (to ${real}).`, {
+					code: 'local_check_failed',
+					hint: 'Replace the link with a real folder, or pull into a project without it.',
+				});
+			}
+			return;
+		}
+		existing = path.dirname(existing);
+	}
 }
 
 async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
