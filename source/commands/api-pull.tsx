@@ -21,7 +21,9 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	const scan = await scanApiDir(project.apiDir, { allowMissing: true, lexical: false });
 	const site = openSite(io, { site: command.site, project });
 	const listing = await site.client.listFiles({ content: true });
-	const plan = planPull(listing.files, scan.files);
+	// Files the site skips for size are not in its listing, but it still has them: keep the local copies.
+	const notListed = listing.skipped === 0 ? [] : (listing.skippedFiles ?? 'unknown');
+	const plan = planPull(listing.files, scan.files, { notListed });
 	const report = {
 		site: site.url,
 		dir: project.apiDir,
@@ -32,6 +34,7 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 		unchanged: plan.unchanged.map((file) => file.filename),
 		rejected: plan.rejected,
 		skipped: listing.skipped,
+		kept: plan.kept.map((file) => file.slug),
 	};
 
 	const ui = views === undefined ? undefined : await views;
@@ -51,6 +54,9 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 		}
 		if (listing.skipped > 0) {
 			note(io, `⚠ ${plural(listing.skipped, 'file')} on the site ${listing.skipped === 1 ? 'is' : 'are'} over the size limit; the site skips ${listing.skipped === 1 ? 'it' : 'them'}, so ${listing.skipped === 1 ? 'it is' : 'they are'} not pulled.`);
+		}
+		if (plan.kept.length > 0) {
+			note(io, `  Kept locally (the site has ${plan.kept.length === 1 ? 'it' : 'them'} but did not send ${plan.kept.length === 1 ? 'it' : 'them'}): ${plan.kept.map((file) => `${file.slug}.php`).join(', ')}.`);
 		}
 	}
 	if (isPullNoop(plan) || command.dryRun) {

@@ -68,6 +68,18 @@ describe('planPull', () => {
 		expect(plan.rejected).toEqual([]);
 	});
 
+	it('keeps local copies of files the site has but left out of its listing for size', () => {
+		const plan = planPull([remote('small', 's')], [local('small', 's'), local('big', 'b'), local('gone', 'g')], { notListed: ['big'] });
+		expect(slugs(plan.remove)).toEqual(['gone']);
+		expect(slugs(plan.kept)).toEqual(['big']);
+	});
+
+	it('removes nothing when the site skipped files without naming them', () => {
+		const plan = planPull([remote('small', 's')], [local('small', 's'), local('big', 'b'), local('gone', 'g')], { notListed: 'unknown' });
+		expect(plan.remove).toEqual([]);
+		expect(slugs(plan.kept)).toEqual(['big', 'gone']);
+	});
+
 	it('compares the UTF-8 bytes of the content, not a hash the site sent', () => {
 		const plan = planPull([{ filename: 'x', content: 'new', hash: sha256Hex('old') }], [local('x', 'old')]);
 		expect(names(plan.overwrite)).toEqual(['x']);

@@ -89,12 +89,23 @@ export interface PullPlan<R extends RemoteWithContent, L extends HashedLocal> {
 	 * a broken or hostile site must not escape api/.
 	 */
 	readonly rejected: readonly RejectedRemote[];
+	/** Local files the site has but did not send (over its size limit): never removed. */
+	readonly kept: readonly L[];
+}
+
+export interface PullOptions {
+	/**
+	 * Slugs the site has but left out of its listing (X-Svc-Skipped-Files), or 'unknown' when it
+	 * skipped some without naming them: then no local file is removed, since any could be one of them.
+	 */
+	readonly notListed?: readonly string[] | 'unknown';
 }
 
 /** Local files are compared by the SHA-256 of the bytes a pull would write (UTF-8 of `content`). */
 export function planPull<R extends RemoteWithContent, L extends HashedLocal>(
 	remote: readonly R[],
 	local: readonly L[],
+	options: PullOptions = {},
 ): PullPlan<R, L> {
 	const localBySlug = new Map(local.map((file) => [file.slug, file]));
 	const create: R[] = [];
@@ -118,8 +129,12 @@ export function planPull<R extends RemoteWithContent, L extends HashedLocal>(
 			overwrite.push(file);
 		}
 	}
-	const remove = local.filter((file) => !accepted.has(file.slug)).sort(bySlug);
-	return { create, overwrite, remove, unchanged, rejected };
+	const notListed = options.notListed ?? [];
+	const onSiteUnlisted = (slug: string) => notListed === 'unknown' || notListed.includes(slug);
+	const missing = local.filter((file) => !accepted.has(file.slug)).sort(bySlug);
+	const remove = missing.filter((file) => !onSiteUnlisted(file.slug));
+	const kept = missing.filter((file) => onSiteUnlisted(file.slug));
+	return { create, overwrite, remove, unchanged, rejected, kept };
 }
 
 export function isPullNoop(plan: PullPlan<RemoteWithContent, HashedLocal>): boolean {

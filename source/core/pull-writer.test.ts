@@ -92,7 +92,7 @@ describe('applyPullPlan', () => {
 	});
 
 	it('refuses a plan entry that would escape api/, even if built by hand', async () => {
-		const plan = { create: [{ filename: '../evil', content: 'x' }], overwrite: [], remove: [], unchanged: [], rejected: [] };
+		const plan = { create: [{ filename: '../evil', content: 'x' }], overwrite: [], remove: [], unchanged: [], rejected: [], kept: [] };
 		await expect(applyPullPlan(api, plan)).rejects.toMatchObject({ message: expect.stringMatching(/Refusing to write "\.\.\/evil"/) });
 		expect(await exists(path.join(project, 'evil.php'))).toBe(false);
 	});

@@ -291,9 +291,13 @@ describe('management endpoints', () => {
 		expect(answers).toBe(1);
 	});
 
-	it('reports files the site skipped for size from X-Svc-Skipped', async () => {
+	it('reports files the site skipped for size from X-Svc-Skipped, and their names from X-Svc-Skipped-Files', async () => {
 		site.handler = () => ({ json: [], headers: { 'x-svc-skipped': '2' } });
 		expect(await client().listFiles({ content: false })).toEqual({ files: [], skipped: 2 });
+		site.handler = () => ({ json: [], headers: { 'x-svc-skipped': '2', 'x-svc-skipped-files': '["big","users/[id]"]' } });
+		expect(await client().listFiles({ content: false })).toEqual({ files: [], skipped: 2, skippedFiles: ['big', 'users/[id]'] });
+		site.handler = () => ({ json: [], headers: { 'x-svc-skipped': '1', 'x-svc-skipped-files': 'not json' } });
+		expect(await client().listFiles({ content: false })).toEqual({ files: [], skipped: 1 });
 	});
 
 	it('accepts records with only filename and hash, as long as content was not asked for', async () => {

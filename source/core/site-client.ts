@@ -43,6 +43,8 @@ export interface FileListing<F extends RemoteFile> {
 	readonly files: readonly F[];
 	/** Files over the size limit that the site skipped and cannot return (X-Svc-Skipped). */
 	readonly skipped: number;
+	/** Their names (X-Svc-Skipped-Files); undefined when the site did not say. */
+	readonly skippedFiles?: readonly string[];
 }
 
 export interface UploadFile {
@@ -229,7 +231,8 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		const files = body.map((item) => parseRemoteFile(item, listOptions.content) ?? throwUnexpected('GET api-files', fail));
 		const skippedHeader = headers['x-svc-skipped'];
 		const skipped = Number.parseInt(Array.isArray(skippedHeader) ? (skippedHeader[0] ?? '') : (skippedHeader ?? ''), 10);
-		return { files, skipped: Number.isFinite(skipped) && skipped > 0 ? skipped : 0 };
+		const skippedFiles = parseNameList(headers['x-svc-skipped-files']);
+		return { files, skipped: Number.isFinite(skipped) && skipped > 0 ? skipped : 0, ...(skippedFiles === undefined ? {} : { skippedFiles }) };
 	};
 
 	// The listing loads route files the site has not loaded yet; one that stops PHP costs that request
@@ -560,4 +563,16 @@ export function redactor(user: string, appPassword: string): (text: string) => s
 		Buffer.from(`${user}:${appPassword}`).toString('base64'),
 	].filter((secret) => secret.length >= 4);
 	return (text) => secrets.reduce((result, secret) => result.split(secret).join('***'), text);
+}
+
+/** A header holding a JSON array of strings, or undefined when it is absent or malformed. */
+function parseNameList(header: string | string[] | undefined): readonly string[] | undefined {
+	const text = Array.isArray(header) ? header[0] : header;
+	if (text === undefined) return undefined;
+	try {
+		const value: unknown = JSON.parse(text);
+		return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
+	} catch {
+		return undefined;
+	}
 }

@@ -238,7 +238,7 @@ describe('size limits at boot', () => {
     await setLimits(site, { fileBytes: null, totalBytes: null });
   });
 
-  it('a file over 512 KB is skipped unopened, logged, left out of the listing and counted in X-Svc-Skipped', async () => {
+  it('a file over 512 KB is skipped unopened, logged, left out of the listing and named in X-Svc-Skipped(-Files)', async () => {
     const log = new LogCursor(site);
     const className = uniqueClass('Huge');
     placeFile(site, 'huge', paddedTo(publicGet(className, 'huge'), 512 * 1024 + 1));
@@ -246,6 +246,7 @@ describe('size limits at boot', () => {
     const { records, headers } = await list(site, '?content=false');
     expect(records.map((item) => item.filename)).not.toContain('huge');
     expect(headers.get('x-svc-skipped')).toBe('1');
+    expect(JSON.parse(headers.get('x-svc-skipped-files') ?? 'null')).toEqual(['huge']);
     await expectOthersWork();
     expect(log.svcLines()).toHaveLength(1);
     expect(log.svcLines()[0]).toMatch(/huge\.php.*over the limit/);
@@ -256,6 +257,7 @@ describe('size limits at boot', () => {
     const after = await list(site, '?content=false');
     expect(after.records.map((item) => item.filename)).toContain('huge');
     expect(after.headers.get('x-svc-skipped')).toBe('0');
+    expect(after.headers.get('x-svc-skipped-files')).toBe('[]');
     unplace(site, 'api/huge.php');
   });
 

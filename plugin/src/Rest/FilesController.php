@@ -108,11 +108,11 @@ final class FilesController {
 		$with_content = (bool) $request->get_param( 'content' );
 		$manifest     = $this->store->verified();
 		$records      = array();
-		$skipped      = 0;
+		$skipped      = array();
 		foreach ( $manifest['files'] as $slug => $entry ) {
 			$slug = (string) $slug;
 			if ( ! empty( $entry['oversize'] ) ) {
-				++$skipped;
+				$skipped[] = $slug;
 				continue;
 			}
 			$error  = $this->loader->boot_status( $slug, $entry );
@@ -127,7 +127,9 @@ final class FilesController {
 			$records[] = $record;
 		}
 		$response = new WP_REST_Response( $records );
-		$response->header( 'X-Svc-Skipped', (string) $skipped );
+		$response->header( 'X-Svc-Skipped', (string) count( $skipped ) );
+		// Named too, so that a pull keeps local copies of files the site has but does not send.
+		$response->header( 'X-Svc-Skipped-Files', (string) wp_json_encode( $skipped ) );
 		return $response;
 	}
 
