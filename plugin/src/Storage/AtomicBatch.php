@@ -14,8 +14,9 @@ use Throwable;
 
 /**
  * Every file is first written to a temporary file in its target directory; only when all of them are
- * on disk is each renamed over its target (rename is atomic within a directory). A failed rename puts
- * back every file already replaced, so readers only ever see the old set or the new one, file by file.
+ * on disk is each renamed over its target (rename replaces a file atomically within a directory, so a
+ * reader sees the old bytes or the new ones, never no file). A failed rename puts back every file
+ * already replaced, from a second name kept for each.
  */
 final class AtomicBatch {
 
@@ -44,9 +45,11 @@ final class AtomicBatch {
 			foreach ( $staged as $target => $temporary ) {
 				$backup = null;
 				if ( file_exists( $target ) ) {
+					// A second name for the old bytes, kept for a rollback; the target itself never goes
+					// missing, since the rename below replaces it in one step.
 					$backup = self::temporary_name( $target ) . '.bak';
-					if ( ! rename( $target, $backup ) ) {
-						throw new RuntimeException( 'svc could not move aside ' . $target );
+					if ( ! @link( $target, $backup ) && ! copy( $target, $backup ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors -- some file systems have no hard links; copy then.
+						throw new RuntimeException( 'svc could not keep a copy of ' . $target );
 					}
 				}
 				$replaced[ $target ] = $backup;
