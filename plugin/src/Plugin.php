@@ -17,7 +17,6 @@ use Svc\Runtime\Authorizer;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\HeaderApplier;
 use Svc\Runtime\Registrar;
-use Svc\Runtime\RouteClassAutoloader;
 use Svc\Runtime\RouteHandler;
 use Svc\Runtime\RouteLoader;
 use Svc\Runtime\SharedCode;
@@ -65,7 +64,6 @@ final class Plugin {
 		$route_namespace = new RouteNamespace();
 		$registrar       = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader ) );
 
-		( new RouteClassAutoloader( $loader ) )->register();
 		( new NamespaceController( $route_namespace ) )->register();
 		( new FilesController( $files, $store, $loader, $route_namespace ) )->register();
 		$registrar->on_rest_api_init();

@@ -61,14 +61,37 @@ afterAll(async () => {
 describe('closed by default', () => {
   let marker: string;
 
+  let constructed: string;
+
   beforeAll(async () => {
     marker = path.join(site.root, 'closed-verb-ran');
+    constructed = path.join(site.root, 'closed-constructed');
     await pushOk(site, {
       closed: routeSource(
         uniqueClass('Closed'),
         [GET_OK, `\tpublic function post(): array { file_put_contents( ${JSON.stringify(marker)}, 'ran' ); return array( 'posted' => true ); }`].join('\n'),
       ),
+      'closed/constructor': routeSource(
+        uniqueClass('ClosedConstructor'),
+        [`\tpublic function __construct() { file_put_contents( ${JSON.stringify(constructed)}, 'constructed' ); }`, GET_OK].join('\n'),
+      ),
+      'closed/throwing-constructor': routeSource(
+        uniqueClass('ClosedThrowingConstructor'),
+        ["\tpublic function __construct() { throw new RuntimeException( 'constructor exploded' ); }", GET_OK].join('\n'),
+      ),
     });
+  });
+
+  it('does not even construct the route class for a caller it refuses', async () => {
+    expectError(await call(site, '/svc-api/v1/closed/constructor', { as: 'anonymous' }), 401, 'rest_forbidden');
+    expectError(await call(site, '/svc-api/v1/closed/constructor', { as: 'editor' }), 403, 'rest_forbidden');
+    expect(existsSync(constructed)).toBe(false);
+    expect((await call(site, '/svc-api/v1/closed/constructor')).status).toBe(200);
+    expect(existsSync(constructed)).toBe(true);
+  });
+
+  it('refuses an anonymous caller with 401 even when the route class cannot be constructed', async () => {
+    expectError(await call(site, '/svc-api/v1/closed/throwing-constructor', { as: 'anonymous' }), 401, 'rest_forbidden');
   });
 
   it('answers an anonymous caller 401 rest_forbidden without running the verb', async () => {
@@ -254,6 +277,14 @@ describe('fail closed: a check that throws denies that request only, is logged, 
           '\t}',
         ].join('\n'),
       ),
+      'throwing/constructor': routeSource(
+        uniqueClass('ThrowingConstructor'),
+        [
+          GET_OK,
+          "\tpublic function __construct() { throw new RuntimeException( 'constructor exploded' ); }",
+          '\tpublic function permission( WP_REST_Request $request ): bool { return true; }',
+        ].join('\n'),
+      ),
       'throwing/static-callback': routeSource(uniqueClass('ThrowingStatic'), GET_OK, {
         classAttribute: "#[Permission(callback: [\\SvcLib\\Gate::class, 'explode'])]",
       }),
@@ -303,6 +334,15 @@ describe('fail closed: a check that throws denies that request only, is logged, 
     expect(lines[0]).toContain(message);
     // Denied, not unregistered: the route still exists (a missing route would be rest_no_route).
     expectError(await call(site, `/svc-api/v1/${slug}`, { as: 'anonymous' }), 401, 'rest_forbidden');
+  });
+
+  it('a constructor that throws while permission() is being asked denies the request (fail closed) and is logged', async () => {
+    const log = new LogCursor(site);
+    expectError(await call(site, '/svc-api/v1/throwing/constructor', { as: 'anonymous' }), 401, 'rest_forbidden');
+    const lines = log.svcLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('throwing/constructor.php');
+    expect(lines[0]).toContain('constructor exploded');
   });
 
   it('a throwing check of another verb neither denies nor logs a request to this verb', async () => {

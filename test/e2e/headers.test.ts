@@ -42,6 +42,12 @@ beforeAll(async () => {
       OPEN,
     ),
     'cors/plain': routeSource(uniqueClass('CorsPlain'), "\tpublic function get(): array { return array( 'ok' => true ); }", OPEN),
+    // A verb that dispatches another svc route inside its own request.
+    'cors/nesting': routeSource(
+      uniqueClass('CorsNesting'),
+      "\tpublic function get(): array { return array( 'inner' => rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/cors/open' ) )->get_data() ); }",
+      OPEN,
+    ),
     'cors/mixed': routeSource(
       uniqueClass('CorsMixed'),
       [
@@ -155,5 +161,12 @@ describe('headers() of a route file', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-shared')).toBe('from headers()');
     expect(response.headers.get('x-verb-only')).toBe('verb');
+  });
+
+  it('belong to their own route: a route dispatched inside another request does not lend its headers to the outer answer', async () => {
+    const response = await call(site, '/svc-api/v1/cors/nesting', { as: 'anonymous' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ inner: { ok: true } });
+    expect(response.headers.get('x-route-wide')).toBeNull();
   });
 });

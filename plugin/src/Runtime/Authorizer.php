@@ -54,18 +54,20 @@ final class Authorizer {
 	}
 
 	private function decide( WP_REST_Request $request, string $slug, string $verb ): bool|WP_Error {
-		$instance = $this->loader->instance( $slug );
-		if ( null === $instance ) {
+		$class_name = $this->loader->class_name( $slug );
+		if ( null === $class_name ) {
 			return RouteHandler::unavailable();
 		}
 		try {
-			$permission = $this->attribute( new ReflectionMethod( $instance, $verb ) )
-				?? $this->attribute( new ReflectionClass( $instance ) );
+			// Decided on the class: the route's own code (its constructor included) runs only where the
+			// decision needs it, and whatever it throws is handled here.
+			$permission = $this->attribute( new ReflectionMethod( $class_name, $verb ) )
+				?? $this->attribute( new ReflectionClass( $class_name ) );
 			if ( null !== $permission ) {
-				return $this->evaluate( $permission, $instance, $request );
+				return $this->evaluate( $permission, $slug, $request );
 			}
-			if ( method_exists( $instance, 'permission' ) && ( new ReflectionMethod( $instance, 'permission' ) )->isPublic() ) {
-				return true === $instance->permission( $request );
+			if ( method_exists( $class_name, 'permission' ) && ( new ReflectionMethod( $class_name, 'permission' ) )->isPublic() ) {
+				return true === $this->instance( $slug )->permission( $request );
 			}
 			return current_user_can( self::DEFAULT_CAPABILITY );
 		} catch ( Throwable $error ) {
@@ -92,7 +94,11 @@ final class Authorizer {
 		return array() === $attributes ? null : $attributes[0]->newInstance();
 	}
 
-	private function evaluate( Permission $permission, object $instance, WP_REST_Request $request ): bool|WP_Error {
+	private function instance( string $slug ): object {
+		return $this->loader->instance( $slug ) ?? throw new \RuntimeException( sprintf( '%s.php could not be loaded', $slug ) );
+	}
+
+	private function evaluate( Permission $permission, string $slug, WP_REST_Request $request ): bool|WP_Error {
 		if ( $permission->public ) {
 			return true;
 		}
@@ -103,7 +109,7 @@ final class Authorizer {
 			return false;
 		}
 		if ( null !== $permission->callback ) {
-			$result = $this->call( $permission->callback, $instance, $request );
+			$result = $this->call( $permission->callback, $slug, $request );
 			if ( $result instanceof WP_Error ) {
 				return $result;
 			}
@@ -117,9 +123,10 @@ final class Authorizer {
 	 *
 	 * @param string|array<mixed> $callback
 	 */
-	private function call( string|array $callback, object $instance, WP_REST_Request $request ): mixed {
+	private function call( string|array $callback, string $slug, WP_REST_Request $request ): mixed {
 		if ( is_string( $callback ) ) {
-			return ( new ReflectionMethod( $instance, $callback ) )->invoke( $instance, $request );
+			$method = new ReflectionMethod( (string) $this->loader->class_name( $slug ), $callback );
+			return $method->invoke( $method->isStatic() ? null : $this->instance( $slug ), $request );
 		}
 		if ( 2 !== count( $callback ) || ! is_string( $callback[0] ?? null ) || ! is_string( $callback[1] ?? null ) ) {
 			throw new \InvalidArgumentException( 'a Permission callback must be a method name or [Class::class, \'staticMethod\']' );

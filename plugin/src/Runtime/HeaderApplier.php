@@ -11,6 +11,7 @@ namespace Svc\Runtime;
 
 use Svc\Support\Log;
 use Throwable;
+use WeakMap;
 use WP_HTTP_Response;
 use WP_REST_Request;
 use WP_REST_Server;
@@ -23,13 +24,19 @@ use WP_REST_Server;
  */
 final class HeaderApplier {
 
-	/** @var array<string, string> Headers applied to this request's response. */
-	private array $applied = array();
+	/**
+	 * Headers applied per response: a request may dispatch several (batch, `_embed`, a verb calling
+	 * rest_do_request()), and each route's headers belong to its own response only.
+	 *
+	 * @var WeakMap<WP_HTTP_Response, array<string, string>>
+	 */
+	private WeakMap $applied;
 
 	public function __construct(
 		private readonly Registrar $registrar,
 		private readonly RouteLoader $loader,
 	) {
+		$this->applied = new WeakMap();
 	}
 
 	/**
@@ -44,12 +51,8 @@ final class HeaderApplier {
 		if ( null === $slug || ! $this->registrar->has_headers( $slug ) ) {
 			return $response;
 		}
-		$instance = $this->loader->instance( $slug );
-		if ( null === $instance ) {
-			return $response;
-		}
 		try {
-			$headers = $instance->headers();
+			$headers = $this->loader->instance( $slug )?->headers();
 		} catch ( Throwable $error ) {
 			Log::api( sprintf( '%s.php: headers() threw, so the response was sent without its headers: %s', $slug, Log::describe( $error ) ) );
 			return $response;
@@ -57,12 +60,14 @@ final class HeaderApplier {
 		if ( ! is_array( $headers ) ) {
 			return $response;
 		}
+		$applied = array();
 		foreach ( $headers as $name => $value ) {
 			if ( is_string( $name ) && is_string( $value ) && '' !== $name ) {
 				$response->header( $name, $value );
-				$this->applied[ $name ] = $value;
+				$applied[ $name ] = $value;
 			}
 		}
+		$this->applied[ $response ] = $applied;
 		return $response;
 	}
 
@@ -70,8 +75,9 @@ final class HeaderApplier {
 	 * @internal Filter callback for `rest_pre_serve_request`, after WordPress's CORS headers.
 	 */
 	public function resend( mixed $served, mixed $result, WP_REST_Request $request, WP_REST_Server $server ): mixed {
-		unset( $result, $request );
-		foreach ( $this->applied as $name => $value ) {
+		unset( $request );
+		$applied = $result instanceof WP_HTTP_Response ? ( $this->applied[ $result ] ?? array() ) : array();
+		foreach ( $applied as $name => $value ) {
 			$server->send_header( $name, $value );
 		}
 		return $served;

@@ -27,6 +27,7 @@ final class RouteLoader {
 	private array $outcomes = array();
 	/** @var array<string, object> */
 	private array $instances = array();
+	private ?RouteClassAutoloader $autoloader = null;
 
 	public function __construct(
 		private readonly ManifestStore $store,
@@ -54,6 +55,12 @@ final class RouteLoader {
 		}
 
 		$this->shared->load_vendor();
+		// Only now can one route file name another's class: before the first load there is nothing
+		// to autoload, and other requests never pay for the lookup.
+		if ( null === $this->autoloader ) {
+			$this->autoloader = new RouteClassAutoloader( $this );
+			$this->autoloader->register();
+		}
 		$class_name = (string) $entry['class'];
 		if ( ClassNames::taken( $class_name ) ) {
 			return $this->fail( $slug, $entry, 'taken', sprintf( 'class %s is already declared by WordPress core or an active plugin', $class_name ) );
@@ -100,29 +107,37 @@ final class RouteLoader {
 	}
 
 	/**
-	 * The route file's instance (one per request), or null when it cannot be loaded.
+	 * The route file's class, loaded; null when the file cannot be loaded.
+	 *
+	 * @return class-string|null
+	 */
+	public function class_name( string $slug ): ?string {
+		if ( null !== $this->load( $slug ) ) {
+			return null;
+		}
+		/** @var class-string */
+		return (string) $this->store->current()['files'][ $slug ]['class'];
+	}
+
+	/**
+	 * The route file's instance, made once per request when first needed. Its constructor is the
+	 * author's code and may throw; callers call this where a throw is handled.
 	 */
 	public function instance( string $slug ): ?object {
 		if ( isset( $this->instances[ $slug ] ) ) {
 			return $this->instances[ $slug ];
 		}
-		if ( null !== $this->load( $slug ) ) {
-			return null;
-		}
-		$class_name = (string) $this->store->current()['files'][ $slug ]['class'];
-		return $this->instances[ $slug ] = new $class_name();
+		$class_name = $this->class_name( $slug );
+		return null === $class_name ? null : $this->instances[ $slug ] = new $class_name();
 	}
 
 	/**
 	 * Loads the route file declaring $class_name, if one does (for RouteClassAutoloader).
 	 */
 	public function load_class( string $class_name ): void {
-		$wanted = strtolower( ltrim( $class_name, '\\' ) );
-		foreach ( $this->store->current()['files'] as $slug => $entry ) {
-			if ( null !== $entry['class'] && strtolower( $entry['class'] ) === $wanted ) {
-				$this->load( (string) $slug );
-				return;
-			}
+		$slug = $this->store->current()['index']['classes'][ strtolower( ltrim( $class_name, '\\' ) ) ] ?? null;
+		if ( null !== $slug ) {
+			$this->load( (string) $slug );
 		}
 	}
 
