@@ -15,7 +15,7 @@ namespace Svc\Manifest;
  *
  * @phpstan-type EntryData array{
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
- *   verbs: array<string, int>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
+ *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
  *   error: string|null, boot: array{kind: string, message: string}|null, booted: bool
  * }
  */
@@ -23,7 +23,7 @@ final class Entry {
 
 	/**
 	 * @param list<string>       $public Lowercase verbs the lexical rule finds public.
-	 * @param array<string, int> $verbs  Lowercase verb => number of declared parameters.
+	 * @param list<string>       $verbs  Lowercase verbs implemented by public methods.
 	 * @param list<string>       $functions Functions the file declares at its top level.
 	 * @return EntryData
 	 */

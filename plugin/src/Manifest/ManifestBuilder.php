@@ -193,17 +193,13 @@ final class ManifestBuilder {
 		if ( $result->abstract ) {
 			return self::failed( $stat, $hash, sprintf( 'class %s is abstract, so it cannot serve requests', $result->classes[0] ) );
 		}
-		$verbs = array();
-		foreach ( $result->verbs() as $verb ) {
-			$verbs[ $verb ] = (int) $result->methods[ $verb ]['parameters'];
-		}
 		$entry               = Entry::make(
 			$stat['path'],
 			$stat['stamp'],
 			$stat['size'],
 			$hash,
 			$result->classes[0],
-			$verbs,
+			$result->verbs(),
 			$result->has_public_method( 'headers' ),
 			$result->has_public_method( 'permission' ),
 			$result->public_verbs(),
@@ -242,13 +238,19 @@ final class ManifestBuilder {
 	 * while they fail.
 	 *
 	 * @param array<string, array<string, mixed>> $entries
-	 * @return array{static: array<string, string>, dynamic: array<int, array<string, string>>}
+	 * `classes` maps a route class (lowercase) to the file declaring it, for the route-class autoloader.
+	 *
+	 * @return array{static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
 	 */
 	private static function index( array $entries ): array {
 		$static  = array();
 		$dynamic = array();
+		$classes = array();
 		foreach ( $entries as $slug => $entry ) {
 			$slug = (string) $slug;
+			if ( null === $entry['error'] && null !== $entry['class'] ) {
+				$classes[ strtolower( $entry['class'] ) ] = $slug;
+			}
 			if ( ! Slug::is_valid( $slug ) ) {
 				continue;
 			}
@@ -258,6 +260,6 @@ final class ManifestBuilder {
 				$dynamic[ Slug::segment_count( $slug ) ][ $slug ] = '#^' . Slug::pattern( $slug ) . '$#i';
 			}
 		}
-		return array( 'static' => $static, 'dynamic' => $dynamic );
+		return array( 'static' => $static, 'dynamic' => $dynamic, 'classes' => $classes );
 	}
 }

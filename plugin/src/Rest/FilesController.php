@@ -217,7 +217,7 @@ final class FilesController {
 			'hash'    => (string) ( $entry['hash'] ?? '' ),
 			'path'    => '/' . $namespace . '/' . $slug,
 			'route'   => $valid ? '/' . $namespace . '/' . Slug::pattern( $slug ) : null,
-			'methods' => array_map( 'strtoupper', array_keys( $entry['verbs'] ?? array() ) ),
+			'methods' => array_map( 'strtoupper', $entry['verbs'] ?? array() ),
 		);
 		if ( array() !== ( $entry['public'] ?? array() ) ) {
 			$record['public'] = true;

@@ -132,7 +132,7 @@ final class Registrar {
 			return;
 		}
 		$endpoints = array();
-		foreach ( array_keys( $entry['verbs'] ) as $verb ) {
+		foreach ( $entry['verbs'] as $verb ) {
 			$endpoints[] = array(
 				'methods'             => strtoupper( $verb ),
 				'callback'            => fn ( WP_REST_Request $request ): mixed => $this->handler->handle( $request, $slug, $verb ),

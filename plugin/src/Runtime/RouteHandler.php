@@ -28,8 +28,8 @@ final class RouteHandler {
 		if ( null === $instance ) {
 			return self::unavailable();
 		}
-		$method = new ReflectionMethod( $instance, $verb );
-		return $method->getNumberOfParameters() > 0
+		// `get()` is called without arguments and `get( WP_REST_Request $request )` with the request.
+		return ( new ReflectionMethod( $instance, $verb ) )->getNumberOfParameters() > 0
 			? $instance->$verb( $request )
 			: $instance->$verb();
 	}

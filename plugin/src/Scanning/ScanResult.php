@@ -13,7 +13,7 @@ namespace Svc\Scanning;
  * Plain data; built only by TokenScanner.
  *
  * @phpstan-type Attribute array{name: string, public: bool}
- * @phpstan-type Method array{name: string, visibility: string, static: bool, parameters: int, attributes: list<Attribute>}
+ * @phpstan-type Method array{visibility: string, attributes: list<Attribute>}
  */
 final class ScanResult {
 

@@ -389,10 +389,7 @@ final class TokenScanner {
 				$name       = null === $this->at( $name_index ) ? '' : $this->at( $name_index )->text;
 				$visibility = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
 				$methods[ strtolower( $name ) ] = array(
-					'name'       => $name,
 					'visibility' => $visibility,
-					'static'     => in_array( 'static', $modifiers, true ),
-					'parameters' => $this->count_parameters( $name_index + 1 ),
 					'attributes' => $this->resolve_attributes( $attributes ),
 				);
 				$modifiers  = array();
@@ -400,38 +397,5 @@ final class TokenScanner {
 			}
 		}
 		return $i;
-	}
-
-	/**
-	 * Counts parameters from the `(` that opens a parameter list.
-	 */
-	private function count_parameters( int $open ): int {
-		if ( '(' !== $this->at( $open )?->text ) {
-			return 0;
-		}
-		$depth  = 0;
-		$params = 0;
-		$seen   = false;
-		for ( $i = $open; $i < $this->count; $i++ ) {
-			$text = $this->tokens[ $i ]->text;
-			if ( '(' === $text || '[' === $text || $this->tokens[ $i ]->is( T_ATTRIBUTE ) ) {
-				++$depth;
-				continue;
-			}
-			if ( ')' === $text || ']' === $text ) {
-				--$depth;
-				if ( 0 === $depth ) {
-					break;
-				}
-				continue;
-			}
-			if ( 1 === $depth && $this->tokens[ $i ]->is( T_VARIABLE ) && ! $seen ) {
-				++$params;
-				$seen = true;
-			} elseif ( 1 === $depth && ',' === $text ) {
-				$seen = false;
-			}
-		}
-		return $params;
 	}
 }

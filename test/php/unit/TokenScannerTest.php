@@ -65,8 +65,6 @@ final class TokenScannerTest extends TestCase {
 			}'
 		);
 		$this->assertSame( array( 'get', 'post', 'delete' ), $result->verbs() );
-		$this->assertSame( 1, $result->methods['get']['parameters'] );
-		$this->assertSame( 0, $result->methods['post']['parameters'] );
 		$this->assertTrue( $result->has_public_method( 'headers' ) );
 		$this->assertFalse( $result->has_public_method( 'permission' ) );
 	}
