@@ -157,7 +157,8 @@ const cli = meow(HELP.main, {
 	flags: FLAGS,
 	// Help depends on the command (svc api --help), so it is printed below.
 	autoHelp: false,
-	allowUnknownFlags: false,
+	// Unknown flags are reported by toCommand, so that --json still gets its JSON error.
+	allowUnknownFlags: true,
 	booleanDefault: undefined,
 });
 

@@ -86,6 +86,14 @@ describe('toCommand', () => {
 		expect(usageError(() => parse(line, flags)).message).toBe(message);
 	});
 
+	it.each<[string, Flags, string]>([
+		['api list', { force: true } as Flags, 'Unknown flag --force.'],
+		['api push', { dryrun: true, apiDirectory: 'x' } as Flags, 'Unknown flags --dryrun, --api-directory.'],
+		['', { force: true } as Flags, 'Unknown flag --force.'],
+	])('rejects unknown flags: svc %s %j', (line, flags, message) => {
+		expect(usageError(() => parse(line, flags)).message).toBe(message);
+	});
+
 	it('ignores flags that are present but false, as meow reports --no-json', () => {
 		expect(parse('api list', { prune: false })).toMatchObject({ name: 'api list' });
 	});

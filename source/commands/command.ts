@@ -135,6 +135,7 @@ const GROUPS: Record<string, HelpTopic> = { api: 'api', plugin: 'plugin' };
 
 export function toCommand(input: readonly string[], flags: Flags): Command {
 	const [first, second, ...rest] = input;
+	rejectUnknownFlags(flags, first);
 	const name = commandName(first, second);
 	if (name === undefined) {
 		const group = first !== undefined && Object.hasOwn(GROUPS, first);
@@ -207,6 +208,18 @@ function helpTopic(first: string | undefined): HelpTopic {
 		return first;
 	}
 	return first !== undefined && Object.hasOwn(GROUPS, first) ? (GROUPS[first] ?? 'main') : 'main';
+}
+
+/**
+ * meow is told to let unknown flags through, so that they are reported here like every other usage
+ * error (as JSON with --json) instead of by meow, which prints text and exits on its own.
+ */
+function rejectUnknownFlags(flags: Flags, first: string | undefined): void {
+	const unknown = Object.keys(flags).filter((flag) => !Object.hasOwn(FLAG_NAMES, flag) && (flags as Record<string, unknown>)[flag] !== undefined);
+	if (unknown.length > 0) {
+		const names = unknown.map((flag) => `--${flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+		throw usage(`Unknown ${names.length === 1 ? 'flag' : 'flags'} ${names.join(', ')}.`, helpTopic(first));
+	}
 }
 
 function checkFlags(name: CommandName, flags: Flags): void {
