@@ -126,6 +126,12 @@ describe('usage errors exit with 2', () => {
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2 });
   });
+
+  it('with --json an unknown flag is a JSON document on stdout too', async () => {
+    const result = await svc(['api', 'list', '--json', '--force']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --force.' });
+  });
 });
 
 describe('svc plugin zip from the installed package', () => {
