@@ -39,6 +39,7 @@ type Handler = (request: SeenRequest) => Reply;
 /** A WordPress stand-in: REST index, Basic auth, and the svc/v1 routes from an in-memory store. */
 class FakeSite {
 	permalinks: 'pretty' | 'plain' = 'pretty';
+	indexRequests = 0;
 	/** Path → location, answered with 301 before anything else. */
 	readonly redirects = new Map<string, string>();
 	handler: Handler = (request) => this.contract(request);
@@ -59,6 +60,7 @@ class FakeSite {
 	}
 
 	reset(): void {
+		this.indexRequests = 0;
 		this.permalinks = 'pretty';
 		this.redirects.clear();
 		this.handler = (request) => this.contract(request);
@@ -81,7 +83,11 @@ class FakeSite {
 			return this.send(response, { status: 404, text: '<html>Page not found</html>', headers: { 'content-type': 'text/html' } });
 		}
 		if (route === '/') {
+			this.indexRequests += 1;
 			return this.send(response, { json: { name: 'Fake', namespaces: ['wp/v2', 'svc/v1'] } });
+		}
+		if (route === '/svc/v1' || route === '/svc/v1/') {
+			return this.send(response, { json: { namespace: 'svc/v1', routes: {} } });
 		}
 		const seen: SeenRequest = {
 			method: request.method ?? 'GET',
@@ -206,8 +212,13 @@ describe('REST root discovery', () => {
 		expect(site.requests[0]?.query.get('content')).toBe('false');
 	});
 
+	it('never downloads the REST root index, which lists every route of the site', async () => {
+		await client().listFiles({ content: false });
+		expect(site.indexRequests).toBe(0);
+	});
+
 	it('follows a redirect of the REST index and talks to the final address directly', async () => {
-		site.redirects.set('/old/wp-json/', '/wp-json/');
+		site.redirects.set('/old/wp-json/svc/v1', '/wp-json/svc/v1');
 		const api = client({ url: `${site.url}/old` });
 		expect(await api.restRoot()).toBe(`${site.url}/wp-json/`);
 		expect(await api.uploadFiles([{ filename: 'moved', content: 'x' }])).toMatchObject({ written: [{ filename: 'moved' }] });
@@ -218,7 +229,7 @@ describe('REST root discovery', () => {
 		const error = await failure(client({ url: `${site.url}/not-wordpress` }).getNamespace());
 		expect(error).toMatchObject({ code: 'no_rest_api', exitCode: 1 });
 		expect(error.message).toContain(`${site.url}/not-wordpress`);
-		expect(error.message).toMatch(/\/wp-json\/ gave HTTP 404 without JSON; \/\?rest_route=\/ gave HTTP 404 without JSON/);
+		expect(error.message).toMatch(/\/wp-json\/svc\/v1 gave HTTP 404 without JSON; \/\?rest_route=\/svc\/v1 gave HTTP 404 without JSON/);
 	});
 
 	it('sends credentials only to the management routes, as HTTP Basic', async () => {

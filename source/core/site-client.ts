@@ -166,19 +166,27 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		}
 	};
 
+	// The probe is svc's own namespace index, not the REST root: the root lists every route of the
+	// site (and makes it register every route file), while this one is small. A site without the
+	// plugin answers it with a JSON 404, which is enough to know where the REST API lives.
 	const discover = async (): Promise<RestRoot> => {
-		const candidates: RestRoot[] = [
-			{ kind: 'path', url: new URL(`${siteUrl}/wp-json/`) },
-			{ kind: 'query', url: withRestRoute(new URL(`${siteUrl}/`), '/') },
+		const candidates: { kind: RestRoot['kind']; probe: URL; label: string }[] = [
+			{ kind: 'path', probe: new URL(`${siteUrl}/wp-json/${MANAGEMENT}`), label: `/wp-json/${MANAGEMENT}` },
+			{ kind: 'query', probe: withRestRoute(new URL(`${siteUrl}/`), `/${MANAGEMENT}`), label: `/?rest_route=/${MANAGEMENT}` },
 		];
 		const tried: string[] = [];
 		for (const candidate of candidates) {
 			// The index is public: no credentials until the real root is known.
-			const response = await send(candidate.url, { method: 'GET', auth: false, follow: true });
+			const response = await send(candidate.probe, { method: 'GET', auth: false, follow: true });
 			if (isJson(response) && parseJson(response.body) !== undefined) {
-				return { kind: candidate.kind, url: new URL(response.url) };
+				const answered = new URL(response.url);
+				if (candidate.kind === 'query') {
+					return { kind: 'query', url: withRestRoute(answered, '/') };
+				}
+				answered.pathname = answered.pathname.replace(new RegExp(`${MANAGEMENT}/?$`), '');
+				return { kind: 'path', url: answered };
 			}
-			tried.push(`${candidate.kind === 'path' ? '/wp-json/' : '/?rest_route=/'} gave HTTP ${response.status} without JSON`);
+			tried.push(`${candidate.label} gave HTTP ${response.status} without JSON`);
 		}
 		throw fail(`No WordPress REST API answered at ${siteUrl} (${tried.join('; ')}).`, {
 			code: 'no_rest_api',
