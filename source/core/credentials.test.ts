@@ -310,6 +310,15 @@ describe('resolveCredentials', () => {
 		});
 	});
 
+	it('a profile saved in the file reads the file, even when an older keychain entry exists', () => {
+		const keychain = workingKeychain();
+		keychain.entries.set('site', 'stale keychain password');
+		storePassword('site', PASSWORD, { keychain: missingKeychain(), filePath, insecureStore: true });
+		const inFile: SelectedProfile = { ...selected, profile: { ...selected.profile, insecureStore: true } };
+		expect(resolveCredentials({ env: {}, profile: inFile, keychain, filePath }).appPassword).toBe(PASSWORD);
+		expect(resolveCredentials({ env: {}, profile: selected, keychain, filePath }).appPassword).toBe('stale keychain password');
+	});
+
 	it('without env or profile, says how to set one up', () => {
 		let caught: unknown;
 		try {

@@ -141,7 +141,12 @@ function tryKeychainSet(keychain: KeychainBackend, account: string, secret: stri
 	}
 }
 
-export function getPassword(profile: string, options: CredentialStoreOptions = {}): string | undefined {
+export function getPassword(profile: string, options: CredentialStoreOptions & { readonly inFile?: boolean } = {}): string | undefined {
+	if (options.inFile === true) {
+		// Saved in the file at the last login: a keychain entry from an older login must not win.
+		const fromFile = readFile(options.filePath ?? defaultCredentialsPath())[profile];
+		return fromFile === '' ? undefined : fromFile;
+	}
 	const keychain = options.keychain ?? systemKeychain();
 	let fromKeychain: string | undefined;
 	try {
@@ -293,7 +298,7 @@ export function resolveCredentials(options: ResolveOptions): ResolvedCredentials
 			hint: `Run "svc login" to add one, pass --site NAME to pick one, or set ${ENV_URL}, ${ENV_USER} and ${ENV_APP_PASSWORD}.`,
 		});
 	}
-	const appPassword = getPassword(selected.name, options);
+	const appPassword = getPassword(selected.name, { ...options, inFile: selected.profile.insecureStore === true });
 	if (appPassword === undefined) {
 		throw new SvcError(`No application password is stored for site "${selected.name}".`, {
 			code: 'no_credentials',
