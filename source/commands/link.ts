@@ -5,7 +5,7 @@
  * The project is the folder of the nearest svc.json, else the current folder.
  */
 import path from 'node:path';
-import { apiDirInside, DEFAULT_API_DIR, findProjectFile, openUserConfig, selectProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
+import { apiDirInside, DEFAULT_API_DIR, findProjectFile, openUserConfig, requireProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
 import { SvcError } from '../core/errors.js';
 import type { LinkCommand } from './command.js';
 import { printJson, type Io } from './shared/io.js';
@@ -14,15 +14,7 @@ export async function run(command: LinkCommand, io: Io): Promise<number> {
 	const project = findProjectFile(io.cwd);
 	const dir = project?.dir ?? path.resolve(io.cwd);
 	const config = openUserConfig();
-	const selected = selectProfile({ flag: command.site, project, config });
-	if (selected === undefined) {
-		const known = config.profileNames();
-		throw new SvcError(known.length === 0 ? 'No site is saved yet, so there is nothing to link to.' : 'Which site? Several are saved and none is the default.', {
-			code: 'usage',
-			exitCode: 2,
-			hint: known.length === 0 ? 'Run "svc login" first.' : `Pass --site NAME; saved sites: ${known.join(', ')}.`,
-		});
-	}
+	const selected = requireProfile({ flag: command.site, project, config }, 'link to');
 	const apiDir = command.apiDir === undefined ? project?.config.apiDir : relativeApiDir(dir, command.apiDir);
 	const linked: ProjectConfig = { ...project?.config, site: selected.name, ...(apiDir === undefined ? {} : { apiDir }) };
 	const file = writeProjectFile(dir, linked);

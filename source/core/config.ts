@@ -315,6 +315,25 @@ export function selectProfile(options: {
 	return only === undefined || profile === undefined ? undefined : { name: only, profile, source: 'only' };
 }
 
+/**
+ * selectProfile for commands that need a saved site (link, logout): when none can be chosen, a usage
+ * error that says how to get one, naming the saved sites.
+ *
+ * @param purpose Ends "No site is saved yet, so there is nothing to …".
+ */
+export function requireProfile(options: Parameters<typeof selectProfile>[0], purpose: string): SelectedProfile {
+	const selected = selectProfile(options);
+	if (selected !== undefined) {
+		return selected;
+	}
+	const known = options.config.profileNames();
+	throw new SvcError(known.length === 0 ? `No site is saved yet, so there is nothing to ${purpose}.` : 'Which site? Several are saved and none is the default.', {
+		code: 'usage',
+		exitCode: 2,
+		hint: known.length === 0 ? 'Run "svc login" first.' : `Pass --site NAME; saved sites: ${known.join(', ')}.`,
+	});
+}
+
 function unknownProfile(name: string, source: SelectedProfile['source'], config: UserConfig, project: ProjectFile | undefined): SvcError {
 	const known = config.profileNames();
 	const origin = source === 'project' ? ` (named in ${project?.path ?? PROJECT_FILE})` : source === 'default' ? ' (the default site)' : '';
