@@ -18,7 +18,8 @@ namespace Svc\Admin;
 final class AdminPage {
 
 	public const SLUG       = 'svc';
-	public const CAPABILITY = 'manage_options';
+	// Who manages svc is who may call its management endpoints and closed routes.
+	public const CAPABILITY = \Svc\Runtime\Authorizer::DEFAULT_CAPABILITY;
 	public const ROOT_ID    = 'svc-admin-root';
 
 	private const HANDLE = 'svc-admin';

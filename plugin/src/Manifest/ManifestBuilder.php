@@ -15,6 +15,7 @@ use Svc\Storage\Guard;
 use Svc\Storage\Limits;
 use Svc\Storage\RouteFiles;
 use Svc\Support\Log;
+use Svc\Validation\Reasons;
 
 /**
  * Scans only files whose stamp changed since the previous manifest; the rest are carried over, so a
@@ -88,7 +89,7 @@ final class ManifestBuilder {
 			if ( null === $entry['error'] && null !== $entry['class'] ) {
 				$key = strtolower( $entry['class'] );
 				if ( isset( $class_owner[ $key ] ) ) {
-					$entry['error'] = sprintf( 'class %s is already declared by route file %s.php', $entry['class'], $class_owner[ $key ] );
+					$entry['error'] = Reasons::class_in_route_file( $entry['class'], $class_owner[ $key ] );
 				} else {
 					$class_owner[ $key ] = $slug;
 				}
@@ -107,7 +108,7 @@ final class ManifestBuilder {
 			if ( null === $entry['error'] ) {
 				$shape = Slug::shape( $slug );
 				if ( isset( $shape_owner[ $shape ] ) ) {
-					$entry['error'] = sprintf( 'route file %s.php already serves this route', $shape_owner[ $shape ] );
+					$entry['error'] = Reasons::route_served_by( $shape_owner[ $shape ] );
 				} else {
 					$shape_owner[ $shape ] = $slug;
 				}
@@ -118,7 +119,7 @@ final class ManifestBuilder {
 		foreach ( $entries as $slug => $entry ) {
 			if ( null !== $entry['error'] && ( $before[ $slug ]['error'] ?? null ) !== $entry['error'] ) {
 				// Logged when the reason first appears, not on every rebuild.
-				Log::api( sprintf( '%s.php skipped: %s', $slug, $entry['error'] ) );
+				Log::skipped( $slug, $entry['error'] );
 			}
 		}
 
@@ -188,7 +189,7 @@ final class ManifestBuilder {
 			return self::failed( $stat, $hash, $result->parse_error );
 		}
 		if ( 1 !== count( $result->classes ) ) {
-			return self::failed( $stat, $hash, sprintf( 'the file declares %d classes; a route file declares exactly one', count( $result->classes ) ) );
+			return self::failed( $stat, $hash, Reasons::class_count( count( $result->classes ) ) );
 		}
 		if ( $result->abstract ) {
 			return self::failed( $stat, $hash, sprintf( 'class %s is abstract, so it cannot serve requests', $result->classes[0] ) );
@@ -215,7 +216,7 @@ final class ManifestBuilder {
 	 * @return array<string, mixed>
 	 */
 	private static function oversize( array $stat, int $bytes, int $file_limit ): array {
-		$entry             = self::failed( $stat, null, sprintf( 'the file is %s, over the limit of %s per file', size_format( $bytes ), size_format( $file_limit ) ) );
+		$entry             = self::failed( $stat, null, Reasons::too_large( $bytes, $file_limit ) );
 		$entry['oversize'] = true;
 		return $entry;
 	}

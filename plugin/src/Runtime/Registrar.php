@@ -114,7 +114,7 @@ final class Registrar {
 		if ( isset( $index['static'][ $path ] ) ) {
 			$found[] = $index['static'][ $path ];
 		}
-		foreach ( $index['dynamic'][ substr_count( $path, '/' ) + 1 ] ?? array() as $slug => $regex ) {
+		foreach ( $index['dynamic'][ Slug::segment_count( $path ) ] ?? array() as $slug => $regex ) {
 			if ( 1 === preg_match( $regex, $path ) ) {
 				$found[] = (string) $slug;
 			}

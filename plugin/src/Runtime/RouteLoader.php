@@ -13,6 +13,7 @@ use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
 use Svc\Support\Log;
 use Svc\Validation\ClassNames;
+use Svc\Validation\Reasons;
 use Throwable;
 
 /**
@@ -63,7 +64,7 @@ final class RouteLoader {
 		}
 		$class_name = (string) $entry['class'];
 		if ( ClassNames::taken( $class_name ) ) {
-			return $this->fail( $slug, $entry, 'taken', sprintf( 'class %s is already declared by WordPress core or an active plugin', $class_name ) );
+			return $this->fail( $slug, $entry, 'taken', Reasons::class_taken( $class_name ) );
 		}
 		foreach ( $entry['functions'] ?? array() as $function ) {
 			if ( function_exists( $function ) ) {
@@ -146,7 +147,7 @@ final class RouteLoader {
 	 */
 	private function fail( string $slug, array $entry, string $kind, string $reason ): string {
 		if ( ( $entry['boot']['message'] ?? null ) !== $reason ) {
-			Log::api( sprintf( '%s.php skipped: %s', $slug, $reason ) );
+			Log::skipped( $slug, $reason );
 			$this->store->record_boot( $slug, $entry['stamp'], array( 'kind' => $kind, 'message' => $reason ) );
 		}
 		return $this->outcomes[ $slug ] = $reason;

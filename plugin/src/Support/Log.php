@@ -20,6 +20,13 @@ final class Log {
 		error_log( self::PREFIX . $message ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions -- the log is the product here.
 	}
 
+	/**
+	 * The one line logged when a route file is skipped, at build or at boot.
+	 */
+	public static function skipped( string $slug, string $reason ): void {
+		self::api( sprintf( '%s.php skipped: %s', $slug, $reason ) );
+	}
+
 	public static function describe( \Throwable $error ): string {
 		return sprintf( '%s: %s in %s on line %d', get_class( $error ), $error->getMessage(), basename( $error->getFile() ), $error->getLine() );
 	}

@@ -51,12 +51,12 @@ final class PushValidator {
 			}
 			$shape = Slug::shape( $slug );
 			if ( isset( $shapes[ $shape ] ) ) {
-				$this->fail( $slug, 'svc_route_conflict', sprintf( 'route file %s.php already serves this route', $shapes[ $shape ] ) );
+				$this->fail( $slug, 'svc_route_conflict', Reasons::route_served_by( $shapes[ $shape ] ) );
 			} else {
 				$shapes[ $shape ] = $slug;
 			}
 			if ( strlen( $source ) > $file_limit ) {
-				$this->fail( $slug, 'svc_file_too_large', sprintf( 'the file is %s, over the limit of %s per file', size_format( strlen( $source ) ), size_format( $file_limit ) ) );
+				$this->fail( $slug, 'svc_file_too_large', Reasons::too_large( strlen( $source ), $file_limit ) );
 				continue;
 			}
 			$scan = TokenScanner::scan( $source, $slug . '.php' );
@@ -76,15 +76,15 @@ final class PushValidator {
 				continue;
 			}
 			if ( 1 !== count( $scan->classes ) ) {
-				$this->fail( $slug, 'svc_class_count', sprintf( 'the file declares %d classes; a route file declares exactly one', count( $scan->classes ) ) );
+				$this->fail( $slug, 'svc_class_count', Reasons::class_count( count( $scan->classes ) ) );
 				continue;
 			}
 			$class_name = $scan->classes[0];
 			$key        = strtolower( $class_name );
 			if ( isset( $classes[ $key ] ) ) {
-				$this->fail( $slug, 'svc_class_taken', sprintf( 'class %s is already declared by route file %s.php', $class_name, $classes[ $key ] ) );
+				$this->fail( $slug, 'svc_class_taken', Reasons::class_in_route_file( $class_name, $classes[ $key ] ) );
 			} elseif ( ClassNames::taken( $class_name ) ) {
-				$this->fail( $slug, 'svc_class_taken', sprintf( 'class %s is already declared by WordPress core or an active plugin', $class_name ) );
+				$this->fail( $slug, 'svc_class_taken', Reasons::class_taken( $class_name ) );
 			} else {
 				$classes[ $key ] = $slug;
 			}

@@ -1,0 +1,42 @@
+<?php
+/**
+ * Why a route file is refused: at push time and at boot, in the same words.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Validation;
+
+/**
+ * The texts of the checks both the push validator and the boot-time manifest make, so a file is
+ * refused at push and skipped at boot for a reason worded the same way.
+ */
+final class Reasons {
+
+	public static function class_count( int $count ): string {
+		/* translators: %d: number of classes the file declares */
+		return sprintf( __( 'the file declares %d classes; a route file declares exactly one', 'svc' ), $count );
+	}
+
+	public static function too_large( int $bytes, int $limit ): string {
+		/* translators: 1: the file's size, 2: the limit, both like "512 KB" */
+		return sprintf( __( 'the file is %1$s, over the limit of %2$s per file', 'svc' ), size_format( $bytes ), size_format( $limit ) );
+	}
+
+	public static function route_served_by( string $owner ): string {
+		/* translators: %s: the route file serving the route, without .php */
+		return sprintf( __( 'route file %s.php already serves this route', 'svc' ), $owner );
+	}
+
+	public static function class_in_route_file( string $class_name, string $owner ): string {
+		/* translators: 1: class name, 2: the route file declaring it, without .php */
+		return sprintf( __( 'class %1$s is already declared by route file %2$s.php', 'svc' ), $class_name, $owner );
+	}
+
+	public static function class_taken( string $class_name ): string {
+		/* translators: %s: class name */
+		return sprintf( __( 'class %s is already declared by WordPress core or an active plugin', 'svc' ), $class_name );
+	}
+}
