@@ -24,6 +24,10 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 		}
 	}
 	const site = openSite(io, { site: command.site });
+	if (command.yes && !command.dryRun) {
+		// Nothing to ask: the site's delete is atomic and refuses unknown slugs itself (not_found).
+		return removed(io, command, site.url, (await site.client.deleteFiles(slugs)).deleted);
+	}
 	// Checked before asking, so nobody confirms the removal of a route that is not there.
 	const listing = await site.client.listFiles({ content: false });
 	const deployed = new Map(listing.files.map((file) => [file.filename, file]));
@@ -50,11 +54,14 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	if (!go) {
 		return declined(io, 'nothing was removed');
 	}
-	const { deleted } = await site.client.deleteFiles(slugs);
+	return removed(io, command, site.url, (await site.client.deleteFiles(slugs)).deleted);
+}
+
+function removed(io: Io, command: ApiRmCommand, siteUrl: string, deleted: readonly string[]): number {
 	if (command.json) {
-		printJson(io, { site: site.url, dryRun: false, deleted });
+		printJson(io, { site: siteUrl, dryRun: false, deleted });
 	} else {
-		io.stdout.write(`✔ Removed ${deleted.map((slug) => `${slug}.php`).join(', ')} from ${site.url}.\n`);
+		io.stdout.write(`✔ Removed ${deleted.map((slug) => `${slug}.php`).join(', ')} from ${siteUrl}.\n`);
 	}
 	return 0;
 }
