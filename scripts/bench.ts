@@ -23,6 +23,7 @@ import { installCli, ROOT } from './lib/install-cli.js';
 const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
 const FILES = 1000;
 const FRONT_END_REQUESTS = 20;
+const LABEL = 52;
 
 async function push(site: WordPressSite, files: { filename: string; content: string }[]): Promise<void> {
   const response = await site.fetch('/svc/v1/api-files', { method: 'POST', json: { files } });
@@ -79,9 +80,9 @@ async function main(): Promise<void> {
     const lines = [
       '',
       `svc bench: WordPress 6.1, PHP ${process.env.SVC_PHP_VERSION ?? '8.2'} with opcache, php -S 4 workers; medians of ${ROUNDS} interleaved requests`,
-      `(a) svc route ÷ same handler registered by hand   ${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
-      `(b) ${FILES} route files ÷ 1 route file            ${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
-      `(c) route files opened by a front-end request     ${frontCalls.length}       (${FRONT_END_REQUESTS} requests of /; control: 5 REST calls touched ${restFiles.size} route file(s) in ${restCalls.length} calls)   target 0: ${verdict(frontCalls.length === 0)}`,
+      `${'(a) svc route ÷ same handler registered by hand'.padEnd(LABEL)}${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
+      `${`(b) ${FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
+      `${'(c) route files opened by a front-end request'.padEnd(LABEL)}${String(frontCalls.length).padEnd(5)}  (${FRONT_END_REQUESTS} requests of /; control: 5 REST calls touched ${restFiles.size} route file(s) in ${restCalls.length} calls)   target 0: ${verdict(frontCalls.length === 0)}`,
       '',
     ];
     process.stdout.write(lines.join('\n'));
@@ -93,9 +94,9 @@ async function main(): Promise<void> {
       const cli = measureCli(binary, many, path.join(scratch, 'project'), deployed, path.join(apiDir, 'filler/route-1.php'));
       process.stdout.write(
         [
-          `svc --help wall time                           ${cli.helpMs.toFixed(0)} ms (median of 15)   target ≤ 150 ms: ${verdict(cli.helpMs <= 150)}`,
-          `svc api push, ${FILES} files, none changed       ${cli.unchangedPushMs.toFixed(0)} ms   target ≤ 1000 ms, no upload: ${verdict(cli.unchangedPushMs <= 1000 && !cli.unchangedPushWrote)}${cli.unchangedPushWrote ? ' (it rewrote files)' : ''}`,
-          `svc api push, ${FILES} files, all changed        ${cli.changedPushMs.toFixed(0)} ms   target ≤ 5000 ms: ${verdict(cli.changedPushMs <= 5000)}`,
+          `${'svc --help wall time'.padEnd(LABEL)}${cli.helpMs.toFixed(0)} ms (median of 15)   target ≤ 150 ms: ${verdict(cli.helpMs <= 150)}`,
+          `${`svc api push, ${FILES} files, none changed`.padEnd(LABEL)}${cli.unchangedPushMs.toFixed(0)} ms   target ≤ 1000 ms, no upload: ${verdict(cli.unchangedPushMs <= 1000 && !cli.unchangedPushWrote)}${cli.unchangedPushWrote ? ' (it rewrote files)' : ''}`,
+          `${`svc api push, ${FILES} files, all changed`.padEnd(LABEL)}${cli.changedPushMs.toFixed(0)} ms   target ≤ 5000 ms: ${verdict(cli.changedPushMs <= 5000)}`,
           '',
         ].join('\n'),
       );
