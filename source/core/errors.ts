@@ -26,6 +26,12 @@ export type SvcErrorCode =
 	| 'not_found'
 	| 'bad_request'
 	| 'push_rejected'
+	| 'plugin_outdated'
+	| 'deploy_disallowed'
+	| 'release_moved'
+	| 'release_not_found'
+	| 'no_previous_release'
+	| 'too_large'
 	| 'server_error'
 	| 'bad_response';
 

@@ -10,8 +10,11 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { requestBytes } from './blob-batches.js';
 import { SvcError } from './errors.js';
-import { createSiteClient, networkFailure, redactor, type SiteClient } from './site-client.js';
+import { pushRelease, type PushFile, type PushProgress } from './release-push.js';
+import { sha256Hex } from './route-files.js';
+import { createSiteClient, networkFailure, redactor, type SiteClient, type SiteStatus } from './site-client.js';
 
 const USER = 'admin';
 const PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
@@ -23,6 +26,17 @@ interface SeenRequest {
 	readonly query: URLSearchParams;
 	readonly authorization: string | undefined;
 	readonly body: unknown;
+	/** Bytes of the request body as sent. */
+	readonly bytes: number;
+}
+
+interface FakeRelease {
+	readonly id: number;
+	readonly kind: string;
+	/** slug → hash */
+	readonly files: Map<string, string>;
+	readonly plan: { added: string[]; changed: string[]; removed: string[] };
+	readonly rollbackOf: number | null;
 }
 
 interface Reply {
@@ -46,6 +60,13 @@ class FakeSite {
 	readonly requests: SeenRequest[] = [];
 	namespace = 'svc-api/v1';
 	files = new Map<string, string>();
+	/** Releases: staged and known contents by hash, kept releases oldest first. */
+	blobs = new Map<string, string>();
+	releases: FakeRelease[] = [];
+	/** A plugin from before releases: status, api-blobs and api-releases do not exist. */
+	legacy = false;
+	deploy: { allowed: boolean; reason?: string } = { allowed: true };
+	requestBytes: number | undefined = undefined;
 	url = '';
 	private readonly server: Server = createHttpServer((request, response) => void this.serve(request, response));
 
@@ -67,6 +88,16 @@ class FakeSite {
 		this.requests.length = 0;
 		this.namespace = 'svc-api/v1';
 		this.files = new Map([['hello', '<?php\n// hello\n']]);
+		this.blobs = new Map();
+		this.releases = [];
+		this.legacy = false;
+		this.deploy = { allowed: true };
+		this.requestBytes = undefined;
+	}
+
+	/** What `this.contract` would answer: for handlers that change one answer and pass the rest on. */
+	answer(request: SeenRequest): Reply {
+		return this.contract(request);
 	}
 
 	private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -95,6 +126,7 @@ class FakeSite {
 			query: url.searchParams,
 			authorization: request.headers.authorization,
 			body: text === '' ? undefined : (JSON.parse(text) as unknown),
+			bytes: Buffer.concat(chunks).length,
 		};
 		this.requests.push(seen);
 		this.send(response, this.handler(seen));
@@ -154,14 +186,125 @@ class FakeSite {
 			return { json: { written: dry_run ? [] : records, checked: records, dry_run, syntax_check: 'php -l' } };
 		}
 		if (key === 'DELETE /svc/v1/api-files') {
+			if (!this.legacy && !this.deploy.allowed) return this.disallowed();
 			const { filenames } = request.body as { filenames: string[] };
 			const missing = filenames.filter((name) => !this.files.has(name));
 			if (missing.length > 0) return wpError(404, 'svc_not_found', 'Not found.', { filenames: missing });
-			for (const name of filenames) this.files.delete(name);
-			return { json: { deleted: filenames } };
+			if (this.legacy) {
+				for (const name of filenames) this.files.delete(name);
+				return { json: { deleted: filenames } };
+			}
+			const next = new Map(this.activeSet());
+			for (const name of filenames) next.delete(name);
+			return { json: { deleted: filenames, release: this.release(this.activate(next, 'rm', null)) } };
+		}
+		if (!this.legacy) {
+			const answer = this.releaseContract(key, request);
+			if (answer !== undefined) return answer;
 		}
 		return wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
 	}
+
+	private releaseContract(key: string, request: SeenRequest): Reply | undefined {
+		const active = this.releases.at(-1);
+		if (key === 'GET /svc/v1/status') {
+			return {
+				json: {
+					deploy: this.deploy,
+					release: active === undefined ? null : { id: active.id, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: active.kind, files: active.files.size },
+					limits: { file_bytes: 524288, total_bytes: 8388608, ...(this.requestBytes === undefined ? {} : { request_bytes: this.requestBytes }) },
+				},
+			};
+		}
+		if (key === 'GET /svc/v1/api-releases') {
+			return { json: [...this.releases].reverse().map((release) => this.release(release)) };
+		}
+		if (!key.startsWith('POST /svc/v1/api-')) return undefined;
+		if (!this.deploy.allowed) return this.disallowed();
+		if (key === 'POST /svc/v1/api-blobs') {
+			const { blobs } = request.body as { blobs: { hash: string; content_base64: string }[] };
+			const stored: string[] = [];
+			const present: string[] = [];
+			for (const blob of blobs) {
+				const content = Buffer.from(blob.content_base64, 'base64');
+				if (sha256Hex(content) !== blob.hash) return wpError(400, 'svc_hash_mismatch', 'Hash mismatch.', { hash: blob.hash });
+				(this.blobs.has(blob.hash) ? present : stored).push(blob.hash);
+				this.blobs.set(blob.hash, content.toString('utf8'));
+			}
+			return { json: { stored, present } };
+		}
+		if (key === 'POST /svc/v1/api-releases') {
+			const { files, prune, dry_run, base } = request.body as { files: Record<string, string>; prune: boolean; dry_run: boolean; base?: number };
+			if (base !== undefined && base !== active?.id) return wpError(409, 'svc_release_moved', 'Another release is active.', { active: active?.id });
+			const known = new Set([...this.blobs.keys(), ...this.activeSet().values()]);
+			const missing = [...new Set(Object.values(files))].filter((hash) => !known.has(hash));
+			if (missing.length > 0) return wpError(409, 'svc_missing_blobs', 'Stage these first.', { hashes: missing });
+			const next = prune ? new Map(Object.entries(files)) : new Map([...this.activeSet(), ...Object.entries(files)]);
+			return this.commit(next, prune ? 'prune' : 'push', null, dry_run);
+		}
+		if (key === 'POST /svc/v1/api-releases/rollback') {
+			const { to, dry_run } = request.body as { to?: number; dry_run: boolean };
+			const target = to === undefined ? this.releases.at(-2) : this.releases.find((release) => release.id === to);
+			if (target === undefined) {
+				return to === undefined
+					? wpError(409, 'svc_no_previous_release', 'Nothing to go back to.')
+					: wpError(404, 'svc_release_not_found', `Release ${to} is not kept.`);
+			}
+			return this.commit(new Map(target.files), 'rollback', target.id, dry_run);
+		}
+		return undefined;
+	}
+
+	private disallowed(): Reply {
+		return wpError(403, 'svc_deploy_disallowed', 'DISALLOW_FILE_MODS is true on this site; define( \'SVC_ALLOW_DEPLOY\', true ) in wp-config.php to deploy with svc.');
+	}
+
+	/** slug → hash of the active files. */
+	private activeSet(): Map<string, string> {
+		return new Map([...this.files].map(([slug, content]) => [slug, sha256Hex(content)]));
+	}
+
+	private commit(next: Map<string, string>, kind: string, rollbackOf: number | null, dryRun: boolean): Reply {
+		const plan = diff(this.activeSet(), next);
+		if (plan.added.length + plan.changed.length + plan.removed.length === 0) return { json: { release: null, unchanged: true, plan } };
+		const records = [...plan.added, ...plan.changed].map((filename) => ({ filename, hash: next.get(filename), path: `/svc-api/v1/${filename}`, methods: ['GET'] }));
+		if (dryRun) return { json: { release: null, written: [], checked: records, dry_run: true, syntax_check: 'php', plan } };
+		const release = this.activate(next, kind, rollbackOf);
+		return { json: { release: this.release(release), written: records, checked: records, dry_run: false, syntax_check: 'php', plan } };
+	}
+
+	private activate(next: Map<string, string>, kind: string, rollbackOf: number | null): FakeRelease {
+		const plan = diff(this.activeSet(), next);
+		// Contents of kept releases stay known (as the plugin keeps their trees).
+		for (const content of this.files.values()) this.blobs.set(sha256Hex(content), content);
+		this.files = new Map([...next].map(([slug, hash]) => [slug, this.blobs.get(hash) ?? '']));
+		const release = { id: (this.releases.at(-1)?.id ?? 0) + 1, kind, files: next, plan, rollbackOf };
+		this.releases.push(release);
+		return release;
+	}
+
+	private release(release: FakeRelease) {
+		return {
+			id: release.id,
+			created: '2026-11-22T21:04:05Z',
+			user: { id: 1, login: 'admin' },
+			kind: release.kind,
+			files: release.files.size,
+			added: release.plan.added.length,
+			changed: release.plan.changed.length,
+			removed: release.plan.removed.length,
+			active: release === this.releases.at(-1),
+			rollback_of: release.rollbackOf,
+		};
+	}
+}
+
+function diff(from: Map<string, string>, to: Map<string, string>) {
+	return {
+		added: [...to.keys()].filter((slug) => !from.has(slug)).sort(),
+		changed: [...to.keys()].filter((slug) => from.has(slug) && from.get(slug) !== to.get(slug)).sort(),
+		removed: [...from.keys()].filter((slug) => !to.has(slug)).sort(),
+	};
 }
 
 function wpError(status: number, code: string, message: string, data: Record<string, unknown> = {}): Reply {
@@ -358,10 +501,15 @@ describe('management endpoints', () => {
 		expect(site.files.has('users/[id]')).toBe(false);
 	});
 
-	it('deletes files', async () => {
-		expect(await client().deleteFiles(['hello'])).toEqual({ deleted: ['hello'] });
+	it('deletes files, and reads the release the removal made when the site says', async () => {
+		expect(await client().deleteFiles(['hello'])).toEqual({ deleted: ['hello'], release: expect.objectContaining({ id: 1, kind: 'rm', removed: 1 }) });
 		expect(site.requests[0]?.body).toEqual({ filenames: ['hello'] });
 		expect(site.files.size).toBe(0);
+	});
+
+	it('deletes files on a site without releases, whose answer names no release', async () => {
+		site.legacy = true;
+		expect(await client().deleteFiles(['hello'])).toEqual({ deleted: ['hello'] });
 	});
 
 	it('an unknown slug on delete is not_found with the missing slugs, and nothing is removed', async () => {
@@ -620,5 +768,295 @@ describe('the application password never leaks into an error', () => {
 	it('redactor masks every form of the password', () => {
 		const redact = redactor(USER, PASSWORD);
 		for (const secret of secrets) expect(redact(`before ${secret} after`)).toBe('before *** after');
+	});
+});
+
+describe('releases', () => {
+	const local = (slug: string, content: string): PushFile => {
+		const bytes = Buffer.from(content);
+		return { slug, hash: sha256Hex(bytes), bytes };
+	};
+	/** A route file of about `size` bytes, distinct per slug. */
+	const sized = (slug: string, size: number): PushFile => local(slug, `<?php\n// ${slug}\n${'x'.repeat(size)}\n`);
+	const routes = (requests: readonly SeenRequest[]) => requests.map((request) => `${request.method} ${request.route.replace('/svc/v1/', '')}`);
+	const status = async (api: SiteClient): Promise<SiteStatus> => {
+		const answer = await api.getStatus();
+		if (answer === undefined) throw new Error('no status');
+		return answer;
+	};
+
+	describe('GET status', () => {
+		it('reads deploy, the active release and the limits', async () => {
+			site.requestBytes = 1_048_576;
+			expect(await client().getStatus()).toEqual({ deploy: { allowed: true }, release: null, limits: { fileBytes: 524288, totalBytes: 8388608, requestBytes: 1_048_576 } });
+			await client().deleteFiles(['hello']);
+			site.deploy = { allowed: false, reason: 'DISALLOW_FILE_MODS is true on this site.' };
+			expect(await client().getStatus()).toMatchObject({
+				deploy: { allowed: false, reason: 'DISALLOW_FILE_MODS is true on this site.' },
+				release: { id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'rm', files: 0 },
+			});
+		});
+
+		it('is undefined on a site whose plugin predates releases (404 rest_no_route)', async () => {
+			site.legacy = true;
+			expect(await client().getStatus()).toBeUndefined();
+		});
+
+		it('rejects an answer without deploy.allowed', async () => {
+			site.handler = () => ({ json: { release: null } });
+			expect(await failure(client().getStatus())).toMatchObject({ code: 'bad_response' });
+		});
+	});
+
+	describe('push: stage, then commit', () => {
+		it('stages only the given contents, in requests whose bodies stay under the site\'s request_bytes, then commits every file by hash', async () => {
+			site.requestBytes = 4096;
+			const files = ['a', 'b', 'c', 'd', 'e'].map((slug) => sized(slug, 1000));
+			const kept = local('hello', '<?php\n// hello\n');
+			const api = client();
+			const seen: PushProgress[] = [];
+			const result = await pushRelease(api, {
+				files: [...files, kept],
+				upload: files,
+				prune: false,
+				removed: [],
+				dryRun: false,
+				status: await status(api),
+				onProgress: (progress) => seen.push(progress),
+			});
+			const stages = site.requests.filter((request) => request.route === '/svc/v1/api-blobs');
+			expect(stages.length).toBeGreaterThan(1);
+			for (const request of stages) {
+				expect(request.bytes).toBeLessThanOrEqual(4096);
+				// The body measured by core/blob-batches.ts is the body sent.
+				const blobs = (request.body as { blobs: { hash: string }[] }).blobs;
+				expect(request.bytes).toBe(requestBytes(blobs.map((blob) => ({ hash: blob.hash, size: files.find((file) => file.hash === blob.hash)?.bytes.length ?? 0 }))));
+			}
+			expect(stages.flatMap((request) => (request.body as { blobs: { hash: string }[] }).blobs.map((blob) => blob.hash))).toEqual(files.map((file) => file.hash));
+			expect(routes(site.requests).slice(-1)).toEqual(['POST api-releases']);
+			expect(site.requests.at(-1)?.body).toEqual({
+				files: Object.fromEntries([...files, kept].map((file) => [file.slug, file.hash])),
+				prune: false,
+				remove: [],
+				dry_run: false,
+			});
+			expect(result).toMatchObject({
+				via: 'release',
+				release: { id: 1, kind: 'push', added: 5, active: true },
+				deleted: [],
+				staged: { files: 5, requests: stages.length, bytes: stages.reduce((sum, request) => sum + request.bytes, 0) },
+			});
+			expect(site.files.get('c')).toBe(files[2]?.bytes.toString());
+			// Progress counts bytes across every request, then the commit.
+			const staging = seen.filter((progress) => progress.phase === 'staging');
+			expect(staging.at(-1)).toMatchObject({ sent: result.staged.bytes, total: result.staged.bytes, request: stages.length, requests: stages.length });
+			expect(seen.at(-1)).toEqual({ phase: 'committing', sent: result.staged.bytes, total: result.staged.bytes });
+		});
+
+		it('sends the active release as base, and a moved release is refused with "run the push again"', async () => {
+			const api = client();
+			await api.deleteFiles(['hello']);
+			const planned = await status(api);
+			expect(planned.release?.id).toBe(1);
+			const file = local('a', '<?php\n');
+			await pushRelease(api, { files: [file], upload: [file], prune: false, removed: [], dryRun: false, status: planned });
+			expect(site.requests.at(-1)?.body).toMatchObject({ base: 1 });
+			const later = local('b', '<?php\n// b\n');
+			// Planned against release 1; release 2 is active now.
+			const error = await failure(pushRelease(api, { files: [later], upload: [later], prune: false, removed: [], dryRun: false, status: planned }));
+			expect(error).toMatchObject({ code: 'release_moved', status: 409, serverCode: 'svc_release_moved', exitCode: 1 });
+			expect(error.message).toMatch(/^Another push landed on http:\/\/127\.0\.0\.1:\d+ since you planned \(release 2 is active now\); nothing was changed\.$/);
+			expect(error.hint).toBe('Run the push again: it plans against what the site has now.');
+			expect(site.files.has('b')).toBe(false);
+		});
+
+		it('stages what the commit names as missing and commits once more', async () => {
+			const files = [local('a', '<?php\n// a\n'), local('b', '<?php\n// b\n')];
+			let commits = 0;
+			site.handler = (request) => {
+				if (request.route === '/svc/v1/api-releases' && ++commits === 1) site.blobs.delete(files[1]?.hash ?? ''); // expired meanwhile
+				return site.answer(request);
+			};
+			const api = client();
+			const result = await pushRelease(api, { files, upload: files, prune: false, removed: [], dryRun: false, status: await status(api) });
+			expect(routes(site.requests)).toEqual(['GET status', 'POST api-blobs', 'POST api-releases', 'POST api-blobs', 'POST api-releases']);
+			expect((site.requests[3]?.body as { blobs: { hash: string }[] }).blobs.map((blob) => blob.hash)).toEqual([files[1]?.hash]);
+			expect(result).toMatchObject({ release: { id: 1 }, staged: { files: 3, requests: 2 } });
+			expect(site.files.get('b')).toBe('<?php\n// b\n');
+		});
+
+		it('gives up when the same contents are missing again, having changed nothing', async () => {
+			const files = [local('a', '<?php\n// a\n')];
+			site.handler = (request) => (request.route === '/svc/v1/api-releases' ? wpError(409, 'svc_missing_blobs', 'Stage these.', { hashes: [files[0]?.hash] }) : site.answer(request));
+			const api = client();
+			const error = await failure(pushRelease(api, { files, upload: files, prune: false, removed: [], dryRun: false, status: await status(api) }));
+			expect(error).toMatchObject({ code: 'bad_response' });
+			expect(error.message).toBe('The site lost a staged content twice; nothing was changed.');
+			expect(routes(site.requests).filter((route) => route === 'POST api-releases')).toHaveLength(2);
+		});
+
+		it('with nothing new to send (--prune of one route), commits without staging', async () => {
+			const api = client();
+			const result = await pushRelease(api, { files: [], upload: [], prune: true, removed: ['hello'], dryRun: false, status: await status(api) });
+			expect(routes(site.requests)).toEqual(['GET status', 'POST api-releases']);
+			expect(site.requests.at(-1)?.body).toMatchObject({ files: {}, prune: true });
+			expect(result).toMatchObject({ release: { kind: 'prune', removed: 1 }, deleted: ['hello'] });
+			expect(site.files.size).toBe(0);
+		});
+
+		it('a dry run stages, lets the site check, and makes no release', async () => {
+			const file = local('a', '<?php\n// a\n');
+			const api = client();
+			const result = await pushRelease(api, { files: [file], upload: [file], prune: false, removed: [], dryRun: true, status: await status(api) });
+			expect(routes(site.requests)).toEqual(['GET status', 'POST api-blobs', 'POST api-releases']);
+			expect(site.requests.at(-1)?.body).toMatchObject({ dry_run: true });
+			expect(result).toMatchObject({ release: null, dryRun: true, written: [], checked: [{ filename: 'a' }], plan: { added: ['a'], changed: [], removed: [] } });
+			expect(site.releases).toEqual([]);
+			expect(site.files.has('a')).toBe(false);
+		});
+
+		it('reads an unchanged answer (the resulting set equals the active one)', async () => {
+			const api = client();
+			const result = await api.commitRelease({ files: { hello: sha256Hex('<?php\n// hello\n') } });
+			expect(result).toMatchObject({ release: null, unchanged: true, written: [], plan: { added: [], changed: [], removed: [] } });
+		});
+
+		it('a rejection carries the per-file errors, as for api-files', async () => {
+			site.handler = (request) =>
+				request.route === '/svc/v1/api-releases'
+					? wpError(422, 'svc_push_rejected', 'Rejected.', { errors: [{ filename: 'a', code: 'svc_syntax_error', message: 'PHP Parse error: …' }] })
+					: site.answer(request);
+			const file = local('a', '<?php\n');
+			const api = client();
+			const error = await failure(pushRelease(api, { files: [file], upload: [file], prune: false, removed: [], dryRun: false, status: await status(api) }));
+			expect(error).toMatchObject({ code: 'push_rejected', fileErrors: [{ filename: 'a', code: 'svc_syntax_error', message: 'PHP Parse error: …' }] });
+		});
+	});
+
+	describe('a plugin from before releases (404 rest_no_route)', () => {
+		it('without GET status: the old single POST api-files batch, then DELETE api-files for --prune', async () => {
+			site.legacy = true;
+			const file = local('a', '<?php\n// a\n');
+			const api = client();
+			const known = await api.getStatus();
+			const result = await pushRelease(api, { files: [file], upload: [file], prune: true, removed: ['hello'], dryRun: false, status: known });
+			expect(routes(site.requests)).toEqual(['GET status', 'POST api-files', 'DELETE api-files']);
+			expect(site.requests[1]?.body).toEqual({ files: [{ filename: 'a', content: '<?php\n// a\n' }], dry_run: false });
+			expect(result).toMatchObject({ via: 'files', release: null, written: [{ filename: 'a' }], deleted: ['hello'], staged: { requests: 0 } });
+			expect([...site.files.keys()]).toEqual(['a']);
+		});
+
+		it('with GET status but no api-blobs: falls back to the old batch, and a dry run deletes nothing', async () => {
+			site.handler = (request) =>
+				request.route === '/svc/v1/api-blobs' ? wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.') : site.answer(request);
+			const file = local('a', '<?php\n// a\n');
+			const api = client();
+			const result = await pushRelease(api, { files: [file], upload: [file], prune: true, removed: ['hello'], dryRun: true, status: await status(api) });
+			expect(routes(site.requests)).toEqual(['GET status', 'POST api-blobs', 'POST api-files']);
+			expect(result).toMatchObject({ via: 'files', dryRun: true, deleted: [], checked: [{ filename: 'a' }] });
+			expect(site.files.has('a')).toBe(false);
+		});
+
+		it('the release commands say the plugin is too old', async () => {
+			site.legacy = true;
+			const error = await failure(client().listReleases());
+			expect(error).toMatchObject({ code: 'plugin_outdated', status: 404 });
+			expect(error.message).toMatch(/has no GET svc\/v1\/api-releases: its svc plugin predates releases, or is not active\.$/);
+			expect(error.hint).toMatch(/Update the svc plugin/);
+		});
+	});
+
+	describe('a hardened site (403 svc_deploy_disallowed)', () => {
+		it.each<[string, (api: SiteClient) => Promise<unknown>]>([
+			['staging', (api) => api.stageBlobs([{ hash: sha256Hex('x'), content: Buffer.from('x') }])],
+			['committing', (api) => api.commitRelease({ files: {} })],
+			['rolling back', (api) => api.rollback({ dryRun: true })],
+			['removing', (api) => api.deleteFiles(['hello'])],
+		])('refuses %s with the site\'s reason and how to allow it', async (_case, write) => {
+			site.deploy = { allowed: false };
+			const error = await failure(write(client()));
+			expect(error).toMatchObject({ code: 'deploy_disallowed', status: 403, serverCode: 'svc_deploy_disallowed', exitCode: 1 });
+			expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+ does not allow deploying with svc: DISALLOW_FILE_MODS is true on this site; define\( 'SVC_ALLOW_DEPLOY', true \) in wp-config\.php to deploy with svc\.$/);
+			expect(error.hint).toMatch(/^Nothing was changed\. .*SVC_ALLOW_DEPLOY/);
+			expect(site.files.has('hello')).toBe(true);
+		});
+	});
+
+	describe('list and roll back', () => {
+		/** Three releases: hello edited, then a route added. */
+		const history = async (api: SiteClient) => {
+			const v2 = local('hello', '<?php\n// hello v2\n');
+			await pushRelease(api, { files: [v2], upload: [v2], prune: false, removed: [], dryRun: false, status: await status(api) });
+			const extra = local('extra', '<?php\n// extra\n');
+			await pushRelease(api, { files: [v2, extra], upload: [extra], prune: false, removed: [], dryRun: false, status: await status(api) });
+		};
+
+		it('lists the kept releases newest first', async () => {
+			const api = client();
+			await history(api);
+			expect(await api.listReleases()).toEqual([
+				{ id: 2, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 2, added: 1, changed: 0, removed: 0, active: true, rollbackOf: null },
+				{ id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 1, added: 0, changed: 1, removed: 0, active: false, rollbackOf: null },
+			]);
+		});
+
+		it('a dry run answers the plan and changes nothing; the real one makes a rollback release', async () => {
+			const api = client();
+			await history(api);
+			const plan = await api.rollback({ to: 1, dryRun: true });
+			expect(site.requests.at(-1)?.body).toEqual({ to: 1, dry_run: true });
+			expect(plan).toMatchObject({ release: null, dryRun: true, plan: { added: [], changed: [], removed: ['extra'] } });
+			expect(site.files.has('extra')).toBe(true);
+			const done = await api.rollback({ to: 1 });
+			expect(done.release).toMatchObject({ id: 3, kind: 'rollback', rollbackOf: 1, removed: 1, active: true });
+			expect([...site.files.keys()]).toEqual(['hello']);
+		});
+
+		it('without `to` sends none (the site picks the previous release)', async () => {
+			const api = client();
+			await history(api);
+			await api.rollback({ dryRun: true });
+			expect(site.requests.at(-1)?.body).toEqual({ dry_run: true });
+		});
+
+		it('an unknown release and a first release are errors that say what to run', async () => {
+			const api = client();
+			const missing = await failure(api.rollback({ to: 9, dryRun: true }));
+			expect(missing).toMatchObject({ code: 'release_not_found', status: 404 });
+			expect(missing.message).toMatch(/^That release is not kept on http:\/\/127\.0\.0\.1:\d+\. The site said: Release 9 is not kept\.$/);
+			const first = await failure(api.rollback({ dryRun: true }));
+			expect(first).toMatchObject({ code: 'no_previous_release', status: 409 });
+			expect(first.hint).toMatch(/svc api releases/);
+		});
+
+		it.each<[string, unknown]>([
+			['not an array', { releases: [] }],
+			['an item without an id', [{ kind: 'push' }]],
+		])('rejects a release list that is %s', async (_case, json) => {
+			site.handler = () => ({ json });
+			expect(await failure(client().listReleases())).toMatchObject({ code: 'bad_response' });
+		});
+
+		it('rejects a commit answer without a release field', async () => {
+			site.handler = () => ({ json: { written: [] } });
+			expect(await failure(client().commitRelease({ files: {} }))).toMatchObject({ code: 'bad_response' });
+		});
+	});
+
+	describe('413: a body over the web server\'s limit', () => {
+		it('from the web server itself (nginx, no JSON) names client_max_body_size', async () => {
+			site.handler = () => ({ status: 413, text: '<html><center>413 Request Entity Too Large</center></html>', headers: { 'content-type': 'text/html' } });
+			const error = await failure(client().stageBlobs([{ hash: sha256Hex('x'), content: Buffer.from('x') }]));
+			expect(error).toMatchObject({ code: 'too_large', status: 413 });
+			expect(error.message).toMatch(/^The web server in front of .* refused POST svc\/v1\/api-blobs as too large \(413\) before WordPress saw it\.$/);
+			expect(error.hint).toMatch(/client_max_body_size/);
+		});
+
+		it('from the site (svc_stage_full) quotes it', async () => {
+			site.handler = () => wpError(413, 'svc_stage_full', 'Staged contents would exceed 8 MB.');
+			const error = await failure(client().stageBlobs([{ hash: sha256Hex('x'), content: Buffer.from('x') }]));
+			expect(error).toMatchObject({ code: 'too_large', serverCode: 'svc_stage_full' });
+			expect(error.message).toBe('The site refused POST svc/v1/api-blobs as too large (413). The site said: Staged contents would exceed 8 MB.');
+		});
 	});
 });

@@ -89,6 +89,86 @@ export interface NamespaceChange {
 	readonly previous?: string;
 }
 
+export interface ReleaseUser {
+	readonly id: number;
+	readonly login: string;
+}
+
+/** What `GET status` says of the active release. */
+export interface ReleaseSummary {
+	readonly id: number;
+	/** ISO 8601, UTC, e.g. `2026-11-22T21:04:05Z`. */
+	readonly created: string;
+	readonly user: ReleaseUser | null;
+	/** `push`, `prune`, `rm`, `rollback` or `import`. */
+	readonly kind: string;
+	/** Route files in the release. */
+	readonly files: number;
+}
+
+/** A kept release (`GET api-releases`, and what a commit or a rollback made). */
+export interface Release extends ReleaseSummary {
+	readonly added: number;
+	readonly changed: number;
+	readonly removed: number;
+	readonly active: boolean;
+	/** The release a rollback restored. */
+	readonly rollbackOf: number | null;
+}
+
+export interface SiteStatus {
+	/** False on a hardened site (DISALLOW_FILE_MODS without SVC_ALLOW_DEPLOY); `reason` says why. */
+	readonly deploy: { readonly allowed: boolean; readonly reason?: string };
+	/** Null until the first release. */
+	readonly release: ReleaseSummary | null;
+	readonly limits: { readonly fileBytes?: number; readonly totalBytes?: number; readonly requestBytes?: number };
+}
+
+export interface StageBlob {
+	readonly hash: string;
+	readonly content: Uint8Array;
+}
+
+export interface StageResult {
+	readonly stored: readonly string[];
+	/** Hashes the site already had. */
+	readonly present: readonly string[];
+}
+
+export interface CommitRequest {
+	/** slug → hash, laid over the active set (or the whole new set with `prune`). */
+	readonly files: Readonly<Record<string, string>>;
+	readonly prune?: boolean;
+	readonly remove?: readonly string[];
+	readonly dryRun?: boolean;
+	/** The release the plan was made against; the site refuses the commit if another is active. */
+	readonly base?: number | undefined;
+}
+
+export interface ReleasePlan {
+	readonly added: readonly string[];
+	readonly changed: readonly string[];
+	readonly removed: readonly string[];
+}
+
+export interface CommitResult {
+	/** The release made active; null on a dry run or when nothing changed. */
+	readonly release: Release | null;
+	readonly written: readonly WrittenFile[];
+	readonly checked: readonly WrittenFile[];
+	readonly dryRun: boolean;
+	readonly syntaxCheck: string;
+	/** The resulting set equals the active one: no release was made. */
+	readonly unchanged: boolean;
+	/** What the release changes against the active one, when the site says. */
+	readonly plan: ReleasePlan | undefined;
+}
+
+/** 409 svc_missing_blobs: these hashes are neither staged nor known; stage them and commit again. */
+export interface MissingBlobs {
+	readonly missing: readonly string[];
+}
+
 export interface SiteClient {
 	/** The normalized site URL used in messages. */
 	readonly siteUrl: string;
@@ -100,8 +180,21 @@ export interface SiteClient {
 	listFiles(options: { readonly content: false }): Promise<FileListing<RemoteFile>>;
 	/** One atomic batch: the site writes every file or none (422 `push_rejected` with `fileErrors`). */
 	uploadFiles(files: readonly UploadFile[], options?: UploadOptions): Promise<UploadResult>;
-	/** Fails with `not_found` (and `filenames`) when any slug is not deployed; then nothing is removed. */
-	deleteFiles(slugs: readonly string[]): Promise<{ readonly deleted: readonly string[] }>;
+	/**
+	 * Fails with `not_found` (and `filenames`) when any slug is not deployed; then nothing is removed.
+	 * `release` is the release the removal made, when the site says.
+	 */
+	deleteFiles(slugs: readonly string[]): Promise<{ readonly deleted: readonly string[]; readonly release?: Release }>;
+	/** Undefined when the site has no `GET status` (a plugin older than releases). */
+	getStatus(): Promise<SiteStatus | undefined>;
+	/** One `POST api-blobs` request; the caller keeps it under the site's request limit. */
+	stageBlobs(blobs: readonly StageBlob[], options?: { readonly onProgress?: UploadOptions['onProgress'] }): Promise<StageResult>;
+	/** `POST api-releases`: `{ missing }` when the site lacks contents, else what it did. */
+	commitRelease(request: CommitRequest): Promise<CommitResult | MissingBlobs>;
+	/** The kept releases, newest first. */
+	listReleases(): Promise<Release[]>;
+	/** `POST api-releases/rollback`: `to` undefined is the release active before the active one. */
+	rollback(options: { readonly to?: number | undefined; readonly dryRun?: boolean }): Promise<CommitResult>;
 }
 
 /** How the site exposes its REST API: /wp-json/ with pretty permalinks, ?rest_route= without. */
@@ -205,8 +298,16 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 	const call = async (
 		method: 'GET' | 'PUT' | 'POST' | 'DELETE',
 		route: string,
-		extra: { query?: Record<string, string>; json?: unknown; onProgress?: UploadOptions['onProgress'] } = {},
-	): Promise<{ body: unknown; headers: RawResponse['headers'] }> => {
+		extra: {
+			query?: Record<string, string>;
+			json?: unknown;
+			onProgress?: UploadOptions['onProgress'];
+			/** A route that came with releases: its absence means a plugin older than them. */
+			releases?: boolean;
+			/** Answer 409 svc_missing_blobs as `{ missing }` instead of failing. */
+			missingBlobs?: boolean;
+		} = {},
+	): Promise<{ body: unknown; headers: RawResponse['headers']; missing?: readonly string[] }> => {
 		const url = endpoint(await restRoot(), `${MANAGEMENT}/${route}`, extra.query ?? {});
 		const response = await send(url, {
 			method,
@@ -228,7 +329,28 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			}
 			return { body, headers: response.headers };
 		}
+		const wp = wpErrorOf(response);
+		if (extra.missingBlobs === true && response.status === 409 && wp?.code === 'svc_missing_blobs') {
+			const hashes = (wp.data as { hashes?: unknown } | undefined)?.hashes;
+			if (!isStringArray(hashes)) throw unexpected(where, fail);
+			return { body: wp, headers: response.headers, missing: hashes };
+		}
+		if (extra.releases === true && response.status === 404 && wp?.code === 'rest_no_route') {
+			throw fail(`${siteUrl} has no ${where}: its svc plugin predates releases, or is not active.`, {
+				code: 'plugin_outdated',
+				status: 404,
+				serverCode: 'rest_no_route',
+				hint: 'Update the svc plugin on the site to the one that ships with this CLI (svc plugin zip writes it), and activate it.',
+			});
+		}
 		throw httpFailure(response, where, siteUrl, options.user, fail);
+	};
+
+	const commit = async (route: string, json: unknown): Promise<CommitResult | MissingBlobs> => {
+		const where = `POST ${MANAGEMENT}/${route}`;
+		const { body, missing } = await call('POST', route, { json, releases: true, missingBlobs: true });
+		if (missing !== undefined) return { missing };
+		return parseCommitResult(body) ?? throwUnexpected(where, fail);
 	};
 
 	const listOnce = async (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => {
@@ -298,11 +420,61 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		},
 		deleteFiles: async (slugs) => {
 			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs } });
-			const deleted = (body as { deleted?: unknown } | null)?.deleted;
-			if (!isStringArray(deleted)) {
+			const answer = body as { deleted?: unknown; release?: unknown } | null;
+			if (!isStringArray(answer?.deleted)) {
 				throw unexpected('DELETE api-files', fail);
 			}
-			return { deleted };
+			// Sites with releases say which one the removal made; older ones do not.
+			const release = parseRelease(answer.release);
+			return { deleted: answer.deleted, ...(release === undefined ? {} : { release }) };
+		},
+		getStatus: async () => {
+			let body: unknown;
+			try {
+				({ body } = await call('GET', 'status', { releases: true }));
+			} catch (error) {
+				if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
+				throw error;
+			}
+			return parseStatus(body) ?? throwUnexpected('GET status', fail);
+		},
+		stageBlobs: async (blobs, stageOptions = {}) => {
+			// Key order and no spaces: the body is exactly what core/blob-batches.ts measured.
+			const json = { blobs: blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') })) };
+			const { body } = await call('POST', 'api-blobs', {
+				json,
+				releases: true,
+				...(stageOptions.onProgress === undefined ? {} : { onProgress: stageOptions.onProgress }),
+			});
+			const result = body as { stored?: unknown; present?: unknown } | null;
+			if (!isStringArray(result?.stored) || !isStringArray(result.present)) {
+				throw unexpected('POST api-blobs', fail);
+			}
+			return { stored: result.stored, present: result.present };
+		},
+		commitRelease: (request) =>
+			commit('api-releases', {
+				files: request.files,
+				prune: request.prune === true,
+				remove: request.remove ?? [],
+				dry_run: request.dryRun === true,
+				...(request.base === undefined ? {} : { base: request.base }),
+			}),
+		listReleases: async () => {
+			const { body } = await call('GET', 'api-releases', { releases: true });
+			if (!Array.isArray(body)) {
+				throw unexpected('GET api-releases', fail);
+			}
+			return body.map((item) => parseRelease(item) ?? throwUnexpected('GET api-releases', fail));
+		},
+		rollback: async (rollbackOptions) => {
+			const result = await commit('api-releases/rollback', {
+				...(rollbackOptions.to === undefined ? {} : { to: rollbackOptions.to }),
+				dry_run: rollbackOptions.dryRun === true,
+			});
+			// A rollback names a kept release, whose contents the site has by definition.
+			if ('missing' in result) throw unexpected('POST api-releases/rollback', fail);
+			return result;
 		},
 	};
 }
@@ -336,13 +508,26 @@ function withRestRoute(url: URL, route: string): URL {
 interface WpError {
 	readonly code?: string;
 	readonly message?: string;
-	readonly data?: { readonly status?: number; readonly errors?: unknown; readonly filenames?: unknown };
+	readonly data?: { readonly status?: number; readonly errors?: unknown; readonly filenames?: unknown; readonly active?: unknown };
+}
+
+function wpErrorOf(response: RawResponse): WpError | undefined {
+	const parsed = isJson(response) ? parseJson(response.body) : undefined;
+	return typeof parsed === 'object' && parsed !== null ? (parsed as WpError) : undefined;
+}
+
+/** A hardened site refuses every write; `reason` is the site's own explanation. */
+export function deployDisallowed(siteUrl: string, reason: string | undefined, status?: number): SvcError {
+	return new SvcError(`${siteUrl} does not allow deploying with svc${reason === undefined || reason === '' ? '.' : `: ${reason}`}`, {
+		code: 'deploy_disallowed',
+		...(status === undefined ? {} : { status, serverCode: 'svc_deploy_disallowed' }),
+		hint: 'Nothing was changed. The site\'s administrator decides: define( \'SVC_ALLOW_DEPLOY\', true ) in its wp-config.php allows svc on a site with DISALLOW_FILE_MODS.',
+	});
 }
 
 function httpFailure(response: RawResponse, where: string, siteUrl: string, user: string, fail: Fail): SvcError {
 	const { status } = response;
-	const parsed = isJson(response) ? parseJson(response.body) : undefined;
-	const wp = typeof parsed === 'object' && parsed !== null ? (parsed as WpError) : undefined;
+	const wp = wpErrorOf(response);
 	const serverCode = typeof wp?.code === 'string' ? wp.code : undefined;
 	const serverMessage = typeof wp?.message === 'string' && wp.message !== '' ? stripTags(wp.message) : undefined;
 	const said = serverMessage === undefined ? '' : ` The site said: ${serverMessage}`;
@@ -363,6 +548,10 @@ function httpFailure(response: RawResponse, where: string, siteUrl: string, user
 			code: 'unauthorized',
 			hint: 'Check the user name and the application password (Users → Profile → Application Passwords), then run "svc login" again. If they are right, the web server may be stripping the Authorization header.',
 		});
+	}
+	if (status === 403 && serverCode === 'svc_deploy_disallowed') {
+		const error = deployDisallowed(siteUrl, serverMessage, status);
+		return fail(error.message, { code: 'deploy_disallowed', status, serverCode, ...(error.hint === undefined ? {} : { hint: error.hint }) });
 	}
 	if (status === 403) {
 		if (serverCode === 'rest_forbidden' || serverCode === 'rest_cannot_manage') {
@@ -392,6 +581,38 @@ function httpFailure(response: RawResponse, where: string, siteUrl: string, user
 			code: 'not_found',
 			filenames,
 			hint: 'Run "svc api list" to see the deployed routes.',
+		});
+	}
+	if (status === 404 && serverCode === 'svc_release_not_found') {
+		return fail(`That release is not kept on ${siteUrl}.${said}`, {
+			...base,
+			code: 'release_not_found',
+			hint: 'Run "svc api releases" to see the releases the site keeps.',
+		});
+	}
+	if (status === 409 && serverCode === 'svc_release_moved') {
+		const active = typeof wp?.data?.active === 'number' ? ` (release ${wp.data.active} is active now)` : '';
+		return fail(`Another push landed on ${siteUrl} since you planned${active}; nothing was changed.`, {
+			...base,
+			code: 'release_moved',
+			hint: 'Run the push again: it plans against what the site has now.',
+		});
+	}
+	if (status === 409 && serverCode === 'svc_no_previous_release') {
+		return fail(`There is no earlier release on ${siteUrl} to roll back to.`, {
+			...base,
+			code: 'no_previous_release',
+			hint: 'Run "svc api releases" to see the releases the site keeps.',
+		});
+	}
+	if (status === 413) {
+		if (serverCode !== undefined) {
+			return fail(`The site refused ${where} as too large (413).${said}`, { ...base, code: 'too_large' });
+		}
+		return fail(`The web server in front of ${siteUrl} refused ${where} as too large (413) before WordPress saw it.`, {
+			...base,
+			code: 'too_large',
+			hint: 'Its request body limit (nginx: client_max_body_size; PHP: post_max_size) is below what svc sends; 1 MB is enough.',
 		});
 	}
 	if (status === 422) {
@@ -583,4 +804,101 @@ function parseNameList(header: string | string[] | undefined): readonly string[]
 	} catch {
 		return undefined;
 	}
+}
+
+function parseStatus(value: unknown): SiteStatus | undefined {
+	const item = value as { deploy?: unknown; release?: unknown; limits?: unknown } | null;
+	const deploy = item?.deploy as { allowed?: unknown; reason?: unknown } | null | undefined;
+	if (typeof deploy?.allowed !== 'boolean') {
+		return undefined;
+	}
+	const release = item?.release === null || item?.release === undefined ? null : parseReleaseSummary(item.release);
+	if (release === undefined) {
+		return undefined;
+	}
+	const limits = (item?.limits ?? {}) as Record<string, unknown>;
+	const number = (key: string): number | undefined => (typeof limits[key] === 'number' && limits[key] > 0 ? limits[key] : undefined);
+	const [fileBytes, totalBytes, requestBytes] = [number('file_bytes'), number('total_bytes'), number('request_bytes')];
+	return {
+		deploy: { allowed: deploy.allowed, ...(typeof deploy.reason === 'string' ? { reason: deploy.reason } : {}) },
+		release,
+		limits: {
+			...(fileBytes === undefined ? {} : { fileBytes }),
+			...(totalBytes === undefined ? {} : { totalBytes }),
+			...(requestBytes === undefined ? {} : { requestBytes }),
+		},
+	};
+}
+
+function parseReleaseSummary(value: unknown): ReleaseSummary | undefined {
+	const item = value as Record<string, unknown> | null;
+	if (typeof item?.['id'] !== 'number') {
+		return undefined;
+	}
+	const user = item['user'] as { id?: unknown; login?: unknown } | null | undefined;
+	return {
+		id: item['id'],
+		created: typeof item['created'] === 'string' ? item['created'] : '',
+		user: typeof user?.login === 'string' ? { id: typeof user.id === 'number' ? user.id : 0, login: user.login } : null,
+		kind: typeof item['kind'] === 'string' ? item['kind'] : 'unknown',
+		files: typeof item['files'] === 'number' ? item['files'] : 0,
+	};
+}
+
+function parseRelease(value: unknown): Release | undefined {
+	const summary = parseReleaseSummary(value);
+	if (summary === undefined) {
+		return undefined;
+	}
+	const item = value as Record<string, unknown>;
+	const count = (key: string): number => (typeof item[key] === 'number' ? item[key] : 0);
+	return {
+		...summary,
+		added: count('added'),
+		changed: count('changed'),
+		removed: count('removed'),
+		active: item['active'] === true,
+		rollbackOf: typeof item['rollback_of'] === 'number' ? item['rollback_of'] : null,
+	};
+}
+
+function parsePlan(value: unknown): ReleasePlan | undefined {
+	const item = value as { added?: unknown; changed?: unknown; removed?: unknown } | null;
+	if (!isStringArray(item?.added) || !isStringArray(item.changed) || !isStringArray(item.removed)) {
+		return undefined;
+	}
+	return { added: item.added, changed: item.changed, removed: item.removed };
+}
+
+/** The answer of `POST api-releases` and of a rollback: a release (or null), records, the plan. */
+function parseCommitResult(value: unknown): CommitResult | undefined {
+	const item = value as Record<string, unknown> | null;
+	if (item === null || typeof item !== 'object' || !('release' in item)) {
+		return undefined;
+	}
+	const release = item['release'] === null ? null : parseRelease(item['release']);
+	if (release === undefined) {
+		return undefined;
+	}
+	const records = (key: string): WrittenFile[] | undefined => {
+		const list = item[key];
+		if (list === undefined) return [];
+		if (!Array.isArray(list)) return undefined;
+		const parsed = list.map(parseWrittenFile);
+		return parsed.every((file): file is WrittenFile => file !== undefined) ? parsed : undefined;
+	};
+	const written = records('written');
+	const checked = records('checked');
+	if (written === undefined || checked === undefined) {
+		return undefined;
+	}
+	return {
+		release,
+		written,
+		checked: item['checked'] === undefined ? written : checked,
+		dryRun: item['dry_run'] === true,
+		syntaxCheck: typeof item['syntax_check'] === 'string' ? item['syntax_check'] : 'unknown',
+		unchanged: item['unchanged'] === true,
+		plan: parsePlan(item['plan']),
+	};
 }

@@ -1,0 +1,178 @@
+/**
+ * A push as a release (docs/management-api.md, Releases): the contents the site lacks are staged
+ * with `POST api-blobs` in requests under the site's body limit, then the whole file set is
+ * committed by hash with `POST api-releases`. A commit the site answers with missing hashes (staged
+ * contents that expired, a file edited on the server since the listing) is staged and committed
+ * once more. A site whose plugin predates releases gets the old single `POST api-files` batch
+ * (and `DELETE api-files` for --prune).
+ */
+import { packBlobs, requestLimit } from './blob-batches.js';
+import { SvcError } from './errors.js';
+import type { CommitResult, Release, ReleasePlan, SiteClient, SiteStatus, WrittenFile } from './site-client.js';
+
+export interface PushFile {
+	readonly slug: string;
+	/** Lowercase hex SHA-256 of `bytes`. */
+	readonly hash: string;
+	readonly bytes: Buffer;
+}
+
+export type PushProgress =
+	| {
+			readonly phase: 'staging';
+			/** Request bytes sent so far, across every staging request. */
+			readonly sent: number;
+			readonly total: number;
+			/** 1-based number of the request under way, and how many there are. */
+			readonly request: number;
+			readonly requests: number;
+	  }
+	| { readonly phase: 'committing'; readonly sent: number; readonly total: number }
+	/** The old single batch: bytes of that one request. */
+	| { readonly phase: 'uploading'; readonly sent: number; readonly total: number | undefined };
+
+export interface ReleasePushOptions {
+	/** Every local file: the release names them all by hash. */
+	readonly files: readonly PushFile[];
+	/** The new and changed files, whose contents the site lacks. */
+	readonly upload: readonly PushFile[];
+	/** `--prune`: the release is exactly `files`. */
+	readonly prune: boolean;
+	/** The slugs the plan removes; only the old API needs them (its separate delete). */
+	readonly removed: readonly string[];
+	/** The site checks everything and changes nothing. */
+	readonly dryRun: boolean;
+	/** `GET status`; undefined means the site's plugin predates releases. */
+	readonly status: SiteStatus | undefined;
+	readonly onProgress?: (progress: PushProgress) => void;
+}
+
+export interface ReleasePushResult {
+	/** `release`: staged and committed; `files`: the old single batch. */
+	readonly via: 'release' | 'files';
+	/** The release made active; null on a dry run, when nothing changed, or with the old API. */
+	readonly release: Release | null;
+	readonly written: readonly WrittenFile[];
+	readonly checked: readonly WrittenFile[];
+	readonly deleted: readonly string[];
+	readonly dryRun: boolean;
+	readonly syntaxCheck: string | undefined;
+	/** The site found the resulting set equal to the active one. */
+	readonly unchanged: boolean;
+	/** What the site said the release changes, when it said. */
+	readonly plan: ReleasePlan | undefined;
+	readonly staged: { readonly files: number; readonly requests: number; readonly bytes: number };
+}
+
+export async function pushRelease(client: SiteClient, options: ReleasePushOptions): Promise<ReleasePushResult> {
+	if (options.status === undefined) {
+		return pushFiles(client, options);
+	}
+	try {
+		return await pushStaged(client, options, options.status);
+	} catch (error) {
+		// Status answered but the write routes did not: a plugin between versions. Nothing was committed.
+		if (error instanceof SvcError && error.code === 'plugin_outdated') {
+			return pushFiles(client, options);
+		}
+		throw error;
+	}
+}
+
+async function pushStaged(client: SiteClient, options: ReleasePushOptions, status: SiteStatus): Promise<ReleasePushResult> {
+	const limit = requestLimit(status.limits.requestBytes);
+	const byHash = new Map(options.files.map((file) => [file.hash, file]));
+	const staged = { files: 0, requests: 0, bytes: 0 };
+	let sentBefore = 0;
+	let total = 0;
+
+	const stage = async (files: readonly PushFile[]): Promise<void> => {
+		const batches = packBlobs(
+			files.map((file) => ({ hash: file.hash, size: file.bytes.length, file })),
+			limit,
+		);
+		total += batches.reduce((sum, batch) => sum + batch.bytes, 0);
+		for (const [index, batch] of batches.entries()) {
+			const report = (transferred: number) =>
+				options.onProgress?.({ phase: 'staging', sent: sentBefore + transferred, total, request: index + 1, requests: batches.length });
+			report(0);
+			await client.stageBlobs(
+				batch.blobs.map((blob) => ({ hash: blob.hash, content: blob.file.bytes })),
+				{ onProgress: (progress) => report(Math.min(progress.transferred, batch.bytes)) },
+			);
+			sentBefore += batch.bytes;
+			staged.files += batch.blobs.length;
+			staged.requests += 1;
+			staged.bytes += batch.bytes;
+		}
+	};
+
+	const commit = async (): Promise<CommitResult | { missing: readonly string[] }> => {
+		options.onProgress?.({ phase: 'committing', sent: sentBefore, total });
+		return client.commitRelease({
+			files: Object.fromEntries(options.files.map((file) => [file.slug, file.hash])),
+			prune: options.prune,
+			dryRun: options.dryRun,
+			base: status.release?.id,
+		});
+	};
+
+	await stage(options.upload);
+	let result = await commit();
+	if ('missing' in result) {
+		const missing = result.missing.map((hash) => byHash.get(hash.toLowerCase()));
+		if (missing.some((file) => file === undefined)) {
+			throw new SvcError('The site asked for contents that are not among the local files; nothing was changed.', {
+				code: 'bad_response',
+				hint: 'The svc plugin on the site and this CLI may be different versions; update both.',
+			});
+		}
+		await stage(missing as PushFile[]);
+		result = await commit();
+		if ('missing' in result) {
+			throw new SvcError(`The site lost ${result.missing.length === 1 ? 'a staged content' : `${result.missing.length} staged contents`} twice; nothing was changed.`, {
+				code: 'bad_response',
+				hint: 'Run the push again; if it keeps failing, check that wp-content/svc/ is writable on the site.',
+			});
+		}
+	}
+	return {
+		via: 'release',
+		release: result.release,
+		written: result.written,
+		checked: result.checked,
+		deleted: result.dryRun ? [] : (result.plan?.removed ?? (result.release === null ? [] : options.removed)),
+		dryRun: result.dryRun,
+		syntaxCheck: result.syntaxCheck,
+		unchanged: result.unchanged,
+		plan: result.plan,
+		staged,
+	};
+}
+
+/** The API before releases: one atomic upload batch, then a separate atomic delete for --prune. */
+async function pushFiles(client: SiteClient, options: ReleasePushOptions): Promise<ReleasePushResult> {
+	const upload =
+		options.upload.length === 0
+			? undefined
+			: await client.uploadFiles(
+					options.upload.map((file) => ({ filename: file.slug, content: file.bytes.toString('utf8') })),
+					{
+						dryRun: options.dryRun,
+						onProgress: (progress) => options.onProgress?.({ phase: 'uploading', sent: progress.transferred, total: progress.total }),
+					},
+				);
+	const deleted = options.dryRun || options.removed.length === 0 ? [] : (await client.deleteFiles(options.removed)).deleted;
+	return {
+		via: 'files',
+		release: null,
+		written: upload?.written ?? [],
+		checked: upload?.checked ?? [],
+		deleted,
+		dryRun: options.dryRun,
+		syntaxCheck: upload?.syntaxCheck,
+		unchanged: false,
+		plan: undefined,
+		staged: { files: 0, requests: 0, bytes: 0 },
+	};
+}
