@@ -8,35 +8,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { SvcError } from '../core/errors.js';
 import type { Command } from './command.js';
-import type { Env, Io } from './shared/io.js';
+import type { Env } from './shared/io.js';
 import { reportError } from './shared/report.js';
-
-/** Streams that remember what was written; never a TTY, like a pipe or CI. */
-function fakeIo(env: Env, cwd: string, stdinText = '') {
-	const written = { stdout: '', stderr: '' };
-	const sink = (key: keyof typeof written) =>
-		Object.assign(
-			new Writable({
-				write(chunk: Buffer, _encoding, callback) {
-					written[key] += chunk.toString();
-					callback();
-				},
-			}),
-			{ isTTY: false },
-		) as unknown as NodeJS.WriteStream;
-	const io: Io = {
-		stdin: Object.assign(Readable.from([Buffer.from(stdinText)]), { isTTY: false }) as unknown as NodeJS.ReadStream,
-		stdout: sink('stdout'),
-		stderr: sink('stderr'),
-		env,
-		cwd,
-		version: 'test',
-	};
-	return { io, written };
-}
+import { fakeIo } from '../../test/fakes/fake-io.js';
 
 let dir: string;
 let configHome: string | undefined;
