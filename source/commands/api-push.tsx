@@ -1,12 +1,15 @@
 /**
  * svc api push: local checks, the plan by content hash against the site's listing, confirmation,
- * one atomic upload batch with live progress, removals for --prune, then public-route warnings and
- * a summary. Unchanged files are never uploaded, and nothing is written when any check fails.
+ * then one release: the new and changed contents staged in requests under the site's body limit
+ * (live progress across them), and the whole file set committed by hash, --prune included. Then
+ * public-route warnings and a summary. Unchanged files are never uploaded, a push with nothing to
+ * do sends nothing, and nothing changes on the site when any check fails.
  */
 import { isSvcError } from '../core/errors.js';
 import { filesToUpload, isPushNoop, planPush } from '../core/plan.js';
+import { pushRelease, type PushProgress, type ReleasePushResult } from '../core/release-push.js';
 import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../core/route-files.js';
-import type { RemoteFile, SiteClient, UploadResult } from '../core/site-client.js';
+import { deployDisallowed, type RemoteFile, type SiteClient, type SiteStatus, type WrittenFile } from '../core/site-client.js';
 import type { PublicRoute } from '../components/public-warnings.js';
 import type { ApiPushCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
@@ -14,6 +17,7 @@ import { openProject, openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
 import { loadViews, type Views } from './shared/load-views.js';
 import { localChecksFailed, pushProblems, withLocalPaths } from './shared/push-checks.js';
+import { toReleaseRecord } from './shared/release-records.js';
 import { plural } from './shared/words.js';
 
 export async function run(command: ApiPushCommand, io: Io): Promise<number> {
@@ -31,14 +35,18 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		const scan = await scanning;
 		throw scan.problems.length > 0 ? localChecksFailed(scan.problems, project.apiLabel) : error;
 	}
-	// The listing is read while the files are hashed; it changes nothing on the site.
-	const listing = site.client.listFiles({ content: false });
-	listing.catch(() => undefined);
+	// Read while the files are hashed; neither changes anything on the site. The status (whose active
+	// release the commit names as its base) is read before the listing the plan is made from, so a
+	// push landing in between makes the commit refuse rather than apply a plan made on stale data.
+	const client = site.client;
+	const state = client.getStatus().then(async (status) => ({ status, listing: await client.listFiles({ content: false }) }));
+	state.catch(() => undefined);
 	const scan = await scanning;
 	if (scan.problems.length > 0) {
 		throw localChecksFailed(scan.problems, project.apiLabel);
 	}
-	const remote = (await listing).files;
+	const { status, listing } = await state;
+	const remote = listing.files;
 	const plan = planPush(scan.files, remote, { prune: command.prune });
 	const checked = checkRouteFiles(filesToUpload(plan));
 	const problems = pushProblems(checked);
@@ -70,16 +78,22 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		);
 	}
 	if (isPushNoop(plan)) {
-		if (command.json) printJson(io, { ...report, uploaded: [], deleted: [], public: [] });
+		// Nothing staged, nothing committed: the site is not written to at all.
+		if (command.json) printJson(io, { ...report, uploaded: [], deleted: [], public: [], release: null, staged: NOTHING_STAGED });
 		return 0;
 	}
+	if (status !== undefined && !status.deploy.allowed) {
+		throw deployDisallowed(site.url, status.deploy.reason);
+	}
+	const push = { client, files: scan.files, upload, removed, prune: command.prune, status, apiLabel: project.apiLabel };
 
 	if (command.dryRun) {
-		// The site runs every push-time check on the batch (php -l included) and writes nothing.
-		const result = upload.length === 0 ? undefined : await send(site.client, upload, project.apiLabel, { dryRun: true });
+		// The new contents are staged (not activated: the site keeps them an hour) so that the site can
+		// run every push-time check on the resulting set, php -l included; the dry commit changes nothing.
+		const result = await send({ ...push, dryRun: true }, { ui, interactive, io });
 		const open = await publicRoutes(upload, result, site.client, remote);
 		if (ui === undefined) {
-			printJson(io, { ...report, uploaded: [], deleted: [], public: open, syntaxCheck: result?.syntaxCheck });
+			printJson(io, { ...report, uploaded: [], deleted: [], public: open, syntaxCheck: result.syntaxCheck, release: null, staged: result.staged });
 		} else {
 			ui.print(io.stderr, <ui.PublicWarnings routes={open} dryRun />);
 			ui.print(
@@ -112,17 +126,18 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		}
 	}
 
-	const result =
-		upload.length === 0 ? undefined : await send(site.client, upload, project.apiLabel, { ui, interactive, io });
-	const deleted = removed.length === 0 ? [] : (await site.client.deleteFiles(removed)).deleted;
+	const result = await send({ ...push, dryRun: false }, { ui, interactive, io });
+	const deleted = result.deleted;
 	const open = await publicRoutes(upload, result, site.client, remote);
 	if (ui === undefined) {
 		printJson(io, {
 			...report,
-			uploaded: result?.written.map((file) => file.filename) ?? [],
+			uploaded: result.written.map((file) => file.filename),
 			deleted,
 			public: open,
-			syntaxCheck: result?.syntaxCheck,
+			syntaxCheck: result.syntaxCheck,
+			release: result.release === null ? null : toReleaseRecord(result.release),
+			staged: result.staged,
 		});
 		return 0;
 	}
@@ -138,9 +153,10 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	ui.print(
 		io.stdout,
 		<ui.Text>
-			<ui.Text color="green">✔</ui.Text> {site.url}: {done.join(', ')}
+			<ui.Text color="green">✔</ui.Text> {site.url}: {done.length > 0 ? done.join(', ') : 'the site already had these files'}
 			{report.unchanged.length > 0 ? `; ${report.unchanged.length} unchanged` : ''}.
-			{result?.syntaxCheck === 'skipped' ? (
+			{result.release === null ? '' : ` Release ${result.release.id} is active.`}
+			{result.syntaxCheck === 'skipped' ? (
 				<ui.Text dimColor>
 					{'\n'}The site could not run php -l: a file with a compile error will show as failed to load in "svc api list".
 				</ui.Text>
@@ -150,47 +166,76 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	return 0;
 }
 
-type SendOptions =
-	| { readonly dryRun: true }
-	| { readonly ui: Views | undefined; readonly interactive: boolean; readonly io: Io };
+const NOTHING_STAGED = { files: 0, requests: 0, bytes: 0 } as const;
 
-/** One atomic batch, with a progress bar in a terminal; per-file rejections name local paths. */
-async function send(client: SiteClient, files: readonly LocalRouteFile[], apiLabel: string, options: SendOptions): Promise<UploadResult> {
-	const batch = files.map((file) => ({ filename: file.slug, content: file.bytes.toString('utf8') }));
-	const count = plural(files.length, 'file');
-	const ui = 'ui' in options ? options.ui : undefined;
-	const bar = (views: Views, done: number, total: number | undefined, finished = false) => (
-		<views.Progress
-			label={finished ? 'Uploaded ' : 'Uploading'}
-			done={done}
-			total={total}
-			unit="bytes"
-			detail={
-				finished
-					? `The site checked and wrote ${count}.`
-					: total !== undefined && done >= total
-						? `The site is checking and writing ${count}…`
-						: `${count} in one batch`
-			}
-		/>
-	);
-	const view = ui === undefined || !('io' in options) ? undefined : ui.live(options.io, bar(ui, 0, undefined), options.interactive);
-	let sent = { done: 0, total: undefined as number | undefined };
+interface Push {
+	readonly client: SiteClient;
+	readonly files: readonly LocalRouteFile[];
+	readonly upload: readonly LocalRouteFile[];
+	readonly removed: readonly string[];
+	readonly prune: boolean;
+	readonly status: SiteStatus | undefined;
+	readonly apiLabel: string;
+	readonly dryRun: boolean;
+}
+
+interface Screen {
+	readonly ui: Views | undefined;
+	readonly interactive: boolean;
+	readonly io: Io;
+}
+
+/**
+ * One release (or the old single batch), with live progress in a terminal: bytes staged across
+ * every request, then the site's checks and commit. Per-file rejections name local paths.
+ */
+async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
+	const { ui } = screen;
+	const count = plural(push.upload.length, 'file');
+	const checking = push.dryRun ? `The site is checking ${count}…` : `The site is checking ${count} and activating the release…`;
+	const bar = (views: Views, progress: PushProgress | undefined, result?: ReleasePushResult) => {
+		const sent = progress?.sent ?? 0;
+		const total = progress?.total;
+		const detail =
+			result !== undefined
+				? finishedDetail(result, count)
+				: progress === undefined
+					? `${count} to send`
+					: progress.phase === 'committing' || (total !== undefined && sent >= total)
+						? checking
+						: progress.phase === 'staging'
+							? `${count} in ${plural(progress.requests, 'request')} under the site's size limit: request ${progress.request}`
+							: `${count} in one batch`;
+		return <views.Progress label={result === undefined ? 'Uploading' : 'Uploaded '} done={sent} total={total} unit="bytes" detail={detail} />;
+	};
+	const view = ui === undefined ? undefined : ui.live(screen.io, bar(ui, undefined), screen.interactive);
+	let last: PushProgress | undefined;
 	try {
-		const result = await client.uploadFiles(batch, {
-			dryRun: 'dryRun' in options,
+		const result = await pushRelease(push.client, {
+			files: push.files,
+			upload: push.upload,
+			prune: push.prune,
+			removed: push.removed,
+			dryRun: push.dryRun,
+			status: push.status,
 			onProgress: (progress) => {
-				sent = { done: progress.transferred, total: progress.total };
-				if (ui !== undefined) view?.update(bar(ui, sent.done, sent.total));
+				last = progress;
+				if (ui !== undefined) view?.update(bar(ui, progress));
 			},
 		});
-		if (ui !== undefined) view?.update(bar(ui, sent.done, sent.total, true));
+		if (ui !== undefined) view?.update(bar(ui, last, result));
 		return result;
 	} catch (error) {
-		throw isSvcError(error) ? withLocalPaths(error, apiLabel) : error;
+		throw isSvcError(error) ? withLocalPaths(error, push.apiLabel) : error;
 	} finally {
 		await view?.finish();
 	}
+}
+
+function finishedDetail(result: ReleasePushResult, count: string): string {
+	if (result.dryRun) return `The site checked ${count}; nothing was activated.`;
+	if (result.release !== null) return `The site checked ${count} and activated release ${result.release.id}.`;
+	return `The site checked and wrote ${count}.`;
 }
 
 /**
@@ -199,7 +244,7 @@ async function send(client: SiteClient, files: readonly LocalRouteFile[], apiLab
  */
 async function publicRoutes(
 	files: readonly LocalRouteFile[],
-	result: UploadResult | undefined,
+	result: { readonly checked: readonly WrittenFile[]; readonly written: readonly WrittenFile[] } | undefined,
 	client: SiteClient,
 	listing: readonly RemoteFile[],
 ): Promise<PublicRoute[]> {

@@ -1,14 +1,16 @@
 /**
  * svc api rm <slug>: removes deployed route files. The slug is checked locally, the route must be
  * deployed (an unknown slug is an error), and removal is confirmed: asked in a terminal, --yes
- * elsewhere.
+ * elsewhere. On a site with releases the removal is one release, named when the site says which.
  */
 import { SvcError } from '../core/errors.js';
+import type { Release } from '../core/site-client.js';
 import { validateSlug } from '../core/slug.js';
 import type { ApiRmCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
+import { toReleaseRecord } from './shared/release-records.js';
 import { plural } from './shared/words.js';
 
 export async function run(command: ApiRmCommand, io: Io): Promise<number> {
@@ -26,7 +28,7 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	const site = openSite(io, { site: command.site });
 	if (command.yes && !command.dryRun) {
 		// Nothing to ask: the site's delete is atomic and refuses unknown slugs itself (not_found).
-		return removed(io, command, site.url, (await site.client.deleteFiles(slugs)).deleted);
+		return removed(io, command, site.url, await site.client.deleteFiles(slugs));
 	}
 	// Checked before asking, so nobody confirms the removal of a route that is not there.
 	const listing = await site.client.listFiles({ content: false });
@@ -54,14 +56,20 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	if (!go) {
 		return declined(io, 'nothing was removed');
 	}
-	return removed(io, command, site.url, (await site.client.deleteFiles(slugs)).deleted);
+	return removed(io, command, site.url, await site.client.deleteFiles(slugs));
 }
 
-function removed(io: Io, command: ApiRmCommand, siteUrl: string, deleted: readonly string[]): number {
+function removed(
+	io: Io,
+	command: ApiRmCommand,
+	siteUrl: string,
+	{ deleted, release }: { readonly deleted: readonly string[]; readonly release?: Release },
+): number {
 	if (command.json) {
-		printJson(io, { site: siteUrl, dryRun: false, deleted });
+		printJson(io, { site: siteUrl, dryRun: false, deleted, ...(release === undefined ? {} : { release: toReleaseRecord(release) }) });
 	} else {
-		io.stdout.write(`✔ Removed ${deleted.map((slug) => `${slug}.php`).join(', ')} from ${siteUrl}.\n`);
+		const made = release === undefined ? '' : ` (release ${release.id})`;
+		io.stdout.write(`✔ Removed ${deleted.map((slug) => `${slug}.php`).join(', ')} from ${siteUrl}${made}.\n`);
 	}
 	return 0;
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { describeRelease, formatChanges, formatReleaseTime, previousRelease } from './releases.js';
+import type { Release } from './site-client.js';
+
+const release = (id: number, active = false, extra: Partial<Release> = {}): Release => ({
+	id,
+	created: '2026-11-22T21:04:05Z',
+	user: { id: 1, login: 'admin' },
+	kind: 'push',
+	files: 3,
+	added: 1,
+	changed: 0,
+	removed: 0,
+	active,
+	rollbackOf: null,
+	...extra,
+});
+
+describe('previousRelease', () => {
+	it('is the release after the active one in the newest-first list', () => {
+		expect(previousRelease([release(12, true), release(11), release(10)])?.id).toBe(11);
+	});
+
+	it('after a rollback, is the release the rollback replaced (so two rollbacks go back and forth)', () => {
+		expect(previousRelease([release(13, true, { kind: 'rollback', rollbackOf: 11 }), release(12), release(11)])?.id).toBe(12);
+	});
+
+	it('is undefined with one release, none, or none active', () => {
+		expect(previousRelease([release(1, true)])).toBeUndefined();
+		expect(previousRelease([])).toBeUndefined();
+		expect(previousRelease([release(2), release(1)])).toBeUndefined();
+	});
+});
+
+describe('formatting', () => {
+	it('shows the site\'s time in UTC to the second, and leaves anything unparsable as sent', () => {
+		expect(formatReleaseTime('2026-11-22T21:04:05Z')).toBe('2026-11-22 21:04:05 UTC');
+		expect(formatReleaseTime('2026-11-22T22:04:05+01:00')).toBe('2026-11-22 21:04:05 UTC');
+		expect(formatReleaseTime('yesterday')).toBe('yesterday');
+		expect(formatReleaseTime('')).toBe('');
+	});
+
+	it('counts changes as +added ~changed -removed', () => {
+		expect(formatChanges({ added: 1, changed: 2, removed: 0 })).toBe('+1 ~2 -0');
+	});
+
+	it('describes a release by kind, user and time, leaving out what the site did not say', () => {
+		expect(describeRelease(release(1))).toBe('push by admin, 2026-11-22 21:04:05 UTC');
+		expect(describeRelease(release(1, false, { user: null, created: '', kind: 'import' }))).toBe('import');
+	});
+});
