@@ -23,6 +23,8 @@ const HELP: Record<HelpTopic, string> = {
 	  api pull          Mirror the site's route files into api/
 	  api list          List the deployed routes; [PUBLIC] ones run for anyone
 	  api rm <slug>     Remove a deployed route, e.g. svc api rm users/[id]
+	  api releases      List the releases the site keeps (each push, rm and rollback is one)
+	  api rollback [ID] Make an earlier release active again (default: the one before)
 	  login             Save a site and its application password
 	  logout            Forget a saved site and its password
 	  link              Remember in svc.json which saved site this project deploys to
@@ -58,14 +60,18 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc api pull [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api list [--site NAME] [--json]
 	  $ svc api rm <slug>... [--dry-run] [--yes] [--site NAME] [--json]
+	  $ svc api releases [--site NAME] [--json]
+	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
 
 	api push
 	  Checks every file in api/ (path segments kebab-case or [param], declare(strict_types=1);
 	  exactly once, exactly one class, at most 512 KB), shows the plan (new, changed, unchanged,
-	  removed), asks in a terminal, then uploads the new and changed files as one batch: the site
-	  writes all of them or none. Warns for each public route pushed.
+	  removed), asks in a terminal, then uploads the new and changed files in requests under the
+	  site's size limit (1 MB) and makes them one release: the site activates all of them or none.
+	  Nothing changed: nothing is sent. Warns for each public route pushed.
 	  --prune           Also remove deployed routes that are not in api/ (needs --yes without a terminal)
-	  --dry-run         Show the plan and let the site check the files; write nothing
+	  --dry-run         Show the plan and let the site check the files; change nothing (the new
+	                    files are uploaded to be checked, not made active)
 
 	api pull
 	  Makes api/ a copy of the site: creates and overwrites files, and deletes local route files
@@ -81,10 +87,21 @@ const HELP: Record<HelpTopic, string> = {
 	  Removes a deployed route. The slug is the file path under api/ without ".php".
 	  Asks in a terminal; needs --yes otherwise.
 
+	api releases
+	  The releases the site keeps (10 by default), newest first: id, time, user, kind (push,
+	  prune, rm, rollback, import), files added/changed/removed; the active one is marked.
+
+	api rollback [<id>]
+	  Makes release <id> (default: the one before the active one) active again as a new release.
+	  Shows what would change, then asks in a terminal; needs --yes otherwise.
+	  --dry-run         Show the plan and let the site check it; change nothing
+
 	Examples
 	  $ svc api push --prune --yes
 	  $ svc api list | grep PUBLIC
 	  $ svc api rm users/[id] --yes
+	  $ svc api releases
+	  $ svc api rollback --yes
 	`,
 	login: `
 	Usage
@@ -193,6 +210,10 @@ function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<
 			return import('./commands/api-list.js').then((module) => module.run(command, io));
 		case 'api rm':
 			return import('./commands/api-rm.js').then((module) => module.run(command, io));
+		case 'api releases':
+			return import('./commands/api-releases.js').then((module) => module.run(command, io));
+		case 'api rollback':
+			return import('./commands/api-rollback.js').then((module) => module.run(command, io));
 		case 'login':
 			return import('./commands/login.js').then((module) => module.run(command, io));
 		case 'logout':

@@ -36,6 +36,30 @@ describe('toCommand', () => {
 		expect(parse('api rm users/[id] hello', { yes: true })).toMatchObject({ name: 'api rm', slugs: ['users/[id]', 'hello'], yes: true });
 	});
 
+	it('builds api releases, and api rollback with or without a release id', () => {
+		expect(parse('api releases', { json: true })).toEqual({ name: 'api releases', json: true, site: undefined });
+		expect(parse('api rollback')).toEqual({ name: 'api rollback', json: false, site: undefined, yes: false, dryRun: false, to: undefined });
+		expect(parse('api rollback 11', { yes: true, dryRun: true, site: 'staging' })).toEqual({
+			name: 'api rollback',
+			json: false,
+			site: 'staging',
+			yes: true,
+			dryRun: true,
+			to: 11,
+		});
+	});
+
+	it.each([['0'], ['-1'], ['11.5'], ['eleven'], ['#11'], ['1e3']])('refuses the release id %j with exit 2', (id) => {
+		expect(usageError(() => parse(`api rollback ${id}`)).message).toBe(`${JSON.stringify(id)} is not a release id: "svc api releases" lists them (e.g. "svc api rollback 11").`);
+	});
+
+	it('refuses two release ids, arguments to api releases, and flags that do not apply', () => {
+		expect(usageError(() => parse('api rollback 11 12')).message).toBe('svc api rollback takes one release id at most; got "11" "12".');
+		expect(usageError(() => parse('api releases 11')).message).toBe('"svc api releases" takes no arguments; got "11".');
+		expect(usageError(() => parse('api releases', { yes: true })).message).toBe('--yes does not apply to "svc api releases".');
+		expect(usageError(() => parse('api rollback', { prune: true })).message).toBe('--prune does not apply to "svc api rollback".');
+	});
+
 	it('builds login, logout and plugin zip', () => {
 		expect(parse('login', { url: 'https://example.com', user: 'admin', passwordStdin: true, insecureStore: true })).toEqual({
 			name: 'login',
@@ -58,6 +82,8 @@ describe('toCommand', () => {
 		['api', { help: true }, 'api'],
 		['api push', { help: true }, 'api'],
 		['api rm', { help: true }, 'api'],
+		['api releases', { help: true }, 'api'],
+		['api rollback', { help: true }, 'api'],
 		['login', { help: true }, 'login'],
 		['logout', { help: true }, 'logout'],
 		['link', { help: true }, 'link'],

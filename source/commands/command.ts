@@ -54,6 +54,22 @@ export interface ApiRmCommand {
 	readonly slugs: readonly string[];
 }
 
+export interface ApiReleasesCommand {
+	readonly name: 'api releases';
+	readonly json: boolean;
+	readonly site: string | undefined;
+}
+
+export interface ApiRollbackCommand {
+	readonly name: 'api rollback';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	readonly yes: boolean;
+	readonly dryRun: boolean;
+	/** The release to make active again; undefined: the one before the active one. */
+	readonly to: number | undefined;
+}
+
 export interface LoginCommand {
 	readonly name: 'login';
 	readonly json: boolean;
@@ -95,6 +111,8 @@ export type Command =
 	| ApiPullCommand
 	| ApiListCommand
 	| ApiRmCommand
+	| ApiReleasesCommand
+	| ApiRollbackCommand
 	| LoginCommand
 	| LogoutCommand
 	| LinkCommand
@@ -109,6 +127,8 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api pull': ['site', 'json', 'yes', 'dryRun'],
 	'api list': ['site', 'json'],
 	'api rm': ['site', 'json', 'yes', 'dryRun'],
+	'api releases': ['site', 'json'],
+	'api rollback': ['site', 'json', 'yes', 'dryRun'],
 	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
 	logout: ['site', 'json'],
 	link: ['site', 'json', 'apiDir'],
@@ -166,6 +186,11 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 				throw usage('svc api rm needs the slug of the route to remove, e.g. "svc api rm users/[id]".', 'api');
 			}
 			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, slugs: args };
+		case 'api releases':
+			noArgs(name, args);
+			return { name, json, site };
+		case 'api rollback':
+			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, to: releaseId(args) };
 		case 'login':
 			noArgs(name, args);
 			return {
@@ -191,7 +216,15 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 
 function commandName(first: string | undefined, second: string | undefined): CommandName | undefined {
 	const two = `${first ?? ''} ${second ?? ''}`;
-	if (two === 'api push' || two === 'api pull' || two === 'api list' || two === 'api rm' || two === 'plugin zip') {
+	if (
+		two === 'api push' ||
+		two === 'api pull' ||
+		two === 'api list' ||
+		two === 'api rm' ||
+		two === 'api releases' ||
+		two === 'api rollback' ||
+		two === 'plugin zip'
+	) {
 		return two;
 	}
 	if (first === 'api' && second === 'ls') {
@@ -238,6 +271,21 @@ function noArgs(name: CommandName, args: readonly string[]): void {
 	if (args.length > 0) {
 		throw usage(`"svc ${name}" takes no arguments; got ${args.map((arg) => JSON.stringify(arg)).join(' ')}.`, helpTopic(name.split(' ')[0]));
 	}
+}
+
+/** `svc api rollback [<id>]`: at most one release id, a positive whole number. */
+function releaseId(args: readonly string[]): number | undefined {
+	if (args.length > 1) {
+		throw usage(`svc api rollback takes one release id at most; got ${args.map((arg) => JSON.stringify(arg)).join(' ')}.`, 'api');
+	}
+	const [arg] = args;
+	if (arg === undefined) {
+		return undefined;
+	}
+	if (!/^[1-9][0-9]{0,15}$/.test(arg)) {
+		throw usage(`${JSON.stringify(arg)} is not a release id: "svc api releases" lists them (e.g. "svc api rollback 11").`, 'api');
+	}
+	return Number(arg);
 }
 
 function nonEmpty(value: string | undefined, flag: string): string | undefined {

@@ -43,9 +43,9 @@ export function PushPlan({ plan, direction, site, dir, dryRun = false, limit = 5
 				<Text bold>{direction === 'push' ? 'Push' : 'Pull'}</Text> {route}
 				{dryRun ? <Text color="yellow"> (dry run: nothing will be written)</Text> : null}
 			</Text>
-			<Lines files={plan.added} sign="+" color="green" note={words.added} limit={limit} width={width} />
-			<Lines files={plan.changed} sign="~" color="yellow" note={words.changed} limit={limit} width={width} />
-			<Lines files={plan.removed} sign="-" color="red" note={words.removed} limit={limit} width={width} />
+			<PlanLines files={plan.added} sign="+" color="green" note={words.added} limit={limit} width={width} />
+			<PlanLines files={plan.changed} sign="~" color="yellow" note={words.changed} limit={limit} width={width} />
+			<PlanLines files={plan.removed} sign="-" color="red" note={words.removed} limit={limit} width={width} />
 			{plan.unchanged > 0 ? <Text dimColor>  {plan.unchanged} unchanged</Text> : null}
 			{plan.kept !== undefined && plan.kept.length > 0 ? (
 				<Text dimColor>
@@ -59,7 +59,7 @@ export function PushPlan({ plan, direction, site, dir, dryRun = false, limit = 5
 	);
 }
 
-interface LinesProps {
+export interface PlanLinesProps {
 	readonly files: readonly string[];
 	readonly sign: string;
 	readonly color: string;
@@ -68,7 +68,8 @@ interface LinesProps {
 	readonly width: number;
 }
 
-function Lines({ files, sign, color, note, limit, width }: LinesProps) {
+/** One kind of change: `+ slug.php  note` per file, at most `limit` of them. Shared with the rollback plan. */
+export function PlanLines({ files, sign, color, note, limit, width }: PlanLinesProps) {
 	if (files.length === 0) {
 		return null;
 	}

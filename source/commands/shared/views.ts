@@ -10,5 +10,7 @@ export { LoginForm } from '../../components/login-form.js';
 export { Progress } from '../../components/progress.js';
 export { PublicWarnings } from '../../components/public-warnings.js';
 export { PushPlan } from '../../components/push-plan.js';
+export { ReleaseTable } from '../../components/release-table.js';
+export { RollbackPlan } from '../../components/rollback-plan.js';
 export { RouteTable } from '../../components/route-table.js';
 export { ask, live, print, type LiveView } from './ui.js';

@@ -1,0 +1,118 @@
+/**
+ * svc api rollback [<id>]: makes an earlier release active again (default: the one before the
+ * active one), as a new release of kind rollback. The site answers a dry run first with the plan,
+ * which is shown and confirmed (asked in a terminal, --yes elsewhere) before the real call. The
+ * real call names the release explicitly, so it restores what the plan showed.
+ */
+import { SvcError } from '../core/errors.js';
+import { previousRelease } from '../core/releases.js';
+import type { Release, ReleasePlan, SiteClient } from '../core/site-client.js';
+import type { PublicRoute } from '../components/public-warnings.js';
+import type { ApiRollbackCommand } from './command.js';
+import { confirmAction, declined } from './shared/confirm.js';
+import { openSite } from './shared/context.js';
+import { isInteractive, printJson, type Io } from './shared/io.js';
+import { loadViews } from './shared/load-views.js';
+import { toReleaseRecord } from './shared/release-records.js';
+import { plural } from './shared/words.js';
+
+export async function run(command: ApiRollbackCommand, io: Io): Promise<number> {
+	const interactive = isInteractive(io, command.json);
+	const views = command.json ? undefined : loadViews();
+	const site = openSite(io, { site: command.site });
+	const releases = await site.client.listReleases();
+	const active = releases.find((release) => release.active);
+	const target = command.to === undefined ? previousRelease(releases) : releases.find((release) => release.id === command.to);
+	if (target === undefined) {
+		throw command.to === undefined ? noPrevious(site.url) : notKept(site.url, command.to, releases);
+	}
+
+	// The site plans and checks the rollback without changing anything.
+	const check = await site.client.rollback({ to: target.id, dryRun: true });
+	const plan: ReleasePlan = check.plan ?? { added: [], changed: [], removed: [] };
+	const report = { site: site.url, dryRun: command.dryRun, from: active?.id ?? null, to: target.id, plan };
+	const ui = views === undefined ? undefined : await views;
+	ui?.print(io.stdout, <ui.RollbackPlan site={site.url} target={target} active={active} plan={plan} dryRun={command.dryRun} />);
+	const nothing = check.unchanged || plan.added.length + plan.changed.length + plan.removed.length === 0;
+	if (nothing || command.dryRun) {
+		if (command.json) printJson(io, { ...report, unchanged: nothing, release: null });
+		else if (!nothing) ui?.print(io.stdout, <ui.Text>Dry run: the site accepted the rollback to release {target.id}. Nothing was changed.</ui.Text>);
+		return 0;
+	}
+
+	const changes = plan.added.length + plan.changed.length + plan.removed.length;
+	const go = await confirmAction(io, {
+		yes: command.yes,
+		interactive,
+		question: `Roll ${site.url} back to release ${target.id} (${plural(changes, 'file')} change)?`,
+		action: `roll ${site.url} back to release ${target.id}`,
+		// As for a push: Enter goes ahead unless routes would be removed.
+		defaultYes: plan.removed.length === 0,
+		views,
+	});
+	if (!go) {
+		return declined(io, 'nothing was rolled back');
+	}
+	await refuseIfMoved(site.client, site.url, active);
+	const done = await site.client.rollback({ to: target.id });
+	const made = done.release;
+	if (command.json) {
+		printJson(io, { ...report, unchanged: done.unchanged, release: made === null ? null : toReleaseRecord(made) });
+		return 0;
+	}
+	if (ui === undefined) return 0;
+	ui.print(io.stderr, <ui.PublicWarnings routes={publicRoutes(done.written)} />);
+	ui.print(
+		io.stdout,
+		<ui.Text>
+			<ui.Text color="green">✔</ui.Text> {site.url}: rolled back to release {target.id}
+			{made === null ? '; the site already had its files' : `; release ${made.id} is active`} ({summary(done.plan ?? plan)}).
+		</ui.Text>,
+	);
+	return 0;
+}
+
+/**
+ * The plan was made against the active release; if another became active while the person read it,
+ * the rollback would do something else than what was confirmed.
+ */
+async function refuseIfMoved(client: SiteClient, url: string, planned: Release | undefined): Promise<void> {
+	const status = await client.getStatus();
+	const now = status?.release?.id;
+	if (status !== undefined && planned !== undefined && now !== planned.id) {
+		throw new SvcError(`Another release became active on ${url} since the plan was made${now === undefined ? '' : ` (release ${now})`}; nothing was rolled back.`, {
+			code: 'release_moved',
+			hint: 'Run the rollback again: it plans against what the site has now.',
+		});
+	}
+}
+
+function summary(plan: ReleasePlan): string {
+	return [
+		plan.added.length > 0 ? `${plan.added.length} back` : '',
+		plan.changed.length > 0 ? `${plan.changed.length} changed` : '',
+		plan.removed.length > 0 ? `${plan.removed.length} removed` : '',
+	]
+		.filter((part) => part !== '')
+		.join(', ') || 'no file changed';
+}
+
+/** Routes the rollback brings back or changes that the site's lexical scan finds public. */
+function publicRoutes(written: readonly { readonly filename: string; readonly path: string; readonly public: boolean }[]): PublicRoute[] {
+	return written.filter((file) => file.public).map((file) => ({ filename: file.filename, path: file.path, verbs: [] }));
+}
+
+function noPrevious(url: string): SvcError {
+	return new SvcError(`There is no earlier release on ${url} to roll back to.`, {
+		code: 'no_previous_release',
+		hint: 'Run "svc api releases" to see the releases the site keeps.',
+	});
+}
+
+function notKept(url: string, id: number, releases: readonly Release[]): SvcError {
+	const kept = releases.map((release) => release.id);
+	return new SvcError(`Release ${id} is not kept on ${url}${kept.length === 0 ? '' : ` (kept: ${kept.join(', ')})`}.`, {
+		code: 'release_not_found',
+		hint: 'Run "svc api releases" to see the releases the site keeps.',
+	});
+}

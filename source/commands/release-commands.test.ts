@@ -1,0 +1,346 @@
+/**
+ * push, rm, releases and rollback in-process against the WordPress stand-in (test/fakes/), piped
+ * like CI: which requests each one sends, what it prints, its JSON, and its exit code. The real
+ * plugin is exercised by test/cli/.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FakeSite, PASSWORD, USER, wpError, type SeenRequest } from '../../test/fakes/fake-site.js';
+import { fakeIo } from '../../test/fakes/fake-io.js';
+import type { SvcError } from '../core/errors.js';
+import type { ApiPushCommand, ApiReleasesCommand, ApiRmCommand, ApiRollbackCommand } from './command.js';
+import type { Io } from './shared/io.js';
+import { reportError } from './shared/report.js';
+
+type Runnable = ApiPushCommand | ApiRmCommand | ApiReleasesCommand | ApiRollbackCommand;
+
+const site = new FakeSite();
+let dir: string;
+let configHome: string | undefined;
+
+beforeAll(async () => {
+	await site.start();
+});
+
+afterAll(async () => {
+	await site.stop();
+});
+
+beforeEach(() => {
+	site.reset();
+	dir = mkdtempSync(path.join(tmpdir(), 'svc-release-commands-'));
+	configHome = process.env['XDG_CONFIG_HOME'];
+	process.env['XDG_CONFIG_HOME'] = path.join(dir, 'config');
+});
+
+afterEach(() => {
+	if (configHome === undefined) delete process.env['XDG_CONFIG_HOME'];
+	else process.env['XDG_CONFIG_HOME'] = configHome;
+	rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(command: Runnable) {
+	const { io, written } = fakeIo({ SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD }, dir);
+	let exitCode: number;
+	let error: unknown;
+	try {
+		const module =
+			command.name === 'api push'
+				? await import('./api-push.js')
+				: command.name === 'api rm'
+					? await import('./api-rm.js')
+					: command.name === 'api releases'
+						? await import('./api-releases.js')
+						: await import('./api-rollback.js');
+		exitCode = await (module.run as (command: Runnable, io: Io) => Promise<number>)(command, io);
+	} catch (caught) {
+		error = caught;
+		exitCode = reportError(io, caught, command.json);
+	}
+	return { exitCode, error: error as SvcError | undefined, ...written };
+}
+
+const push = (extra: Partial<ApiPushCommand> = {}): ApiPushCommand => ({ name: 'api push', json: false, site: undefined, yes: false, dryRun: false, prune: false, ...extra });
+const rollback = (extra: Partial<ApiRollbackCommand> = {}): ApiRollbackCommand => ({
+	name: 'api rollback',
+	json: false,
+	site: undefined,
+	yes: false,
+	dryRun: false,
+	to: undefined,
+	...extra,
+});
+const releases = (json = false): ApiReleasesCommand => ({ name: 'api releases', json, site: undefined });
+
+/** A valid route file; `size` pads it with a comment. */
+function writeRoute(slug: string, className: string, size = 0): void {
+	const file = path.join(dir, 'api', `${slug}.php`);
+	mkdirSync(path.dirname(file), { recursive: true });
+	writeFileSync(file, `<?php\ndeclare(strict_types=1);\n// ${'x'.repeat(size)}\nfinal class ${className} { public function get(): array { return []; } }\n`);
+}
+
+const writes = (requests: readonly SeenRequest[]) =>
+	requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.route.replace('/svc/v1/', '')}`);
+
+describe('svc api push', () => {
+	it('stages the new files in several requests under the site\'s limit, commits one release, and --json says which', async () => {
+		site.requestBytes = 9 * 1024;
+		for (const [index, name] of ['alpha', 'beta', 'gamma', 'delta'].entries()) writeRoute(name, `Route${index}`, 3000);
+		const result = await run(push({ json: true }));
+		expect(result.exitCode).toBe(0);
+		expect(result.stderr).toBe('');
+		const stages = site.requests.filter((request) => request.route === '/svc/v1/api-blobs');
+		expect(stages.length).toBe(2);
+		expect(stages.every((request) => request.bytes <= 9 * 1024)).toBe(true);
+		expect(writes(site.requests)).toEqual(['POST api-blobs', 'POST api-blobs', 'POST api-releases']);
+		expect(JSON.parse(result.stdout)).toEqual({
+			site: site.url,
+			dryRun: false,
+			added: ['alpha', 'beta', 'delta', 'gamma'],
+			changed: [],
+			unchanged: [],
+			removed: [],
+			kept: ['hello'],
+			uploaded: ['alpha', 'beta', 'delta', 'gamma'],
+			deleted: [],
+			public: [],
+			syntaxCheck: 'php',
+			release: { id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 5, added: 4, changed: 0, removed: 0, active: true, rollbackOf: null },
+			staged: { files: 4, requests: 2, bytes: stages.reduce((sum, request) => sum + request.bytes, 0) },
+		});
+		expect([...site.files.keys()].sort()).toEqual(['alpha', 'beta', 'delta', 'gamma', 'hello']);
+	});
+
+	it('with nothing changed and nothing to prune, sends no write at all', async () => {
+		writeRoute('alpha', 'Alpha');
+		expect((await run(push())).exitCode).toBe(0);
+		site.requests.length = 0;
+		const result = await run(push());
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('Nothing to push: already in sync.');
+		expect(writes(site.requests)).toEqual([]);
+		expect(site.releases).toHaveLength(1);
+		const json = await run(push({ json: true }));
+		expect(JSON.parse(json.stdout)).toMatchObject({ uploaded: [], release: null, staged: { files: 0, requests: 0, bytes: 0 } });
+		expect(writes(site.requests)).toEqual([]);
+	});
+
+	it('sends only the changed file\'s content, and names the new release in the summary', async () => {
+		writeRoute('alpha', 'Alpha');
+		writeRoute('beta', 'Beta');
+		await run(push());
+		site.requests.length = 0;
+		writeRoute('beta', 'Beta', 10);
+		const result = await run(push());
+		expect(result.exitCode).toBe(0);
+		const staged = site.requests.filter((request) => request.route === '/svc/v1/api-blobs').flatMap((request) => (request.body as { blobs: unknown[] }).blobs);
+		expect(staged).toHaveLength(1);
+		expect(result.stdout).toMatch(/~ beta\.php\s+changed/);
+		expect(result.stdout).toContain(`✔ ${site.url}: pushed 1 file (1 changed); 1 unchanged. Release 2 is active.`);
+	});
+
+	it('--dry-run stages, lets the site check, and activates nothing', async () => {
+		writeRoute('alpha', 'Alpha');
+		const result = await run(push({ dryRun: true }));
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('Dry run: the site accepted 1 file. Nothing was written.');
+		expect(writes(site.requests)).toEqual(['POST api-blobs', 'POST api-releases']);
+		expect((site.requests.at(-1)?.body as { dry_run: boolean }).dry_run).toBe(true);
+		expect(site.releases).toEqual([]);
+		expect(site.files.has('alpha')).toBe(false);
+	});
+
+	it('--prune --yes removes in the same release', async () => {
+		writeRoute('alpha', 'Alpha');
+		const result = await run(push({ prune: true, yes: true, json: true }));
+		expect(result.exitCode).toBe(0);
+		expect(writes(site.requests)).toEqual(['POST api-blobs', 'POST api-releases']);
+		expect(JSON.parse(result.stdout)).toMatchObject({ removed: ['hello'], deleted: ['hello'], release: { kind: 'prune', added: 1, removed: 1 } });
+		expect([...site.files.keys()]).toEqual(['alpha']);
+	});
+
+	it('a hardened site: the plan is shown, then the site\'s reason; nothing is sent', async () => {
+		site.deploy = { allowed: false, reason: 'DISALLOW_FILE_MODS is true on this site; define( \'SVC_ALLOW_DEPLOY\', true ) in wp-config.php to deploy with svc.' };
+		writeRoute('alpha', 'Alpha');
+		const result = await run(push());
+		expect(result.exitCode).toBe(1);
+		expect(result.stdout).toMatch(/\+ alpha\.php\s+new/);
+		expect(result.stderr).toContain(`✖ Error: ${site.url} does not allow deploying with svc: DISALLOW_FILE_MODS is true on this site;`);
+		expect(result.stderr).toContain("SVC_ALLOW_DEPLOY");
+		expect(writes(site.requests)).toEqual([]);
+	});
+
+	it('another push landing after the plan: "run the push again", and nothing changes', async () => {
+		writeRoute('alpha', 'Alpha');
+		site.handler = (request) =>
+			request.route === '/svc/v1/api-releases' ? wpError(409, 'svc_release_moved', 'Another release is active.', { active: 4 }) : site.answer(request);
+		const result = await run(push());
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toContain(`✖ Error: Another push landed on ${site.url} since you planned (release 4 is active now); nothing was changed.`);
+		expect(result.stderr).toContain('→ Run the push again');
+		const json = await run(push({ json: true }));
+		expect(JSON.parse(json.stdout)).toMatchObject({ code: 'release_moved', status: 409, serverCode: 'svc_release_moved', exitCode: 1 });
+	});
+
+	it('a rejection lists each file by its local path, as before releases', async () => {
+		writeRoute('alpha', 'Alpha');
+		site.handler = (request) =>
+			request.route === '/svc/v1/api-releases'
+				? wpError(422, 'svc_push_rejected', 'Rejected.', { errors: [{ filename: 'alpha', code: 'svc_syntax_error', message: 'PHP Parse error: oops' }] })
+				: site.answer(request);
+		const result = await run(push());
+		expect(result.exitCode).toBe(1);
+		expect(result.stderr).toContain('✖ Error: The site rejected the push; nothing was written.');
+		expect(result.stderr).toContain('api/alpha.php: PHP Parse error: oops');
+	});
+
+	it('a plugin from before releases gets the old single batch', async () => {
+		site.legacy = true;
+		writeRoute('alpha', 'Alpha');
+		const result = await run(push({ json: true }));
+		expect(result.exitCode).toBe(0);
+		expect(writes(site.requests)).toEqual(['POST api-files']);
+		expect(JSON.parse(result.stdout)).toMatchObject({ uploaded: ['alpha'], release: null });
+	});
+});
+
+describe('svc api rm', () => {
+	it('names the release the removal made, in text and in JSON', async () => {
+		site.files.set('other', '<?php\n');
+		const text = await run({ name: 'api rm', json: false, site: undefined, yes: true, dryRun: false, slugs: ['hello'] });
+		expect(text.stdout).toBe(`✔ Removed hello.php from ${site.url} (release 1).\n`);
+		const json = await run({ name: 'api rm', json: true, site: undefined, yes: true, dryRun: false, slugs: ['other'] });
+		expect(JSON.parse(json.stdout)).toEqual({ site: site.url, dryRun: false, deleted: ['other'], release: expect.objectContaining({ id: 2, kind: 'rm', removed: 1 }) });
+	});
+
+	it('says nothing of a release when the site does not', async () => {
+		site.legacy = true;
+		const result = await run({ name: 'api rm', json: false, site: undefined, yes: true, dryRun: false, slugs: ['hello'] });
+		expect(result.stdout).toBe(`✔ Removed hello.php from ${site.url}.\n`);
+	});
+});
+
+describe('svc api releases and rollback', () => {
+	/** Release 1 adds alpha; release 2 changes alpha and adds beta. */
+	async function history(): Promise<void> {
+		writeRoute('alpha', 'Alpha');
+		expect((await run(push())).exitCode).toBe(0);
+		writeRoute('alpha', 'Alpha', 5);
+		writeRoute('beta', 'Beta');
+		expect((await run(push())).exitCode).toBe(0);
+		site.requests.length = 0;
+	}
+
+	it('piped: a plain table with the active release marked; --json: the records', async () => {
+		await history();
+		const text = await run(releases());
+		expect(text.stdout.split('\n')).toEqual([
+			'ID  CREATED                  USER   KIND  FILES  CHANGES',
+			' 2  2026-11-22 21:04:05 UTC  admin  push      3  +1 ~1 -0  [ACTIVE]',
+			' 1  2026-11-22 21:04:05 UTC  admin  push      2  +1 ~0 -0',
+			'',
+		]);
+		const json = await run(releases(true));
+		expect(JSON.parse(json.stdout)).toEqual([
+			expect.objectContaining({ id: 2, active: true, kind: 'push', added: 1, changed: 1, removed: 0, rollbackOf: null }),
+			expect.objectContaining({ id: 1, active: false }),
+		]);
+	});
+
+	it('says when there is no release yet', async () => {
+		expect((await run(releases())).stdout).toBe(`No releases on ${site.url} yet: the first push makes one.\n`);
+	});
+
+	it('rollback without a terminal and without --yes shows the plan, refuses with exit 2, and changes nothing', async () => {
+		await history();
+		const result = await run(rollback());
+		expect(result.exitCode).toBe(2);
+		expect(result.stdout).toMatch(/^Roll back http:\/\/127\.0\.0\.1:\d+ to release 1 \(push by admin, 2026-11-22 21:04:05 UTC\)\n/);
+		expect(result.stdout).toMatch(/~ alpha\.php\s+back to release 1's content/);
+		expect(result.stdout).toMatch(/- beta\.php\s+remove from the site/);
+		expect(result.stderr).toContain(`Refusing to roll ${site.url} back to release 1 without confirmation`);
+		expect(writes(site.requests)).toEqual(['POST api-releases/rollback']);
+		expect((site.requests.at(-1)?.body as { dry_run: boolean }).dry_run).toBe(true);
+		expect(site.releases).toHaveLength(2);
+	});
+
+	it('rollback --yes makes the previous release active again as a new release', async () => {
+		await history();
+		const result = await run(rollback({ yes: true }));
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain(`✔ ${site.url}: rolled back to release 1; release 3 is active (1 changed, 1 removed).`);
+		expect(site.requests.filter((request) => request.route === '/svc/v1/api-releases/rollback').map((request) => request.body)).toEqual([
+			{ to: 1, dry_run: true },
+			{ to: 1, dry_run: false },
+		]);
+		expect([...site.files.keys()].sort()).toEqual(['alpha', 'hello']);
+		// A second rollback goes back to what the first one replaced.
+		const again = await run(rollback({ yes: true, json: true }));
+		expect(JSON.parse(again.stdout)).toEqual({
+			site: site.url,
+			dryRun: false,
+			from: 3,
+			to: 2,
+			plan: { added: ['beta'], changed: ['alpha'], removed: [] },
+			unchanged: false,
+			release: expect.objectContaining({ id: 4, kind: 'rollback', rollbackOf: 2, active: true }),
+		});
+	});
+
+	it('rollback <id> --dry-run shows the plan and changes nothing', async () => {
+		await history();
+		const result = await run(rollback({ to: 1, dryRun: true }));
+		expect(result.exitCode).toBe(0);
+		expect(result.stdout).toContain('Dry run: the site accepted the rollback to release 1. Nothing was changed.');
+		expect(site.releases).toHaveLength(2);
+	});
+
+	it('rollback to a release with the same files says so and changes nothing', async () => {
+		await history();
+		const result = await run(rollback({ to: 2, yes: true, json: true }));
+		expect(result.exitCode).toBe(0);
+		expect(JSON.parse(result.stdout)).toMatchObject({ to: 2, unchanged: true, release: null });
+		expect(writes(site.requests)).toEqual(['POST api-releases/rollback']);
+	});
+
+	it('an id the site does not keep, or no earlier release, is an error naming what to run', async () => {
+		await history();
+		const unknown = await run(rollback({ to: 9, yes: true }));
+		expect(unknown.exitCode).toBe(1);
+		expect(unknown.stderr).toContain(`✖ Error: Release 9 is not kept on ${site.url} (kept: 2, 1).`);
+		expect(unknown.stderr).toContain('svc api releases');
+		site.reset();
+		writeRoute('alpha', 'Alpha');
+		await run(push());
+		const first = await run(rollback({ yes: true }));
+		expect(first.exitCode).toBe(1);
+		expect(first.error?.code).toBe('no_previous_release');
+		expect(writes(site.requests).filter((route) => route.includes('rollback'))).toEqual([]);
+	});
+
+	it('a release landing between the plan and the rollback stops it', async () => {
+		await history();
+		site.handler = (request) => {
+			const answer = site.answer(request);
+			// Someone removes a route while the plan is being read.
+			if (request.route === '/svc/v1/api-releases/rollback') site.answer({ ...request, method: 'DELETE', route: '/svc/v1/api-files', body: { filenames: ['hello'] } });
+			return answer;
+		};
+		const result = await run(rollback({ yes: true }));
+		expect(result.exitCode).toBe(1);
+		expect(result.error?.code).toBe('release_moved');
+		expect(result.stderr).toContain(`Another release became active on ${site.url} since the plan was made (release 3); nothing was rolled back.`);
+		expect(site.releases.at(-1)?.kind).toBe('rm');
+	});
+
+	it('a hardened site refuses the rollback with its reason', async () => {
+		await history();
+		site.deploy = { allowed: false };
+		const result = await run(rollback({ yes: true }));
+		expect(result.exitCode).toBe(1);
+		expect(result.error?.code).toBe('deploy_disallowed');
+		expect(site.releases).toHaveLength(2);
+	});
+});

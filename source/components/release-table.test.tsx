@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { render } from 'ink-testing-library';
+import type { Release } from '../core/site-client.js';
+import { ReleaseTable } from './release-table.js';
+
+const release = (id: number, extra: Partial<Release> = {}): Release => ({
+	id,
+	created: '2026-11-22T21:04:05Z',
+	user: { id: 1, login: 'admin' },
+	kind: 'push',
+	files: 3,
+	added: 1,
+	changed: 0,
+	removed: 0,
+	active: false,
+	rollbackOf: null,
+	...extra,
+});
+
+const frame = (releases: readonly Release[]): string[] =>
+	(render(<ReleaseTable releases={releases} site="https://example.com" />).lastFrame() ?? '').split('\n');
+
+describe('ReleaseTable', () => {
+	it('lists id, time, user, kind, files and changes, newest first, with the active release marked', () => {
+		const lines = frame([
+			release(12, { kind: 'rollback', active: true, rollbackOf: 10, added: 0, changed: 1, removed: 1 }),
+			release(11, { created: '2026-11-22T20:00:00Z', user: { id: 2, login: 'deployer' }, files: 4, changed: 1 }),
+			release(10, { kind: 'import', user: null, created: '' }),
+		]);
+		expect(lines).toEqual([
+			'Releases on https://example.com (3 kept, newest first)',
+			'  ID  CREATED                  USER      KIND      FILES  CHANGES',
+			'● 12  2026-11-22 21:04:05 UTC  admin     rollback      3  +0 ~1 -1 active (rollback of 10)',
+			'  11  2026-11-22 20:00:00 UTC  deployer  push          4  +1 ~1 -0',
+			'  10  -                        -         import        3  +1 ~0 -0',
+		]);
+	});
+
+	it('marks only the active release', () => {
+		const lines = frame([release(2, { active: true }), release(1)]);
+		expect(lines.filter((line) => line.includes('active'))).toEqual([expect.stringMatching(/^●\s+2 /)]);
+		expect(lines.filter((line) => line.startsWith('●'))).toHaveLength(1);
+	});
+
+	it('says when the site has no release yet', () => {
+		expect(frame([])).toContain('  No releases yet: the first push makes one.');
+	});
+});
