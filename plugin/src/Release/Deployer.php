@@ -305,6 +305,9 @@ final class Deployer {
 				$plan['removed'][] = (string) $slug;
 			}
 		}
+		foreach ( $plan as &$slugs ) {
+			sort( $slugs, SORT_STRING );
+		}
 		return $plan;
 	}
 
