@@ -64,6 +64,11 @@ final class ManifestBuilder {
 						self::forget_compiled( $stat['path'] );
 					}
 					$entry = $this->scan( $slug, $stat, $limits[0] );
+					if ( $same && $known['hash'] === $entry['hash'] ) {
+						// The very bytes that were booted (rescanned for new limits): their last boot still holds.
+						$entry['boot']   = $known['boot'];
+						$entry['booted'] = $known['booted'];
+					}
 				}
 			}
 

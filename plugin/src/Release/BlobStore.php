@@ -165,6 +165,6 @@ final class BlobStore {
 		 *
 		 * @param int $seconds
 		 */
-		return max( 60, (int) apply_filters( 'svc_stage_ttl', HOUR_IN_SECONDS ) );
+		return max( 1, (int) apply_filters( 'svc_stage_ttl', HOUR_IN_SECONDS ) );
 	}
 }
