@@ -15,6 +15,11 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 
 delete_option( 'svc_api_namespace' );
 
+// The stored releases and their contents (the tables and the options pointing into them).
+require_once __DIR__ . '/src/Autoloader.php';
+\Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
+\Svc\Release\Schema::drop();
+
 $svc_root = WP_CONTENT_DIR . '/svc';
 if ( is_dir( $svc_root ) && ! is_link( $svc_root ) ) {
 	$svc_items = new RecursiveIteratorIterator(

@@ -12,7 +12,11 @@ namespace Svc;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
 use Svc\Rest\FilesController;
+use Svc\Release\BlobStore;
+use Svc\Release\Deployer;
+use Svc\Release\ReleaseStore;
 use Svc\Rest\NamespaceController;
+use Svc\Rest\ReleasesController;
 use Svc\Runtime\Authorizer;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\HeaderApplier;
@@ -23,6 +27,7 @@ use Svc\Runtime\SharedCode;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
+use Svc\Storage\Trees;
 
 /**
  * The composition root. Outside the REST API svc does nothing but register two cheap autoloaders:
@@ -59,13 +64,18 @@ final class Plugin {
 	private function set_up_rest( Paths $paths ): void {
 		$files           = new RouteFiles( $paths );
 		$store           = new ManifestStore( $paths, new ManifestBuilder( $files ) );
+		$deployer        = new Deployer( $paths, $store, new BlobStore(), new ReleaseStore(), new Trees( $paths ) );
+		// Before anything reads the route files: a crash between a release's commit and its swap, or
+		// (one day) another web node's push, leaves this node's copy behind the active release.
+		$deployer->catch_up();
 		$monitor         = new FatalErrorMonitor();
 		$loader          = new RouteLoader( $store, new SharedCode( $paths, $store, $monitor ), $monitor );
 		$route_namespace = new RouteNamespace();
 		$registrar       = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader ) );
 
 		( new NamespaceController( $route_namespace ) )->register();
-		( new FilesController( $files, $store, $loader, $route_namespace ) )->register();
+		( new FilesController( $files, $store, $loader, $route_namespace, $deployer ) )->register();
+		( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
 		$registrar->on_rest_api_init();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).

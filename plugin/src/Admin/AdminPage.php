@@ -9,6 +9,9 @@ declare(strict_types=1);
 
 namespace Svc\Admin;
 
+use Svc\Release\DeployPolicy;
+use Svc\Release\ReleaseStore;
+
 /**
  * Registers the page and loads the React app built into `plugin/build/` (see
  * scripts/build-admin.mjs). The app talks only to the `svc/v1` management endpoints through
@@ -82,11 +85,41 @@ final class AdminPage {
 		?>
 		<div class="wrap">
 			<h1><?php echo esc_html( get_admin_page_title() ); ?></h1>
+			<?php $this->render_deploy_state(); ?>
 			<div id="<?php echo esc_attr( self::ROOT_ID ); ?>" data-rest-root="<?php echo esc_url( get_rest_url() ); ?>">
 				<noscript><p><?php esc_html_e( 'This page needs JavaScript.', 'svc' ); ?></p></noscript>
 			</div>
 		</div>
 		<?php
+	}
+
+	/**
+	 * Whether svc may deploy here and which release is active: facts of the server, so printed by it.
+	 */
+	private function render_deploy_state(): void {
+		if ( ! DeployPolicy::allowed() ) {
+			printf( '<div class="notice notice-warning inline svc-deploy-disallowed"><p>%s</p></div>', esc_html( DeployPolicy::reason() ) );
+		}
+		$releases = new ReleaseStore();
+		$active   = $releases->active_id();
+		$release  = 0 === $active ? null : $releases->get( $active );
+		if ( null === $release ) {
+			return;
+		}
+		$user = get_userdata( $release['user_id'] );
+		printf(
+			'<p class="svc-active-release">%s</p>',
+			esc_html(
+				sprintf(
+					/* translators: 1: release id, 2: how long ago, 3: user login, 4: number of files */
+					_n( 'Active release: #%1$d, deployed %2$s ago by %3$s (%4$d file).', 'Active release: #%1$d, deployed %2$s ago by %3$s (%4$d files).', count( $release['files'] ), 'svc' ),
+					$release['id'],
+					human_time_diff( $release['created'] ),
+					false === $user ? __( 'an unknown user', 'svc' ) : $user->user_login,
+					count( $release['files'] )
+				)
+			)
+		);
 	}
 
 	/**

@@ -55,11 +55,20 @@ final class ManifestBuilder {
 			if ( $same && $same_limits && ! self::is_racy( $stat['stamp'], $since ) ) {
 				$entry = $known;
 			} else {
-				$entry = $this->scan( $slug, $stat, $limits[0] );
-				if ( $same && $known['hash'] === $entry['hash'] ) {
-					// The very bytes that were booted: what their last boot said still holds.
-					$entry['boot']   = $known['boot'];
-					$entry['booted'] = $known['booted'];
+				// A racy stamp, or the same file in a new release's tree: when the bytes are the very
+				// ones scanned and booted, what the scan and the last boot said still holds.
+				$entry = null !== $known && $same_limits ? self::copy_of( $known, $stat ) : null;
+				if ( null === $entry ) {
+					if ( null !== $known && $known['path'] === $stat['path'] ) {
+						// Edited in place (SFTP): opcache may run with validate_timestamps=0 and never look.
+						self::forget_compiled( $stat['path'] );
+					}
+					$entry = $this->scan( $slug, $stat, $limits[0] );
+					if ( $same && $known['hash'] === $entry['hash'] ) {
+						// The very bytes that were booted (rescanned for new limits): their last boot still holds.
+						$entry['boot']   = $known['boot'];
+						$entry['booted'] = $known['booted'];
+					}
 				}
 			}
 
@@ -160,12 +169,44 @@ final class ManifestBuilder {
 	}
 
 	/**
+	 * The known entry at the file's path and stamp, when the file holds the very bytes it was built from.
+	 *
+	 * @param array<string, mixed>                                       $known
+	 * @param array{path: string, size: int, stamp: string, link?: bool} $stat
+	 * @return array<string, mixed>|null
+	 */
+	private static function copy_of( array $known, array $stat ): ?array {
+		if ( ! empty( $stat['link'] ) || ! empty( $known['link'] ) || null === $known['hash'] || $known['size'] !== $stat['size'] ) {
+			return null;
+		}
+		$stored = @file_get_contents( $stat['path'] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- vanished: scanned (and reported) instead.
+		if ( false === $stored || hash( 'sha256', Guard::strip( $stored ) ) !== $known['hash'] ) {
+			return null;
+		}
+		return array_merge( $known, array( 'path' => $stat['path'], 'stamp' => $stat['stamp'] ) );
+	}
+
+	/**
+	 * Opcache may hold the old compiled file; drop it so the next include compiles the new bytes.
+	 */
+	public static function forget_compiled( string $path ): void {
+		if ( function_exists( 'opcache_invalidate' ) ) {
+			opcache_invalidate( $path, true );
+		}
+	}
+
+	/**
 	 * Reads one file's tokens.
 	 *
-	 * @param array{path: string, size: int, stamp: string} $stat
+	 * @param array{path: string, size: int, stamp: string, link?: bool} $stat
 	 * @return array<string, mixed>
 	 */
 	private function scan( string $slug, array $stat, int $file_limit ): array {
+		if ( ! empty( $stat['link'] ) ) {
+			$entry         = self::failed( $stat, null, Reasons::symbolic_link() );
+			$entry['link'] = true;
+			return $entry;
+		}
 		$problem = Slug::problem( $slug );
 		if ( null !== $problem ) {
 			return self::failed( $stat, null, 'invalid file name: ' . $problem );
@@ -212,7 +253,7 @@ final class ManifestBuilder {
 	}
 
 	/**
-	 * @param array{path: string, size: int, stamp: string} $stat
+	 * @param array{path: string, size: int, stamp: string, link?: bool} $stat
 	 * @return array<string, mixed>
 	 */
 	private static function oversize( array $stat, int $bytes, int $file_limit ): array {
@@ -222,7 +263,7 @@ final class ManifestBuilder {
 	}
 
 	/**
-	 * @param array{path: string, size: int, stamp: string} $stat
+	 * @param array{path: string, size: int, stamp: string, link?: bool} $stat
 	 * @return array<string, mixed>
 	 */
 	private static function failed( array $stat, ?string $hash, string $reason ): array {

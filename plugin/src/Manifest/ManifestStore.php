@@ -16,7 +16,7 @@ use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
 
 /**
- * The manifest is derived data in `cache/manifest.php`: a PHP literal, so with opcache a request reads
+ * The manifest is derived data in `cache/manifest-<tree>.php`: a PHP literal, so with opcache a request reads
  * it from shared memory instead of re-reading route files. It is never the truth: deleting it only
  * costs one rebuild.
  *
@@ -27,7 +27,7 @@ use Svc\Storage\RouteFiles;
  */
 final class ManifestStore {
 
-	public const VERSION = 5;
+	public const VERSION = 6;
 
 	/** @var array<string, mixed>|null This request's manifest. */
 	private ?array $manifest = null;
@@ -64,7 +64,7 @@ final class ManifestStore {
 	public function verified(): array {
 		$manifest = $this->current();
 		foreach ( $manifest['files'] as $entry ) {
-			if ( RouteFiles::stamp( $entry['path'] ) !== $entry['stamp'] ) {
+			if ( self::stamp_of( $entry ) !== $entry['stamp'] ) {
 				return $this->rebuild( $manifest );
 			}
 		}
@@ -81,7 +81,7 @@ final class ManifestStore {
 		$manifest = $this->current();
 		foreach ( $slugs as $slug ) {
 			$entry = $manifest['files'][ $slug ] ?? null;
-			if ( null !== $entry && RouteFiles::stamp( $entry['path'] ) !== $entry['stamp'] ) {
+			if ( null !== $entry && self::stamp_of( $entry ) !== $entry['stamp'] ) {
 				return $this->rebuild( $manifest );
 			}
 		}
@@ -89,10 +89,28 @@ final class ManifestStore {
 	}
 
 	/**
-	 * Forgets this request's copy, e.g. after svc itself changed files.
+	 * Forgets this request's copy, e.g. after svc swapped the served tree.
 	 */
 	public function invalidate(): void {
 		$this->manifest = null;
+		$this->paths->forget_served();
+	}
+
+	/**
+	 * Builds and saves the manifest of a tree before it is served, from the manifest of the tree
+	 * served now: unchanged files are carried over by hash instead of scanned, and the first request
+	 * after the swap finds it ready.
+	 */
+	public function prime( string $tree ): void {
+		$paths = $this->paths->for_tree( $tree );
+		( new ManifestStore( $paths, new ManifestBuilder( new RouteFiles( $paths ) ) ) )->rebuild( $this->current() );
+	}
+
+	/**
+	 * @param array<string, mixed> $entry
+	 */
+	private static function stamp_of( array $entry ): string {
+		return empty( $entry['link'] ) ? RouteFiles::stamp( $entry['path'] ) : RouteFiles::link_stamp( $entry['path'] );
 	}
 
 	/**
@@ -168,10 +186,10 @@ final class ManifestStore {
 		if ( array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) ) !== $manifest['limits'] ) {
 			return false;
 		}
+		$api = $this->paths->served();
 		if ( array() === $manifest['dirs'] ) {
-			return ! is_dir( $this->paths->api() );
+			return ! is_dir( $api );
 		}
-		$api = $this->paths->api();
 		foreach ( $manifest['dirs'] as $relative => $stamp ) {
 			if ( RouteFiles::stamp( '' === $relative ? $api : $api . '/' . $relative ) !== $stamp ) {
 				return false;
@@ -180,8 +198,11 @@ final class ManifestStore {
 		return true;
 	}
 
+	/**
+	 * One manifest per tree: a swap needs no rebuild, and opcache compiles a new file, never a stale one.
+	 */
 	private function file(): string {
-		return $this->paths->cache() . '/manifest.php';
+		return $this->paths->cache() . '/manifest-' . ( $this->paths->served_tree() ?? 'api' ) . '.php';
 	}
 
 	/**

@@ -10,20 +10,21 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Svc\Manifest\ManifestStore;
+use Svc\Release\Change;
+use Svc\Release\Deployer;
+use Svc\Release\DeployPolicy;
 use Svc\Routing\Slug;
 use Svc\Runtime\RouteLoader;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\RouteFiles;
-use Svc\Storage\WriteLock;
-use Svc\Validation\PushValidator;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * See docs/management-api.md for the contract. Upload and delete run under the write lock, so
- * checks and writes of two concurrent pushes never interleave.
+ * See docs/management-api.md for the contract. An upload or a delete is one release (Deployer):
+ * checked on the resulting file set and made active in one step.
  */
 final class FilesController {
 
@@ -32,6 +33,7 @@ final class FilesController {
 		private readonly ManifestStore $store,
 		private readonly RouteLoader $loader,
 		private readonly RouteNamespace $route_namespace,
+		private readonly Deployer $deployer,
 	) {
 	}
 
@@ -107,6 +109,7 @@ final class FilesController {
 	public function index( WP_REST_Request $request ): WP_REST_Response {
 		$with_content = (bool) $request->get_param( 'content' );
 		$manifest     = $this->store->verified();
+		$namespace    = $this->route_namespace->get();
 		$records      = array();
 		$skipped      = array();
 		foreach ( $manifest['files'] as $slug => $entry ) {
@@ -120,7 +123,7 @@ final class FilesController {
 			if ( $with_content ) {
 				$record['content'] = (string) $this->files->read( $slug );
 			}
-			$record += $this->describe( $slug, $entry );
+			$record += Records::file( $namespace, $slug, $entry );
 			if ( null !== $error ) {
 				$record['error'] = $error;
 			}
@@ -134,43 +137,51 @@ final class FilesController {
 	}
 
 	public function upload( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$refusal = DeployPolicy::refusal();
+		if ( null !== $refusal ) {
+			return $refusal;
+		}
 		$batch = self::batch( $request->get_param( 'files' ) );
 		if ( $batch instanceof WP_Error ) {
 			return $batch;
 		}
 		$dry_run = (bool) $request->get_param( 'dry_run' );
-		return WriteLock::hold(
-			$this->files->paths()->cache(),
-			function () use ( $batch, $dry_run ): WP_REST_Response|WP_Error {
-				$result = ( new PushValidator( $this->store->verified()['files'] ) )->validate( $batch );
-				if ( array() !== $result['failures'] ) {
-					return self::rejected( $result['failures'] );
-				}
-				if ( ! $dry_run ) {
-					$this->files->write( $batch );
-					$this->store->invalidate();
-				}
-				$manifest = $this->store->verified();
-				$written  = array();
-				foreach ( $batch as $slug => $source ) {
-					$written[] = array(
-						'filename' => (string) $slug,
-						'hash'     => hash( 'sha256', $source ),
-					) + ( $dry_run ? array() : $this->describe( (string) $slug, $manifest['files'][ $slug ] ?? null ) );
-				}
-				return new WP_REST_Response(
-					array(
-						'written'      => $dry_run ? array() : $written,
-						'checked'      => $written,
-						'dry_run'      => $dry_run,
-						'syntax_check' => $result['syntax_check'],
-					)
-				);
-			}
+		$hashes  = array();
+		$inline  = array();
+		foreach ( $batch as $slug => $source ) {
+			$hash                      = hash( 'sha256', $source );
+			$hashes[ (string) $slug ] = $hash;
+			$inline[ $hash ]           = $source;
+		}
+		$outcome = $this->deployer->commit( new Change( $hashes, array(), false, $dry_run, $inline ) );
+		if ( $outcome instanceof WP_Error ) {
+			return $outcome;
+		}
+		$manifest  = $dry_run ? null : $this->store->current();
+		$namespace = $this->route_namespace->get();
+		$written   = array();
+		foreach ( $hashes as $slug => $hash ) {
+			$written[] = array(
+				'filename' => (string) $slug,
+				'hash'     => $hash,
+			) + ( null === $manifest ? array() : Records::file( $namespace, (string) $slug, $manifest['files'][ $slug ] ?? null ) );
+		}
+		return new WP_REST_Response(
+			array(
+				'written'      => $dry_run ? array() : $written,
+				'checked'      => $written,
+				'dry_run'      => $dry_run,
+				'syntax_check' => $outcome['syntax_check'],
+				'release'      => null === $outcome['release'] ? null : Records::release( $outcome['release'], (int) $outcome['release']['id'] ),
+			)
 		);
 	}
 
 	public function delete( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$refusal = DeployPolicy::refusal();
+		if ( null !== $refusal ) {
+			return $refusal;
+		}
 		$filenames = $request->get_param( 'filenames' );
 		if ( ! is_array( $filenames ) || array() === $filenames || ! array_is_list( $filenames ) ) {
 			return self::bad_request( __( 'filenames must be a non-empty array of route file names.', 'svc' ) );
@@ -185,44 +196,16 @@ final class FilesController {
 			}
 		}
 		$filenames = array_values( array_unique( $filenames ) );
-		return WriteLock::hold(
-			$this->files->paths()->cache(),
-			function () use ( $filenames ): WP_REST_Response|WP_Error {
-				$deployed = $this->store->verified()['files'];
-				$missing  = array_values( array_filter( $filenames, static fn ( string $slug ): bool => ! isset( $deployed[ $slug ] ) ) );
-				if ( array() !== $missing ) {
-					return new WP_Error(
-						'svc_not_found',
-						sprintf( /* translators: %s: list of file names */ __( 'No such route file: %s. Nothing was removed.', 'svc' ), implode( ', ', array_map( static fn ( string $s ): string => $s . '.php', $missing ) ) ),
-						array( 'status' => 404, 'filenames' => $missing )
-					);
-				}
-				$this->files->delete( $filenames );
-				$this->store->invalidate();
-				return new WP_REST_Response( array( 'deleted' => $filenames ) );
-			}
-		);
-	}
-
-	/**
-	 * What the listing and the upload answer say about a file besides its name and content.
-	 *
-	 * @param array<string, mixed>|null $entry
-	 * @return array<string, mixed>
-	 */
-	private function describe( string $slug, ?array $entry ): array {
-		$namespace = $this->route_namespace->get();
-		$valid     = Slug::is_valid( $slug );
-		$record    = array(
-			'hash'    => (string) ( $entry['hash'] ?? '' ),
-			'path'    => '/' . $namespace . '/' . $slug,
-			'route'   => $valid ? '/' . $namespace . '/' . Slug::pattern( $slug ) : null,
-			'methods' => array_map( 'strtoupper', $entry['verbs'] ?? array() ),
-		);
-		if ( array() !== ( $entry['public'] ?? array() ) ) {
-			$record['public'] = true;
+		$outcome   = $this->deployer->commit( new Change( array(), $filenames, false, false, array(), null, 'rm' ) );
+		if ( $outcome instanceof WP_Error ) {
+			return $outcome;
 		}
-		return $record;
+		return new WP_REST_Response(
+			array(
+				'deleted' => $filenames,
+				'release' => null === $outcome['release'] ? null : Records::release( $outcome['release'], (int) $outcome['release']['id'] ),
+			)
+		);
 	}
 
 	/**
@@ -251,18 +234,5 @@ final class FilesController {
 
 	private static function bad_request( string $message ): WP_Error {
 		return new WP_Error( 'svc_bad_request', $message, array( 'status' => 400 ) );
-	}
-
-	/**
-	 * @param list<array{filename: string, code: string, message: string}> $failures
-	 */
-	private static function rejected( array $failures ): WP_Error {
-		$lines = array_map( static fn ( array $f ): string => sprintf( '%s.php: %s', $f['filename'], $f['message'] ), $failures );
-		return new WP_Error(
-			'svc_push_rejected',
-			/* translators: %s: one line per failing file */
-			sprintf( __( 'The push was rejected and nothing was written: %s', 'svc' ), implode( '; ', $lines ) ),
-			array( 'status' => 422, 'errors' => $failures )
-		);
 	}
 }

@@ -47,7 +47,7 @@ final class AtomicBatch {
 				if ( file_exists( $target ) ) {
 					// A second name for the old bytes, kept for a rollback; the target itself never goes
 					// missing, since the rename below replaces it in one step.
-					$backup = self::temporary_name( $target ) . '.bak';
+					$backup = self::temporary_name( $target, 'bak' );
 					if ( ! @link( $target, $backup ) && ! copy( $target, $backup ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors -- some file systems have no hard links; copy then.
 						throw new RuntimeException( 'svc could not keep a copy of ' . $target );
 					}
@@ -91,9 +91,11 @@ final class AtomicBatch {
 
 	/**
 	 * A dot-file beside the target: invisible to the route scanner, renamed within one directory.
+	 * It ends in `.php` so that a web server hands a request for it to PHP (where svc's files exit
+	 * at once) instead of sending its bytes as text, should a crash leave it behind.
 	 */
-	private static function temporary_name( string $target ): string {
-		return dirname( $target ) . '/.' . basename( $target ) . '.' . bin2hex( random_bytes( 6 ) ) . '.tmp';
+	private static function temporary_name( string $target, string $kind = 'tmp' ): string {
+		return dirname( $target ) . '/.' . basename( $target, '.php' ) . '.' . bin2hex( random_bytes( 6 ) ) . '.' . $kind . '.php';
 	}
 
 	/**

@@ -10,10 +10,19 @@ declare(strict_types=1);
 namespace Svc\Storage;
 
 /**
- * The `wp-content/svc/` tree: `api/` (route files), `lib/` (SvcLib\ code), `vendor/` (Composer),
- * `cache/` (derived data, safe to delete).
+ * The `wp-content/svc/` tree: `api/` (route files: a link to the active release's copy in
+ * `trees/`), `lib/` (SvcLib\ code), `vendor/` (Composer), `cache/` (derived data, safe to delete).
+ *
+ * Route files are read and included through the tree's own path, never through the `api` link:
+ * PHP caches resolved paths (realpath cache) and opcache keys compiled files by path, so a path
+ * that names the release keeps both honest across a swap, even with `validate_timestamps=0`.
  */
 final class Paths {
+
+	/** A tree's directory name: the release it holds, then a random part (a tree is never rewritten). */
+	public const TREE_PATTERN = '/^r(\d+)-[a-f0-9]{8,32}$/';
+
+	private ?string $served = null;
 
 	public function __construct( private readonly string $root ) {
 	}
@@ -26,8 +35,16 @@ final class Paths {
 		return $this->root;
 	}
 
+	/**
+	 * `wp-content/svc/api`, as the specification names it: the link to the active tree (or, on a site
+	 * svc never deployed to, a plain directory made by hand).
+	 */
 	public function api(): string {
 		return $this->root . '/api';
+	}
+
+	public function trees(): string {
+		return $this->root . '/trees';
 	}
 
 	public function lib(): string {
@@ -43,9 +60,61 @@ final class Paths {
 	}
 
 	/**
-	 * Absolute path of a route file; the slug must already be valid (Slug::problem() is null).
+	 * The directory the route files are served from: the tree `api` links to, or `api` itself when it
+	 * is a plain directory. A link anywhere else (planted, not svc's) is never followed: nothing is
+	 * served from it. readlink() is not cached by PHP, so this sees a swap made by another process.
+	 */
+	public function served(): string {
+		if ( null !== $this->served ) {
+			return $this->served;
+		}
+		$api = $this->api();
+		if ( ! is_link( $api ) ) {
+			return $this->served = $api;
+		}
+		$target = (string) @readlink( $api ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- swapped away meanwhile: no tree.
+		if ( str_starts_with( $target, 'trees/' ) && 1 === preg_match( self::TREE_PATTERN, substr( $target, 6 ) ) ) {
+			return $this->served = $this->root . '/' . $target;
+		}
+		return $this->served = $this->root . '/.not-followed';
+	}
+
+	/**
+	 * The name of the served tree (`r12-…`), or null when `api` is not a link to one.
+	 */
+	public function served_tree(): ?string {
+		$served = $this->served();
+		return str_starts_with( $served, $this->trees() . '/' ) ? basename( $served ) : null;
+	}
+
+	/**
+	 * The release the served tree holds; 0 when no tree is served.
+	 */
+	public function served_release(): int {
+		$tree = $this->served_tree();
+		return null !== $tree && 1 === preg_match( self::TREE_PATTERN, $tree, $match ) ? (int) $match[1] : 0;
+	}
+
+	/**
+	 * These paths with the route files served from the named tree, e.g. one being built.
+	 */
+	public function for_tree( string $tree ): Paths {
+		$paths         = new Paths( $this->root );
+		$paths->served = $this->trees() . '/' . $tree;
+		return $paths;
+	}
+
+	/**
+	 * Forgets the resolved link, after svc swapped it.
+	 */
+	public function forget_served(): void {
+		$this->served = null;
+	}
+
+	/**
+	 * Absolute path of a served route file; the slug must be a relative path inside the tree.
 	 */
 	public function route_file( string $slug ): string {
-		return $this->api() . '/' . $slug . '.php';
+		return $this->served() . '/' . $slug . '.php';
 	}
 }

@@ -1,6 +1,6 @@
 <?php
 /**
- * The route files on disk: what is there, what they say, and changing them.
+ * The served route files on disk: what is there and what they say.
  *
  * @package Svc
  */
@@ -15,9 +15,10 @@ use RecursiveIteratorIterator;
 use UnexpectedValueException;
 
 /**
- * Knows the layout of `wp-content/svc/api/`; knows nothing of HTTP or of what a route means.
+ * Knows the layout of the served tree (`wp-content/svc/api/`); knows nothing of HTTP, of releases
+ * or of what a route means. Writing is `TreeBuilder`'s job: the served tree is never written to.
  *
- * @phpstan-type Stat array{path: string, size: int, stamp: string}
+ * @phpstan-type Stat array{path: string, size: int, stamp: string, link?: bool}
  * @phpstan-type Inventory array{dirs: array<string, string>, files: array<string, Stat>}
  */
 final class RouteFiles {
@@ -30,20 +31,22 @@ final class RouteFiles {
 	}
 
 	/**
-	 * Every `*.php` route file under api/ by slug, and every directory's stamp. Dot-files (svc's
-	 * temporary files) and the `index.php` guards are not route files.
+	 * Every `*.php` route file of the served tree by slug, and every directory's stamp. Dot-files
+	 * and the `index.php` guards are not route files. A symbolic link (to a file or a directory) is
+	 * listed with `link` and never followed, read or walked into.
 	 *
 	 * @return Inventory
 	 */
 	public function inventory(): array {
-		$api   = $this->paths->api();
+		$api   = $this->paths->served();
 		$dirs  = array();
 		$files = array();
-		if ( ! is_dir( $api ) ) {
+		if ( ! is_dir( $api ) || is_link( $api ) ) {
 			return array( 'dirs' => array(), 'files' => array() );
 		}
 		$dirs[''] = self::stamp( $api );
 		try {
+			// Without FOLLOW_SYMLINKS the iterator does not descend into a linked directory.
 			$iterator = new RecursiveIteratorIterator(
 				new RecursiveDirectoryIterator( $api, FilesystemIterator::SKIP_DOTS | FilesystemIterator::CURRENT_AS_FILEINFO ),
 				RecursiveIteratorIterator::SELF_FIRST
@@ -54,6 +57,16 @@ final class RouteFiles {
 					continue;
 				}
 				$relative = substr( $info->getPathname(), strlen( $api ) + 1 );
+				if ( $info->isLink() ) {
+					$slug           = str_ends_with( $name, '.php' ) ? substr( $relative, 0, -4 ) : $relative;
+					$files[ $slug ] = array(
+						'path'  => $info->getPathname(),
+						'size'  => 0,
+						'stamp' => self::link_stamp( $info->getPathname() ),
+						'link'  => true,
+					);
+					continue;
+				}
 				if ( $info->isDir() ) {
 					$dirs[ $relative ] = self::stamp( $info->getPathname() );
 					continue;
@@ -87,10 +100,22 @@ final class RouteFiles {
 	}
 
 	/**
-	 * The stored bytes of a route file, guard included; null when it is gone.
+	 * The stamp of the link itself, never of what it points to.
+	 */
+	public static function link_stamp( string $path ): string {
+		$stat = @lstat( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+		return false === $stat ? '' : 'link:' . $stat['mtime'] . ':' . $stat['ctime'] . ':' . $stat['ino'];
+	}
+
+	/**
+	 * The stored bytes of a served route file, guard included; null when it is gone or is a link.
 	 */
 	public function read_stored( string $slug ): ?string {
-		$bytes = @file_get_contents( $this->paths->route_file( $slug ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+		$path = $this->paths->route_file( $slug );
+		if ( is_link( $path ) ) {
+			return null;
+		}
+		$bytes = @file_get_contents( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
 		return false === $bytes ? null : $bytes;
 	}
 
@@ -100,35 +125,5 @@ final class RouteFiles {
 	public function read( string $slug ): ?string {
 		$stored = $this->read_stored( $slug );
 		return null === $stored ? null : Guard::strip( $stored );
-	}
-
-	/**
-	 * Writes a batch of route files with their guards, all or nothing.
-	 *
-	 * @param array<string, string> $sources Slug => source as the author wrote it.
-	 */
-	public function write( array $sources ): void {
-		$files = array();
-		foreach ( $sources as $slug => $source ) {
-			$files[ $this->paths->route_file( (string) $slug ) ] = Guard::inject( $source );
-		}
-		Directories::ensure( $this->paths->root() );
-		AtomicBatch::write( $this->paths->api(), $files );
-	}
-
-	/**
-	 * Removes route files, then directories left with nothing but their guard.
-	 *
-	 * @param list<string> $slugs Valid slugs of existing files.
-	 */
-	public function delete( array $slugs ): void {
-		foreach ( $slugs as $slug ) {
-			$path = $this->paths->route_file( $slug );
-			if ( file_exists( $path ) ) {
-				unlink( $path );
-				AtomicBatch::forget_compiled( $path );
-			}
-			Directories::prune_empty( $this->paths->api(), dirname( $path ) );
-		}
 	}
 }

@@ -39,4 +39,8 @@ final class Reasons {
 		/* translators: %s: class name */
 		return sprintf( __( 'class %s is already declared by WordPress core or an active plugin', 'svc' ), $class_name );
 	}
+
+	public static function symbolic_link(): string {
+		return __( 'a symbolic link: svc never follows links in wp-content/svc/ (remove it with svc api rm)', 'svc' );
+	}
 }

@@ -11,6 +11,9 @@ export type Tree = Record<string, string>;
  * Every file and directory under `dir` (dot-files included, so a leftover temporary file shows),
  * as relative path => sha256 of the bytes ('dir' for directories, 'link:<target>' for links).
  * `cache/` is derived data the plugin may rebuild on any request, so it is left out by default.
+ * The served release tree (the one `api` links to) is named `trees/(served)`: a change that ends
+ * with the same files served (e.g. a push then its removal) leaves the same snapshot, while any
+ * other tree left behind, or any file that differs, still shows.
  */
 export function snapshotTree(dir: string, options: { includeCache?: boolean } = {}): Tree {
   const tree: Tree = {};
@@ -29,7 +32,14 @@ export function snapshotTree(dir: string, options: { includeCache?: boolean } = 
     }
   };
   walk(dir, '');
-  return tree;
+  const served = /^link:(trees\/[^/]+)$/.exec(tree['api'] ?? '')?.[1];
+  if (served === undefined) return tree;
+  const named: Tree = {};
+  for (const [key, value] of Object.entries(tree)) {
+    const renamed = key === served || key.startsWith(`${served}/`) ? `trees/(served)${key.slice(served.length)}` : key;
+    named[renamed] = key === 'api' ? 'link:trees/(served)' : value;
+  }
+  return named;
 }
 
 export function sha256(data: string | Buffer): string {

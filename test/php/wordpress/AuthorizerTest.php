@@ -11,7 +11,7 @@ final class AuthorizerTest extends SvcTestCase {
 
 	private function decide( string $body, string $class_attribute = '', ?string $role = null, array $headers = array() ): mixed {
 		$class_name = self::unique( 'Auth' );
-		$this->files->write( array( 'r' => "<?php\ndeclare(strict_types=1);\n" . self::USE . "\n{$class_attribute}\nfinal class {$class_name} {\n{$body}\n}\n" ) );
+		$this->deploy( array( 'r' => "<?php\ndeclare(strict_types=1);\n" . self::USE . "\n{$class_attribute}\nfinal class {$class_name} {\n{$body}\n}\n" ) );
 		$this->store->invalidate();
 		$user_id = 0;
 		if ( null !== $role ) {

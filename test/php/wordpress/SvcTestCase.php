@@ -4,11 +4,17 @@ declare(strict_types=1);
 use PHPUnit\Framework\TestCase;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
+use Svc\Release\BlobStore;
+use Svc\Release\Change;
+use Svc\Release\Deployer;
+use Svc\Release\ReleaseStore;
+use Svc\Release\Schema;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\RouteLoader;
 use Svc\Runtime\SharedCode;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
+use Svc\Storage\Trees;
 
 /**
  * A fresh svc tree in a temp dir for each test, with the real classes wired as Plugin wires them.
@@ -20,6 +26,7 @@ abstract class SvcTestCase extends TestCase {
 	protected RouteFiles $files;
 	protected ManifestStore $store;
 	protected RouteLoader $loader;
+	protected Deployer $deployer;
 
 	protected function setUp(): void {
 		if ( ! function_exists( 'add_filter' ) ) {
@@ -31,6 +38,33 @@ abstract class SvcTestCase extends TestCase {
 		$this->store  = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
 		$monitor      = new FatalErrorMonitor();
 		$this->loader = new RouteLoader( $this->store, new SharedCode( $this->paths, $this->store, $monitor ), $monitor );
+		$this->deployer = new Deployer( $this->paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $this->paths ) );
+		// Each test starts with no release: the tables are the site's, shared by every test.
+		global $wpdb;
+		Schema::ensure();
+		$wpdb->query( 'DELETE FROM ' . Schema::releases() );
+		$wpdb->query( 'DELETE FROM ' . Schema::blobs() );
+		delete_option( ReleaseStore::ACTIVE_OPTION );
+	}
+
+	/**
+	 * Pushes sources as one release (laid over the active set), failing the test if it is refused.
+	 *
+	 * @param array<string, string> $sources Slug => source.
+	 * @return array<string, mixed> The Deployer's outcome.
+	 */
+	protected function deploy( array $sources, bool $prune = false, array $remove = array() ): array {
+		$hashes = array();
+		$inline = array();
+		foreach ( $sources as $slug => $source ) {
+			$hashes[ (string) $slug ]            = hash( 'sha256', $source );
+			$inline[ hash( 'sha256', $source ) ] = $source;
+		}
+		$outcome = $this->deployer->commit( new Change( $hashes, $remove, $prune, false, $inline ) );
+		if ( $outcome instanceof WP_Error ) {
+			$this->fail( 'the release was refused: ' . $outcome->get_error_message() );
+		}
+		return $outcome;
 	}
 
 	protected function tearDown(): void {
@@ -60,7 +94,9 @@ abstract class SvcTestCase extends TestCase {
 		$iterator = new RecursiveIteratorIterator( new RecursiveDirectoryIterator( $this->root, FilesystemIterator::SKIP_DOTS ) );
 		foreach ( $iterator as $file ) {
 			$relative = substr( $file->getPathname(), strlen( $this->root ) + 1 );
-			if ( ! str_starts_with( $relative, 'cache/' ) ) {
+			if ( $file->isLink() ) {
+				$tree[ $relative ] = 'link:' . readlink( $file->getPathname() );
+			} elseif ( ! str_starts_with( $relative, 'cache/' ) ) {
 				$tree[ $relative ] = hash_file( 'sha256', $file->getPathname() );
 			}
 		}

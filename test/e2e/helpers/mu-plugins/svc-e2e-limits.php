@@ -22,3 +22,20 @@ add_filter(
 		return $limit ? (int) $limit : $bytes;
 	}
 );
+
+// How long staged contents wait for a release (svc_stage_ttl), lowered so expiry can be tested.
+add_filter(
+	'svc_stage_ttl',
+	static function ( $seconds ) {
+		$ttl = get_option( 'svc_e2e_stage_ttl' );
+		return $ttl ? (int) $ttl : $seconds;
+	}
+);
+
+// A hardened site: DISALLOW_FILE_MODS, and the opt-in constant, switched per test through options.
+if ( get_option( 'svc_e2e_disallow_file_mods' ) && ! defined( 'DISALLOW_FILE_MODS' ) ) {
+	define( 'DISALLOW_FILE_MODS', true );
+}
+if ( get_option( 'svc_e2e_allow_deploy' ) && ! defined( 'SVC_ALLOW_DEPLOY' ) ) {
+	define( 'SVC_ALLOW_DEPLOY', true );
+}

@@ -1,0 +1,170 @@
+<?php
+/**
+ * Route file contents, stored once by their hash.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Release;
+
+use RuntimeException;
+
+/**
+ * Content-addressed and immutable: a content is stored under sha256(content), so staging the same
+ * bytes twice, or by two pushes at once, is harmless. Contents no kept release uses are staged
+ * ones; they expire (filter `svc_stage_ttl`) and are removed by a later write.
+ */
+final class BlobStore {
+
+	/** How many bytes of base64 go into one INSERT, well under MariaDB's default max_allowed_packet. */
+	private const INSERT_BYTES = 4194304;
+
+	/**
+	 * Stores contents; returns which were new and which the store already had.
+	 *
+	 * @param array<string, string> $contents Hash => bytes; every hash is the sha256 of its bytes.
+	 * @return array{stored: list<string>, present: list<string>}
+	 */
+	public function put( array $contents ): array {
+		global $wpdb;
+		$present = $this->present( array_keys( $contents ) );
+		$stored  = array();
+		$rows    = array();
+		$bytes   = 0;
+		$now     = time();
+		foreach ( $contents as $hash => $content ) {
+			$hash = (string) $hash;
+			if ( in_array( $hash, $present, true ) || in_array( $hash, $stored, true ) ) {
+				continue;
+			}
+			$encoded  = base64_encode( $content ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- storage encoding, not obfuscation.
+			$rows[]   = $wpdb->prepare( '(%s, %d, %s, %d)', $hash, strlen( $content ), $encoded, $now );
+			$bytes   += strlen( $encoded );
+			$stored[] = $hash;
+			if ( $bytes >= self::INSERT_BYTES ) {
+				$this->insert( $rows );
+				$rows  = array();
+				$bytes = 0;
+			}
+		}
+		$this->insert( $rows );
+		return array( 'stored' => $stored, 'present' => $present );
+	}
+
+	/**
+	 * @param list<string> $rows Prepared value tuples.
+	 */
+	private function insert( array $rows ): void {
+		global $wpdb;
+		if ( array() === $rows ) {
+			return;
+		}
+		// IGNORE: a concurrent push may have stored the same content meanwhile; it is the same bytes.
+		$done = $wpdb->query( 'INSERT IGNORE INTO ' . Schema::blobs() . ' (hash, size, content, created) VALUES ' . implode( ', ', $rows ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- rows prepared above.
+		if ( false === $done ) {
+			throw new RuntimeException( 'svc could not store file contents: ' . $wpdb->last_error );
+		}
+	}
+
+	/**
+	 * Which of these hashes the store has.
+	 *
+	 * @param list<string> $hashes
+	 * @return list<string>
+	 */
+	public function present( array $hashes ): array {
+		global $wpdb;
+		$present = array();
+		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 500 ) as $chunk ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			$found        = $wpdb->get_col( $wpdb->prepare( 'SELECT hash FROM ' . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+			$present      = array_merge( $present, array_map( 'strval', $found ) );
+		}
+		return $present;
+	}
+
+	/**
+	 * The contents of these hashes; a hash the store lacks is missing from the answer.
+	 *
+	 * @param list<string> $hashes
+	 * @return array<string, string> Hash => bytes.
+	 */
+	public function get( array $hashes ): array {
+		global $wpdb;
+		$contents = array();
+		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 200 ) as $chunk ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			$rows         = $wpdb->get_results( $wpdb->prepare( 'SELECT hash, content FROM ' . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+			foreach ( (array) $rows as $row ) {
+				$bytes = base64_decode( (string) $row['content'], true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- storage encoding.
+				// A damaged row is treated as missing rather than served.
+				if ( false !== $bytes && hash( 'sha256', $bytes ) === $row['hash'] ) {
+					$contents[ (string) $row['hash'] ] = $bytes;
+				}
+			}
+		}
+		return $contents;
+	}
+
+	/**
+	 * Bytes of staged contents that no kept release uses.
+	 *
+	 * @param array<string, true> $referenced Hashes used by kept releases.
+	 */
+	public function staged_bytes( array $referenced ): int {
+		$total = 0;
+		foreach ( $this->sizes() as $hash => [ $size ] ) {
+			if ( ! isset( $referenced[ $hash ] ) ) {
+				$total += $size;
+			}
+		}
+		return $total;
+	}
+
+	/**
+	 * Removes contents no kept release uses that were staged longer ago than $ttl seconds.
+	 *
+	 * @param array<string, true> $referenced
+	 */
+	public function collect( array $referenced, int $ttl ): int {
+		global $wpdb;
+		$expired = array();
+		$cutoff  = time() - $ttl;
+		foreach ( $this->sizes() as $hash => [ , $created ] ) {
+			if ( ! isset( $referenced[ $hash ] ) && $created < $cutoff ) {
+				$expired[] = $hash;
+			}
+		}
+		foreach ( array_chunk( $expired, 500 ) as $chunk ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		}
+		return count( $expired );
+	}
+
+	/**
+	 * @return array<string, array{0: int, 1: int}> Hash => [size, created].
+	 */
+	private function sizes(): array {
+		global $wpdb;
+		$sizes = array();
+		foreach ( (array) $wpdb->get_results( 'SELECT hash, size, created FROM ' . Schema::blobs(), ARRAY_A ) as $row ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
+			$sizes[ (string) $row['hash'] ] = array( (int) $row['size'], (int) $row['created'] );
+		}
+		return $sizes;
+	}
+
+	/**
+	 * How long a staged content waits for the release that uses it.
+	 */
+	public static function ttl(): int {
+		/**
+		 * Filters how long (seconds) staged contents that no release uses are kept. Default one hour.
+		 *
+		 * @param int $seconds
+		 */
+		return max( 1, (int) apply_filters( 'svc_stage_ttl', HOUR_IN_SECONDS ) );
+	}
+}

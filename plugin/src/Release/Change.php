@@ -1,0 +1,38 @@
+<?php
+/**
+ * What a write asks of the release set.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Release;
+
+/**
+ * One request to make a new release: files laid over the active set (or, with prune, replacing it),
+ * files taken out, and who asks for what.
+ */
+final class Change {
+
+	/**
+	 * @param array<string, string> $files       Slug => content hash.
+	 * @param list<string>          $remove      Slugs taken out of the set.
+	 * @param bool                  $prune       The new set is exactly $files.
+	 * @param array<string, string> $inline      Hash => bytes that came with the request (not staged).
+	 * @param int|null              $base        The release the client planned against.
+	 * @param string                $kind        push, prune, rm, rollback.
+	 * @param int|null              $rollback_of The release a rollback restores.
+	 */
+	public function __construct(
+		public readonly array $files,
+		public readonly array $remove = array(),
+		public readonly bool $prune = false,
+		public readonly bool $dry_run = false,
+		public readonly array $inline = array(),
+		public readonly ?int $base = null,
+		public readonly string $kind = 'push',
+		public readonly ?int $rollback_of = null,
+	) {
+	}
+}

@@ -1,0 +1,38 @@
+<?php
+/**
+ * Whether this site lets svc change code.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Release;
+
+use WP_Error;
+
+/**
+ * A site that forbids code changes from the dashboard (`DISALLOW_FILE_MODS`, or the `file_mod_allowed`
+ * filter) forbids svc's too: an upload writes PHP that runs for anyone the route lets in. A site opts
+ * in with `define( 'SVC_ALLOW_DEPLOY', true )`.
+ */
+final class DeployPolicy {
+
+	public static function allowed(): bool {
+		if ( defined( 'SVC_ALLOW_DEPLOY' ) && true === constant( 'SVC_ALLOW_DEPLOY' ) ) {
+			return true;
+		}
+		return wp_is_file_mod_allowed( 'svc_deploy' );
+	}
+
+	public static function reason(): string {
+		return __( "This site forbids code changes (DISALLOW_FILE_MODS), so svc deploys nothing here; define( 'SVC_ALLOW_DEPLOY', true ) in wp-config.php to allow svc's pushes, removals and rollbacks.", 'svc' );
+	}
+
+	/**
+	 * The error a write answers with on such a site; null when writes are allowed.
+	 */
+	public static function refusal(): ?WP_Error {
+		return self::allowed() ? null : new WP_Error( 'svc_deploy_disallowed', self::reason(), array( 'status' => 403 ) );
+	}
+}

@@ -1,0 +1,326 @@
+<?php
+/**
+ * Makes releases and brings the served tree up to the active one.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Release;
+
+use Svc\Manifest\ManifestStore;
+use Svc\Storage\Guard;
+use Svc\Storage\Paths;
+use Svc\Storage\Trees;
+use Svc\Storage\WriteLock;
+use Svc\Support\Log;
+use Svc\Validation\PushValidator;
+use WP_Error;
+
+/**
+ * Every write is one release: the resulting full file set is checked, its tree written aside, the
+ * release committed in the database (the one atomic step), then the tree swapped in. A crash before
+ * the commit leaves the old release, with a build directory the next write removes; a crash after it
+ * leaves the new release active with the old tree served, which the next request's catch_up() repairs
+ * before anything is served. Writes and catch-ups hold the write lock, so they never interleave.
+ *
+ * @phpstan-type Plan array{added: list<string>, changed: list<string>, removed: list<string>}
+ * @phpstan-type Outcome array{release: array<string, mixed>|null, plan: Plan, checked: array<string, string>, syntax_check: string, unchanged: bool, dry_run: bool}
+ */
+final class Deployer {
+
+	public function __construct(
+		private readonly Paths $paths,
+		private readonly ManifestStore $store,
+		private readonly BlobStore $blobs,
+		private readonly ReleaseStore $releases,
+		private readonly Trees $trees,
+	) {
+	}
+
+	public function releases(): ReleaseStore {
+		return $this->releases;
+	}
+
+	public function blobs(): BlobStore {
+		return $this->blobs;
+	}
+
+	/**
+	 * Serves the active release if the served tree is another one (a crash between commit and swap).
+	 * Costs an autoloaded option and one readlink() when there is nothing to do.
+	 */
+	public function catch_up(): void {
+		if ( ! $this->behind( $this->releases->active_id() ) ) {
+			return;
+		}
+		WriteLock::hold(
+			$this->paths->cache(),
+			function (): void {
+				$this->paths->forget_served();
+				$active = $this->releases->active_id( true );
+				if ( $this->behind( $active ) ) {
+					$this->materialize( $active );
+				}
+			}
+		);
+	}
+
+	private function behind( int $active ): bool {
+		if ( 0 === $active ) {
+			return false;
+		}
+		$api = $this->paths->api();
+		// A plain api/ directory was made by hand: it is served as is until the next write replaces it.
+		if ( is_dir( $api ) && ! is_link( $api ) ) {
+			return false;
+		}
+		return $this->paths->served_release() !== $active;
+	}
+
+	private function materialize( int $id ): void {
+		$release = $this->releases->get( $id );
+		if ( null === $release ) {
+			Log::api( sprintf( 'the active release %d is not in the database; the files on disk stay served', $id ) );
+			return;
+		}
+		$contents = $this->blobs->get( array_values( $release['files'] ) );
+		$sources  = array();
+		foreach ( $release['files'] as $slug => $hash ) {
+			if ( ! isset( $contents[ $hash ] ) ) {
+				Log::api( sprintf( 'release %d lacks the content of %s.php; the files on disk stay served', $id, $slug ) );
+				return;
+			}
+			$sources[ (string) $slug ] = $contents[ $hash ];
+		}
+		$this->install( $this->trees->build( $sources, array() ), $id );
+	}
+
+	/**
+	 * Names a built tree for its (committed) release, prepares its manifest and serves it.
+	 */
+	private function install( string $build, int $release ): void {
+		$tree = $this->trees->name( $build, $release );
+		$this->store->prime( $tree );
+		$this->trees->swap( $tree );
+		$this->store->invalidate();
+		$this->trees->collect();
+	}
+
+	/**
+	 * Rolls back to release $to (default: the one before the active release) by making a new release
+	 * with its files.
+	 *
+	 * @return Outcome|WP_Error
+	 */
+	public function rollback( ?int $to, bool $dry_run ): array|WP_Error {
+		Schema::ensure();
+		$active = $this->releases->active_id( true );
+		$to   ??= 0 === $active ? null : $this->releases->before( $active );
+		if ( null === $to ) {
+			return new WP_Error( 'svc_no_previous_release', __( 'There is no earlier release to roll back to.', 'svc' ), array( 'status' => 409 ) );
+		}
+		$release = $this->releases->get( $to );
+		if ( null === $release ) {
+			/* translators: %d: release id */
+			return new WP_Error( 'svc_release_not_found', sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $to ), array( 'status' => 404, 'release' => $to ) );
+		}
+		return $this->commit( new Change( $release['files'], array(), true, $dry_run, array(), $active, 'rollback', $to ) );
+	}
+
+	/**
+	 * Makes the change one release, or says why not. Nothing changes on a dry run or an error.
+	 *
+	 * @return Outcome|WP_Error
+	 */
+	public function commit( Change $change ): array|WP_Error {
+		Schema::ensure();
+		return WriteLock::hold( $this->paths->cache(), fn () => $this->commit_locked( $change ) );
+	}
+
+	/**
+	 * @return Outcome|WP_Error
+	 */
+	private function commit_locked( Change $change ): array|WP_Error {
+		$this->paths->forget_served();
+		$active = $this->releases->active_id( true );
+		if ( $this->behind( $active ) ) {
+			$this->materialize( $active );
+		}
+		if ( null !== $change->base && $change->base !== $active ) {
+			return new WP_Error(
+				'svc_release_moved',
+				/* translators: 1: release the client planned against, 2: the active release */
+				sprintf( __( 'Release %2$d became active after this change was planned against release %1$d; nothing was changed. Plan it again.', 'svc' ), $change->base, $active ),
+				array( 'status' => 409, 'active' => $active )
+			);
+		}
+
+		$manifest = $this->store->verified();
+		$deployed = array();
+		foreach ( $manifest['files'] as $slug => $entry ) {
+			$deployed[ (string) $slug ] = $entry;
+		}
+		$missing = array_values( array_diff( $change->remove, array_keys( $deployed ) ) );
+		if ( array() !== $missing ) {
+			return new WP_Error(
+				'svc_not_found',
+				/* translators: %s: list of file names */
+				sprintf( __( 'No such route file: %s. Nothing was removed.', 'svc' ), implode( ', ', array_map( static fn ( string $s ): string => $s . '.php', $missing ) ) ),
+				array( 'status' => 404, 'filenames' => $missing )
+			);
+		}
+
+		$current = $this->current_hashes( $deployed );
+		$final   = $change->prune ? $change->files : $change->files + array_filter( $current, 'is_string' );
+		foreach ( $change->remove as $slug ) {
+			unset( $final[ $slug ] );
+		}
+		$plan  = self::plan( $current, $final );
+		$outcome = array(
+			'release'      => null,
+			'plan'         => $plan,
+			'checked'      => array(),
+			'syntax_check' => 'skipped',
+			'unchanged'    => array() === array_merge( ...array_values( $plan ) ),
+			'dry_run'      => $change->dry_run,
+		);
+		if ( $outcome['unchanged'] ) {
+			return $outcome;
+		}
+
+		$new     = array_merge( $plan['added'], $plan['changed'] );
+		$wanted  = array_values( array_unique( array_map( static fn ( string $slug ): string => $final[ $slug ], $new ) ) );
+		$stored  = $this->blobs->get( array_values( array_diff( $wanted, array_keys( $change->inline ) ) ) );
+		$have    = $change->inline + $stored;
+		$lacking = array_values( array_diff( $wanted, array_keys( $have ) ) );
+		if ( array() !== $lacking ) {
+			return new WP_Error(
+				'svc_missing_blobs',
+				/* translators: %d: number of contents */
+				sprintf( _n( 'The site does not have %d of the contents this release needs: stage it, then commit again.', 'The site does not have %d of the contents this release needs: stage them, then commit again.', count( $lacking ), 'svc' ), count( $lacking ) ),
+				array( 'status' => 409, 'hashes' => $lacking )
+			);
+		}
+		$sources = array();
+		foreach ( $new as $slug ) {
+			$sources[ $slug ] = $have[ $final[ $slug ] ];
+		}
+		$unchanged = array_diff_key( $final, $sources );
+		$result    = ( new PushValidator( array_intersect_key( $deployed, $unchanged ) ) )->validate( $sources );
+		if ( array() !== $result['failures'] ) {
+			return self::rejected( $result['failures'] );
+		}
+		$outcome['checked']      = array_intersect_key( $final, $sources );
+		$outcome['syntax_check'] = $result['syntax_check'];
+		if ( $change->dry_run ) {
+			return $outcome;
+		}
+
+		// Every content of the new release, and of the files found on disk before svc's first
+		// release, goes into the store: any kept release can be served again from it.
+		$this->keep_contents( $sources, $unchanged, $deployed );
+		if ( 0 === $active && array() !== array_filter( $current, 'is_string' ) ) {
+			$current_set = array_filter( $current, 'is_string' );
+			$this->releases->activate( $current_set, 'import', array( 'added' => array_keys( $current_set ), 'changed' => array(), 'removed' => array() ) );
+		}
+		$copies = array();
+		foreach ( array_keys( $unchanged ) as $slug ) {
+			$copies[ $slug ] = (string) $deployed[ $slug ]['path'];
+		}
+		$build = $this->trees->build( $sources, $copies );
+		$kind  = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
+		$id    = $this->releases->activate( $final, $kind, $plan, $change->rollback_of );
+		$this->install( $build, $id );
+		$this->releases->prune( ReleaseStore::keep() );
+		$this->blobs->collect( $this->releases->referenced(), BlobStore::ttl() );
+		$outcome['release'] = $this->releases->get( $id );
+		return $outcome;
+	}
+
+	/**
+	 * Slug => hash of the served files; null for a link (never carried into a release).
+	 *
+	 * @param array<string, array<string, mixed>> $deployed
+	 * @return array<string, string|null>
+	 */
+	private function current_hashes( array $deployed ): array {
+		$hashes = array();
+		foreach ( $deployed as $slug => $entry ) {
+			if ( ! empty( $entry['link'] ) ) {
+				$hashes[ $slug ] = null;
+				continue;
+			}
+			// Files the scan did not hash (over the size limit, a name svc would refuse) are carried too.
+			$hashes[ $slug ] = $entry['hash'] ?? self::hash_of( (string) $entry['path'] );
+		}
+		return $hashes;
+	}
+
+	private static function hash_of( string $path ): ?string {
+		$stored = is_link( $path ) ? false : @file_get_contents( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- vanished: not carried.
+		return false === $stored ? null : hash( 'sha256', Guard::strip( $stored ) );
+	}
+
+	/**
+	 * @param array<string, string>                $sources   Slug => new bytes.
+	 * @param array<string, string>                $unchanged Slug => hash of carried files.
+	 * @param array<string, array<string, mixed>>  $deployed
+	 */
+	private function keep_contents( array $sources, array $unchanged, array $deployed ): void {
+		$contents = array();
+		foreach ( $sources as $source ) {
+			$contents[ hash( 'sha256', $source ) ] = $source;
+		}
+		$known = array_flip( $this->blobs->present( array_values( array_unique( array_merge( array_keys( $contents ), array_values( $unchanged ) ) ) ) ) );
+		$contents = array_diff_key( $contents, $known );
+		foreach ( $unchanged as $slug => $hash ) {
+			if ( ! isset( $known[ $hash ] ) && ! isset( $contents[ $hash ] ) ) {
+				$stored = @file_get_contents( (string) $deployed[ $slug ]['path'] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+				if ( false !== $stored && hash( 'sha256', Guard::strip( $stored ) ) === $hash ) {
+					$contents[ $hash ] = Guard::strip( $stored );
+				}
+			}
+		}
+		$this->blobs->put( $contents );
+	}
+
+	/**
+	 * @param array<string, string|null> $current
+	 * @param array<string, string>      $final
+	 * @return Plan
+	 */
+	private static function plan( array $current, array $final ): array {
+		$plan = array( 'added' => array(), 'changed' => array(), 'removed' => array() );
+		foreach ( $final as $slug => $hash ) {
+			if ( ! array_key_exists( $slug, $current ) ) {
+				$plan['added'][] = (string) $slug;
+			} elseif ( $current[ $slug ] !== $hash ) {
+				$plan['changed'][] = (string) $slug;
+			}
+		}
+		foreach ( array_keys( $current ) as $slug ) {
+			if ( ! array_key_exists( $slug, $final ) ) {
+				$plan['removed'][] = (string) $slug;
+			}
+		}
+		foreach ( $plan as &$slugs ) {
+			sort( $slugs, SORT_STRING );
+		}
+		return $plan;
+	}
+
+	/**
+	 * @param list<array{filename: string, code: string, message: string}> $failures
+	 */
+	public static function rejected( array $failures ): WP_Error {
+		$lines = array_map( static fn ( array $f ): string => sprintf( '%s.php: %s', $f['filename'], $f['message'] ), $failures );
+		return new WP_Error(
+			'svc_push_rejected',
+			/* translators: %s: one line per failing file */
+			sprintf( __( 'The push was rejected and nothing was written: %s', 'svc' ), implode( '; ', $lines ) ),
+			array( 'status' => 422, 'errors' => $failures )
+		);
+	}
+}

@@ -1,0 +1,189 @@
+<?php
+/**
+ * The kept releases and which one is active.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Release;
+
+use RuntimeException;
+use Throwable;
+
+/**
+ * A release is a whole file set (slug => content hash). Making one active is one database
+ * transaction: the row and the active pointer commit together or not at all. The pointer is an
+ * autoloaded option, so a request learns which release is active at no extra query.
+ *
+ * @phpstan-type Release array{id: int, created: int, user_id: int, kind: string, rollback_of: int|null, files: array<string, string>, summary: array{added: list<string>, changed: list<string>, removed: list<string>}}
+ */
+final class ReleaseStore {
+
+	public const ACTIVE_OPTION = 'svc_active_release';
+	public const KEEP          = 10;
+
+	/**
+	 * The active release's id; 0 before the first release.
+	 *
+	 * @param bool $fresh Read the database, not this request's copy of the options (writers do,
+	 *                    under the write lock: another request may have committed meanwhile).
+	 */
+	public function active_id( bool $fresh = false ): int {
+		global $wpdb;
+		if ( ! $fresh ) {
+			return (int) get_option( self::ACTIVE_OPTION, 0 );
+		}
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", self::ACTIVE_OPTION ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	}
+
+	/**
+	 * @return Release|null
+	 */
+	public function active(): ?array {
+		$id = $this->active_id();
+		return 0 === $id ? null : $this->get( $id );
+	}
+
+	/**
+	 * @return Release|null
+	 */
+	public function get( int $id ): ?array {
+		global $wpdb;
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM ' . Schema::releases() . ' WHERE id = %d', $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		return is_array( $row ) ? self::decode( $row, true ) : null;
+	}
+
+	/**
+	 * The kept releases, newest first, without their file maps (a count instead).
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	public function all(): array {
+		global $wpdb;
+		$rows = (array) $wpdb->get_results( 'SELECT * FROM ' . Schema::releases() . ' ORDER BY id DESC', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
+		return array_map( static fn ( array $row ): array => self::decode( $row, true ), array_values( $rows ) );
+	}
+
+	/**
+	 * The release made just before $id (what "roll back" returns to); null when none is kept.
+	 */
+	public function before( int $id ): ?int {
+		global $wpdb;
+		$found = $wpdb->get_var( $wpdb->prepare( 'SELECT MAX(id) FROM ' . Schema::releases() . ' WHERE id < %d', $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		return null === $found ? null : (int) $found;
+	}
+
+	/**
+	 * Records a release and makes it the active one, in one transaction.
+	 *
+	 * @param array<string, string>                                                     $files   Slug => hash.
+	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary
+	 */
+	public function activate( array $files, string $kind, array $summary, ?int $rollback_of = null ): int {
+		global $wpdb;
+		ksort( $files, SORT_STRING );
+		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		try {
+			$inserted = $wpdb->insert(
+				Schema::releases(),
+				array(
+					'created'     => time(),
+					'user_id'     => get_current_user_id(),
+					'kind'        => $kind,
+					'rollback_of' => $rollback_of,
+					'files'       => (string) wp_json_encode( (object) $files, JSON_UNESCAPED_SLASHES ),
+					'summary'     => (string) wp_json_encode( $summary, JSON_UNESCAPED_SLASHES ),
+				),
+				array( '%d', '%d', '%s', null === $rollback_of ? null : '%d', '%s', '%s' )
+			);
+			if ( false === $inserted ) {
+				throw new RuntimeException( 'svc could not record the release: ' . $wpdb->last_error );
+			}
+			$id = (int) $wpdb->insert_id;
+			// Not update_option(): it skips the write when its cache already holds the value.
+			$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'yes') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", self::ACTIVE_OPTION, (string) $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			if ( '' !== $wpdb->last_error ) {
+				throw new RuntimeException( 'svc could not activate the release: ' . $wpdb->last_error );
+			}
+			$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		} catch ( Throwable $error ) {
+			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			throw $error;
+		}
+		self::forget_cached_option();
+		return $id;
+	}
+
+	/**
+	 * WordPress caches autoloaded options per request (and in a persistent object cache): drop them.
+	 */
+	private static function forget_cached_option(): void {
+		wp_cache_delete( 'alloptions', 'options' );
+		wp_cache_delete( self::ACTIVE_OPTION, 'options' );
+	}
+
+	/**
+	 * Removes all but the newest kept releases (never the active one).
+	 */
+	public function prune( int $keep ): void {
+		global $wpdb;
+		$ids    = array_map( 'intval', (array) $wpdb->get_col( 'SELECT id FROM ' . Schema::releases() . ' ORDER BY id DESC' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
+		$active = $this->active_id();
+		$old    = array_values( array_filter( array_slice( $ids, max( 1, $keep ) ), static fn ( int $id ): bool => $id !== $active ) );
+		foreach ( array_chunk( $old, 500 ) as $chunk ) {
+			$wpdb->query( 'DELETE FROM ' . Schema::releases() . ' WHERE id IN (' . implode( ', ', $chunk ) . ')' ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- integers.
+		}
+	}
+
+	/**
+	 * Every hash a kept release uses.
+	 *
+	 * @return array<string, true>
+	 */
+	public function referenced(): array {
+		global $wpdb;
+		$hashes = array();
+		foreach ( (array) $wpdb->get_col( 'SELECT files FROM ' . Schema::releases() ) as $json ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
+			foreach ( (array) json_decode( (string) $json, true ) as $hash ) {
+				$hashes[ (string) $hash ] = true;
+			}
+		}
+		return $hashes;
+	}
+
+	/**
+	 * How many releases to keep.
+	 */
+	public static function keep(): int {
+		/**
+		 * Filters how many releases the site keeps for rollback (the active one included). Default 10.
+		 *
+		 * @param int $count
+		 */
+		return max( 1, (int) apply_filters( 'svc_keep_releases', self::KEEP ) );
+	}
+
+	/**
+	 * @param array<string, mixed> $row
+	 * @return Release
+	 */
+	private static function decode( array $row, bool $with_files ): array {
+		$summary = json_decode( (string) $row['summary'], true );
+		$files   = $with_files ? json_decode( (string) $row['files'], true ) : array();
+		return array(
+			'id'          => (int) $row['id'],
+			'created'     => (int) $row['created'],
+			'user_id'     => (int) $row['user_id'],
+			'kind'        => (string) $row['kind'],
+			'rollback_of' => null === $row['rollback_of'] ? null : (int) $row['rollback_of'],
+			'files'       => is_array( $files ) ? array_map( 'strval', $files ) : array(),
+			'summary'     => array(
+				'added'   => array_values( (array) ( $summary['added'] ?? array() ) ),
+				'changed' => array_values( (array) ( $summary['changed'] ?? array() ) ),
+				'removed' => array_values( (array) ( $summary['removed'] ?? array() ) ),
+			),
+		);
+	}
+}

@@ -1,0 +1,66 @@
+<?php
+/**
+ * How the management API describes route files and releases.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use Svc\Routing\Slug;
+
+/**
+ * One shape per thing, shared by every endpoint that answers with it (docs/management-api.md).
+ */
+final class Records {
+
+	/**
+	 * What the listing and the upload answers say about a file besides its name and content.
+	 *
+	 * @param array<string, mixed>|null $entry
+	 * @return array<string, mixed>
+	 */
+	public static function file( string $namespace, string $slug, ?array $entry ): array {
+		$valid  = Slug::is_valid( $slug );
+		$record = array(
+			'hash'    => (string) ( $entry['hash'] ?? '' ),
+			'path'    => '/' . $namespace . '/' . $slug,
+			'route'   => $valid ? '/' . $namespace . '/' . Slug::pattern( $slug ) : null,
+			'methods' => array_map( 'strtoupper', $entry['verbs'] ?? array() ),
+		);
+		if ( array() !== ( $entry['public'] ?? array() ) ) {
+			$record['public'] = true;
+		}
+		return $record;
+	}
+
+	/**
+	 * @param array<string, mixed> $release A ReleaseStore release.
+	 * @return array<string, mixed>
+	 */
+	public static function release( array $release, int $active, bool $detail = false ): array {
+		$user   = get_userdata( (int) $release['user_id'] );
+		$record = array(
+			'id'          => (int) $release['id'],
+			'created'     => gmdate( 'Y-m-d\TH:i:s\Z', (int) $release['created'] ),
+			'user'        => array(
+				'id'    => (int) $release['user_id'],
+				'login' => false === $user ? null : $user->user_login,
+			),
+			'kind'        => $release['kind'],
+			'files'       => count( $release['files'] ),
+			'added'       => count( $release['summary']['added'] ),
+			'changed'     => count( $release['summary']['changed'] ),
+			'removed'     => count( $release['summary']['removed'] ),
+			'active'      => (int) $release['id'] === $active,
+			'rollback_of' => $release['rollback_of'],
+		);
+		if ( $detail ) {
+			$record['filenames'] = (object) $release['files'];
+			$record['plan']      = $release['summary'];
+		}
+		return $record;
+	}
+}

@@ -1,0 +1,234 @@
+<?php
+/**
+ * `svc/v1/status`, `api-blobs` and `api-releases`: staging, committing and rolling back releases.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use Svc\Manifest\ManifestStore;
+use Svc\Release\Change;
+use Svc\Release\Deployer;
+use Svc\Release\DeployPolicy;
+use Svc\Release\Schema;
+use Svc\Routing\Slug;
+use Svc\Settings\RouteNamespace;
+use Svc\Storage\Limits;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * See docs/management-api.md ("Releases") for the contract.
+ */
+final class ReleasesController {
+
+	/** The request body a client should stay under: nginx's default client_max_body_size. */
+	public const REQUEST_BYTES = 1048576;
+
+	public function __construct(
+		private readonly Deployer $deployer,
+		private readonly ManifestStore $store,
+		private readonly RouteNamespace $route_namespace,
+	) {
+	}
+
+	public function register(): void {
+		$permission = array( ManagementPermission::class, 'check' );
+		$route      = static function ( string $path, array $endpoints ) use ( $permission ): void {
+			foreach ( $endpoints as &$endpoint ) {
+				$endpoint['permission_callback'] = $permission;
+			}
+			register_rest_route( ManagementPermission::NAMESPACE, $path, $endpoints );
+		};
+		$route( '/status', array( array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'status' ) ) ) );
+		$route( '/api-blobs', array( array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'stage' ) ) ) );
+		$route(
+			'/api-releases',
+			array(
+				array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'index' ) ),
+				array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'create' ) ),
+			)
+		);
+		$route( '/api-releases/(?P<id>\d+)', array( array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'show' ) ) ) );
+		$route( '/api-releases/rollback', array( array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'rollback' ) ) ) );
+	}
+
+	public function status(): WP_REST_Response {
+		$deploy = array( 'allowed' => DeployPolicy::allowed() );
+		if ( ! $deploy['allowed'] ) {
+			$deploy['reason'] = DeployPolicy::reason();
+		}
+		$releases = $this->deployer->releases();
+		$active   = $releases->active_id();
+		$release  = 0 === $active ? null : $releases->get( $active );
+		return new WP_REST_Response(
+			array(
+				'deploy'  => $deploy,
+				'release' => null === $release ? null : Records::release( $release, $active ),
+				'limits'  => array(
+					'file_bytes'    => Limits::file_bytes( 'api' ),
+					'total_bytes'   => Limits::total_bytes( 'api' ),
+					'request_bytes' => min( self::REQUEST_BYTES, (int) wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) ) ?: self::REQUEST_BYTES ),
+				),
+			)
+		);
+	}
+
+	public function stage( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$refusal = DeployPolicy::refusal();
+		if ( null !== $refusal ) {
+			return $refusal;
+		}
+		$blobs = $request->get_param( 'blobs' );
+		if ( ! is_array( $blobs ) || array() === $blobs || ! array_is_list( $blobs ) ) {
+			return self::bad_request( __( 'blobs must be a non-empty array of {hash, content_base64} objects.', 'svc' ) );
+		}
+		$contents = array();
+		$limit    = Limits::file_bytes( 'api' );
+		foreach ( $blobs as $index => $blob ) {
+			$hash    = is_array( $blob ) ? ( $blob['hash'] ?? null ) : null;
+			$encoded = is_array( $blob ) ? ( $blob['content_base64'] ?? null ) : null;
+			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) || ! is_string( $encoded ) ) {
+				/* translators: %d: position in the blobs array */
+				return self::bad_request( sprintf( __( 'blobs[%d] must be an object with a lowercase hex sha256 hash and a base64 content_base64.', 'svc' ), $index ) );
+			}
+			$content = base64_decode( $encoded, true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- the transport encoding.
+			if ( false === $content ) {
+				/* translators: %d: position in the blobs array */
+				return self::bad_request( sprintf( __( 'blobs[%d].content_base64 is not valid base64.', 'svc' ), $index ) );
+			}
+			if ( hash( 'sha256', $content ) !== $hash ) {
+				/* translators: %s: hash */
+				return new WP_Error( 'svc_hash_mismatch', sprintf( __( 'The content sent as %s has another sha256; nothing was staged.', 'svc' ), $hash ), array( 'status' => 400, 'hash' => $hash ) );
+			}
+			if ( strlen( $content ) > $limit ) {
+				return new WP_Error(
+					'svc_file_too_large',
+					/* translators: 1: hash, 2: size, 3: limit */
+					sprintf( __( 'The content %1$s is %2$s, over the limit of %3$s for one route file; nothing was staged.', 'svc' ), $hash, size_format( strlen( $content ) ), size_format( $limit ) ),
+					array( 'status' => 413, 'hash' => $hash )
+				);
+			}
+			$contents[ $hash ] = $content;
+		}
+		Schema::ensure();
+		$store   = $this->deployer->blobs();
+		$present = array_flip( $store->present( array_keys( $contents ) ) );
+		$adding  = array_sum( array_map( 'strlen', array_diff_key( $contents, $present ) ) );
+		$staged  = $store->staged_bytes( $this->deployer->releases()->referenced() );
+		if ( $staged + $adding > Limits::total_bytes( 'api' ) ) {
+			return new WP_Error(
+				'svc_stage_full',
+				/* translators: 1: staged size, 2: limit */
+				sprintf( __( 'The site already holds %1$s of staged contents that no release uses; staging more would pass the limit of %2$s. Staged contents expire after an hour.', 'svc' ), size_format( $staged ), size_format( Limits::total_bytes( 'api' ) ) ),
+				array( 'status' => 413 )
+			);
+		}
+		return new WP_REST_Response( $store->put( $contents ) );
+	}
+
+	public function index(): WP_REST_Response {
+		Schema::ensure();
+		$releases = $this->deployer->releases();
+		$active   = $releases->active_id();
+		return new WP_REST_Response( array_map( static fn ( array $release ): array => Records::release( $release, $active ), $releases->all() ) );
+	}
+
+	public function show( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		Schema::ensure();
+		$id      = (int) $request['id'];
+		$release = $this->deployer->releases()->get( $id );
+		if ( null === $release ) {
+			/* translators: %d: release id */
+			return new WP_Error( 'svc_release_not_found', sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $id ), array( 'status' => 404, 'release' => $id ) );
+		}
+		return new WP_REST_Response( Records::release( $release, $this->deployer->releases()->active_id(), true ) );
+	}
+
+	public function create( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$refusal = DeployPolicy::refusal();
+		if ( null !== $refusal ) {
+			return $refusal;
+		}
+		$files  = $request->get_param( 'files' );
+		$remove = $request->get_param( 'remove' ) ?? array();
+		$base   = $request->get_param( 'base' );
+		if ( ! is_array( $files ) ) {
+			return self::bad_request( __( 'files must be an object of route file name => sha256 hash.', 'svc' ) );
+		}
+		$map = array();
+		foreach ( $files as $slug => $hash ) {
+			$problem = Slug::problem( (string) $slug );
+			if ( null !== $problem ) {
+				return new WP_Error( 'svc_invalid_slug', sprintf( '%s: %s', $slug, $problem ), array( 'status' => 400, 'filename' => (string) $slug ) );
+			}
+			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) ) {
+				/* translators: %s: file name */
+				return self::bad_request( sprintf( __( 'The hash of %s must be a lowercase hex sha256.', 'svc' ), $slug ) );
+			}
+			$map[ (string) $slug ] = $hash;
+		}
+		if ( ! is_array( $remove ) || ! array_is_list( $remove ) || array() !== array_filter( $remove, static fn ( mixed $slug ): bool => ! is_string( $slug ) ) ) {
+			return self::bad_request( __( 'remove must be an array of route file names.', 'svc' ) );
+		}
+		if ( null !== $base && ! is_int( $base ) ) {
+			return self::bad_request( __( 'base must be a release id.', 'svc' ) );
+		}
+		$prune = $request->get_param( 'prune' );
+		$dry   = $request->get_param( 'dry_run' );
+		if ( ( null !== $prune && ! is_bool( $prune ) ) || ( null !== $dry && ! is_bool( $dry ) ) ) {
+			return self::bad_request( __( 'prune and dry_run must be booleans.', 'svc' ) );
+		}
+		$outcome = $this->deployer->commit( new Change( $map, array_values( array_unique( $remove ) ), true === $prune, true === $dry, array(), $base ) );
+		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
+	}
+
+	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$refusal = DeployPolicy::refusal();
+		if ( null !== $refusal ) {
+			return $refusal;
+		}
+		$to  = $request->get_param( 'to' );
+		$dry = $request->get_param( 'dry_run' );
+		if ( ( null !== $to && ! is_int( $to ) ) || ( null !== $dry && ! is_bool( $dry ) ) ) {
+			return self::bad_request( __( 'to must be a release id and dry_run a boolean.', 'svc' ) );
+		}
+		$outcome = $this->deployer->rollback( $to, true === $dry );
+		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
+	}
+
+	/**
+	 * @param array<string, mixed> $outcome A Deployer outcome.
+	 */
+	private function answer( array $outcome ): WP_REST_Response {
+		$namespace = $this->route_namespace->get();
+		$manifest  = $outcome['dry_run'] || null === $outcome['release'] ? null : $this->store->current();
+		$records   = array();
+		foreach ( $outcome['checked'] as $slug => $hash ) {
+			$slug      = (string) $slug;
+			$records[] = array( 'filename' => $slug ) + ( null === $manifest ? array( 'hash' => $hash ) : Records::file( $namespace, $slug, $manifest['files'][ $slug ] ?? null ) );
+		}
+		$active = $this->deployer->releases()->active_id( true );
+		$body   = array(
+			'release'      => null === $outcome['release'] ? null : Records::release( $outcome['release'], $active ),
+			'written'      => null === $manifest ? array() : $records,
+			'checked'      => $records,
+			'dry_run'      => $outcome['dry_run'],
+			'syntax_check' => $outcome['syntax_check'],
+			'plan'         => $outcome['plan'],
+		);
+		if ( $outcome['unchanged'] ) {
+			$body['unchanged'] = true;
+		}
+		return new WP_REST_Response( $body );
+	}
+
+	private static function bad_request( string $message ): WP_Error {
+		return new WP_Error( 'svc_bad_request', $message, array( 'status' => 400 ) );
+	}
+}

@@ -1,0 +1,159 @@
+<?php
+/**
+ * Each release's copy of the route files, and the link that makes one of them `api/`.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Storage;
+
+use FilesystemIterator;
+use RecursiveDirectoryIterator;
+use RecursiveIteratorIterator;
+use RuntimeException;
+
+/**
+ * A tree is written once, in full, under a name no reader knows yet (`trees/.build-…`), then renamed
+ * to its release's name and made `api/` by one `rename()` of a link: a reader sees the old release or
+ * the new one, never a mix, and a crash at any moment leaves the old link in place. Trees are never
+ * written again after the swap (an in-place edit over SFTP is the site owner's), and every file in
+ * them is PHP that exits when requested directly, so no tree returns source over HTTP.
+ */
+final class Trees {
+
+	/** Build directories older than this are left behind by a crash. */
+	private const STALE_BUILD_SECONDS = 600;
+
+	public function __construct( private readonly Paths $paths ) {
+	}
+
+	/**
+	 * Writes a new tree; returns its build directory's name (not served, not yet named for a release).
+	 *
+	 * @param array<string, string> $sources Slug => source as its author wrote it (the guard is injected).
+	 * @param array<string, string> $copies  Slug => path of a stored file (guard included) copied as is.
+	 */
+	public function build( array $sources, array $copies ): string {
+		$name = '.build-' . bin2hex( random_bytes( 8 ) );
+		$base = $this->paths->trees() . '/' . $name;
+		Directories::ensure( $this->paths->root() );
+		Directories::ensure( $this->paths->trees() );
+		$made = array();
+		try {
+			Directories::ensure( $base );
+			$write = function ( string $slug ) use ( $base, &$made ): string {
+				$target = $base . '/' . $slug . '.php';
+				$dir    = dirname( $target );
+				if ( ! isset( $made[ $dir ] ) ) {
+					Directories::ensure_below( $base, $dir );
+					$made[ $dir ] = true;
+				}
+				return $target;
+			};
+			foreach ( $sources as $slug => $source ) {
+				$bytes = Guard::inject( $source );
+				if ( strlen( $bytes ) !== file_put_contents( $write( (string) $slug ), $bytes ) ) {
+					throw new RuntimeException( 'svc could not write ' . $slug . '.php' );
+				}
+			}
+			foreach ( $copies as $slug => $from ) {
+				if ( is_link( $from ) || ! copy( $from, $write( (string) $slug ) ) ) {
+					throw new RuntimeException( 'svc could not copy ' . $slug . '.php' );
+				}
+			}
+		} catch ( \Throwable $error ) {
+			self::remove( $base );
+			throw $error;
+		}
+		return $name;
+	}
+
+	/**
+	 * Gives a built tree its release's name; returns that name.
+	 */
+	public function name( string $build, int $release ): string {
+		$tree = sprintf( 'r%d-%s', $release, bin2hex( random_bytes( 6 ) ) );
+		if ( ! rename( $this->paths->trees() . '/' . $build, $this->paths->trees() . '/' . $tree ) ) {
+			throw new RuntimeException( 'svc could not name the tree of release ' . $release );
+		}
+		return $tree;
+	}
+
+	/**
+	 * Makes a tree `api/` in one step. A plain `api/` directory (made before svc's first release)
+	 * cannot be replaced by a link in one rename: it is moved into trees/ first, and a crash between
+	 * the two renames leaves no `api/`, which the next request's catch-up repairs.
+	 */
+	public function swap( string $tree ): void {
+		$api  = $this->paths->api();
+		$link = $this->paths->root() . '/.api-' . bin2hex( random_bytes( 6 ) ) . '.php';
+		if ( ! symlink( 'trees/' . $tree, $link ) ) {
+			throw new RuntimeException( 'svc could not create the link to release tree ' . $tree );
+		}
+		if ( is_dir( $api ) && ! is_link( $api ) ) {
+			rename( $api, $this->paths->trees() . '/legacy-' . bin2hex( random_bytes( 6 ) ) );
+		}
+		if ( ! rename( $link, $api ) ) {
+			@unlink( $link ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			throw new RuntimeException( 'svc could not make release tree ' . $tree . ' active' );
+		}
+		$this->paths->forget_served();
+	}
+
+	/**
+	 * Removes every tree but the served one, crashed builds, stray links and the manifests of trees
+	 * that are gone. Runs under the write lock, so no build in progress is touched (but for one that
+	 * is older than any build takes).
+	 */
+	public function collect(): void {
+		$served = $this->paths->served_tree();
+		$trees  = $this->paths->trees();
+		foreach ( is_dir( $trees ) ? (array) scandir( $trees ) : array() as $name ) {
+			$name = (string) $name;
+			if ( in_array( $name, array( '.', '..', 'index.php', $served ), true ) ) {
+				continue;
+			}
+			$path = $trees . '/' . $name;
+			if ( str_starts_with( $name, '.build-' ) && time() - (int) @filemtime( $path ) < self::STALE_BUILD_SECONDS ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors
+				continue;
+			}
+			self::remove( $path );
+		}
+		foreach ( (array) glob( $this->paths->root() . '/.api-*.php' ) as $stray ) {
+			@unlink( (string) $stray ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a link left by a crash.
+		}
+		foreach ( (array) glob( $this->paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
+			$manifest = (string) $manifest;
+			if ( 1 === preg_match( '/^\.?manifest-(.+?)(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) && $match[1] !== ( $served ?? 'api' ) ) {
+				@unlink( $manifest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			}
+		}
+	}
+
+	/**
+	 * Removes a directory tree without following any link in it.
+	 */
+	public static function remove( string $path ): void {
+		if ( is_link( $path ) || is_file( $path ) ) {
+			@unlink( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			return;
+		}
+		if ( ! is_dir( $path ) ) {
+			return;
+		}
+		$items = new RecursiveIteratorIterator(
+			new RecursiveDirectoryIterator( $path, FilesystemIterator::SKIP_DOTS ),
+			RecursiveIteratorIterator::CHILD_FIRST
+		);
+		foreach ( $items as $item ) {
+			if ( $item->isDir() && ! $item->isLink() ) {
+				@rmdir( $item->getPathname() ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			} else {
+				@unlink( $item->getPathname() ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			}
+		}
+		@rmdir( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+	}
+}

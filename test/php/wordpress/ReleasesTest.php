@@ -1,0 +1,157 @@
+<?php
+declare(strict_types=1);
+
+require_once __DIR__ . '/SvcTestCase.php';
+
+use Svc\Release\Change;
+use Svc\Release\ReleaseStore;
+use Svc\Storage\Guard;
+
+/**
+ * The release model on disk and in the database (docs/architecture.md, "Releases").
+ */
+final class ReleasesTest extends SvcTestCase {
+
+	public function test_a_release_is_served_from_its_own_tree_through_the_api_link(): void {
+		$source  = self::route( self::unique( 'Stored' ) );
+		$outcome = $this->deploy( array( 'users/[id]' => $source ) );
+		$id      = (int) $outcome['release']['id'];
+		$this->assertTrue( is_link( $this->root . '/api' ) );
+		$this->assertMatchesRegularExpression( '#^trees/r' . $id . '-[a-f0-9]+$#', (string) readlink( $this->root . '/api' ) );
+		$stored = (string) file_get_contents( $this->root . '/api/users/[id].php' );
+		$this->assertStringContainsString( 'declare(strict_types=1);' . Guard::TEXT, $stored );
+		$this->assertSame( $source, $this->files->read( 'users/[id]' ) );
+		$this->assertSame( $id, ( new ReleaseStore() )->active_id( true ) );
+	}
+
+	public function test_every_directory_svc_creates_has_an_empty_index_php(): void {
+		$this->deploy( array( 'a/b/c' => self::route( self::unique( 'Deep' ) ) ) );
+		foreach ( array( '', '/trees', '/api', '/api/a', '/api/a/b' ) as $dir ) {
+			$this->assertFileExists( $this->root . $dir . '/index.php' );
+			$this->assertSame( '', file_get_contents( $this->root . $dir . '/index.php' ) );
+		}
+	}
+
+	public function test_only_the_served_tree_stays_on_disk_after_releases(): void {
+		$this->deploy( array( 'one' => self::route( self::unique( 'One' ) ), 'two' => self::route( self::unique( 'Two' ) ) ) );
+		$this->deploy( array( 'one' => self::route( self::unique( 'One' ), '// v2' ) ) );
+		$tree  = basename( (string) readlink( $this->root . '/api' ) );
+		$files = array_keys( $this->tree() );
+		$this->assertSame( array( 'api', 'index.php', "trees/index.php", "trees/{$tree}/index.php", "trees/{$tree}/one.php", "trees/{$tree}/two.php" ), $files );
+	}
+
+	public function test_a_refused_release_changes_nothing(): void {
+		$this->deploy( array( 'keep' => self::route( self::unique( 'Keep' ) ) ) );
+		$before = $this->tree();
+		$active = ( new ReleaseStore() )->active_id( true );
+		$refused = $this->deployer->commit( new Change( array( 'broken' => hash( 'sha256', 'x' ) ), array(), false, false, array( hash( 'sha256', 'x' ) => 'x' ) ) );
+		$this->assertInstanceOf( WP_Error::class, $refused );
+		$this->assertSame( 'svc_push_rejected', $refused->get_error_code() );
+		$this->assertSame( $before, $this->tree() );
+		$this->assertSame( $active, ( new ReleaseStore() )->active_id( true ) );
+	}
+
+	public function test_renaming_a_dynamic_segment_and_moving_a_class_is_one_prune_release(): void {
+		$user  = self::unique( 'User' );
+		$other = self::unique( 'Other' );
+		$this->deploy( array( 'users/[id]' => self::route( $user ), 'a' => self::route( $other ) ) );
+		// The route keeps its shape under a new parameter name; class $other moves from a to b.
+		$outcome = $this->deploy( array( 'users/[user]' => self::route( $user ), 'b' => self::route( $other ) ), true );
+		$this->assertSame( array( 'b', 'users/[user]' ), $outcome['plan']['added'] );
+		$this->assertSame( array( 'a', 'users/[id]' ), $outcome['plan']['removed'] );
+		$this->assertSame( array( 'b', 'users/[user]' ), array_keys( $this->files->inventory()['files'] ) );
+	}
+
+	public function test_removing_the_last_file_of_a_directory_removes_the_directory(): void {
+		$this->deploy( array( 'users/[id]' => self::route( self::unique( 'U1' ) ), 'users/me' => self::route( self::unique( 'U2' ) ), 'top' => self::route( self::unique( 'T' ) ) ) );
+		$this->deploy( array(), false, array( 'users/[id]' ) );
+		$this->assertDirectoryExists( $this->root . '/api/users' );
+		$this->deploy( array(), false, array( 'users/me' ) );
+		$this->assertDirectoryDoesNotExist( $this->root . '/api/users' );
+		$this->assertFileExists( $this->root . '/api/top.php' );
+	}
+
+	public function test_the_inventory_skips_guards_dot_files_and_non_php_files(): void {
+		$this->deploy( array( 'real' => self::route( self::unique( 'Real' ) ), 'nested/too' => self::route( self::unique( 'Too' ) ) ) );
+		file_put_contents( $this->root . '/api/.hidden.php.abc.tmp', 'x' );
+		file_put_contents( $this->root . '/api/notes.txt', 'x' );
+		$this->assertSame( array( 'nested/too', 'real' ), array_keys( $this->files->inventory()['files'] ) );
+	}
+
+	public function test_links_are_listed_never_read_and_gone_after_the_next_release(): void {
+		$this->deploy( array( 'real' => self::route( self::unique( 'Real' ) ) ) );
+		$outside = $this->root . '-outside';
+		mkdir( $outside );
+		file_put_contents( $outside . '/secret.php', "<?php\ndeclare(strict_types=1);\nfinal class Secret { public function get(): array { return array(); } }\n" );
+		symlink( $outside . '/secret.php', $this->root . '/api/conf.php' );
+		symlink( $outside, $this->root . '/api/dir' );
+		try {
+			$files = $this->store->verified()['files'];
+			$this->assertSame( array( 'conf', 'dir', 'real' ), array_map( 'strval', array_keys( $files ) ) );
+			$this->assertStringContainsString( 'symbolic link', (string) $files['conf']['error'] );
+			$this->assertStringContainsString( 'symbolic link', (string) $files['dir']['error'] );
+			$this->assertNull( $this->files->read( 'conf' ) );
+			$this->assertNotNull( $this->loader->load( 'conf' ) );
+			$this->assertFalse( class_exists( 'Secret', false ) );
+			$outcome = $this->deploy( array(), false, array( 'conf' ) );
+			$this->assertSame( array( 'conf', 'dir' ), $outcome['plan']['removed'] );
+			$this->assertSame( array( 'real' ), array_keys( $this->files->inventory()['files'] ) );
+			$this->assertFileExists( $outside . '/secret.php' );
+		} finally {
+			exec( 'rm -rf ' . escapeshellarg( $outside ) );
+		}
+	}
+
+	public function test_a_crash_between_commit_and_swap_is_repaired_by_the_next_request(): void {
+		$old = self::route( self::unique( 'Old' ) );
+		$this->deploy( array( 'hello' => $old ) );
+		$new  = self::route( self::unique( 'New' ) );
+		$hash = hash( 'sha256', $new );
+		// What a worker killed right after the database commit leaves: the new release active, the
+		// old tree served.
+		$this->deployer->blobs()->put( array( $hash => $new ) );
+		$id = ( new ReleaseStore() )->activate( array( 'hello' => $hash ), 'push', array( 'added' => array(), 'changed' => array( 'hello' ), 'removed' => array() ) );
+		$this->assertSame( $old, $this->files->read( 'hello' ) );
+		$this->deployer->catch_up();
+		$this->store->invalidate();
+		$this->assertSame( $new, $this->files->read( 'hello' ) );
+		$this->assertStringStartsWith( 'trees/r' . $id . '-', (string) readlink( $this->root . '/api' ) );
+	}
+
+	public function test_files_found_before_the_first_release_become_the_import_release(): void {
+		mkdir( $this->root . '/api', 0777, true );
+		$by_hand = self::route( self::unique( 'ByHand' ) );
+		file_put_contents( $this->root . '/api/by-hand.php', $by_hand );
+		$this->deploy( array( 'pushed' => self::route( self::unique( 'Pushed' ) ) ) );
+		$releases = ( new ReleaseStore() )->all();
+		$this->assertSame( array( 'push', 'import' ), array_column( $releases, 'kind' ) );
+		$this->assertSame( array( 'by-hand' => hash( 'sha256', $by_hand ) ), $releases[1]['files'] );
+		$this->assertSame( $by_hand, $this->files->read( 'by-hand' ) );
+		$this->assertTrue( is_link( $this->root . '/api' ) );
+	}
+
+	public function test_rollback_makes_a_new_release_with_the_previous_files(): void {
+		$first = self::route( self::unique( 'First' ) );
+		$this->deploy( array( 'hello' => $first ) );
+		$this->deploy( array( 'hello' => self::route( self::unique( 'Second' ) ), 'extra' => self::route( self::unique( 'Extra' ) ) ) );
+		$outcome = $this->deployer->rollback( null, false );
+		$this->assertIsArray( $outcome );
+		$this->assertSame( 'rollback', $outcome['release']['kind'] );
+		$this->assertSame( array( 'extra' ), $outcome['plan']['removed'] );
+		$this->assertSame( $first, $this->files->read( 'hello' ) );
+		$this->assertNull( $this->files->read( 'extra' ) );
+	}
+
+	public function test_only_the_newest_releases_are_kept(): void {
+		add_filter( 'svc_keep_releases', static fn (): int => 3 );
+		try {
+			$class = self::unique( 'Kept' );
+			for ( $i = 0; $i < 5; $i++ ) {
+				$this->deploy( array( 'hello' => self::route( $class, "// v{$i}" ) ) );
+			}
+			$this->assertCount( 3, ( new ReleaseStore() )->all() );
+		} finally {
+			remove_all_filters( 'svc_keep_releases' );
+		}
+	}
+}
