@@ -293,10 +293,10 @@ describe('svc api rm', () => {
     expect(result.stdout).toBe('Dry run: would remove /svc-api/v1/copied. Nothing was removed.\n');
   });
 
-  it('--yes removes the route', async () => {
+  it('--yes removes the route, as one release', async () => {
     const result = await run('api', 'rm', 'copied', '--yes');
     expect(result).toMatchObject({ code: 0 });
-    expect(result.stdout).toBe(`✔ Removed copied.php from ${site.url}.\n`);
+    expect(result.stdout).toMatch(new RegExp(`^✔ Removed copied\\.php from ${site.url.replace(/\./g, '\\.')} \\(release \\d+\\)\\.\n$`));
     expect(await deployed()).not.toContain('copied');
     expect(existsSync(path.join(site.svcDir, 'api', 'copied.php'))).toBe(false);
   });
@@ -306,7 +306,12 @@ describe('svc api rm', () => {
     expect(await run('api', 'push')).toMatchObject({ code: 0 });
     const result = await run('api', 'rm', 'temp', '--yes', '--json');
     expect(result).toMatchObject({ code: 0 });
-    expect(JSON.parse(result.stdout)).toEqual({ site: site.url, dryRun: false, deleted: ['temp'] });
+    expect(JSON.parse(result.stdout)).toEqual({
+      site: site.url,
+      dryRun: false,
+      deleted: ['temp'],
+      release: expect.objectContaining({ kind: 'rm', removed: 1, active: true, user: { id: site.users.admin.id, login: 'admin' } }),
+    });
     removeRoute(apiDir, 'temp.php');
   });
 });
