@@ -204,7 +204,7 @@ async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 					: progress.phase === 'committing' || (total !== undefined && sent >= total)
 						? checking
 						: progress.phase === 'staging'
-							? `${count} in ${plural(progress.requests, 'request')} under the site's size limit: request ${progress.request}`
+							? `Staging ${count}: request ${progress.request} of ${progress.requests}, each under the site's size limit`
 							: `${count} in one batch`;
 		return <views.Progress label={result === undefined ? 'Uploading' : 'Uploaded '} done={sent} total={total} unit="bytes" detail={detail} />;
 	};

@@ -44,7 +44,7 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 	const go = await confirmAction(io, {
 		yes: command.yes,
 		interactive,
-		question: `Roll ${site.url} back to release ${target.id} (${plural(changes, 'file')} change)?`,
+		question: `Roll ${site.url} back to release ${target.id}, changing ${plural(changes, 'file')}?`,
 		action: `roll ${site.url} back to release ${target.id}`,
 		// As for a push: Enter goes ahead unless routes would be removed.
 		defaultYes: plan.removed.length === 0,
@@ -89,7 +89,7 @@ async function refuseIfMoved(client: SiteClient, url: string, planned: Release |
 
 function summary(plan: ReleasePlan): string {
 	return [
-		plan.added.length > 0 ? `${plan.added.length} back` : '',
+		plan.added.length > 0 ? `${plan.added.length} restored` : '',
 		plan.changed.length > 0 ? `${plan.changed.length} changed` : '',
 		plan.removed.length > 0 ? `${plan.removed.length} removed` : '',
 	]

@@ -277,15 +277,17 @@ describe('svc api releases and rollback', () => {
 		]);
 		expect([...site.files.keys()].sort()).toEqual(['alpha', 'hello']);
 		// A second rollback goes back to what the first one replaced.
-		const again = await run(rollback({ yes: true, json: true }));
-		expect(JSON.parse(again.stdout)).toEqual({
+		const again = await run(rollback({ yes: true }));
+		expect(again.stdout).toContain(`✔ ${site.url}: rolled back to release 2; release 4 is active (1 restored, 1 changed).`);
+		const json = await run(rollback({ to: 1, yes: true, json: true }));
+		expect(JSON.parse(json.stdout)).toEqual({
 			site: site.url,
 			dryRun: false,
-			from: 3,
-			to: 2,
-			plan: { added: ['beta'], changed: ['alpha'], removed: [] },
+			from: 4,
+			to: 1,
+			plan: { added: [], changed: ['alpha'], removed: ['beta'] },
 			unchanged: false,
-			release: expect.objectContaining({ id: 4, kind: 'rollback', rollbackOf: 2, active: true }),
+			release: expect.objectContaining({ id: 5, kind: 'rollback', rollbackOf: 1, active: true }),
 		});
 	});
 
