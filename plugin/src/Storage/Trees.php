@@ -103,16 +103,19 @@ final class Trees {
 	}
 
 	/**
-	 * Removes every tree but the served one, crashed builds, stray links and the manifests of trees
-	 * that are gone. Runs under the write lock, so no build in progress is touched (but for one that
-	 * is older than any build takes).
+	 * Removes every tree but the served one and the one served before it, crashed builds, stray links
+	 * and the manifests of trees that are gone. The previous tree stays until the next write: a
+	 * request that resolved it just before the swap may still be about to include a file from it.
+	 * Runs under the write lock, so no build in progress is touched (but for one that is older than
+	 * any build takes).
 	 */
 	public function collect(): void {
 		$served = $this->paths->served_tree();
 		$trees  = $this->paths->trees();
-		foreach ( is_dir( $trees ) ? (array) scandir( $trees ) : array() as $name ) {
-			$name = (string) $name;
-			if ( in_array( $name, array( '.', '..', 'index.php', $served ), true ) ) {
+		$names  = is_dir( $trees ) ? array_map( 'strval', (array) scandir( $trees ) ) : array();
+		$keep   = array( '.', '..', 'index.php', (string) $served, (string) self::previous( $names, $served ) );
+		foreach ( $names as $name ) {
+			if ( in_array( $name, $keep, true ) ) {
 				continue;
 			}
 			$path = $trees . '/' . $name;
@@ -126,10 +129,29 @@ final class Trees {
 		}
 		foreach ( (array) glob( $this->paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
 			$manifest = (string) $manifest;
-			if ( 1 === preg_match( '/^\.?manifest-(.+?)(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) && $match[1] !== ( $served ?? 'api' ) ) {
+			if ( 1 === preg_match( '/^\.?manifest-(.+?)(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) && ! in_array( $match[1], array( $served ?? 'api', self::previous( $names, $served ) ), true ) ) {
 				@unlink( $manifest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
 			}
 		}
+	}
+
+	/**
+	 * The tree of the newest release before the served one (a plain api/ moved aside counts as
+	 * release 0).
+	 *
+	 * @param list<string> $names
+	 */
+	private static function previous( array $names, ?string $served ): ?string {
+		$best    = null;
+		$best_id = -1;
+		foreach ( $names as $name ) {
+			$id = 1 === preg_match( Paths::TREE_PATTERN, $name, $match ) ? (int) $match[1] : ( str_starts_with( $name, 'legacy-' ) ? 0 : -1 );
+			if ( $name !== $served && $id > $best_id ) {
+				$best    = $name;
+				$best_id = $id;
+			}
+		}
+		return $best;
 	}
 
 	/**
