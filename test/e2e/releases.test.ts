@@ -91,11 +91,11 @@ describe('staging and committing', () => {
   });
 
   it.each([
-    ['a hash that is not the sha256 of the content', { blobs: [{ hash: sha256('other'), content_base64: Buffer.from('x').toString('base64') }] }, 400, 'svc_hash_mismatch'],
-    ['content that is not base64', { blobs: [{ hash: sha256('x'), content_base64: '%%%' }] }, 400, 'svc_bad_request'],
-    ['a hash that is not hex', { blobs: [{ hash: 'ABC', content_base64: '' }] }, 400, 'svc_bad_request'],
-    ['no blobs', { blobs: [] }, 400, 'svc_bad_request'],
-  ])('staging %s: %d %s', async (_label, json, status, code) => {
+    ['a hash that is not the sha256 of the content', 400, 'svc_hash_mismatch', { blobs: [{ hash: sha256('other'), content_base64: Buffer.from('x').toString('base64') }] }],
+    ['content that is not base64', 400, 'svc_bad_request', { blobs: [{ hash: sha256('x'), content_base64: '%%%' }] }],
+    ['a hash that is not hex', 400, 'svc_bad_request', { blobs: [{ hash: 'ABC', content_base64: '' }] }],
+    ['no blobs', 400, 'svc_bad_request', { blobs: [] }],
+  ])('staging %s: %d %s', async (_label, status, code, json) => {
     expectError(await call(site, '/svc/v1/api-blobs', { method: 'POST', json }), status, code);
   });
 
@@ -206,12 +206,22 @@ describe('rollback', () => {
   it('to a named release; one not kept: 404 svc_release_not_found', async () => {
     expectError(await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json: { to: 999_999 } }), 404, 'svc_release_not_found');
     expectError(await call(site, '/svc/v1/api-releases/999999'), 404, 'svc_release_not_found');
-    const releases = (await call(site, '/svc/v1/api-releases')).body as Array<{ id: number; kind: string }>;
-    const imported = releases.find((item) => item.kind === 'import');
-    if (imported === undefined) return; // pushed out of the kept ten by now
-    const response = await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json: { to: imported.id } });
+    const releases = (await call(site, '/svc/v1/api-releases')).body as Array<{ id: number; active: boolean }>;
+    const current = await served();
+    let target: { id: number } | undefined;
+    let wanted: Record<string, string> = {};
+    for (const release of releases.filter((item) => !item.active)) {
+      wanted = (await call(site, `/svc/v1/api-releases/${release.id}`)).body.filenames;
+      if (JSON.stringify(wanted) !== JSON.stringify(current)) {
+        target = release;
+        break;
+      }
+    }
+    if (target === undefined) throw new Error('no kept release differs from the active one');
+    const response = await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json: { to: target.id } });
     expect(response.status).toBe(200);
-    expect(Object.keys(await served())).toEqual(['by-hand']);
+    expect(response.body.release.rollback_of).toBe(target.id);
+    expect((await call(site, `/svc/v1/api-releases/${response.body.release.id}`)).body.filenames).toEqual(wanted);
   });
 });
 

@@ -23,9 +23,6 @@ use RuntimeException;
  */
 final class Trees {
 
-	/** Build directories older than this are left behind by a crash. */
-	private const STALE_BUILD_SECONDS = 600;
-
 	public function __construct( private readonly Paths $paths ) {
 	}
 
@@ -103,33 +100,57 @@ final class Trees {
 	}
 
 	/**
-	 * Removes every tree but the served one, crashed builds, stray links and the manifests of trees
-	 * that are gone. Runs under the write lock, so no build in progress is touched (but for one that
-	 * is older than any build takes).
+	 * Removes every tree but the served one and the one served before it, crashed builds, stray links
+	 * and the manifests of trees that are gone. The previous tree stays until the next write: a
+	 * request that resolved it just before the swap may still be about to include a file from it.
+	 * Runs under the write lock, which every build holds, so any build directory found is a crashed one.
 	 */
 	public function collect(): void {
 		$served = $this->paths->served_tree();
 		$trees  = $this->paths->trees();
-		foreach ( is_dir( $trees ) ? (array) scandir( $trees ) : array() as $name ) {
-			$name = (string) $name;
-			if ( in_array( $name, array( '.', '..', 'index.php', $served ), true ) ) {
+		$names  = is_dir( $trees ) ? array_map( 'strval', (array) scandir( $trees ) ) : array();
+		$live   = array( $served ?? 'api', (string) self::previous( $names, $served ) );
+		$keep   = array_merge( array( '.', '..', 'index.php' ), $live );
+		foreach ( $names as $name ) {
+			if ( in_array( $name, $keep, true ) ) {
 				continue;
 			}
-			$path = $trees . '/' . $name;
-			if ( str_starts_with( $name, '.build-' ) && time() - (int) @filemtime( $path ) < self::STALE_BUILD_SECONDS ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors
-				continue;
-			}
-			self::remove( $path );
+			// A build directory found here is a crashed one: builds happen only under the lock held now.
+			self::remove( $trees . '/' . $name );
 		}
 		foreach ( (array) glob( $this->paths->root() . '/.api-*.php' ) as $stray ) {
 			@unlink( (string) $stray ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a link left by a crash.
 		}
 		foreach ( (array) glob( $this->paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
 			$manifest = (string) $manifest;
-			if ( 1 === preg_match( '/^\.?manifest-(.+?)(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) && $match[1] !== ( $served ?? 'api' ) ) {
+			if ( 1 !== preg_match( '/^\.?manifest-(.+?)(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) ) {
+				continue;
+			}
+			// Manifests are saved outside the lock: only a temporary file a minute old is surely a crash's.
+			$crashed = isset( $match[2] ) && '' !== $match[2] && time() - (int) @filemtime( $manifest ) > 60; // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			if ( $crashed || ! in_array( $match[1], $live, true ) ) {
 				@unlink( $manifest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
 			}
 		}
+	}
+
+	/**
+	 * The tree of the newest release before the served one (a plain api/ moved aside counts as
+	 * release 0).
+	 *
+	 * @param list<string> $names
+	 */
+	private static function previous( array $names, ?string $served ): ?string {
+		$best    = null;
+		$best_id = -1;
+		foreach ( $names as $name ) {
+			$id = 1 === preg_match( Paths::TREE_PATTERN, $name, $match ) ? (int) $match[1] : ( str_starts_with( $name, 'legacy-' ) ? 0 : -1 );
+			if ( $name !== $served && $id > $best_id ) {
+				$best    = $name;
+				$best_id = $id;
+			}
+		}
+		return $best;
 	}
 
 	/**

@@ -32,12 +32,20 @@ final class ReleasesTest extends SvcTestCase {
 		}
 	}
 
-	public function test_only_the_served_tree_stays_on_disk_after_releases(): void {
-		$this->deploy( array( 'one' => self::route( self::unique( 'One' ) ), 'two' => self::route( self::unique( 'Two' ) ) ) );
-		$this->deploy( array( 'one' => self::route( self::unique( 'One' ), '// v2' ) ) );
-		$tree  = basename( (string) readlink( $this->root . '/api' ) );
+	public function test_only_the_served_tree_and_the_one_before_it_stay_on_disk(): void {
+		$class = self::unique( 'One' );
+		$this->deploy( array( 'one' => self::route( $class ), 'two' => self::route( self::unique( 'Two' ) ) ) );
+		$previous = basename( (string) readlink( $this->root . '/api' ) );
+		$this->deploy( array( 'one' => self::route( $class, '// v2' ) ) );
+		$served = basename( (string) readlink( $this->root . '/api' ) );
+		$kept = array_values( array_diff( (array) scandir( $this->root . '/trees' ), array( '.', '..', 'index.php' ) ) );
+		$this->assertEqualsCanonicalizing( array( $previous, $served ), $kept );
+		$this->deploy( array( 'one' => self::route( $class, '// v3' ) ) );
 		$files = array_keys( $this->tree() );
-		$this->assertSame( array( 'api', 'index.php', "trees/index.php", "trees/{$tree}/index.php", "trees/{$tree}/one.php", "trees/{$tree}/two.php" ), $files );
+		$this->assertNotContains( "trees/{$previous}/one.php", $files );
+		$this->assertContains( "trees/{$served}/one.php", $files );
+		$this->assertSame( 2, count( array_diff( (array) scandir( $this->root . '/trees' ), array( '.', '..', 'index.php' ) ) ) );
+		$this->assertSame( array(), preg_grep( '/\.(tmp|bak)\.php$|^\.build-|^\.api-/', $files ) );
 	}
 
 	public function test_a_refused_release_changes_nothing(): void {
