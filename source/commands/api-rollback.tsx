@@ -54,7 +54,8 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 		return declined(io, 'nothing was rolled back');
 	}
 	await refuseIfMoved(site.client, site.url, active);
-	const done = await site.client.rollback({ to: target.id });
+	// The site refuses (409 svc_release_moved) if a push lands between that check and this call.
+	const done = await site.client.rollback({ to: target.id, base: active?.id });
 	const made = done.release;
 	if (command.json) {
 		printJson(io, { ...report, unchanged: done.unchanged, release: made === null ? null : toReleaseRecord(made) });

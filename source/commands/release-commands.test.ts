@@ -273,7 +273,7 @@ describe('svc api releases and rollback', () => {
 		expect(result.stdout).toContain(`✔ ${site.url}: rolled back to release 1; release 3 is active (1 changed, 1 removed).`);
 		expect(site.requests.filter((request) => request.route === '/svc/v1/api-releases/rollback').map((request) => request.body)).toEqual([
 			{ to: 1, dry_run: true },
-			{ to: 1, dry_run: false },
+			{ to: 1, base: 2, dry_run: false },
 		]);
 		expect([...site.files.keys()].sort()).toEqual(['alpha', 'hello']);
 		// A second rollback goes back to what the first one replaced.

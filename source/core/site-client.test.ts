@@ -719,6 +719,16 @@ describe('releases', () => {
 			expect([...site.files.keys()]).toEqual(['hello']);
 		});
 
+		it('sends the release it planned against as base, and a moved site refuses', async () => {
+			const api = client();
+			await history(api);
+			const done = await api.rollback({ to: 1, base: 2 });
+			expect(site.requests.at(-1)?.body).toEqual({ to: 1, base: 2, dry_run: false });
+			expect(done.release).toMatchObject({ kind: 'rollback', rollbackOf: 1 });
+			const moved = await failure(api.rollback({ to: 1, base: 2 }));
+			expect(moved).toMatchObject({ code: 'release_moved', status: 409 });
+		});
+
 		it('without `to` sends none (the site picks the previous release)', async () => {
 			const api = client();
 			await history(api);

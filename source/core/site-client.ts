@@ -194,7 +194,7 @@ export interface SiteClient {
 	/** The kept releases, newest first. */
 	listReleases(): Promise<Release[]>;
 	/** `POST api-releases/rollback`: `to` undefined is the release active before the active one. */
-	rollback(options: { readonly to?: number | undefined; readonly dryRun?: boolean }): Promise<CommitResult>;
+	rollback(options: { readonly to?: number | undefined; readonly base?: number | undefined; readonly dryRun?: boolean }): Promise<CommitResult>;
 }
 
 /** How the site exposes its REST API: /wp-json/ with pretty permalinks, ?rest_route= without. */
@@ -470,6 +470,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		rollback: async (rollbackOptions) => {
 			const result = await commit('api-releases/rollback', {
 				...(rollbackOptions.to === undefined ? {} : { to: rollbackOptions.to }),
+				...(rollbackOptions.base === undefined ? {} : { base: rollbackOptions.base }),
 				dry_run: rollbackOptions.dryRun === true,
 			});
 			// A rollback names a kept release, whose contents the site has by definition.

@@ -235,7 +235,8 @@ export class FakeSite {
 			return this.commit(next, prune ? 'prune' : 'push', null, dry_run);
 		}
 		if (key === 'POST /svc/v1/api-releases/rollback') {
-			const { to, dry_run } = request.body as { to?: number; dry_run: boolean };
+			const { to, dry_run, base } = request.body as { to?: number; dry_run: boolean; base?: number };
+			if (base !== undefined && base !== active?.id) return wpError(409, 'svc_release_moved', 'Another release is active.', { active: active?.id });
 			const target = to === undefined ? this.releases.at(-2) : this.releases.find((release) => release.id === to);
 			if (target === undefined) {
 				return to === undefined

@@ -110,11 +110,11 @@ final class Deployer {
 
 	/**
 	 * Rolls back to release $to (default: the one before the active release) by making a new release
-	 * with its files.
+	 * with its files. $base: the release the client planned against (default: the active one now).
 	 *
 	 * @return Outcome|WP_Error
 	 */
-	public function rollback( ?int $to, bool $dry_run ): array|WP_Error {
+	public function rollback( ?int $to, bool $dry_run, ?int $base = null ): array|WP_Error {
 		Schema::ensure();
 		$active = $this->releases->active_id( true );
 		$to   ??= 0 === $active ? null : $this->releases->before( $active );
@@ -126,7 +126,7 @@ final class Deployer {
 			/* translators: %d: release id */
 			return new WP_Error( 'svc_release_not_found', sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $to ), array( 'status' => 404, 'release' => $to ) );
 		}
-		return $this->commit( new Change( $release['files'], array(), true, $dry_run, array(), $active, 'rollback', $to ) );
+		return $this->commit( new Change( $release['files'], array(), true, $dry_run, array(), $base ?? $active, 'rollback', $to ) );
 	}
 
 	/**

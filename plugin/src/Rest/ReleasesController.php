@@ -193,12 +193,13 @@ final class ReleasesController {
 		if ( null !== $refusal ) {
 			return $refusal;
 		}
-		$to  = $request->get_param( 'to' );
-		$dry = $request->get_param( 'dry_run' );
-		if ( ( null !== $to && ! is_int( $to ) ) || ( null !== $dry && ! is_bool( $dry ) ) ) {
-			return self::bad_request( __( 'to must be a release id and dry_run a boolean.', 'svc' ) );
+		$to   = $request->get_param( 'to' );
+		$base = $request->get_param( 'base' );
+		$dry  = $request->get_param( 'dry_run' );
+		if ( ( null !== $to && ! is_int( $to ) ) || ( null !== $base && ! is_int( $base ) ) || ( null !== $dry && ! is_bool( $dry ) ) ) {
+			return self::bad_request( __( 'to and base must be release ids and dry_run a boolean.', 'svc' ) );
 		}
-		$outcome = $this->deployer->rollback( $to, true === $dry );
+		$outcome = $this->deployer->rollback( $to, true === $dry, $base );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
 	}
 
