@@ -203,6 +203,13 @@ describe('rollback', () => {
     expect(detail.plan).toEqual({ added: [], changed: ['versioned'], removed: ['extra'] });
   });
 
+  it('planned against a release that is no longer active: 409 svc_release_moved, nothing changes', async () => {
+    const before = await activeId();
+    const response = await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json: { base: before - 1 } });
+    expectError(response, 409, 'svc_release_moved');
+    expect(await activeId()).toBe(before);
+  });
+
   it('to a named release; one not kept: 404 svc_release_not_found', async () => {
     expectError(await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json: { to: 999_999 } }), 404, 'svc_release_not_found');
     expectError(await call(site, '/svc/v1/api-releases/999999'), 404, 'svc_release_not_found');
