@@ -14,7 +14,7 @@
  * killed too. Every file (configs, socket, pid files, logs, nginx's temp dirs) lives in `root`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { requireExecutable } from './packages.js';
@@ -69,6 +69,7 @@ export const NGINX_PID_FILE = 'nginx.pid';
 export const FPM_PID_FILE = 'php-fpm.pid';
 
 const FPM_BINARY = 'php-fpm8.2';
+const ADDRESS_IN_USE = /Address already in use/i;
 const STOP_GRACE_MS = 2_000;
 const KILL_WAIT_MS = 5_000;
 const RESPAWN_WAIT_MS = 10_000;
@@ -260,6 +261,23 @@ function signalFpm(masterPid: number, signal: NodeJS.Signals): number[] {
   return children;
 }
 
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** A file's text from a byte offset on ('' when it does not exist). */
+function readFrom(file: string, offset: number): string {
+  try {
+    return readFileSync(file).subarray(offset).toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
 async function waitUntil(condition: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (!condition()) {
@@ -277,20 +295,25 @@ export async function startFpmServer(options: FpmServerOptions): Promise<FpmServ
   writeFileSync(paths.fpmConf, renderFpmConf(options, paths));
 
   let fpm: Running | undefined;
+  // Every FPM master's process group (its pid: spawned detached, it leads one); its children share it.
+  const fpmGroups = new Set<number>();
   let nginx: Running | undefined;
   let stopping: Promise<void> | undefined;
 
   const fpmAlive = (): boolean => fpm !== undefined && !fpm.hasExited();
   const nginxAlive = (): boolean => nginx !== undefined && !nginx.hasExited();
 
-  const describe = (): string =>
-    `nginx error log:\n${tailFile(paths.nginxErrorLog)}\nphp-fpm log:\n${tailFile(paths.fpmLog)}\nPHP error log:\n${tailFile(options.errorLog)}`;
+  const logsForError = (): string =>
+    `nginx error log:\n${tailFile(paths.nginxErrorLog, 10)}\nphp-fpm log:\n${tailFile(paths.fpmLog)}\nPHP error log:\n${tailFile(options.errorLog)}`;
 
   const startFpm = async (): Promise<void> => {
+    // A fresh PHP tier: children left by an earlier master (one killed alone, say) go first.
+    for (const group of fpmGroups) signalGroup(group, 'SIGKILL');
     rmSync(paths.socket, { force: true });
     rmSync(paths.fpmPid, { force: true });
     const started = spawnLogged(requireExecutable(FPM_BINARY), ['-R', '-F', '-y', paths.fpmConf, ...opcacheFlags(options.validateTimestamps)], paths.fpmLog);
     fpm = started;
+    fpmGroups.add(started.pid);
     const deadline = Date.now() + options.readyTimeoutMs;
     while (!(existsSync(paths.socket) && existsSync(paths.fpmPid))) {
       if (started.hasExited()) throw new Error(`php-fpm exited during start-up:\n${tailFile(paths.fpmLog)}`);
@@ -299,8 +322,13 @@ export async function startFpmServer(options: FpmServerOptions): Promise<FpmServ
     }
   };
 
+  // Where this start's lines begin in nginx's error log (appended to across starts and port attempts).
+  let nginxLogStart = 0;
+  const nginxStartLog = (): string => readFrom(paths.nginxErrorLog, nginxLogStart);
+
   const startNginx = (): void => {
     rmSync(paths.nginxPid, { force: true });
+    nginxLogStart = sizeOf(paths.nginxErrorLog);
     nginx = spawnLogged(requireExecutable('nginx'), ['-p', `${options.root}/`, '-e', paths.nginxErrorLog, '-c', paths.nginxConf], paths.nginxErrorLog);
   };
 
@@ -308,12 +336,20 @@ export async function startFpmServer(options: FpmServerOptions): Promise<FpmServ
     const deadline = Date.now() + options.readyTimeoutMs;
     let lastProblem = 'no answer yet';
     while (Date.now() < deadline) {
-      if (!nginxAlive()) {
-        const log = tailFile(paths.nginxErrorLog);
-        if (/Address already in use/i.test(log)) throw new PortInUseError(log);
-        throw new Error(`nginx exited during start-up:\n${describe()}`);
+      // nginx retries a busy port for a few seconds before it gives up: the first failure is enough.
+      const log = nginxStartLog();
+      if (ADDRESS_IN_USE.test(log)) {
+        if (nginx !== undefined) signalGroup(nginx.pid, 'SIGKILL');
+        throw new PortInUseError(log);
       }
-      if (!fpmAlive()) throw new Error(`php-fpm exited during start-up:\n${describe()}`);
+      if (!nginxAlive()) throw new Error(`nginx exited during start-up:\n${logsForError()}`);
+      if (!fpmAlive()) throw new Error(`php-fpm exited during start-up:\n${logsForError()}`);
+      // nginx writes its pid file once it has bound the port: before that, whoever else holds the
+      // port would answer the probe.
+      if (!existsSync(paths.nginxPid)) {
+        await sleep(20);
+        continue;
+      }
       try {
         const response = await fetch(url + options.readyPath, { signal: AbortSignal.timeout(5000) });
         await response.arrayBuffer();
@@ -324,21 +360,24 @@ export async function startFpmServer(options: FpmServerOptions): Promise<FpmServ
       }
       await sleep(50);
     }
-    throw new Error(`nginx + php-fpm did not answer GET ${options.readyPath} with 200 within ${options.readyTimeoutMs} ms (last: ${lastProblem}).\n${describe()}`);
+    throw new Error(`nginx + php-fpm did not answer GET ${options.readyPath} with 200 within ${options.readyTimeoutMs} ms (last: ${lastProblem}).\n${logsForError()}`);
   };
 
   const stopFpm = async (): Promise<void> => {
     const current = fpm;
-    if (current === undefined) return;
-    const children = runningChildren(current.pid);
-    // SIGQUIT: graceful, the master lets its children finish their request.
-    signalFpm(current.pid, 'SIGQUIT');
-    const gone = (): boolean => current.hasExited() && !children.some(isRunning);
-    if (!(await waitUntil(gone, STOP_GRACE_MS))) {
-      signalFpm(current.pid, 'SIGKILL');
-      for (const pid of children) signalProcess(pid, 'SIGKILL');
-      await waitUntil(gone, KILL_WAIT_MS);
+    if (current !== undefined) {
+      const children = runningChildren(current.pid);
+      // SIGQUIT: graceful, the master lets its children finish their request.
+      signalFpm(current.pid, 'SIGQUIT');
+      const gone = (): boolean => current.hasExited() && !children.some(isRunning);
+      if (!(await waitUntil(gone, STOP_GRACE_MS))) {
+        signalFpm(current.pid, 'SIGKILL');
+        for (const pid of children) signalProcess(pid, 'SIGKILL');
+        await waitUntil(gone, KILL_WAIT_MS);
+      }
     }
+    // Whatever an earlier master left (children orphaned when it was killed alone).
+    for (const group of fpmGroups) signalGroup(group, 'SIGKILL');
     fpm = undefined;
     rmSync(paths.fpmPid, { force: true });
   };
@@ -392,6 +431,7 @@ export async function startFpmServer(options: FpmServerOptions): Promise<FpmServ
     stop: () => (stopping ??= Promise.all([stopNginx(), stopFpm()]).then(() => undefined)),
     killNow: () => {
       if (fpm !== undefined) signalFpm(fpm.pid, 'SIGKILL');
+      for (const group of fpmGroups) signalGroup(group, 'SIGKILL');
       if (nginx !== undefined) signalGroup(nginx.pid, 'SIGKILL');
     },
   };
