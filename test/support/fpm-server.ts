@@ -8,9 +8,9 @@
  * a cached script is not looked at again until something invalidates it. nginx keeps its default
  * client_max_body_size (1 MB).
  *
- * Both run as root (nginx's `user root`, php-fpm's -R) in their own process groups. php-fpm calls
- * setsid() itself and respawns the pool's children, so it is stopped through its master (known from
- * the spawned pid and from the pid file it writes, which the watchdog reads) and its children are
+ * Both run as root (nginx's `user root`, php-fpm's -R), each in its own process group. php-fpm would
+ * make a session of its own (setsid) and respawns the pool's children, so it is stopped through its
+ * master (the spawned pid, and the pid file it writes, which the watchdog reads) and its children are
  * killed too. Every file (configs, socket, pid files, logs, nginx's temp dirs) lives in `root`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -49,9 +49,9 @@ export interface FpmServer {
   /** The pool's children: the processes that run PHP for requests. */
   workerPids(): number[];
   /**
-   * Sends `signal` to every child of the pool (the master stays). With SIGKILL (the default) or any
-   * other signal that ends them, waits until they are gone and the master has respawned a full pool,
-   * unless `wait` is false. Resolves to the pids that were signalled.
+   * Sends `signal` (default SIGKILL) to every child of the pool; the master stays and respawns them.
+   * Unless `wait` is false (needed for a signal that does not end them), waits until they are gone
+   * and the pool is full again. Resolves to the pids that were signalled.
    */
   killWorkers(signal?: NodeJS.Signals, options?: { wait?: boolean }): Promise<number[]>;
   /** SIGKILL to the master and its children: the whole PHP tier dies, nginx stays (and answers 502). */
@@ -287,6 +287,7 @@ async function waitUntil(condition: () => boolean, ms: number): Promise<boolean>
   return true;
 }
 
+/** Writes both configs, starts php-fpm, then nginx, and waits until readyPath answers 200. */
 export async function startFpmServer(options: FpmServerOptions): Promise<FpmServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const paths = pathsIn(options.root);
