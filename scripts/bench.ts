@@ -1,6 +1,7 @@
 /**
  * npm run bench: svc's performance targets, each measured side by side in one run on real
- * WordPress sites (opcache on), printed as ratios.
+ * WordPress sites (nginx + php-fpm with opcache, as in production; SVC_TEST_SERVER=php for php -S
+ * with opcache), printed as ratios.
  *
  *  (a) a route served by svc ÷ the same handler registered by hand in a plugin      target ≤ 1.02
  *  (b) one route with 1,000 route files deployed ÷ with 1 route file deployed       target ≤ 1.05
@@ -9,14 +10,14 @@
  * and the CLI's: `svc --help` (≤ 150 ms), a push of 1,000 unchanged files (≤ 1 s, nothing uploaded),
  * a push of 1,000 changed files (≤ 5 s).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { startWordPress, type WordPressSite } from '../test/support/wordpress.js';
 import { interleavedPair, timeRequest } from './bench/measure.js';
 import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute } from './bench/routes.js';
-import { ensureStrace, traceGroup } from './bench/syscalls.js';
+import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
 import { installCli, ROOT } from './lib/install-cli.js';
 
@@ -45,8 +46,10 @@ async function main(): Promise<void> {
   writeFileSync(handPlugin, HAND_REGISTERED_PLUGIN);
 
   process.stdout.write('Starting two WordPress sites (opcache on)…\n');
+  // opcache: true is for php -S; php-fpm always runs with opcache.
   const one = await startWordPress({ opcache: true, muPlugins: [handPlugin] });
   const many = await startWordPress({ opcache: true });
+  const server = many.server.kind === 'fpm' ? `nginx + php-fpm, ${many.server.workerPids().length} children` : `php -S, ${many.server.workerPids().length} workers`;
   try {
     await push(one, [{ filename: 'hello', content: helloRoute() }]);
     const fillers = Array.from({ length: FILES - 1 }, (_, i) => fillerRoute(i + 1));
@@ -63,14 +66,14 @@ async function main(): Promise<void> {
     const [svcOne, hand] = await interleavedPair(svcRoute, handRoute, ROUNDS);
     const [svcMany, svcOneAgain] = await interleavedPair(manyRoute, svcRoute, ROUNDS);
 
-    // (c): every file system call under svc/api/ while the front page is served, on the big site.
+    // (c): every file system call under svc/api/ while the front page is served, on the big site,
+    // seen from every process that runs PHP for a request.
     const apiDir = path.join(many.svcDir, 'api');
-    const pgid = Number(readFileSync(path.join(many.root, 'php-server.pgid'), 'utf8'));
-    const frontTrace = await traceGroup(pgid, apiDir);
+    const frontTrace = await traceProcesses(many.server.workerPids(), apiDir);
     for (let i = 0; i < FRONT_END_REQUESTS; i++) await timeRequest({ name: 'front page', url: `${many.url}/` });
     const frontCalls = await frontTrace.stop();
     // Control: the same probe during REST calls to the route must see that one file (and only it).
-    const restTrace = await traceGroup(pgid, apiDir);
+    const restTrace = await traceProcesses(many.server.workerPids(), apiDir);
     for (let i = 0; i < 5; i++) await timeRequest({ name: 'route', url: `${many.restRoot}/svc-api/v1/hello` });
     const restCalls = await restTrace.stop();
     const restFiles = new Set(restCalls.map((line) => /"([^"]+)"/.exec(line)?.[1]).filter((p) => p?.endsWith('.php')));
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
     const b = svcMany / svcOneAgain;
     const lines = [
       '',
-      `svc bench: WordPress 6.1, PHP ${process.env.SVC_PHP_VERSION ?? '8.2'} with opcache, php -S 4 workers; medians of ${ROUNDS} interleaved requests`,
+      `svc bench: WordPress 6.1, PHP ${process.env.SVC_PHP_VERSION ?? '8.2'} with opcache, ${server}; medians of ${ROUNDS} interleaved requests`,
       `${'(a) svc route ÷ same handler registered by hand'.padEnd(LABEL)}${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
       `${`(b) ${FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
       `${'(c) route files opened by a front-end request'.padEnd(LABEL)}${String(frontCalls.length).padEnd(5)}  (${FRONT_END_REQUESTS} requests of /; control: 5 REST calls touched ${restFiles.size} route file(s) in ${restCalls.length} calls)   target 0: ${verdict(frontCalls.length === 0)}`,

@@ -43,7 +43,9 @@ async function call(site: WordPressSite, method: string, route: string, as: Call
 
 async function main(): Promise<void> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-demo-'));
-  heading('Starting a throwaway WordPress on 127.0.0.1 (MariaDB, php -S, the svc plugin)');
+  const server = process.env.SVC_TEST_SERVER === 'php' ? 'php -S' : 'nginx + php-fpm';
+  heading(`Starting a throwaway WordPress on 127.0.0.1 (MariaDB, ${server}, the svc plugin)`);
+  // The harness's default server; opcache: true is for php -S (php-fpm always runs with opcache).
   const site = await startWordPress({ opcache: true });
   try {
     process.stdout.write(`${site.url} is up (${site.timings.total} ms)\n`);

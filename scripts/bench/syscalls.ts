@@ -1,6 +1,7 @@
 /**
- * Counts the file system calls a running php -S server makes on paths under a directory, by
- * attaching strace to every process of its group: the honest way to say "opens no route file".
+ * Counts the file system calls a running PHP server makes on paths under a directory, by attaching
+ * strace to the processes that run PHP for requests (php-fpm's pool children, or php -S's workers):
+ * the honest way to say "opens no route file".
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -18,12 +19,13 @@ export interface Trace {
   stop(): Promise<string[]>;
 }
 
-export async function traceGroup(pgid: number, directory: string): Promise<Trace> {
-  const pids = spawnSync('pgrep', ['-g', String(pgid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean);
+/** Attaches to `pids` (and whatever they fork, -f) until stop(). */
+export async function traceProcesses(pids: readonly number[], directory: string): Promise<Trace> {
+  if (pids.length === 0) throw new Error('No PHP worker to trace');
   const output = path.join(os.tmpdir(), `svc-bench-strace-${process.pid}-${Date.now()}.txt`);
   const child: ChildProcess = spawn(
     'strace',
-    ['-f', '-qq', '-e', 'trace=open,openat,openat2,stat,lstat,newfstatat,statx,access,faccessat2', '-o', output, ...pids.flatMap((pid) => ['-p', pid])],
+    ['-f', '-qq', '-e', 'trace=open,openat,openat2,stat,lstat,newfstatat,statx,access,faccessat2', '-o', output, ...pids.flatMap((pid) => ['-p', String(pid)])],
     { stdio: 'ignore' },
   );
   // strace needs a moment to attach to every process before the measured requests start.

@@ -1,6 +1,7 @@
 /**
  * Plugin lifecycle: deactivation keeps the route files, uninstalling removes wp-content/svc/ and the
- * setting. Runs without opcache, the other configuration sites run with.
+ * setting. On php -S it runs without opcache, the other configuration sites run with (nginx +
+ * php-fpm always runs with opcache).
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

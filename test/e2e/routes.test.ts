@@ -1,6 +1,6 @@
 /**
  * Route files served as REST routes: path from file path, dynamic segments, verbs, return values,
- * raw downloads, the namespace. Runs with opcache on (revalidating), as a production site would.
+ * raw downloads, the namespace. Runs with opcache on, as a production site would.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

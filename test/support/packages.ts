@@ -13,6 +13,9 @@ const APT_PACKAGES = [
   'php8.2-xml',
   'php8.2-mbstring',
   'php8.2-curl',
+  'php8.2-fpm',
+  'php8.2-opcache',
+  'nginx',
   'mariadb-server',
   'wordpress',
 ];
@@ -51,14 +54,27 @@ function phpHasMysqli(): boolean {
   return probe.status === 0;
 }
 
+/** php-fpm's own module list (its SAPI has its own conf.d): mysqli for WordPress, opcache for production-like caching. */
+function fpmModulesMissing(): string[] {
+  const fpm = findExecutable('php-fpm8.2');
+  if (fpm === undefined) return ['php-fpm8.2'];
+  const modules = spawnSync(fpm, ['-m'], { encoding: 'utf8' }).stdout ?? '';
+  return [
+    ...(/^mysqli$/im.test(modules) ? [] : ['php-fpm8.2 with the mysqli extension']),
+    ...(/^Zend OPcache$/im.test(modules) ? [] : ['php-fpm8.2 with opcache']),
+  ];
+}
+
 /** What is missing, in words; empty when everything is installed. */
 export function missingPackages(): string[] {
   const missing: string[] = [];
   if (!phpHasMysqli()) missing.push('php with the mysqli extension');
-  for (const binary of ['mariadbd', 'mariadb-install-db', 'mariadb']) {
+  missing.push(...fpmModulesMissing());
+  for (const binary of ['mariadbd', 'mariadb-install-db', 'mariadb', 'nginx']) {
     if (findExecutable(binary) === undefined) missing.push(binary);
   }
   if (!existsSync(path.join(WORDPRESS_SOURCE, 'wp-settings.php'))) missing.push(`${WORDPRESS_SOURCE}/wp-settings.php`);
+  if (!existsSync('/etc/nginx/mime.types')) missing.push('/etc/nginx/mime.types');
   return missing;
 }
 
@@ -77,7 +93,8 @@ function runQuietly(command: string, args: string[]): void {
 }
 
 /**
- * Installs PHP, MariaDB and Debian's WordPress with apt-get when any piece is missing.
+ * Installs PHP (CLI and FPM, with opcache), nginx, MariaDB and Debian's WordPress with apt-get when
+ * any piece is missing.
  * Quiet on success; throws with apt's output on failure. Needs root, as on the CI and dev boxes.
  */
 export function ensurePackages(): void {

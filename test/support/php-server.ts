@@ -6,7 +6,7 @@ import { closeSync, openSync } from 'node:fs';
 import net from 'node:net';
 
 import { requireExecutable } from './packages.js';
-import { exitOf, signalGroup, sleep, stopGroup, tailFile } from './process.js';
+import { exitOf, runningMembers, signalGroup, sleep, stopGroup, tailFile } from './process.js';
 
 export interface PhpServerOptions {
   docRoot: string;
@@ -25,10 +25,13 @@ export interface PhpServerOptions {
 }
 
 export interface PhpServer {
+  readonly kind: 'php';
   url: string;
   port: number;
   /** Process group id (the master's pid): the master and its forked workers. */
   pgid: number;
+  /** The forked workers that serve requests (the master itself when it runs without workers). */
+  workerPids(): number[];
   /** Kills the whole process group (SIGTERM, SIGKILL after 2 s). Idempotent. */
   stop(): Promise<void>;
   /** Synchronous SIGKILL of the group, for process 'exit'. */
@@ -138,10 +141,16 @@ export async function startPhpServer(options: PhpServerOptions): Promise<PhpServ
 
   let stopping: Promise<void> | undefined;
   const server: PhpServer = {
+    kind: 'php',
     url,
     port: options.port,
     pgid,
     stop: () => (stopping ??= stopGroup(pgid, STOP_GRACE_MS)),
+    workerPids: () => {
+      const members = runningMembers(pgid);
+      const workers = members.filter((pid) => pid !== pgid);
+      return workers.length > 0 ? workers : members;
+    },
     killNow: () => signalGroup(pgid, 'SIGKILL'),
   };
   try {

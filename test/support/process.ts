@@ -88,14 +88,23 @@ export function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/**
- * Pids in a process group that are still running, from /proc. Zombies do not count: forked workers
- * whose master is gone are reparented to pid 1, and a slow init (as in some VMs and containers) can
- * leave them unreaped for a second or more although they are dead.
- */
-function runningMembers(pgid: number): number[] {
-  const members: number[] = [];
-  for (const entry of readdirSync('/proc')) {
+interface ProcStat {
+  pid: number;
+  state: string;
+  ppid: number;
+  pgrp: number;
+}
+
+/** Every process's state, parent and group, from /proc (empty where there is no /proc). */
+function processTable(): ProcStat[] {
+  const table: ProcStat[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return table;
+  }
+  for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
     try {
@@ -104,10 +113,56 @@ function runningMembers(pgid: number): number[] {
       continue; // Exited while we were looking.
     }
     // "pid (comm) state ppid pgrp ..."; comm may contain spaces and parentheses, so split after the last ')'.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') members.push(Number(entry));
+    const [state = '', ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    table.push({ pid: Number(entry), state, ppid: Number(ppid), pgrp: Number(pgrp) });
   }
-  return members;
+  return table;
+}
+
+/** Zombies (exited, not yet reaped) and dead processes do not count as running. */
+const running = (entry: ProcStat): boolean => entry.state !== 'Z' && entry.state !== 'X';
+
+/**
+ * Pids in a process group that are still running, from /proc. Zombies do not count: forked workers
+ * whose master is gone are reparented to pid 1, and a slow init (as in some VMs and containers) can
+ * leave them unreaped for a second or more although they are dead.
+ */
+export function runningMembers(pgid: number): number[] {
+  return processTable()
+    .filter((entry) => entry.pgrp === pgid && running(entry))
+    .map((entry) => entry.pid);
+}
+
+/** Running children of a process (e.g. php-fpm's pool workers), from /proc. */
+export function runningChildren(ppid: number): number[] {
+  return processTable()
+    .filter((entry) => entry.ppid === ppid && running(entry))
+    .map((entry) => entry.pid);
+}
+
+/** True while the process exists and is not a zombie. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return !existsSync('/proc/self/stat');
+  }
+}
+
+/** Sends a signal to one process, ignoring one that is already gone. */
+export function signalProcess(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
 }
 
 /** True while any process of the group is running (the leader may be gone while forked workers linger). */

@@ -2,6 +2,8 @@
  * Smoke test of the WordPress harness: start a site, make a few requests, print timings, stop.
  *
  *   npx tsx test/support/wordpress.smoke.ts [--verbose] [--opcache]
+ *
+ * The server kind comes from SVC_TEST_SERVER (php or fpm, default fpm); --opcache is for php -S.
  */
 import { existsSync } from 'node:fs';
 
@@ -21,7 +23,7 @@ async function timed(site: WordPressSite, path: string, as: Caller): Promise<voi
 async function main(): Promise<void> {
   const started = performance.now();
   const site = await startWordPress({ verbose, opcache });
-  console.log(`started ${site.url} in ${(performance.now() - started).toFixed(0)} ms (opcache ${String(opcache)})`);
+  console.log(`started ${site.url} in ${(performance.now() - started).toFixed(0)} ms (${site.server.kind}, opcache ${site.server.kind === 'fpm' ? 'on' : String(opcache)})`);
   console.log(`  steps: ${JSON.stringify(site.timings)}`);
   try {
     await timed(site, '/', 'anonymous');

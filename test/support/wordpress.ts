@@ -1,7 +1,11 @@
 /**
  * A real, throwaway WordPress for end-to-end tests, `npm run demo` and `npm run bench`:
- * Debian's WordPress copied into a temp dir, a private MariaDB on a Unix socket, PHP's built-in
- * server on 127.0.0.1, the repo's plugin/ activated, and three users with application passwords.
+ * Debian's WordPress copied into a temp dir, a private MariaDB on a Unix socket, a web server on
+ * 127.0.0.1, the repo's plugin/ activated, and three users with application passwords.
+ *
+ * Two kinds of web server (option `server`, default from env SVC_TEST_SERVER, else 'fpm'):
+ * - 'fpm': nginx in front of php-fpm with opcache not revalidating, as in production (fpm-server.ts);
+ * - 'php': PHP's built-in server, `php -S`, for quick local loops (php-server.ts).
  *
  *   const site = await startWordPress();
  *   const response = await site.fetch('/svc/v1/api-namespace');            // as admin
@@ -29,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { startWatchdog, trackForCleanup } from './cleanup.js';
 import { createDatabase, initDataDir, startMariaDB, type MariaDB } from './mariadb.js';
 import { ensurePackages, requireExecutable, WORDPRESS_SOURCE } from './packages.js';
+import { FPM_PID_FILE, NGINX_PID_FILE, startFpmServer, type FpmServer } from './fpm-server.js';
 import { findFreePort, iniFlags, PortInUseError, startPhpServer, type PhpServer } from './php-server.js';
 import { runChecked, runProcess, signalGroup } from './process.js';
 import { generateSalts, phpString, renderWpConfig } from './wp-config.js';
@@ -47,10 +52,22 @@ export interface SiteUser {
   id: number;
 }
 
+export type ServerKind = 'php' | 'fpm';
+
+/** The running web server: `server.kind` tells which; FPM's also kills and restarts its PHP tier. */
+export type SiteServer = PhpServer | FpmServer;
+
 export interface ServerOptions {
-  /** Run php -S with opcache (revalidating on every request). Default false. */
+  /** nginx + php-fpm, or php -S. Default: env SVC_TEST_SERVER, else 'fpm'. */
+  server?: ServerKind;
+  /** php -S only: run with opcache (revalidating on every request). Default false. */
   opcache?: boolean;
-  /** PHP_CLI_SERVER_WORKERS. Default 4. */
+  /**
+   * fpm only: opcache.validate_timestamps (revalidating on every request). Default false, as in
+   * production: a script edited on disk is served from the cache until something invalidates it.
+   */
+  validateTimestamps?: boolean;
+  /** PHP_CLI_SERVER_WORKERS (php -S) or pm.max_children (fpm). Default 4. */
   workers?: number;
 }
 
@@ -103,7 +120,14 @@ export interface WordPressSite {
   php(code: string): Promise<string>;
   /** The debug log's text ('' until something is logged). */
   readLog(): string;
-  /** Stops and restarts php -S only (same port, same database), e.g. to toggle opcache. */
+  /** The web server now running (replaced by restartServer()). */
+  readonly server: SiteServer;
+  /** The same server when it is nginx + php-fpm, else undefined: for tests that kill PHP workers. */
+  readonly fpm: FpmServer | undefined;
+  /**
+   * Stops and restarts the web server only (same port, same database, a fresh opcache), e.g. to
+   * toggle opcache or validateTimestamps, or to switch kinds.
+   */
   restartServer(options?: ServerOptions): Promise<void>;
   /** Stops everything and removes root. Idempotent; also runs at exit and on SIGINT/SIGTERM/SIGHUP. */
   stop(): Promise<void>;
@@ -127,12 +151,20 @@ const PORT_ATTEMPTS = 3;
 const INSTALL_RESULT_MARKER = 'SVC_INSTALL_RESULT ';
 const PHP_SERVER_PGID_FILE = 'php-server.pgid';
 
+/** SVC_TEST_SERVER=php|fpm, else fpm: every suite runs on the production stack unless told otherwise. */
+function defaultServerKind(): ServerKind {
+  const fromEnv = process.env['SVC_TEST_SERVER'];
+  if (fromEnv === undefined || fromEnv === '') return 'fpm';
+  if (fromEnv === 'php' || fromEnv === 'fpm') return fromEnv;
+  throw new Error(`SVC_TEST_SERVER must be "php" or "fpm", not "${fromEnv}"`);
+}
+
 /** Everything a half-built site may own, so a failed start-up can be torn down like a finished one. */
 interface SiteResources {
   root: string;
   watchdogPid?: number;
   db?: MariaDB;
-  server?: PhpServer;
+  server?: SiteServer;
 }
 
 /** The shell cleanup the watchdog runs if Node dies without running its exit handlers. */
@@ -140,6 +172,11 @@ const WATCHDOG_SCRIPT = [
   'root=$1',
   // No "--" before the negative pgid: dash's kill (Debian's sh) rejects it.
   `pg=$(cat "$root/${PHP_SERVER_PGID_FILE}" 2>/dev/null); [ -n "$pg" ] && kill -KILL "-$pg" 2>/dev/null`,
+  // nginx's and php-fpm's masters by their pid files, then their children (listed first: once the
+  // master is gone they belong to init). Each master also leads its own process group.
+  `for f in ${NGINX_PID_FILE} ${FPM_PID_FILE}; do p=$(cat "$root/$f" 2>/dev/null); [ -n "$p" ] || continue; ` +
+    'kids=$(pgrep -P "$p" 2>/dev/null); kill -KILL "$p" 2>/dev/null; kill -KILL "-$p" 2>/dev/null; ' +
+    '[ -z "$kids" ] || kill -KILL $kids 2>/dev/null; done',
   'db=$(cat "$root/mariadb.pid" 2>/dev/null); [ -n "$db" ] && kill -KILL "$db" 2>/dev/null',
   'rm -rf -- "$root"',
 ].join('; ');
@@ -321,34 +358,55 @@ async function buildSite(
   if (existsSync(debugLog)) renameSync(debugLog, path.join(root, 'install-debug.log'));
   step('install WordPress');
 
-  let serverOptions: Required<ServerOptions> = { opcache: options.opcache ?? false, workers: options.workers ?? 4 };
+  let serverOptions: Required<ServerOptions> = {
+    server: options.server ?? defaultServerKind(),
+    opcache: options.opcache ?? false,
+    validateTimestamps: options.validateTimestamps ?? false,
+    workers: options.workers ?? 4,
+  };
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   const startServer = async (): Promise<void> => {
-    resources.server = await startPhpServer({
+    if (serverOptions.server === 'fpm') {
+      resources.server = await startFpmServer({
+        root,
+        docRoot: wpDir,
+        port,
+        workers: serverOptions.workers,
+        validateTimestamps: serverOptions.validateTimestamps,
+        errorLog: debugLog,
+        readyPath: '/wp-json/',
+        readyTimeoutMs,
+      });
+      return;
+    }
+    const server = await startPhpServer({
       docRoot: wpDir,
       routerScript: ROUTER_SCRIPT,
       port,
-      ...serverOptions,
+      workers: serverOptions.workers,
+      opcache: serverOptions.opcache,
       errorLog: debugLog,
       outputLog: path.join(root, 'php-server.log'),
       readyPath: '/wp-json/',
-      readyTimeoutMs: options.readyTimeoutMs ?? 30_000,
+      readyTimeoutMs,
     });
+    resources.server = server;
     // For the watchdog, which knows only the root dir.
-    writeFileSync(path.join(root, PHP_SERVER_PGID_FILE), String(resources.server.pgid));
+    writeFileSync(path.join(root, PHP_SERVER_PGID_FILE), String(server.pgid));
   };
   for (let attempt = 1; ; attempt++) {
     try {
       await startServer();
       break;
     } catch (error) {
-      // Someone took the port between findFreePort() and php binding it. The URL lives only in
-      // wp-config.php (WP_HOME/WP_SITEURL override the options), so another port is a rewrite away.
+      // Someone took the port between findFreePort() and the server binding it. The URL lives only
+      // in wp-config.php (WP_HOME/WP_SITEURL override the options), so another port is a rewrite away.
       if (!(error instanceof PortInUseError) || attempt >= PORT_ATTEMPTS) throw error;
       port = await findFreePort();
       writeConfig(port);
     }
   }
-  step('start php -S (first 200 from /wp-json/)');
+  step(`start ${serverOptions.server === 'fpm' ? 'nginx + php-fpm' : 'php -S'} (first 200 from /wp-json/)`);
 
   const url = `http://127.0.0.1:${port}`;
   const restRoot = `${url}/wp-json`;
@@ -370,12 +428,20 @@ async function buildSite(
     fetch: (pathOrUrl, init = {}) => siteFetch(restRoot, users, pathOrUrl, init),
     php: (code) => runSnippet(root, wpDir, debugLog, code),
     readLog: () => (existsSync(debugLog) ? readFileSync(debugLog, 'utf8') : ''),
+    get server(): SiteServer {
+      if (resources.server === undefined) throw new Error('site.server: no server is running');
+      return resources.server;
+    },
+    get fpm(): FpmServer | undefined {
+      return resources.server?.kind === 'fpm' ? resources.server : undefined;
+    },
     restartServer: async (next = {}) => {
       if (stopped) throw new Error('restartServer(): the site has been stopped');
       await resources.server?.stop();
+      resources.server = undefined;
       rmSync(path.join(root, PHP_SERVER_PGID_FILE), { force: true });
       serverOptions = { ...serverOptions, ...next };
-      // Same port: it is baked into wp-config.php, and php binds with SO_REUSEADDR.
+      // Same port: it is baked into wp-config.php, and both servers bind with SO_REUSEADDR.
       await startServer();
     },
     stop: () => {

@@ -19,8 +19,9 @@ export const LOG_PREFIX = 'Svc api/:';
 export const DEFAULT_NAMESPACE = 'svc-api/v1';
 
 /**
- * Starts a site with the e2e mu-plugins installed. opcache is on unless asked otherwise: that is how
- * production sites run, and it makes each request several times faster.
+ * Starts a site with the e2e mu-plugins installed. opcache is on, as on production sites: nginx +
+ * php-fpm (the default server) always runs with it, not revalidating timestamps; php -S
+ * (SVC_TEST_SERVER=php) runs with it, revalidating, unless asked otherwise.
  */
 export function startSite(options: StartOptions = {}): Promise<WordPressSite> {
   return startWordPress({ opcache: true, ...options, muPlugins: [LIMITS_MU_PLUGIN, ...(options.muPlugins ?? [])] });
