@@ -1,18 +1,19 @@
 /**
  * svc api rollback [<id>]: makes an earlier release active again (default: the one before the
  * active one), as a new release of kind rollback. The site answers a dry run first with the plan,
- * which is shown and confirmed (asked in a terminal, --yes elsewhere) before the real call. The
- * real call names the release explicitly, so it restores what the plan showed.
+ * which is shown and confirmed in a terminal before the real call; with --yes there is nothing to
+ * confirm, so the real call comes first and its answer is the plan. The real call names the release
+ * and the release it was planned against, so it restores what the plan showed or nothing.
  */
 import { SvcError } from '../core/errors.js';
 import { previousRelease } from '../core/releases.js';
-import type { Release, ReleasePlan, SiteClient } from '../core/site-client.js';
+import type { Release, ReleasePlan } from '../core/site-client.js';
 import type { PublicRoute } from '../components/public-warnings.js';
 import type { ApiRollbackCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
-import { loadViews } from './shared/load-views.js';
+import { loadViews, type Views } from './shared/load-views.js';
 import { toReleaseRecord } from './shared/release-records.js';
 import { plural } from './shared/words.js';
 
@@ -27,6 +28,11 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 		throw command.to === undefined ? noPrevious(site.url) : notKept(site.url, command.to, releases);
 	}
 
+	// With --yes nothing is asked, so nothing needs planning first: the real call checks everything
+	// too and changes nothing when it refuses, and its answer carries the plan.
+	if (command.yes && !command.dryRun) {
+		return rollBack(io, site, views === undefined ? undefined : await views, command, target, active, undefined);
+	}
 	// The site plans and checks the rollback without changing anything.
 	const check = await site.client.rollback({ to: target.id, dryRun: true });
 	const plan: ReleasePlan = check.plan ?? { added: [], changed: [], removed: [] };
@@ -53,39 +59,42 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 	if (!go) {
 		return declined(io, 'nothing was rolled back');
 	}
-	await refuseIfMoved(site.client, site.url, active);
-	// The site refuses (409 svc_release_moved) if a push lands between that check and this call.
+	return rollBack(io, site, ui, command, target, active, plan);
+}
+
+/**
+ * The real rollback, named by id and planned against the active release (the site refuses with
+ * 409 svc_release_moved if a push landed since), and its report. `planned` is the dry run's plan,
+ * undefined when none was made (--yes).
+ */
+async function rollBack(
+	io: Io,
+	site: ReturnType<typeof openSite>,
+	ui: Views | undefined,
+	command: ApiRollbackCommand,
+	target: Release,
+	active: Release | undefined,
+	planned: ReleasePlan | undefined,
+): Promise<number> {
 	const done = await site.client.rollback({ to: target.id, base: active?.id });
 	const made = done.release;
+	const plan = done.plan ?? planned ?? { added: [], changed: [], removed: [] };
 	if (command.json) {
+		const report = { site: site.url, dryRun: false, from: active?.id ?? null, to: target.id, plan };
 		printJson(io, { ...report, unchanged: done.unchanged, release: made === null ? null : toReleaseRecord(made) });
 		return 0;
 	}
 	if (ui === undefined) return 0;
+	if (planned === undefined) ui.print(io.stdout, <ui.RollbackPlan site={site.url} target={target} active={active} plan={plan} dryRun={false} />);
 	ui.print(io.stderr, <ui.PublicWarnings routes={publicRoutes(done.written)} />);
 	ui.print(
 		io.stdout,
 		<ui.Text>
 			<ui.Text color="green">✔</ui.Text> {site.url}: rolled back to release {target.id}
-			{made === null ? '; the site already had its files' : `; release ${made.id} is active`} ({summary(done.plan ?? plan)}).
+			{made === null ? '; the site already had its files' : `; release ${made.id} is active`} ({summary(plan)}).
 		</ui.Text>,
 	);
 	return 0;
-}
-
-/**
- * The plan was made against the active release; if another became active while the person read it,
- * the rollback would do something else than what was confirmed.
- */
-async function refuseIfMoved(client: SiteClient, url: string, planned: Release | undefined): Promise<void> {
-	const status = await client.getStatus();
-	const now = status?.release?.id;
-	if (status !== undefined && planned !== undefined && now !== planned.id) {
-		throw new SvcError(`Another release became active on ${url} since the plan was made${now === undefined ? '' : ` (release ${now})`}; nothing was rolled back.`, {
-			code: 'release_moved',
-			hint: 'Run the rollback again: it plans against what the site has now.',
-		});
-	}
 }
 
 function summary(plan: ReleasePlan): string {

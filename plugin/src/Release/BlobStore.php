@@ -109,6 +109,52 @@ final class BlobStore {
 	}
 
 	/**
+	 * The class of each content whose own push-time checks (strict types, one class, syntax compiled
+	 * by PHP) passed on this PHP version: a rollback, or a push of contents the site had before, does
+	 * not check them again.
+	 *
+	 * @param list<string> $hashes
+	 * @return array<string, string> Hash => class name.
+	 */
+	public function checked( array $hashes ): array {
+		global $wpdb;
+		$classes = array();
+		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 500 ) as $chunk ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			$rows         = $wpdb->get_results( $wpdb->prepare( 'SELECT hash, class_name FROM ' . Schema::blobs() . " WHERE checked_on = %s AND hash IN ({$placeholders})", self::php(), ...$chunk ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+			foreach ( (array) $rows as $row ) {
+				$classes[ (string) $row['hash'] ] = (string) $row['class_name'];
+			}
+		}
+		return $classes;
+	}
+
+	/**
+	 * Records that these contents passed their own checks on this PHP version.
+	 *
+	 * @param array<string, string> $classes Hash => class name.
+	 */
+	public function mark_checked( array $classes ): void {
+		global $wpdb;
+		foreach ( array_chunk( $classes, 500, true ) as $chunk ) {
+			$cases  = array();
+			$hashes = array();
+			foreach ( $chunk as $hash => $class_name ) {
+				$cases[]  = $wpdb->prepare( 'WHEN %s THEN %s', (string) $hash, $class_name );
+				$hashes[] = $wpdb->prepare( '%s', (string) $hash );
+			}
+			$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::blobs() . ' SET checked_on = %s, class_name = CASE hash ' . implode( ' ', $cases ) . ' END WHERE hash IN (' . implode( ', ', $hashes ) . ')', self::php() ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- parts prepared above.
+		}
+	}
+
+	/**
+	 * What a syntax check's verdict holds for: the PHP minor version that compiled the code.
+	 */
+	private static function php(): string {
+		return PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
+	}
+
+	/**
 	 * Bytes of staged contents that no kept release uses.
 	 *
 	 * @param array<string, true> $referenced Hashes used by kept releases.

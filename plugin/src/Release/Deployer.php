@@ -208,7 +208,14 @@ final class Deployer {
 			$sources[ $slug ] = $have[ $final[ $slug ] ];
 		}
 		$unchanged = array_diff_key( $final, $sources );
-		$result    = ( new PushValidator( array_intersect_key( $deployed, $unchanged ) ) )->validate( $sources );
+		$known     = $this->blobs->checked( array_values( array_intersect_key( $final, $sources ) ) );
+		$checked   = array();
+		foreach ( $sources as $slug => $source ) {
+			if ( isset( $known[ $final[ $slug ] ] ) ) {
+				$checked[ $slug ] = $known[ $final[ $slug ] ];
+			}
+		}
+		$result = ( new PushValidator( array_intersect_key( $deployed, $unchanged ) ) )->validate( $sources, $checked );
 		if ( array() !== $result['failures'] ) {
 			return self::rejected( $result['failures'] );
 		}
@@ -221,6 +228,13 @@ final class Deployer {
 		// Every content of the new release, and of the files found on disk before svc's first
 		// release, goes into the store: any kept release can be served again from it.
 		$this->keep_contents( $sources, $unchanged, $deployed );
+		if ( 'php' === $result['syntax_check'] ) {
+			$passed = array();
+			foreach ( $result['classes'] as $slug => $class_name ) {
+				$passed[ $final[ $slug ] ] = $class_name;
+			}
+			$this->blobs->mark_checked( $passed );
+		}
 		if ( 0 === $active && array() !== array_filter( $current, 'is_string' ) ) {
 			$current_set = array_filter( $current, 'is_string' );
 			$this->releases->activate( $current_set, 'import', array( 'added' => array_keys( $current_set ), 'changed' => array(), 'removed' => array() ) );

@@ -16,7 +16,7 @@ namespace Svc\Release;
  */
 final class Schema {
 
-	public const VERSION        = '1';
+	public const VERSION        = '2';
 	public const VERSION_OPTION = 'svc_db_version';
 
 	public static function blobs(): string {
@@ -48,6 +48,8 @@ final class Schema {
   size int unsigned NOT NULL,
   content longtext NOT NULL,
   created bigint unsigned NOT NULL,
+  class_name varchar(255) DEFAULT NULL,
+  checked_on varchar(16) DEFAULT NULL,
   PRIMARY KEY  (hash)
 ) {$charset};",
 				'CREATE TABLE ' . self::releases() . " (

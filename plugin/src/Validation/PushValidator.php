@@ -32,11 +32,15 @@ final class PushValidator {
 	}
 
 	/**
-	 * @param array<string, string> $batch Slug => source.
-	 * @return array{failures: list<Failure>, syntax_check: string}
+	 * @param array<string, string> $batch   Slug => source.
+	 * @param array<string, string> $checked Slug => class name, for sources whose own checks (strict
+	 *                                       types, one class, syntax) already passed on this PHP: only
+	 *                                       the checks involving the site and the other files run.
+	 * @return array{failures: list<Failure>, syntax_check: string, classes: array<string, string>}
 	 */
-	public function validate( array $batch ): array {
+	public function validate( array $batch, array $checked = array() ): array {
 		$this->failures = array();
+		$scanned        = array();
 		$file_limit     = Limits::file_bytes( 'api' );
 		$classes        = $this->deployed_owners( 'class', $batch );
 		$shapes         = $this->deployed_owners( 'shape', $batch );
@@ -59,6 +63,10 @@ final class PushValidator {
 				$this->fail( $slug, 'svc_file_too_large', Reasons::too_large( strlen( $source ), $file_limit ) );
 				continue;
 			}
+			if ( isset( $checked[ $slug ] ) ) {
+				$this->check_class( $slug, $checked[ $slug ], $classes );
+				continue;
+			}
 			$scan = TokenScanner::scan( $source, $slug . '.php' );
 			if ( 1 !== $scan->strict_types_count ) {
 				$this->fail(
@@ -79,21 +87,30 @@ final class PushValidator {
 				$this->fail( $slug, 'svc_class_count', Reasons::class_count( count( $scan->classes ) ) );
 				continue;
 			}
-			$class_name = $scan->classes[0];
-			$key        = strtolower( $class_name );
-			if ( isset( $classes[ $key ] ) ) {
-				$this->fail( $slug, 'svc_class_taken', Reasons::class_in_route_file( $class_name, $classes[ $key ] ) );
-			} elseif ( ClassNames::taken( $class_name ) ) {
-				$this->fail( $slug, 'svc_class_taken', Reasons::class_taken( $class_name ) );
-			} else {
-				$classes[ $key ] = $slug;
-			}
+			$this->check_class( $slug, $scan->classes[0], $classes );
+			$scanned[ $slug ]  = $scan->classes[0];
 			$lintable[ $slug ] = $source;
 		}
 
 		$this->check_total( $batch );
-		$syntax = $this->check_syntax( $lintable );
-		return array( 'failures' => $this->failures, 'syntax_check' => $syntax );
+		$syntax = array() === $lintable && array() !== $checked ? 'php' : $this->check_syntax( $lintable );
+		return array( 'failures' => $this->failures, 'syntax_check' => $syntax, 'classes' => $scanned );
+	}
+
+	/**
+	 * The class name is free: no other route file of the set, WordPress core or an active plugin has it.
+	 *
+	 * @param array<string, string> $classes Lowercase class => slug owning it; the slug's is added.
+	 */
+	private function check_class( string $slug, string $class_name, array &$classes ): void {
+		$key = strtolower( $class_name );
+		if ( isset( $classes[ $key ] ) ) {
+			$this->fail( $slug, 'svc_class_taken', Reasons::class_in_route_file( $class_name, $classes[ $key ] ) );
+		} elseif ( ClassNames::taken( $class_name ) ) {
+			$this->fail( $slug, 'svc_class_taken', Reasons::class_taken( $class_name ) );
+		} else {
+			$classes[ $key ] = $slug;
+		}
 	}
 
 	private function fail( string $slug, string $code, string $message ): void {

@@ -162,4 +162,18 @@ final class ReleasesTest extends SvcTestCase {
 			remove_all_filters( 'svc_keep_releases' );
 		}
 	}
+
+	public function test_contents_that_passed_their_checks_are_remembered_and_still_checked_against_the_set(): void {
+		$class  = self::unique( 'Remembered' );
+		$source = self::route( $class );
+		$hash   = hash( 'sha256', $source );
+		$this->deploy( array( 'a' => $source ) );
+		$this->assertSame( array( $hash => $class ), $this->deployer->blobs()->checked( array( $hash ) ) );
+		$this->deploy( array( 'other' => self::route( self::unique( 'Other' ) ) ), true );
+		// Brought back under another name beside a new file declaring the same class: still refused.
+		$twin    = self::route( $class, '// twin' );
+		$refused = $this->deployer->commit( new Change( array( 'a' => $hash, 'twin' => hash( 'sha256', $twin ) ), array(), false, false, array( hash( 'sha256', $twin ) => $twin ) ) );
+		$this->assertInstanceOf( WP_Error::class, $refused );
+		$this->assertSame( array( 'svc_class_taken' ), array_values( array_unique( array_column( $refused->get_error_data()['errors'], 'code' ) ) ) );
+	}
 }
