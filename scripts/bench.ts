@@ -81,8 +81,8 @@ async function main(): Promise<void> {
 
     process.stdout.write('Installing the packed CLI…\n');
     const binary = installCli(scratch);
-    process.stdout.write('Measuring (d): the route while svc stages a 1,000-file push, and idle, in turns…\n');
-    const staging = await latencyWhileStaging(binary, one, svcRoute, FILES, scratch);
+    process.stdout.write('Measuring (d): the route while a 1,000-file push is staged, and idle, in turns…\n');
+    const staging = await latencyWhileStaging(one, svcRoute, FILES);
 
     const a = svcOne / hand;
     const b = svcMany / svcOneAgain;

@@ -19,15 +19,25 @@ async function ok(response: Response, what: string): Promise<unknown> {
   return response.json();
 }
 
-/** Stages contents in requests under 1 MB; resolves to the number of requests. */
-export async function stage(site: WordPressSite, contents: readonly string[]): Promise<number> {
+/** The `POST api-blobs` bodies that stage these contents, each under 1 MB. */
+export function stagingBodies(contents: readonly string[]): string[] {
   const blobs = contents.map((content) => ({ hash: sha256(content), size: Buffer.byteLength(content), content }));
-  const batches = packBlobs(blobs, DEFAULT_REQUEST_BYTES);
-  for (const batch of batches) {
-    const json = { blobs: batch.blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') })) };
-    await ok(await site.fetch('/svc/v1/api-blobs', { method: 'POST', json }), 'staging');
+  return packBlobs(blobs, DEFAULT_REQUEST_BYTES).map((batch) =>
+    JSON.stringify({ blobs: batch.blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') })) }),
+  );
+}
+
+/** Sends staging bodies one after the other; resolves to the number of requests. */
+export async function sendStaging(site: WordPressSite, bodies: readonly string[]): Promise<number> {
+  for (const body of bodies) {
+    await ok(await site.fetch('/svc/v1/api-blobs', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } }), 'staging');
   }
-  return batches.length;
+  return bodies.length;
+}
+
+/** Stages contents in requests under 1 MB; resolves to the number of requests. */
+export function stage(site: WordPressSite, contents: readonly string[]): Promise<number> {
+  return sendStaging(site, stagingBodies(contents));
 }
 
 /** Stages and commits `files` as the whole file set (prune). */

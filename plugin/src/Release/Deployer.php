@@ -71,11 +71,8 @@ final class Deployer {
 		if ( 0 === $active ) {
 			return false;
 		}
-		$api = $this->paths->api();
-		// A plain api/ directory was made by hand: it is served as is until the next write replaces it.
-		if ( is_dir( $api ) && ! is_link( $api ) ) {
-			return false;
-		}
+		// A plain api/ directory while a release is active is what a crash between a first release's
+		// commit and its swap leaves (the directory is moved aside by the swap): it is behind too.
 		return $this->paths->served_release() !== $active;
 	}
 

@@ -176,4 +176,20 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertInstanceOf( WP_Error::class, $refused );
 		$this->assertSame( array( 'svc_class_taken' ), array_values( array_unique( array_column( $refused->get_error_data()['errors'], 'code' ) ) ) );
 	}
+
+	public function test_a_crash_between_the_first_commit_and_the_swap_of_a_plain_api_directory_is_repaired(): void {
+		mkdir( $this->root . '/api', 0777, true );
+		$by_hand = self::route( self::unique( 'ByHand' ) );
+		file_put_contents( $this->root . '/api/by-hand.php', $by_hand );
+		$pushed = self::route( self::unique( 'Pushed' ) );
+		$hash   = hash( 'sha256', $pushed );
+		$this->deployer->blobs()->put( array( $hash => $pushed, hash( 'sha256', $by_hand ) => $by_hand ) );
+		// The worker died after the database commit, before the plain directory was moved aside.
+		( new ReleaseStore() )->activate( array( 'by-hand' => hash( 'sha256', $by_hand ), 'pushed' => $hash ), 'push', array( 'added' => array( 'pushed' ), 'changed' => array(), 'removed' => array() ) );
+		$this->deployer->catch_up();
+		$this->store->invalidate();
+		$this->assertTrue( is_link( $this->root . '/api' ) );
+		$this->assertSame( $pushed, $this->files->read( 'pushed' ) );
+		$this->assertSame( $by_hand, $this->files->read( 'by-hand' ) );
+	}
 }
