@@ -7,7 +7,7 @@
  */
 import { isSvcError } from '../core/errors.js';
 import { filesToUpload, isPushNoop, planPush } from '../core/plan.js';
-import { pushRelease, type PushProgress, type ReleasePushResult } from '../core/release-push.js';
+import { pushRelease, type PushProgress, type ReleasePushOptions, type ReleasePushResult } from '../core/release-push.js';
 import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../core/route-files.js';
 import { deployDisallowed, type RemoteFile, type SiteClient, type SiteStatus, type WrittenFile } from '../core/site-client.js';
 import type { PublicRoute } from '../components/public-warnings.js';
@@ -168,15 +168,12 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 
 const NOTHING_STAGED = { files: 0, requests: 0, bytes: 0 } as const;
 
-interface Push {
+/** What `pushRelease` needs, with the local files themselves, and where they live for messages. */
+interface Push extends Omit<ReleasePushOptions, 'files' | 'upload' | 'onProgress'> {
 	readonly client: SiteClient;
 	readonly files: readonly LocalRouteFile[];
 	readonly upload: readonly LocalRouteFile[];
-	readonly removed: readonly string[];
-	readonly prune: boolean;
-	readonly status: SiteStatus | undefined;
 	readonly apiLabel: string;
-	readonly dryRun: boolean;
 }
 
 interface Screen {

@@ -91,14 +91,7 @@ final class BlobStore {
 	 * @return list<string>
 	 */
 	public function present( array $hashes ): array {
-		global $wpdb;
-		$present = array();
-		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 500 ) as $chunk ) {
-			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
-			$found        = $wpdb->get_col( $wpdb->prepare( 'SELECT hash FROM ' . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
-			$present      = array_merge( $present, array_map( 'strval', $found ) );
-		}
-		return $present;
+		return array_map( static fn ( array $row ): string => (string) $row['hash'], $this->rows( 'hash', $hashes ) );
 	}
 
 	/**
@@ -108,17 +101,12 @@ final class BlobStore {
 	 * @return array<string, string> Hash => bytes.
 	 */
 	public function get( array $hashes ): array {
-		global $wpdb;
 		$contents = array();
-		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 200 ) as $chunk ) {
-			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
-			$rows         = $wpdb->get_results( $wpdb->prepare( 'SELECT hash, content FROM ' . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
-			foreach ( (array) $rows as $row ) {
-				$bytes = self::decode( (string) $row['content'] );
-				// A damaged row is treated as missing rather than served.
-				if ( false !== $bytes && hash( 'sha256', $bytes ) === $row['hash'] ) {
-					$contents[ (string) $row['hash'] ] = $bytes;
-				}
+		foreach ( $this->rows( 'hash, content', $hashes ) as $row ) {
+			$bytes = self::decode( (string) $row['content'] );
+			// A damaged row is treated as missing rather than served.
+			if ( false !== $bytes && hash( 'sha256', $bytes ) === $row['hash'] ) {
+				$contents[ (string) $row['hash'] ] = $bytes;
 			}
 		}
 		return $contents;
@@ -133,16 +121,32 @@ final class BlobStore {
 	 * @return array<string, string> Hash => class name.
 	 */
 	public function checked( array $hashes ): array {
-		global $wpdb;
 		$classes = array();
-		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 500 ) as $chunk ) {
-			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
-			$rows         = $wpdb->get_results( $wpdb->prepare( 'SELECT hash, class_name FROM ' . Schema::blobs() . " WHERE checked_on = %s AND hash IN ({$placeholders})", self::php(), ...$chunk ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
-			foreach ( (array) $rows as $row ) {
+		foreach ( $this->rows( 'hash, class_name, checked_on', $hashes ) as $row ) {
+			if ( self::php() === $row['checked_on'] ) {
 				$classes[ (string) $row['hash'] ] = (string) $row['class_name'];
 			}
 		}
 		return $classes;
+	}
+
+	/**
+	 * The rows of these hashes (the ones the store has), read in chunks that keep queries small.
+	 *
+	 * @param list<string> $hashes
+	 * @return list<array<string, mixed>>
+	 */
+	private function rows( string $columns, array $hashes ): array {
+		global $wpdb;
+		$rows = array();
+		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 200 ) as $chunk ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			$found        = $wpdb->get_results( $wpdb->prepare( "SELECT {$columns} FROM " . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- columns are the callers' literals.
+			foreach ( (array) $found as $row ) {
+				$rows[] = (array) $row;
+			}
+		}
+		return $rows;
 	}
 
 	/**
