@@ -315,9 +315,39 @@ export async function startWordPress(options: StartOptions = {}): Promise<WordPr
   try {
     return await buildSite(resources, stopper, options, timings, step);
   } catch (error) {
-    await stopper.stop();
+    // The start-up error is the one that matters: a failing cleanup is added to it, never thrown instead.
+    try {
+      await stopper.stop();
+    } catch (cleanupError) {
+      appendCleanupError(error, cleanupError);
+    }
     throw error;
   }
+}
+
+/** Adds a cleanup failure to the error that caused the cleanup (its message and stack), or logs it. */
+function appendCleanupError(error: unknown, cleanupError: unknown): void {
+  const detail = cleanupError instanceof Error ? cleanupError.message : String(cleanupError);
+  const note = `\n(Cleaning up after this failed start-up failed too: ${detail})`;
+  if (error instanceof Error) {
+    // V8 formats the stack on first read, from the message of that moment: read it before the change.
+    const { message, stack } = error;
+    error.message = message + note;
+    if (stack?.includes(message) === true) error.stack = stack.replace(message, error.message);
+  } else {
+    process.stderr.write(`[wordpress]${note}\n`);
+  }
+}
+
+/**
+ * Like Promise.all, but settles only once every task has: a task still running (cp writing into
+ * the site's tree) would otherwise race the cleanup that the first rejection starts.
+ */
+async function allSettledOrThrow<T extends readonly unknown[]>(tasks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(tasks);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 async function buildSite(
@@ -335,7 +365,7 @@ async function buildSite(
   const pluginDir = options.pluginDir ?? path.join(REPO_ROOT, 'plugin');
 
   // The two slowest file-system steps are independent.
-  await Promise.all([initDataDir(dataDir), copyWordPress(wpDir)]);
+  await allSettledOrThrow([initDataDir(dataDir), copyWordPress(wpDir)]);
   step('copy WordPress + init database');
 
   const db = await startMariaDB(root, dataDir);
