@@ -7,15 +7,20 @@
  *  (b) one route with 1,000 route files deployed ÷ with 1 route file deployed       target ≤ 1.05
  *  (c) route files a non-REST front-end request opens                                target 0
  *
+ *  (d) a route's latency while a 1,000-file push is being staged ÷ idle               target ≤ 1.2
+ *
  * and the CLI's: `svc --help` (≤ 150 ms), a push of 1,000 unchanged files (≤ 1 s, nothing uploaded),
- * a push of 1,000 changed files (≤ 5 s).
+ * a push of 1,000 changed files, about 3 MB in several requests under 1 MB (≤ 5 s), a rollback of
+ * that 1,000-file release (≤ 1 s).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { startWordPress, type WordPressSite } from '../test/support/wordpress.js';
+import { deploy } from './bench/deploy.js';
 import { interleavedPair, timeRequest } from './bench/measure.js';
+import { latencyWhileStaging } from './bench/staging.js';
 import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute } from './bench/routes.js';
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
@@ -25,11 +30,6 @@ const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
 const FILES = 1000;
 const FRONT_END_REQUESTS = 20;
 const LABEL = 52;
-
-async function push(site: WordPressSite, files: { filename: string; content: string }[]): Promise<void> {
-  const response = await site.fetch('/svc/v1/api-files', { method: 'POST', json: { files } });
-  if (!response.ok) throw new Error(`push failed: HTTP ${response.status} ${await response.text()}`);
-}
 
 function ratio(a: number, b: number): string {
   return (a / b).toFixed(3);
@@ -51,10 +51,10 @@ async function main(): Promise<void> {
   const many = await startWordPress({ opcache: true });
   const server = many.server.kind === 'fpm' ? `nginx + php-fpm, ${many.server.workerPids().length} children` : `php -S, ${many.server.workerPids().length} workers`;
   try {
-    await push(one, [{ filename: 'hello', content: helloRoute() }]);
+    await deploy(one, [{ filename: 'hello', content: helloRoute() }]);
     const fillers = Array.from({ length: FILES - 1 }, (_, i) => fillerRoute(i + 1));
     const deployed = [{ filename: 'hello', content: helloRoute() }, ...fillers];
-    await push(many, deployed);
+    await deploy(many, deployed);
 
     const svcRoute = { name: 'svc, 1 file', url: `${one.restRoot}/svc-api/v1/hello` };
     const handRoute = { name: 'by hand', url: `${one.restRoot}/bench/v1/hello` };
@@ -66,17 +66,21 @@ async function main(): Promise<void> {
     const [svcOne, hand] = await interleavedPair(svcRoute, handRoute, ROUNDS);
     const [svcMany, svcOneAgain] = await interleavedPair(manyRoute, svcRoute, ROUNDS);
 
-    // (c): every file system call under svc/api/ while the front page is served, on the big site,
-    // seen from every process that runs PHP for a request.
+    // (c): every file system call under wp-content/svc/ (route files live in its release trees, under
+    // the api link) while the front page is served, on the big site, seen from every process that
+    // runs PHP for a request.
     const apiDir = path.join(many.svcDir, 'api');
-    const frontTrace = await traceProcesses(many.server.workerPids(), apiDir);
+    const frontTrace = await traceProcesses(many.server.workerPids(), many.svcDir);
     for (let i = 0; i < FRONT_END_REQUESTS; i++) await timeRequest({ name: 'front page', url: `${many.url}/` });
     const frontCalls = await frontTrace.stop();
     // Control: the same probe during REST calls to the route must see that one file (and only it).
-    const restTrace = await traceProcesses(many.server.workerPids(), apiDir);
+    const restTrace = await traceProcesses(many.server.workerPids(), many.svcDir);
     for (let i = 0; i < 5; i++) await timeRequest({ name: 'route', url: `${many.restRoot}/svc-api/v1/hello` });
     const restCalls = await restTrace.stop();
-    const restFiles = new Set(restCalls.map((line) => /"([^"]+)"/.exec(line)?.[1]).filter((p) => p?.endsWith('.php')));
+    const restFiles = new Set(restCalls.map((line) => /"([^"]+)"/.exec(line)?.[1]).filter((p) => p !== undefined && /\/trees\/r\d+-[a-f0-9]+\/.+\.php$/.test(p)));
+
+    process.stdout.write('Measuring (d): the route while 1,000 files are staged, and idle, in turns…\n');
+    const staging = await latencyWhileStaging(one, svcRoute, FILES);
 
     const a = svcOne / hand;
     const b = svcMany / svcOneAgain;
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
       `${'(a) svc route ÷ same handler registered by hand'.padEnd(LABEL)}${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
       `${`(b) ${FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
       `${'(c) route files opened by a front-end request'.padEnd(LABEL)}${String(frontCalls.length).padEnd(5)}  (${FRONT_END_REQUESTS} requests of /; control: 5 REST calls touched ${restFiles.size} route file(s) in ${restCalls.length} calls)   target 0: ${verdict(frontCalls.length === 0)}`,
+      `${'(d) route while 1,000 files are staged ÷ idle'.padEnd(LABEL)}${ratio(staging.busyMs, staging.idleMs)}   (${staging.busyMs.toFixed(2)} ms vs ${staging.idleMs.toFixed(2)} ms; ${staging.samples} requests each, ${staging.requests} staging requests)   target ≤ 1.2: ${verdict(staging.busyMs / staging.idleMs <= 1.2)}`,
       '',
     ];
     process.stdout.write(lines.join('\n'));
@@ -99,7 +104,8 @@ async function main(): Promise<void> {
         [
           `${'svc --help wall time'.padEnd(LABEL)}${cli.helpMs.toFixed(0)} ms (median of 15)   target ≤ 150 ms: ${verdict(cli.helpMs <= 150)}`,
           `${`svc api push, ${FILES} files, none changed`.padEnd(LABEL)}${cli.unchangedPushMs.toFixed(0)} ms   target ≤ 1000 ms, no upload: ${verdict(cli.unchangedPushMs <= 1000 && !cli.unchangedPushWrote)}${cli.unchangedPushWrote ? ' (it rewrote files)' : ''}`,
-          `${`svc api push, ${FILES} files, all changed`.padEnd(LABEL)}${cli.changedPushMs.toFixed(0)} ms   target ≤ 5000 ms: ${verdict(cli.changedPushMs <= 5000)}`,
+          `${`svc api push, ${FILES} files, all changed`.padEnd(LABEL)}${cli.changedPushMs.toFixed(0)} ms (${cli.changedPushRequests} staging requests under 1 MB)   target ≤ 5000 ms: ${verdict(cli.changedPushMs <= 5000 && cli.changedPushRequests > 1)}`,
+          `${`svc api rollback, ${FILES}-file release`.padEnd(LABEL)}${cli.rollbackMs.toFixed(0)} ms (${cli.rollbackFiles} files restored)   target ≤ 1000 ms: ${verdict(cli.rollbackMs <= 1000 && cli.rollbackFiles >= FILES)}`,
           '',
         ].join('\n'),
       );

@@ -1,7 +1,7 @@
 /**
  * npm run demo: the main job end to end. A throwaway WordPress starts on 127.0.0.1, the packed svc
  * CLI is installed into a temporary prefix, `svc api push` deploys examples/api/, `svc api list`
- * shows the routes, and each route is called for real.
+ * shows the routes, each route is called for real, and a removal is rolled back.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -75,6 +75,11 @@ async function main(): Promise<void> {
 
     heading('Removing a route');
     svc(binary, project, site, ['api', 'rm', 'posts/recent', '--yes']);
+    await call(site, 'GET', '/svc-api/v1/posts/recent', 'anonymous', { 'X-Demo-Key': 'let-me-in' });
+
+    heading('Every change is a release: rolling the removal back');
+    svc(binary, project, site, ['api', 'releases']);
+    svc(binary, project, site, ['api', 'rollback', '--yes']);
     await call(site, 'GET', '/svc-api/v1/posts/recent', 'anonymous', { 'X-Demo-Key': 'let-me-in' });
     process.stdout.write('\nDone: the site, its database and the temporary install are removed now.\n');
   } finally {

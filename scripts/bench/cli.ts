@@ -1,6 +1,7 @@
 /**
- * The CLI's figures (issue 3 §6): `svc --help` wall time, and a push of 1,000 route files with nothing
- * changed and with every file changed, against a real site.
+ * The CLI's figures: `svc --help` wall time; a push of 1,000 route files (about 3 MB) with nothing
+ * changed and with every file changed (staged in several requests under nginx's 1 MB body limit);
+ * a rollback of that 1,000-file release.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -15,15 +16,24 @@ export interface CliFigures {
   /** Whether the unchanged push rewrote a file on the site (it must not upload anything). */
   unchangedPushWrote: boolean;
   changedPushMs: number;
+  /** `POST api-blobs` requests the changed push staged its contents in. */
+  changedPushRequests: number;
+  rollbackMs: number;
+  /** Files the rollback restored (added + changed + removed of its release). */
+  rollbackFiles: number;
 }
 
-function timed(binary: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): number {
+function run(binary: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { ms: number; stdout: string } {
   const started = process.hrtime.bigint();
   const result = spawnSync(binary, args, { cwd, env, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`svc ${args.join(' ')} exited ${result.status}: ${result.stderr || result.stdout}`);
-  return ms;
+  return { ms, stdout: result.stdout };
+}
+
+function timed(binary: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): number {
+  return run(binary, args, cwd, env).ms;
 }
 
 function writeProject(project: string, files: readonly { filename: string; content: string }[]): void {
@@ -48,6 +58,18 @@ export function measureCli(binary: string, site: WordPressSite, project: string,
   const after = statSync(probe);
   const unchangedPushWrote = after.mtimeMs !== before.mtimeMs || after.ino !== before.ino;
   writeProject(project, files.map((file) => ({ filename: file.filename, content: `${file.content}// changed\n` })));
-  const changedPushMs = timed(binary, ['api', 'push', '--yes', '--json'], project, env);
-  return { helpMs: median(help), unchangedPushMs, unchangedPushWrote, changedPushMs };
+  const changed = run(binary, ['api', 'push', '--yes', '--json'], project, env);
+  const pushed = JSON.parse(changed.stdout) as { staged?: { requests?: number } };
+  const rollback = run(binary, ['api', 'rollback', '--yes', '--json'], project, env);
+  const rolled = JSON.parse(rollback.stdout) as { release?: { added?: number; changed?: number; removed?: number } | null };
+  const release = rolled.release ?? {};
+  return {
+    helpMs: median(help),
+    unchangedPushMs,
+    unchangedPushWrote,
+    changedPushMs: changed.ms,
+    changedPushRequests: pushed.staged?.requests ?? 0,
+    rollbackMs: rollback.ms,
+    rollbackFiles: (release.added ?? 0) + (release.changed ?? 0) + (release.removed ?? 0),
+  };
 }

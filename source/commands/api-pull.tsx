@@ -21,9 +21,12 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	const scan = await scanApiDir(project.apiDir, { allowMissing: true, lexical: false });
 	const site = openSite(io, { site: command.site, project });
 	const listing = await site.client.listFiles({ content: true });
-	// Files the site skips for size are not in its listing, but it still has them: keep the local copies.
-	const notListed = listing.skipped === 0 ? [] : (listing.skippedFiles ?? 'unknown');
-	const plan = planPull(listing.files, scan.files, { notListed });
+	// Files the site skips for size are not in its listing, but it still has them: keep the local
+	// copies. Links on the site have no content to pull: they are left alone on both sides.
+	const links = listing.files.filter((file) => file.link === true).map((file) => file.filename);
+	const skipped = listing.skipped === 0 ? [] : (listing.skippedFiles ?? 'unknown');
+	const notListed = skipped === 'unknown' ? skipped : [...skipped, ...links];
+	const plan = planPull(listing.files.filter((file) => file.link !== true), scan.files, { notListed });
 	const report = {
 		site: site.url,
 		dir: project.apiDir,

@@ -33,6 +33,8 @@ export interface RemoteFile {
 	readonly public: boolean;
 	/** Why the file failed to load at the last boot; absent when it loaded. */
 	readonly error?: string;
+	/** A symbolic link on the site: listed so it can be removed, never followed, so it has no content. */
+	readonly link?: true;
 }
 
 export interface RemoteFileWithContent extends RemoteFile {
@@ -711,6 +713,7 @@ function parseRemoteFile(value: unknown, withContent: boolean): RemoteFile | und
 		...file,
 		...(typeof item?.['route'] === 'string' ? { route: item['route'] } : {}),
 		...(typeof item?.['error'] === 'string' ? { error: item['error'] } : {}),
+		...(item?.['link'] === true ? { link: true as const } : {}),
 		...(withContent ? { content: item?.['content'] as string } : {}),
 	};
 }

@@ -3,7 +3,7 @@
  * it (no terminal; SVC_URL, SVC_USER and SVC_APP_PASSWORD in the environment). The tests run in
  * order and build on each other's state, like a developer's session.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -221,6 +221,21 @@ describe('svc api pull', () => {
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain('✔ Pulled 1 file into api/, deleted 1 local file; 2 unchanged.');
     expect(readTree(path.join(mirror, 'api'))).toEqual(readTree(apiDir));
+  });
+
+  it('a symbolic link on the site is neither pulled nor makes the pull delete a local file of that name', async () => {
+    const link = path.join(site.svcDir, 'api', 'conf.php');
+    symlinkSync(path.join(site.wpDir, 'wp-config.php'), link);
+    writeRoute(path.join(mirror, 'api'), 'conf.php', routeSource('LocalConf'));
+    try {
+      const result = await runIn(mirror, 'api', 'pull', '--json');
+      expect(result).toMatchObject({ code: 0 });
+      expect(result.stdout).not.toContain('DB_PASSWORD');
+      expect(readFileSync(path.join(mirror, 'api', 'conf.php'), 'utf8')).toBe(routeSource('LocalConf'));
+    } finally {
+      rmSync(link);
+      removeRoute(path.join(mirror, 'api'), 'conf.php');
+    }
   });
 
   it('--json reports what changed, and only JSON', async () => {

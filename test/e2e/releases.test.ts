@@ -280,7 +280,7 @@ describe('links are never followed', () => {
     symlinkSync(path.join(site.wpDir, 'wp-config.php'), path.join(apiDir(site), 'conf.php'));
     const listed = (await list(site)).records.find((item) => item.filename === 'conf');
     expect(listed?.error).toContain('symbolic link');
-    expect(listed?.content ?? '').toBe('');
+    expect(listed).toMatchObject({ link: true, content: '' });
     const all = await call(site, '/svc/v1/api-files');
     expect(all.text).not.toContain('DB_PASSWORD');
     expectError(await call(site, '/svc-api/v1/conf', { as: 'anonymous' }), 404, 'rest_no_route');

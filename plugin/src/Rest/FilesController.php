@@ -124,6 +124,10 @@ final class FilesController {
 				$record['content'] = (string) $this->files->read( $slug );
 			}
 			$record += Records::file( $namespace, $slug, $entry );
+			if ( ! empty( $entry['link'] ) ) {
+				// Never followed, so there is nothing to pull; listed so that it can be seen and removed.
+				$record['link'] = true;
+			}
 			if ( null !== $error ) {
 				$record['error'] = $error;
 			}

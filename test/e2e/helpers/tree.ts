@@ -12,8 +12,9 @@ export type Tree = Record<string, string>;
  * as relative path => sha256 of the bytes ('dir' for directories, 'link:<target>' for links).
  * `cache/` is derived data the plugin may rebuild on any request, so it is left out by default.
  * The served release tree (the one `api` links to) is named `trees/(served)`: a change that ends
- * with the same files served (e.g. a push then its removal) leaves the same snapshot, while any
- * other tree left behind, or any file that differs, still shows.
+ * with the same files served (e.g. a push then its removal) leaves the same snapshot. The tree served
+ * before it, which svc keeps until the next write for requests still reading it, is left out; any
+ * other directory left in trees/ (a crashed build) or any file that differs still shows.
  */
 export function snapshotTree(dir: string, options: { includeCache?: boolean } = {}): Tree {
   const tree: Tree = {};
@@ -36,6 +37,7 @@ export function snapshotTree(dir: string, options: { includeCache?: boolean } = 
   if (served === undefined) return tree;
   const named: Tree = {};
   for (const [key, value] of Object.entries(tree)) {
+    if (/^trees\/r\d+-[a-f0-9]+(\/|$)/.test(key) && !(key === served || key.startsWith(`${served}/`))) continue;
     const renamed = key === served || key.startsWith(`${served}/`) ? `trees/(served)${key.slice(served.length)}` : key;
     named[renamed] = key === 'api' ? 'link:trees/(served)' : value;
   }
