@@ -4,10 +4,16 @@
  *   1. TypeScript type check (tsc --noEmit)
  *   2. PHP lint of the plugin, PHPUnit units (no WordPress needed)
  *   3. PHPUnit tests that run inside a real WordPress (the bench site of test/support/)
- *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests
+ *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests, on Debian's
+ *      WordPress (6.1.9; or SVC_TEST_WORDPRESS's choice, see test/support/wordpress-builds.ts)
+ *   5. jest again, the plugin and CLI end-to-end suites only (test/e2e/, test/cli/), on the newest
+ *      WordPress build of @wp-playground/wordpress-builds (SVC_TEST_WORDPRESS=newest). The browser
+ *      tests stay on Debian's: the builds load their admin assets from a CDN.
  *
  * Ends with one line `tests: N passed, N failed` over all runners, and a non-zero exit if anything failed.
- * Extra arguments go to jest (e.g. `npm test -- test/e2e/routes.test.ts`).
+ * Extra arguments go to jest (e.g. `npm test -- test/e2e/routes.test.ts`). The second jest run gets
+ * them too, narrowed to test/e2e/ and test/cli/: it re-runs the end-to-end tests the first run
+ * selected, and is skipped when that is none (`npm test -- source/`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { ensurePackages, startWordPress } from '../test/support/wordpress.js';
+import { ensurePackages, resolveWordPress, startWordPress } from '../test/support/wordpress.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));
@@ -50,6 +56,35 @@ function junitCounts(file: string): { passed: number; failed: number } {
   const attribute = (name: string): number => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(tag)?.[1] ?? 0);
   const failed = attribute('failures') + attribute('errors');
   return { passed: attribute('tests') - failed - attribute('skipped'), failed };
+}
+
+interface JestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string }[];
+}
+
+function readJestReport(file: string): JestReport | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as JestReport) : undefined;
+}
+
+/** Runs jest with --json into scratch/<name>.json and counts its tests; returns the report (undefined if jest wrote none). */
+function runJest(label: string, name: string, args: string[], env: NodeJS.ProcessEnv): JestReport | undefined {
+  const output = path.join(scratch, `${name}.json`);
+  const status = run(process.execPath, ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${output}`, ...args], {
+    NODE_NO_WARNINGS: '1',
+    ...env,
+  });
+  const report = readJestReport(output);
+  count(label, report?.numPassedTests ?? 0, report?.numFailedTests ?? 0, status);
+  return report;
+}
+
+/** The test directories that run again on the newest WordPress: the plugin's and the CLI's end-to-end suites. */
+const END_TO_END_DIRS = ['test/e2e', 'test/cli'].map((dir) => path.join(ROOT, dir) + path.sep);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function phpFiles(directory: string): string[] {
@@ -90,15 +125,24 @@ async function main(): Promise<void> {
     await site.stop();
   }
 
-  step('jest: CLI, plugin end-to-end, browser');
-  const jestJson = path.join(scratch, 'jest.json');
-  const jestStatus = run(
-    process.execPath,
-    ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${jestJson}`, ...process.argv.slice(2)],
-    { NODE_NO_WARNINGS: '1' },
-  );
-  const jest = existsSync(jestJson) ? (JSON.parse(readFileSync(jestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number }) : { numPassedTests: 0, numFailedTests: 0 };
-  count('jest', jest.numPassedTests, jest.numFailedTests, jestStatus);
+  const jestArgs = process.argv.slice(2);
+  const first = await resolveWordPress();
+  step(`jest: CLI, plugin end-to-end, browser (plugin and CLI end-to-end on WordPress ${first.version}, ${first.name})`);
+  const report = runJest('jest', 'jest', jestArgs, { SVC_TEST_WORDPRESS: first.name });
+
+  const newest = await resolveWordPress('newest');
+  const ranEndToEnd = report?.testResults?.some((result) => END_TO_END_DIRS.some((dir) => result.name.startsWith(dir))) ?? true;
+  step(`jest: plugin and CLI end-to-end on WordPress ${newest.version} (${newest.name}, SVC_TEST_WORDPRESS=newest)`);
+  if (newest.name === first.name) {
+    process.stdout.write(`skipped: the run above was on WordPress ${newest.version} already\n`);
+  } else if (!ranEndToEnd) {
+    process.stdout.write('skipped: the jest arguments selected no test under test/e2e/ or test/cli/\n');
+  } else {
+    // The same arguments (test paths, -t ...) select the same tests, minus everything outside the
+    // end-to-end dirs: jest ANDs ignore patterns with the path patterns.
+    const onlyEndToEnd = `--testPathIgnorePatterns=^(?!${END_TO_END_DIRS.map(escapeRegExp).join('|')})`;
+    runJest(`jest on WordPress ${newest.version}`, 'jest-newest', [...jestArgs, onlyEndToEnd, '--passWithNoTests'], { SVC_TEST_WORDPRESS: 'newest' });
+  }
 
   rmSync(scratch, { recursive: true, force: true });
   process.stdout.write(`\n${failures.length > 0 ? `failing: ${failures.join(', ')}\n` : ''}tests: ${tally.passed} passed, ${tally.failed} failed\n`);

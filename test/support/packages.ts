@@ -18,6 +18,8 @@ const APT_PACKAGES = [
   'nginx',
   'mariadb-server',
   'wordpress',
+  // The WordPress builds of @wp-playground/wordpress-builds are zips (wordpress-builds.ts).
+  'unzip',
 ];
 
 // mariadbd lives in /usr/sbin, which a non-login PATH may lack.
@@ -70,7 +72,7 @@ export function missingPackages(): string[] {
   const missing: string[] = [];
   if (!phpHasMysqli()) missing.push('php with the mysqli extension');
   missing.push(...fpmModulesMissing());
-  for (const binary of ['mariadbd', 'mariadb-install-db', 'mariadb', 'nginx']) {
+  for (const binary of ['mariadbd', 'mariadb-install-db', 'mariadb', 'nginx', 'unzip']) {
     if (findExecutable(binary) === undefined) missing.push(binary);
   }
   if (!existsSync(path.join(WORDPRESS_SOURCE, 'wp-settings.php'))) missing.push(`${WORDPRESS_SOURCE}/wp-settings.php`);
@@ -93,7 +95,7 @@ function runQuietly(command: string, args: string[]): void {
 }
 
 /**
- * Installs PHP (CLI and FPM, with opcache), nginx, MariaDB and Debian's WordPress with apt-get when
+ * Installs PHP (CLI and FPM, with opcache), nginx, MariaDB, Debian's WordPress and unzip with apt-get when
  * any piece is missing.
  * Quiet on success; throws with apt's output on failure. Needs root, as on the CI and dev boxes.
  */

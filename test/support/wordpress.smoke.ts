@@ -4,6 +4,7 @@
  *   npx tsx test/support/wordpress.smoke.ts [--verbose] [--opcache]
  *
  * The server kind comes from SVC_TEST_SERVER (php or fpm, default fpm); --opcache is for php -S.
+ * Which WordPress comes from SVC_TEST_WORDPRESS (debian, newest, or a build's zip name; default debian).
  */
 import { existsSync } from 'node:fs';
 
@@ -23,7 +24,9 @@ async function timed(site: WordPressSite, path: string, as: Caller): Promise<voi
 async function main(): Promise<void> {
   const started = performance.now();
   const site = await startWordPress({ verbose, opcache });
-  console.log(`started ${site.url} in ${(performance.now() - started).toFixed(0)} ms (${site.server.kind}, opcache ${site.server.kind === 'fpm' ? 'on' : String(opcache)})`);
+  console.log(
+    `started WordPress ${site.wordpressVersion} (${site.wordpress}) at ${site.url} in ${(performance.now() - started).toFixed(0)} ms (${site.server.kind}, opcache ${site.server.kind === 'fpm' ? 'on' : String(opcache)})`,
+  );
   console.log(`  steps: ${JSON.stringify(site.timings)}`);
   try {
     await timed(site, '/', 'anonymous');

@@ -1,7 +1,11 @@
 /**
  * A real, throwaway WordPress for end-to-end tests, `npm run demo` and `npm run bench`:
- * Debian's WordPress copied into a temp dir, a private MariaDB on a Unix socket, a web server on
+ * a WordPress copied into a temp dir, a private MariaDB on a Unix socket, a web server on
  * 127.0.0.1, the repo's plugin/ activated, and three users with application passwords.
+ *
+ * Which WordPress (option `wordpress`, default from env SVC_TEST_WORDPRESS, else 'debian'): Debian's
+ * package (6.1.9), or a build of @wp-playground/wordpress-builds by its zip's name ('6.5', 'nightly',
+ * …) or 'newest' (the highest $wp_version among them); see wordpress-builds.ts.
  *
  * Two kinds of web server (option `server`, default from env SVC_TEST_SERVER, else 'fpm'):
  * - 'fpm': nginx in front of php-fpm with opcache not revalidating, as in production (fpm-server.ts);
@@ -23,7 +27,6 @@ import {
   renameSync,
   rmSync,
   symlinkSync,
-  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -32,13 +35,15 @@ import { fileURLToPath } from 'node:url';
 
 import { startWatchdog, trackForCleanup } from './cleanup.js';
 import { createDatabase, initDataDir, startMariaDB, type MariaDB } from './mariadb.js';
-import { ensurePackages, requireExecutable, WORDPRESS_SOURCE } from './packages.js';
+import { ensurePackages, requireExecutable } from './packages.js';
 import { FPM_PID_FILE, NGINX_PID_FILE, startFpmServer, type FpmServer } from './fpm-server.js';
 import { findFreePort, iniFlags, PortInUseError, startPhpServer, type PhpServer } from './php-server.js';
-import { runChecked, runProcess, signalGroup } from './process.js';
+import { runProcess, signalGroup } from './process.js';
+import { prepareWordPressTree, readWordPressVersion, resolveWordPress, type WordPressChoice } from './wordpress-builds.js';
 import { generateSalts, phpString, renderWpConfig } from './wp-config.js';
 
 export { ensurePackages } from './packages.js';
+export { listWordPressBuilds, resolveWordPress, type WordPressChoice, type WordPressSource } from './wordpress-builds.js';
 
 export type SiteUserName = 'admin' | 'editor' | 'subscriber';
 export type Caller = SiteUserName | 'anonymous';
@@ -72,6 +77,11 @@ export interface ServerOptions {
 }
 
 export interface StartOptions extends ServerOptions {
+  /**
+   * Which WordPress: 'debian' (Debian's package), a build's zip name ('6.5', 'beta', 'nightly', …)
+   * or 'newest' (the build with the highest version). Default: env SVC_TEST_WORDPRESS, else 'debian'.
+   */
+  wordpress?: WordPressChoice;
   /** Plugin directory symlinked as wp-content/plugins/svc and activated; false skips it. Default <repo>/plugin. */
   pluginDir?: string | false;
   /** PHP files copied into wp-content/mu-plugins (after the harness's own, test/support/mu-plugins/). */
@@ -97,6 +107,10 @@ export interface WordPressSite {
   /** The temp dir holding everything (WordPress, database, logs); removed by stop(). */
   readonly root: string;
   readonly wpDir: string;
+  /** 'debian' or the build's zip name ('nightly', '6.5', …); 'newest' is reported as the build it picked. */
+  readonly wordpress: string;
+  /** $wp_version from the site's wp-includes/version.php, e.g. '6.1.9' or '6.7-alpha-58716'. */
+  readonly wordpressVersion: string;
   /** wp-content */
   readonly contentDir: string;
   /** wp-content/svc (created by the plugin, may not exist yet) */
@@ -206,12 +220,6 @@ function createStopper(resources: SiteResources): { stop(): Promise<void>; killN
   return stopper;
 }
 
-/** Debian's tree has symlinks into /etc and /usr/share/php, hence -L; its wp-config.php is replaced. */
-async function copyWordPress(wpDir: string): Promise<void> {
-  await runChecked('cp', ['-rL', WORDPRESS_SOURCE, wpDir]);
-  unlinkSync(path.join(wpDir, 'wp-config.php'));
-}
-
 /** The harness's own mu-plugins first, then the caller's. */
 function installMuPlugins(contentDir: string, extra: readonly string[]): void {
   const target = path.join(contentDir, 'mu-plugins');
@@ -315,9 +323,39 @@ export async function startWordPress(options: StartOptions = {}): Promise<WordPr
   try {
     return await buildSite(resources, stopper, options, timings, step);
   } catch (error) {
-    await stopper.stop();
+    // The start-up error is the one that matters: a failing cleanup is added to it, never thrown instead.
+    try {
+      await stopper.stop();
+    } catch (cleanupError) {
+      appendCleanupError(error, cleanupError);
+    }
     throw error;
   }
+}
+
+/** Adds a cleanup failure to the error that caused the cleanup (its message and stack), or logs it. */
+function appendCleanupError(error: unknown, cleanupError: unknown): void {
+  const detail = cleanupError instanceof Error ? cleanupError.message : String(cleanupError);
+  const note = `\n(Cleaning up after this failed start-up failed too: ${detail})`;
+  if (error instanceof Error) {
+    // V8 formats the stack on first read, from the message of that moment: read it before the change.
+    const { message, stack } = error;
+    error.message = message + note;
+    if (stack?.includes(message) === true) error.stack = stack.replace(message, error.message);
+  } else {
+    process.stderr.write(`[wordpress]${note}\n`);
+  }
+}
+
+/**
+ * Like Promise.all, but settles only once every task has: a task still running (cp writing into
+ * the site's tree) would otherwise race the cleanup that the first rejection starts.
+ */
+async function allSettledOrThrow<T extends readonly unknown[]>(tasks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(tasks);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 async function buildSite(
@@ -334,8 +372,10 @@ async function buildSite(
   const debugLog = path.join(root, 'debug.log');
   const pluginDir = options.pluginDir ?? path.join(REPO_ROOT, 'plugin');
 
+  const wordpress = await resolveWordPress(options.wordpress);
   // The two slowest file-system steps are independent.
-  await Promise.all([initDataDir(dataDir), copyWordPress(wpDir)]);
+  await allSettledOrThrow([initDataDir(dataDir), prepareWordPressTree(wordpress, wpDir)]);
+  const wordpressVersion = readWordPressVersion(wpDir);
   step('copy WordPress + init database');
 
   const db = await startMariaDB(root, dataDir);
@@ -419,6 +459,8 @@ async function buildSite(
     restRoot,
     root,
     wpDir,
+    wordpress: wordpress.name,
+    wordpressVersion,
     contentDir,
     svcDir: path.join(contentDir, 'svc'),
     debugLog,

@@ -26,6 +26,13 @@ require $svc_config['wpDir'] . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 
+// The harness's wp-config.php points at its MariaDB; a build that brought its own database layer (a
+// db.php drop-in such as the SQLite integration's) would silently install somewhere else.
+global $wpdb;
+if ( 'wpdb' !== get_class( $wpdb ) || false === stripos( (string) $wpdb->db_server_info(), 'mariadb' ) ) {
+	svc_install_fail( sprintf( 'install.php: WordPress is not using the MariaDB server (wpdb class %s, server %s)', get_class( $wpdb ), (string) $wpdb->db_server_info() ) );
+}
+
 $svc_admin = null;
 foreach ( $svc_config['users'] as $svc_user ) {
 	if ( 'administrator' === $svc_user['role'] ) {
