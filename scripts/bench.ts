@@ -21,7 +21,7 @@ import { startWordPress, type WordPressSite } from '../test/support/wordpress.js
 import { deploy } from './bench/deploy.js';
 import { interleavedPair, timeRequest } from './bench/measure.js';
 import { latencyWhileStaging } from './bench/staging.js';
-import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute } from './bench/routes.js';
+import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
 import { installCli } from './lib/install-cli.js';
@@ -29,6 +29,7 @@ import { installCli } from './lib/install-cli.js';
 const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
 const FILES = 1000;
 const FRONT_END_REQUESTS = 20;
+const STAGING_ROUNDS = 8;
 const LABEL = 52;
 
 function ratio(a: number, b: number): string {
@@ -44,10 +45,12 @@ async function main(): Promise<void> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
   const handPlugin = path.join(scratch, 'bench-hand-route.php');
   writeFileSync(handPlugin, HAND_REGISTERED_PLUGIN);
+  const roomyStaging = path.join(scratch, 'bench-roomy-staging.php');
+  writeFileSync(roomyStaging, ROOMY_STAGING_PLUGIN);
 
   process.stdout.write('Starting two WordPress sites (opcache on)…\n');
   // opcache: true is for php -S; php-fpm always runs with opcache.
-  const one = await startWordPress({ opcache: true, muPlugins: [handPlugin] });
+  const one = await startWordPress({ opcache: true, muPlugins: [handPlugin, roomyStaging] });
   const many = await startWordPress({ opcache: true });
   const server = many.server.kind === 'fpm' ? `nginx + php-fpm, ${many.server.workerPids().length} children` : `php -S, ${many.server.workerPids().length} workers`;
   try {
@@ -82,7 +85,7 @@ async function main(): Promise<void> {
     process.stdout.write('Installing the packed CLI…\n');
     const binary = installCli(scratch);
     process.stdout.write('Measuring (d): the route while a 1,000-file push is staged, and idle, in turns…\n');
-    const staging = await latencyWhileStaging(one, svcRoute, FILES);
+    const staging = await latencyWhileStaging(one, svcRoute, FILES, STAGING_ROUNDS);
 
     const a = svcOne / hand;
     const b = svcMany / svcOneAgain;

@@ -175,51 +175,30 @@ final class BlobStore {
 	}
 
 	/**
-	 * Bytes of staged contents that no kept release uses.
+	 * Bytes of staged contents that no kept release uses, as of the last write's collect(): one
+	 * aggregate query, so a staging request costs the same however many contents the site keeps.
+	 */
+	public function staged_bytes(): int {
+		global $wpdb;
+		// Expired ones count no more, though only the next write removes them.
+		return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COALESCE(SUM(size), 0) FROM ' . Schema::blobs() . ' WHERE released = 0 AND created >= %d', time() - self::ttl() ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+	}
+
+	/**
+	 * Marks which contents kept releases use, and removes the others that were staged longer ago
+	 * than $ttl seconds. Runs after every write, under the write lock.
 	 *
 	 * @param array<string, true> $referenced Hashes used by kept releases.
 	 */
-	public function staged_bytes( array $referenced ): int {
-		$total = 0;
-		foreach ( $this->sizes() as $hash => [ $size ] ) {
-			if ( ! isset( $referenced[ $hash ] ) ) {
-				$total += $size;
-			}
-		}
-		return $total;
-	}
-
-	/**
-	 * Removes contents no kept release uses that were staged longer ago than $ttl seconds.
-	 *
-	 * @param array<string, true> $referenced
-	 */
-	public function collect( array $referenced, int $ttl ): int {
+	public function collect( array $referenced, int $ttl ): void {
 		global $wpdb;
-		$expired = array();
-		$cutoff  = time() - $ttl;
-		foreach ( $this->sizes() as $hash => [ , $created ] ) {
-			if ( ! isset( $referenced[ $hash ] ) && $created < $cutoff ) {
-				$expired[] = $hash;
-			}
-		}
-		foreach ( array_chunk( $expired, 500 ) as $chunk ) {
+		$table = Schema::blobs();
+		$wpdb->query( "UPDATE {$table} SET released = 0" ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
+		foreach ( array_chunk( array_keys( $referenced ), 500 ) as $chunk ) {
 			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
-			$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+			$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET released = 1 WHERE hash IN ({$placeholders})", array_map( 'strval', $chunk ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
 		}
-		return count( $expired );
-	}
-
-	/**
-	 * @return array<string, array{0: int, 1: int}> Hash => [size, created].
-	 */
-	private function sizes(): array {
-		global $wpdb;
-		$sizes = array();
-		foreach ( (array) $wpdb->get_results( 'SELECT hash, size, created FROM ' . Schema::blobs(), ARRAY_A ) as $row ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
-			$sizes[ (string) $row['hash'] ] = array( (int) $row['size'], (int) $row['created'] );
-		}
-		return $sizes;
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE released = 0 AND created < %d", time() - $ttl ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
 	}
 
 	/**

@@ -16,7 +16,7 @@ namespace Svc\Release;
  */
 final class Schema {
 
-	public const VERSION        = '2';
+	public const VERSION        = '3';
 	public const VERSION_OPTION = 'svc_db_version';
 
 	public static function blobs(): string {
@@ -50,7 +50,9 @@ final class Schema {
   created bigint unsigned NOT NULL,
   class_name varchar(255) DEFAULT NULL,
   checked_on varchar(16) DEFAULT NULL,
-  PRIMARY KEY  (hash)
+  released tinyint unsigned NOT NULL DEFAULT 0,
+  PRIMARY KEY  (hash),
+  KEY released (released)
 ) {$charset};",
 				'CREATE TABLE ' . self::releases() . " (
   id bigint unsigned NOT NULL AUTO_INCREMENT,

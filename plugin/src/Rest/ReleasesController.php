@@ -120,7 +120,7 @@ final class ReleasesController {
 		$store   = $this->deployer->blobs();
 		$present = array_flip( $store->present( array_keys( $contents ) ) );
 		$adding  = array_sum( array_map( 'strlen', array_diff_key( $contents, $present ) ) );
-		$staged  = $store->staged_bytes( $this->deployer->releases()->referenced() );
+		$staged  = $store->staged_bytes();
 		if ( $staged + $adding > Limits::total_bytes( 'api' ) ) {
 			return new WP_Error(
 				'svc_stage_full',
