@@ -158,6 +158,14 @@ final class SyntaxChecker {
 	}
 
 	private static function temporary_directory(): ?string {
+		// A worker killed during a check leaves its directory (copies of route files) behind: one
+		// untouched for ten minutes belongs to no running check.
+		foreach ( glob( rtrim( get_temp_dir(), '/' ) . '/svc-lint-*', GLOB_ONLYDIR ) ?: array() as $stale ) {
+			if ( time() - (int) @filemtime( $stale ) > 600 ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors
+				array_map( 'unlink', glob( $stale . '/*.php' ) ?: array() );
+				@rmdir( $stale ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			}
+		}
 		$directory = rtrim( get_temp_dir(), '/' ) . '/svc-lint-' . bin2hex( random_bytes( 6 ) );
 		return @mkdir( $directory, 0700 ) ? $directory : null; // phpcs:ignore WordPress.PHP.NoSilencedErrors
 	}

@@ -68,6 +68,10 @@ abstract class SvcTestCase extends TestCase {
 	}
 
 	protected function tearDown(): void {
+		// Boot records are saved at shutdown; saved now, they cannot recreate the tree once it is removed.
+		if ( isset( $this->store ) ) {
+			$this->store->flush();
+		}
 		if ( isset( $this->root ) && is_dir( $this->root ) ) {
 			exec( 'rm -rf ' . escapeshellarg( $this->root ) );
 		}
