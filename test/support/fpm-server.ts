@@ -19,7 +19,7 @@ import path from 'node:path';
 
 import { requireExecutable } from './packages.js';
 import { PortInUseError } from './php-server.js';
-import { exitOf, isRunning, runningChildren, settlesWithin, signalGroup, signalProcess, sleep, stopGroup, tailFile } from './process.js';
+import { exitOf, isRunning, probeReady, runningChildren, settlesWithin, signalGroup, signalProcess, sleep, stopGroup, tailFile } from './process.js';
 
 export interface FpmServerOptions {
   /** The site's temp root: configs, the FPM socket, pid files, logs and nginx's temp dirs go here. */
@@ -351,14 +351,9 @@ export async function startFpmServer(options: FpmServerOptions): Promise<FpmServ
         await sleep(20);
         continue;
       }
-      try {
-        const response = await fetch(url + options.readyPath, { signal: AbortSignal.timeout(5000) });
-        await response.arrayBuffer();
-        if (response.status === 200) return;
-        lastProblem = `HTTP ${response.status}`;
-      } catch (error) {
-        lastProblem = error instanceof Error ? error.message : String(error);
-      }
+      const problem = await probeReady(url + options.readyPath);
+      if (problem === null) return;
+      lastProblem = problem;
       await sleep(50);
     }
     throw new Error(`nginx + php-fpm did not answer GET ${options.readyPath} with 200 within ${options.readyTimeoutMs} ms (last: ${lastProblem}).\n${logsForError()}`);

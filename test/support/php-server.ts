@@ -6,7 +6,7 @@ import { closeSync, openSync } from 'node:fs';
 import net from 'node:net';
 
 import { requireExecutable } from './packages.js';
-import { exitOf, runningMembers, signalGroup, sleep, stopGroup, tailFile } from './process.js';
+import { exitOf, probeReady, runningMembers, signalGroup, sleep, stopGroup, tailFile } from './process.js';
 
 export interface PhpServerOptions {
   docRoot: string;
@@ -97,14 +97,9 @@ async function waitUntilReady(
       if (/Failed to listen|Address already in use/i.test(output)) throw new PortInUseError(output);
       throw new Error(`php -S exited during start-up:\n${output}`);
     }
-    try {
-      const response = await fetch(url + options.readyPath, { signal: AbortSignal.timeout(5000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-      lastProblem = `HTTP ${response.status}`;
-    } catch (error) {
-      lastProblem = error instanceof Error ? error.message : String(error);
-    }
+    const problem = await probeReady(url + options.readyPath);
+    if (problem === null) return;
+    lastProblem = problem;
     await sleep(50);
   }
   throw new Error(

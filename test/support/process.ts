@@ -197,3 +197,14 @@ export async function stopGroup(pgid: number, graceMs: number): Promise<void> {
   const killDeadline = Date.now() + 5000;
   while (groupAlive(pgid) && Date.now() < killDeadline) await sleep(20);
 }
+
+/** GETs a URL once: null when it answers 200, else what went wrong (status or error), for a message. */
+export async function probeReady(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    await response.arrayBuffer();
+    return response.status === 200 ? null : `HTTP ${response.status}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
