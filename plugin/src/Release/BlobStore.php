@@ -25,11 +25,12 @@ final class BlobStore {
 	 * Stores contents; returns which were new and which the store already had.
 	 *
 	 * @param array<string, string> $contents Hash => bytes; every hash is the sha256 of its bytes.
+	 * @param list<string>          $present  The hashes of $contents the store has (present()), which
+	 *                                        the caller needed already: not asked again.
 	 * @return array{stored: list<string>, present: list<string>}
 	 */
-	public function put( array $contents ): array {
+	public function put( array $contents, array $present ): array {
 		global $wpdb;
-		$present = $this->present( array_keys( $contents ) );
 		$stored  = array();
 		$rows    = array();
 		$bytes   = 0;

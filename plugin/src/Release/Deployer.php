@@ -294,7 +294,7 @@ final class Deployer {
 				}
 			}
 		}
-		$this->blobs->put( $contents );
+		$this->blobs->put( $contents, array() );
 	}
 
 	/**

@@ -118,8 +118,8 @@ final class ReleasesController {
 		}
 		Schema::ensure();
 		$store   = $this->deployer->blobs();
-		$present = array_flip( $store->present( array_keys( $contents ) ) );
-		$adding  = array_sum( array_map( 'strlen', array_diff_key( $contents, $present ) ) );
+		$present = $store->present( array_keys( $contents ) );
+		$adding  = array_sum( array_map( 'strlen', array_diff_key( $contents, array_flip( $present ) ) ) );
 		$staged  = $store->staged_bytes();
 		if ( $staged + $adding > Limits::total_bytes( 'api' ) ) {
 			return new WP_Error(
@@ -129,7 +129,7 @@ final class ReleasesController {
 				array( 'status' => 413 )
 			);
 		}
-		return new WP_REST_Response( $store->put( $contents ) );
+		return new WP_REST_Response( $store->put( $contents, $present ) );
 	}
 
 	public function index(): WP_REST_Response {

@@ -117,7 +117,7 @@ final class ReleasesTest extends SvcTestCase {
 		$hash = hash( 'sha256', $new );
 		// What a worker killed right after the database commit leaves: the new release active, the
 		// old tree served.
-		$this->deployer->blobs()->put( array( $hash => $new ) );
+		$this->deployer->blobs()->put( array( $hash => $new ), array() );
 		$id = ( new ReleaseStore() )->activate( array( 'hello' => $hash ), 'push', array( 'added' => array(), 'changed' => array( 'hello' ), 'removed' => array() ) );
 		$this->assertSame( $old, $this->files->read( 'hello' ) );
 		$this->deployer->catch_up();
@@ -183,7 +183,7 @@ final class ReleasesTest extends SvcTestCase {
 		file_put_contents( $this->root . '/api/by-hand.php', $by_hand );
 		$pushed = self::route( self::unique( 'Pushed' ) );
 		$hash   = hash( 'sha256', $pushed );
-		$this->deployer->blobs()->put( array( $hash => $pushed, hash( 'sha256', $by_hand ) => $by_hand ) );
+		$this->deployer->blobs()->put( array( $hash => $pushed, hash( 'sha256', $by_hand ) => $by_hand ), array() );
 		// The worker died after the database commit, before the plain directory was moved aside.
 		( new ReleaseStore() )->activate( array( 'by-hand' => hash( 'sha256', $by_hand ), 'pushed' => $hash ), 'push', array( 'added' => array( 'pushed' ), 'changed' => array(), 'removed' => array() ) );
 		$this->deployer->catch_up();
