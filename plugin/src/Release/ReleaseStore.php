@@ -117,11 +117,13 @@ final class ReleaseStore {
 	}
 
 	/**
-	 * WordPress caches autoloaded options per request (and in a persistent object cache): drop them.
+	 * WordPress caches options per request (and in a persistent object cache): drop what it knows.
 	 */
 	private static function forget_cached_option(): void {
 		wp_cache_delete( 'alloptions', 'options' );
 		wp_cache_delete( self::ACTIVE_OPTION, 'options' );
+		// Before the first release the option did not exist, which WordPress remembers too.
+		wp_cache_delete( 'notoptions', 'options' );
 	}
 
 	/**

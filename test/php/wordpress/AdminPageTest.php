@@ -1,0 +1,40 @@
+<?php
+declare(strict_types=1);
+
+require_once __DIR__ . '/SvcTestCase.php';
+
+use Svc\Admin\AdminPage;
+
+/**
+ * The server-rendered part of the admin page: why deploys are refused, and the active release.
+ */
+final class AdminPageTest extends SvcTestCase {
+
+	private function page(): string {
+		wp_set_current_user( 1 );
+		ob_start();
+		( new AdminPage() )->render();
+		return (string) ob_get_clean();
+	}
+
+	public function test_a_hardened_site_says_why_deploys_are_refused(): void {
+		add_filter( 'file_mod_allowed', '__return_false' );
+		try {
+			$html = $this->page();
+		} finally {
+			remove_filter( 'file_mod_allowed', '__return_false' );
+		}
+		$this->assertStringContainsString( 'svc-deploy-disallowed', $html );
+		$this->assertStringContainsString( 'SVC_ALLOW_DEPLOY', $html );
+		$this->assertStringNotContainsString( 'svc-deploy-disallowed', $this->page() );
+	}
+
+	public function test_the_active_release_is_named_with_who_deployed_it(): void {
+		$this->assertStringNotContainsString( 'Active release', $this->page() );
+		wp_set_current_user( 1 );
+		$outcome = $this->deploy( array( 'hello' => self::route( self::unique( 'Hello' ) ) ) );
+		$login   = get_userdata( 1 )->user_login;
+		$this->assertStringContainsString( sprintf( 'Active release: #%d, deployed', $outcome['release']['id'] ), $this->page() );
+		$this->assertStringContainsString( 'by ' . $login . ' (1 file)', $this->page() );
+	}
+}
