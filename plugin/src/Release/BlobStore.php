@@ -55,19 +55,19 @@ final class BlobStore {
 	}
 
 	/**
-	 * Source code deflates to a fifth or less, so the database writes and sends a fifth of the bytes;
-	 * base64 lets any bytes through wpdb's text handling unchanged.
+	 * base64 lets any bytes through wpdb's text handling unchanged. (Deflating first was tried: it
+	 * saves the database bytes but costs staging requests more CPU than it saves, which is what a
+	 * route served beside a push competes for; `npm run bench`, figure d.)
 	 */
 	private static function encode( string $content ): string {
-		return base64_encode( (string) gzdeflate( $content, 1 ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- storage encoding, not obfuscation.
+		return base64_encode( $content ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- storage encoding, not obfuscation.
 	}
 
 	/**
 	 * The stored bytes back; false when the row is damaged.
 	 */
 	private static function decode( string $stored ): string|false {
-		$deflated = base64_decode( $stored, true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- storage encoding.
-		return false === $deflated ? false : @gzinflate( $deflated ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a damaged row is reported as missing.
+		return base64_decode( $stored, true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- storage encoding.
 	}
 
 	/**
