@@ -127,8 +127,9 @@ final class ManifestBuilder {
 
 		foreach ( $entries as $slug => $entry ) {
 			if ( null !== $entry['error'] && ( $before[ $slug ]['error'] ?? null ) !== $entry['error'] ) {
-				// Logged when the reason first appears, not on every rebuild.
-				Log::skipped( $slug, $entry['error'] );
+				// Logged when the reason first appears, not on every rebuild. (A slug like "123" is an
+				// integer key here: PHP converts it.)
+				Log::skipped( (string) $slug, $entry['error'] );
 			}
 		}
 
