@@ -8,12 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { checkRouteSource } from '../source/core/php-lexical.js';
-import { validateSlug } from '../source/core/slug.js';
+import { validateRemovableName, validateSlug } from '../source/core/slug.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as T;
 
-const slugs = fixture<{ valid: string[]; invalid: string[] }>('slug-cases.json');
+const slugs = fixture<{ valid: string[]; invalid: string[]; removable: string[]; unremovable: string[] }>('slug-cases.json');
 const publicCases = fixture<{ cases: { name: string; source: string; publicVerbs: string[] }[] }>('public-detection.json').cases;
 
 describe('slug rules agree with the plugin', () => {
@@ -22,6 +22,18 @@ describe('slug rules agree with the plugin', () => {
   });
   it.each(slugs.invalid.map((slug) => [JSON.stringify(slug), slug]))('invalid %s', (_label, slug) => {
     expect(validateSlug(slug).ok).toBe(false);
+  });
+});
+
+describe('removable names agree with the plugin', () => {
+  it.each([...slugs.valid, ...slugs.removable].map((name) => [JSON.stringify(name), name]))('removable %s', (_label, name) => {
+    expect(validateRemovableName(name)).toEqual({ ok: true });
+  });
+  it.each(slugs.removable.map((name) => [JSON.stringify(name), name]))('%s breaks the slug rules', (_label, name) => {
+    expect(validateSlug(name).ok).toBe(false);
+  });
+  it.each(slugs.unremovable.map((name) => [JSON.stringify(name), name]))('not removable %s', (_label, name) => {
+    expect(validateRemovableName(name).ok).toBe(false);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * svc api rm <slug>: removes deployed route files. The slug is checked locally, the route must be
- * deployed (an unknown slug is an error), and removal is confirmed: asked in a terminal, --yes
+ * svc api rm <slug>: removes deployed route files. The name is checked locally (a path inside api/;
+ * not the slug rules, so a file copied onto the site under another name can go), the file must be
+ * deployed (an unknown name is an error), and removal is confirmed: asked in a terminal, --yes
  * elsewhere. On a site with releases the removal is one release, named when the site says which.
  */
 import { SvcError } from '../core/errors.js';
 import type { Release } from '../core/site-client.js';
-import { validateSlug } from '../core/slug.js';
+import { validateRemovableName } from '../core/slug.js';
 import type { ApiRmCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openSite } from './shared/context.js';
@@ -16,12 +17,12 @@ import { plural } from './shared/words.js';
 export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	const slugs = [...new Set(command.slugs)];
 	for (const slug of slugs) {
-		const check = validateSlug(slug);
+		const check = validateRemovableName(slug);
 		if (!check.ok) {
-			throw new SvcError(`${JSON.stringify(slug)} is not a route slug: it ${check.message}.`, {
+			throw new SvcError(`${JSON.stringify(slug)} is not a file name under api/: it ${check.message}.`, {
 				code: 'usage',
 				exitCode: 2,
-				hint: 'A slug is the file path under api/ without ".php", e.g. "users/[id]"; "svc api list" shows them.',
+				hint: 'Name the file by its path under api/ without ".php", e.g. "users/[id]"; "svc api list" shows them.',
 			});
 		}
 	}

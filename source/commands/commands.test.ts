@@ -172,10 +172,18 @@ describe('svc api rm, before any request', () => {
 		...extra,
 	});
 
-	it.each([['hello.php'], ['Users/x'], ['../etc']])('refuses the malformed slug %j with exit 2', async (slug) => {
+	it.each([['../etc'], ['/etc/passwd'], ['a//b'], ['a\\b']])('refuses %j, which is no path inside api/, with exit 2', async (slug) => {
 		const result = await run(rm([slug]), SITE_ENV);
 		expect(result.exitCode).toBe(2);
-		expect(result.stderr).toContain(`${JSON.stringify(slug)} is not a route slug`);
+		expect(result.stderr).toContain(`${JSON.stringify(slug)} is not a file name under api/`);
+	});
+
+	// Files copied onto the site over SFTP may carry names the slug rules refuse; the site lists them.
+	it.each([['hello.php'], ['Users/x'], ['My File']])('sends %j, a name that breaks the slug rules but stays inside api/, to the site', async (slug) => {
+		const result = await run(rm([slug]), SITE_ENV);
+		expect(result.stderr).not.toContain('is not a file name under api/');
+		// It got as far as asking the site, which does not answer here.
+		expect(result.error?.code).toBe('unreachable');
 	});
 });
 

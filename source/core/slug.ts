@@ -76,6 +76,19 @@ export function validateSlug(slug: string): SlugCheck {
 	return { ok: true };
 }
 
+/**
+ * Whether `svc api rm` may name this file: looser than validateSlug, since a file copied onto the
+ * site over SFTP under a name the slug rules refuse must still be removable; only names that would
+ * leave api/ (or are no path at all) are refused.
+ */
+export function validateRemovableName(name: string): SlugCheck {
+	if (name === '' || name.includes('\0') || name.includes('\\') || name.startsWith('/') || name.endsWith('/')) {
+		return { ok: false, message: 'is not a relative path inside api/ (empty, NUL byte, backslash, leading or trailing "/")' };
+	}
+	const bad = name.split('/').find((segment) => segment === '' || segment === '.' || segment === '..');
+	return bad === undefined ? { ok: true } : { ok: false, segment: bad, message: `has the segment ${quote(bad)}, which would leave api/ or is empty` };
+}
+
 /** Problems that concern the slug as a whole, checked before splitting it into segments. */
 function checkWholeSlug(slug: string): string | undefined {
 	if (slug === '') {

@@ -96,11 +96,23 @@ describe('POST api-files refuses every malformed file name with svc_invalid_slug
   });
 });
 
-describe('DELETE api-files refuses every malformed file name with 400 svc_invalid_slug and removes nothing', () => {
-  it.each(BAD_SLUGS)('%s (%j)', async (_label, filename) => {
+/** Names that are no path inside api/ at all; others only break the slug rules (an SFTP copy may carry them). */
+const leavesApi = (name: string): boolean =>
+  name === '' || /[\0\\]/.test(name) || name.startsWith('/') || name.endsWith('/') || name.split('/').some((segment) => ['', '.', '..'].includes(segment));
+
+describe('DELETE api-files removes nothing for a malformed file name', () => {
+  it.each(BAD_SLUGS.filter(([, name]) => leavesApi(name)))('%s (%j): 400 svc_invalid_slug', async (_label, filename) => {
     const response = await remove(site, ['victim', filename]);
     expectError(response, 400, 'svc_invalid_slug');
     expect(response.body.data.filename).toBe(filename);
+    await expectNothingChanged();
+  });
+
+  // Files copied over SFTP may carry such names and must be removable: one not deployed is simply not found.
+  it.each(BAD_SLUGS.filter(([, name]) => !leavesApi(name)))('%s (%j): 404 svc_not_found', async (_label, filename) => {
+    const response = await remove(site, ['victim', filename]);
+    expectError(response, 404, 'svc_not_found');
+    expect(response.body.data.filenames).toEqual([filename]);
     await expectNothingChanged();
   });
 });

@@ -16,6 +16,7 @@ use Svc\Storage\Trees;
 use Svc\Storage\WriteLock;
 use Svc\Support\Log;
 use Svc\Validation\PushValidator;
+use RuntimeException;
 use WP_Error;
 
 /**
@@ -205,6 +206,10 @@ final class Deployer {
 			$sources[ $slug ] = $have[ $final[ $slug ] ];
 		}
 		$unchanged = array_diff_key( $final, $sources );
+		$clashes   = self::path_clashes( array_map( 'strval', array_keys( $final ) ), $new );
+		if ( array() !== $clashes ) {
+			return self::rejected( $clashes );
+		}
 		$known     = $this->blobs->checked( array_values( array_intersect_key( $final, $sources ) ) );
 		$checked   = array();
 		foreach ( $sources as $slug => $source ) {
@@ -240,14 +245,52 @@ final class Deployer {
 		foreach ( array_keys( $unchanged ) as $slug ) {
 			$copies[ $slug ] = (string) $deployed[ $slug ]['path'];
 		}
-		$build = $this->trees->build( $sources, $copies );
-		$kind  = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
-		$id    = $this->releases->activate( $final, $kind, $plan, $change->rollback_of );
+		try {
+			$build = $this->trees->build( $sources, $copies );
+		} catch ( RuntimeException $error ) {
+			// Nothing is active yet and the build is gone: the site is as it was.
+			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+		}
+		$kind = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
+		$id   = $this->releases->activate( $final, $kind, $plan, $change->rollback_of );
 		$this->install( $build, $id );
 		$this->releases->prune( ReleaseStore::keep() );
 		$this->blobs->collect( $this->releases->referenced(), BlobStore::ttl() );
 		$outcome['release'] = $this->releases->get( $id );
 		return $outcome;
+	}
+
+	/**
+	 * A file and a directory of the same name cannot both be in a tree: `x.php` the route file and
+	 * `x.php/` a directory (a name only an SFTP upload gives, e.g. `x.php/y.php`). Each clash is
+	 * reported on the new or changed file, naming the other path.
+	 *
+	 * @param list<string> $slugs Every slug of the resulting set.
+	 * @param list<string> $new   The added and changed ones.
+	 * @return list<array{filename: string, code: string, message: string}>
+	 */
+	private static function path_clashes( array $slugs, array $new ): array {
+		$directories = array();
+		foreach ( $slugs as $slug ) {
+			$parts = explode( '/', $slug );
+			for ( $depth = 1; $depth < count( $parts ); $depth++ ) {
+				$directories[ implode( '/', array_slice( $parts, 0, $depth ) ) ][] = $slug;
+			}
+		}
+		$clashes = array();
+		foreach ( $slugs as $slug ) {
+			$other = $directories[ $slug . '.php' ][0] ?? null;
+			if ( null === $other ) {
+				continue;
+			}
+			$clashes[] = array(
+				'filename' => in_array( $slug, $new, true ) || ! in_array( $other, $new, true ) ? $slug : $other,
+				'code'     => 'svc_path_conflict',
+				/* translators: 1: a file path, 2: a directory path, 3: a file inside it, without .php */
+				'message'  => sprintf( __( '%1$s.php cannot be written: %2$s.php/ is a directory on the site (it holds %3$s.php); remove %3$s with svc api rm first', 'svc' ), $slug, $slug, $other ),
+			);
+		}
+		return $clashes;
 	}
 
 	/**

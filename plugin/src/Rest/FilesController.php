@@ -194,7 +194,8 @@ final class FilesController {
 			if ( ! is_string( $filename ) ) {
 				return self::bad_request( __( 'Every item of filenames must be a string.', 'svc' ) );
 			}
-			$problem = Slug::problem( $filename );
+			// Not the slug rules: a file copied over SFTP under a name they refuse must be removable.
+			$problem = Slug::removal_problem( $filename );
 			if ( null !== $problem ) {
 				return new WP_Error( 'svc_invalid_slug', sprintf( '%s: %s', $filename, $problem ), array( 'status' => 400, 'filename' => $filename ) );
 			}

@@ -17,6 +17,7 @@ use Svc\Release\Schema;
 use Svc\Routing\Slug;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\Limits;
+use Svc\Validation\Reasons;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -110,7 +111,7 @@ final class ReleasesController {
 				return new WP_Error(
 					'svc_file_too_large',
 					/* translators: 1: hash, 2: size, 3: limit */
-					sprintf( __( 'The content %1$s is %2$s, over the limit of %3$s for one route file; nothing was staged.', 'svc' ), $hash, size_format( strlen( $content ) ), size_format( $limit ) ),
+					sprintf( __( 'The content %1$s is %2$s, over the limit of %3$s for one route file; nothing was staged.', 'svc' ), $hash, ...Reasons::sizes( strlen( $content ), $limit ) ),
 					array( 'status' => 413, 'hash' => $hash )
 				);
 			}
@@ -175,6 +176,12 @@ final class ReleasesController {
 		}
 		if ( ! is_array( $remove ) || ! array_is_list( $remove ) || array() !== array_filter( $remove, static fn ( mixed $slug ): bool => ! is_string( $slug ) ) ) {
 			return self::bad_request( __( 'remove must be an array of route file names.', 'svc' ) );
+		}
+		foreach ( $remove as $name ) {
+			$problem = Slug::removal_problem( $name );
+			if ( null !== $problem ) {
+				return new WP_Error( 'svc_invalid_slug', sprintf( '%s: %s', $name, $problem ), array( 'status' => 400, 'filename' => $name ) );
+			}
 		}
 		if ( null !== $base && ! is_int( $base ) ) {
 			return self::bad_request( __( 'base must be a release id.', 'svc' ) );

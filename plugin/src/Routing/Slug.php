@@ -23,6 +23,25 @@ final class Slug {
 	/**
 	 * Why a slug is not acceptable, or null when it is.
 	 */
+	/**
+	 * Why a name cannot be removed; null when it is a safe path inside api/. Looser than problem():
+	 * a file copied over SFTP under a name that breaks the slug rules must still be removable.
+	 */
+	public static function removal_problem( string $name ): ?string {
+		if ( '' === $name ) {
+			return 'the file name is empty';
+		}
+		if ( str_contains( $name, "\0" ) || str_contains( $name, '\\' ) || str_starts_with( $name, '/' ) || str_ends_with( $name, '/' ) ) {
+			return 'the file name is not a relative path inside api/ (NUL byte, backslash, leading or trailing "/")';
+		}
+		foreach ( explode( '/', $name ) as $segment ) {
+			if ( '' === $segment || '.' === $segment || '..' === $segment ) {
+				return sprintf( 'the path segment "%s" would leave the api/ directory or is empty', $segment );
+			}
+		}
+		return null;
+	}
+
 	public static function problem( string $slug ): ?string {
 		if ( '' === $slug ) {
 			return 'the file name is empty';

@@ -157,7 +157,7 @@ final class PushValidator {
 			return;
 		}
 		foreach ( array_keys( $batch ) as $slug ) {
-			$this->fail( (string) $slug, 'svc_total_too_large', sprintf( 'the api/ directory would hold %s, over its limit of %s', size_format( $total ), size_format( $limit ) ) );
+			$this->fail( (string) $slug, 'svc_total_too_large', Reasons::total_too_large( $total, $limit ) );
 		}
 	}
 

@@ -21,8 +21,32 @@ final class Reasons {
 	}
 
 	public static function too_large( int $bytes, int $limit ): string {
+		[ $size, $max ] = self::sizes( $bytes, $limit );
 		/* translators: 1: the file's size, 2: the limit, both like "512 KB" */
-		return sprintf( __( 'the file is %1$s, over the limit of %2$s per file', 'svc' ), size_format( $bytes ), size_format( $limit ) );
+		return sprintf( __( 'the file is %1$s, over the limit of %2$s per file', 'svc' ), $size, $max );
+	}
+
+	public static function total_too_large( int $bytes, int $limit ): string {
+		[ $size, $max ] = self::sizes( $bytes, $limit );
+		/* translators: 1: the size the api/ directory would have, 2: the limit, both like "8 MB" */
+		return sprintf( __( 'the api/ directory would hold %1$s, over its limit of %2$s', 'svc' ), $size, $max );
+	}
+
+	/**
+	 * A size and its limit, worded so that they differ: "8 MB, over its limit of 8 MB" says nothing,
+	 * so sizes that round alike are given in bytes.
+	 *
+	 * @return array{0: string, 1: string}
+	 */
+	public static function sizes( int $bytes, int $limit ): array {
+		$size = (string) size_format( $bytes, 1 );
+		$max  = (string) size_format( $limit, 1 );
+		if ( $size !== $max ) {
+			return array( $size, $max );
+		}
+		/* translators: %s: a number of bytes, formatted */
+		$in_bytes = static fn ( int $n ): string => sprintf( __( '%s bytes', 'svc' ), number_format_i18n( $n ) );
+		return array( $in_bytes( $bytes ), $in_bytes( $limit ) );
 	}
 
 	public static function route_served_by( string $owner ): string {

@@ -28,6 +28,26 @@ final class SharedRulesTest extends TestCase {
 		return $cases;
 	}
 
+	/** @return array<string, array{string, bool}> */
+	public function removal_cases(): array {
+		$fixture = self::fixture( 'slug-cases.json' );
+		$cases   = array();
+		foreach ( array( 'valid' => true, 'removable' => true, 'unremovable' => false ) as $key => $removable ) {
+			foreach ( $fixture[ $key ] as $name ) {
+				$cases[ $key . ' ' . json_encode( $name ) ] = array( $name, $removable );
+			}
+		}
+		return $cases;
+	}
+
+	/** @dataProvider removal_cases */
+	public function test_removable_names_agree_with_the_cli( string $name, bool $removable ): void {
+		$this->assertSame( $removable, null === Slug::removal_problem( $name ), (string) Slug::removal_problem( $name ) );
+		if ( ! in_array( $name, self::fixture( 'slug-cases.json' )['valid'], true ) && $removable ) {
+			$this->assertFalse( Slug::is_valid( $name ), 'a removable name in the fixture breaks the slug rules' );
+		}
+	}
+
 	/** @dataProvider slug_cases */
 	public function test_slug_rules_agree_with_the_cli( string $slug, bool $valid ): void {
 		$this->assertSame( $valid, Slug::is_valid( $slug ), (string) Slug::problem( $slug ) );

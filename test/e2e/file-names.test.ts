@@ -1,12 +1,13 @@
 /**
- * All-digit slugs and segments (`123`, `2024/05`, `v1/[id]`): PHP turns an array key like "123" into
- * an integer, so every path that keys by slug must still treat it as the string it is.
+ * File names at the edges: all-digit slugs and segments (`123`, `2024/05`, `v1/[id]`: PHP turns an
+ * array key like "123" into an integer, so every path that keys by slug must still treat it as the
+ * string it is), names copied over SFTP that break the slug rules, and sizes in error messages.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { expectError } from './helpers/expectations.js';
 import { publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
-import { call, list, placeFile, pushOk, remove, startSite, type WordPressSite } from './helpers/site.js';
+import { call, list, placeFile, push, pushOk, remove, setLimits, startSite, storedTotal, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(180_000);
 
@@ -63,5 +64,48 @@ describe('all-digit slugs', () => {
 
   it('nothing along the way met a slug as an integer', () => {
     expect(site.readLog()).not.toMatch(/TypeError|must be of type string, int given/);
+  });
+});
+
+describe('names that break the slug rules (copied over SFTP)', () => {
+  it('are listed with the reason, block nothing else, and are removed with rm', async () => {
+    placeFile(site, 'Bad_Name', publicGet(uniqueClass('BadName'), 'bad name'));
+    placeFile(site, 'x.php/y', publicGet(uniqueClass('InDirX'), 'in x.php/'));
+    const { records } = await list(site);
+    expect(records.find((record) => record.filename === 'Bad_Name')).toMatchObject({ route: null, error: expect.stringContaining('invalid file name') });
+    expect(records.find((record) => record.filename === 'x.php/y')).toMatchObject({ route: null });
+
+    // x.php the file cannot sit beside x.php/ the directory: a JSON rejection naming both, nothing changed.
+    const clash = await push(site, { x: publicGet(uniqueClass('X'), 'x') });
+    expectError(clash, 422, 'svc_push_rejected');
+    expect(clash.body.data.errors).toEqual([{ filename: 'x', code: 'svc_path_conflict', message: expect.stringContaining('x.php/y.php') }]);
+
+    expect((await remove(site, ['Bad_Name', 'x.php/y'])).status).toBe(200);
+    expect((await list(site)).records.map((record) => record.filename)).not.toEqual(expect.arrayContaining(['Bad_Name']));
+    await pushOk(site, { x: publicGet(uniqueClass('X'), 'x') });
+    expect((await call(site, '/svc-api/v1/x', { as: 'anonymous' })).body).toEqual({ route: 'x' });
+  });
+
+  it('rm refuses only names that would leave api/', async () => {
+    for (const name of ['../wp-config', '/etc/passwd', 'a//b']) {
+      expectError(await remove(site, [name]), 400, 'svc_invalid_slug');
+    }
+    expectError(await remove(site, ['Not_Deployed']), 404, 'svc_not_found');
+  });
+});
+
+describe('sizes in error messages', () => {
+  it('a total just over the limit names two different sizes', async () => {
+    await setLimits(site, { totalBytes: storedTotal(site) + 1_000 });
+    try {
+      const response = await push(site, { 'just-over': publicGet(uniqueClass('JustOver'), 'x'.repeat(1_000)) });
+      expectError(response, 422, 'svc_push_rejected');
+      const message = response.body.data.errors.find((error: { code: string }) => error.code === 'svc_total_too_large').message as string;
+      const [, size, limit] = /would hold (.+), over its limit of (.+)$/.exec(message) ?? [];
+      expect(size).toBeDefined();
+      expect(size).not.toBe(limit);
+    } finally {
+      await setLimits(site, { totalBytes: null });
+    }
   });
 });
