@@ -90,6 +90,26 @@ describe('closed by default', () => {
     expect(existsSync(constructed)).toBe(true);
   });
 
+  it("does not even load the file for a caller it refuses, when the tokens show only the closed default applies: none of its top-level code runs", async () => {
+    const loaded = path.join(site.root, 'closed-top-level-ran');
+    const aliasLoaded = path.join(site.root, 'aliased-top-level-ran');
+    await pushOk(site, {
+      'closed/top-level': routeSource(uniqueClass('ClosedTopLevel'), GET_OK, { preamble: `file_put_contents( ${JSON.stringify(loaded)}, 'loaded' );` }),
+      // An attribute under another name may be Permission: the file must be loaded to decide.
+      'closed/aliased': routeSource(uniqueClass('Aliased'), GET_OK, {
+        preamble: `use Svc\\Api\\Attribute\\Permission as Gate;\nfile_put_contents( ${JSON.stringify(aliasLoaded)}, 'loaded' );`,
+        classAttribute: '#[Gate(public: true)]',
+      }),
+    });
+    expectError(await call(site, '/svc-api/v1/closed/top-level', { as: 'anonymous' }), 401, 'rest_forbidden');
+    expectError(await call(site, '/svc-api/v1/closed/top-level', { as: 'subscriber' }), 403, 'rest_forbidden');
+    expect(existsSync(loaded)).toBe(false);
+    expect((await call(site, '/svc-api/v1/closed/top-level')).status).toBe(200);
+    expect(existsSync(loaded)).toBe(true);
+    expect((await call(site, '/svc-api/v1/closed/aliased', { as: 'anonymous' })).status).toBe(200);
+    expect(existsSync(aliasLoaded)).toBe(true);
+  });
+
   it('refuses an anonymous caller with 401 even when the route class cannot be constructed', async () => {
     expectError(await call(site, '/svc-api/v1/closed/throwing-constructor', { as: 'anonymous' }), 401, 'rest_forbidden');
   });

@@ -15,7 +15,7 @@ namespace Svc\Manifest;
  *
  * @phpstan-type EntryData array{
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
- *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
+ *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>, closed: bool,
  *   error: string|null, boot: array{kind: string, message: string}|null, booted: bool
  * }
  */
@@ -25,6 +25,7 @@ final class Entry {
 	 * @param list<string>       $public Lowercase verbs the lexical rule finds public.
 	 * @param list<string>       $verbs  Lowercase verbs implemented by public methods.
 	 * @param list<string>       $functions Functions the file declares at its top level.
+	 * @param bool               $closed    ScanResult::closed_by_default().
 	 * @return EntryData
 	 */
 	public static function make(
@@ -38,7 +39,8 @@ final class Entry {
 		bool $permission = false,
 		array $public = array(),
 		?string $error = null,
-		array $functions = array()
+		array $functions = array(),
+		bool $closed = false
 	): array {
 		return array(
 			'path'       => $path,
@@ -51,6 +53,8 @@ final class Entry {
 			'permission' => $permission,
 			'public'     => $public,
 			'functions'  => $functions,
+			// Every verb is closed by the default check, which can be made without loading the file.
+			'closed'     => $closed,
 			'error'      => $error,
 			// What happened the last time the file was loaded at this stamp; null until it is.
 			'boot'       => null,

@@ -247,7 +247,8 @@ final class ManifestBuilder {
 			$result->has_public_method( 'permission' ),
 			$result->public_verbs(),
 			null,
-			$result->functions
+			$result->functions,
+			$result->closed_by_default()
 		);
 		$entry['scan_error'] = null;
 		return $entry;

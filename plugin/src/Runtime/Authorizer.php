@@ -54,6 +54,11 @@ final class Authorizer {
 	}
 
 	private function decide( WP_REST_Request $request, string $slug, string $verb ): bool|WP_Error {
+		// Where the tokens show only the closed default can apply, a caller without it is refused
+		// before the file is loaded: none of its code, top-level statements included, runs for them.
+		if ( true === ( $this->loader->entry( $slug )['closed'] ?? false ) && ! current_user_can( self::DEFAULT_CAPABILITY ) ) {
+			return false;
+		}
 		$class_name = $this->loader->class_name( $slug );
 		if ( null === $class_name ) {
 			return RouteHandler::unavailable();

@@ -68,11 +68,21 @@ final class Registrar {
 		// The files about to be served are checked against the disk (edited in place, e.g. over SFTP).
 		$candidates = self::candidates( $this->store->verified_for( $candidates )['index'], $path );
 		foreach ( $candidates as $slug ) {
-			if ( null === $this->loader->load( $slug ) ) {
-				$this->register( $slug, $this->store->current()['files'][ $slug ] );
+			$entry = $this->store->current()['files'][ $slug ];
+			// A caller the closed default refuses is answered without the file being loaded: none of
+			// its code runs for them (the Authorizer refuses on the same manifest facts).
+			if ( self::refused_unloaded( $entry ) || null === $this->loader->load( $slug ) ) {
+				$this->register( $slug, $entry );
 			}
 		}
 		return $result;
+	}
+
+	/**
+	 * @param array<string, mixed> $entry
+	 */
+	private static function refused_unloaded( array $entry ): bool {
+		return true === ( $entry['closed'] ?? false ) && null === Entry::failure( $entry ) && ! current_user_can( Authorizer::DEFAULT_CAPABILITY );
 	}
 
 	public function slug_for_route( string $route ): ?string {

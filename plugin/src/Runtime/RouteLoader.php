@@ -108,6 +108,15 @@ final class RouteLoader {
 	}
 
 	/**
+	 * What the manifest knows of a route file, checked against the disk; nothing is loaded.
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	public function entry( string $slug ): ?array {
+		return $this->store->verified_for( array( $slug ) )['files'][ $slug ] ?? null;
+	}
+
+	/**
 	 * The route file's class, loaded; null when the file cannot be loaded.
 	 *
 	 * @return class-string|null

@@ -28,6 +28,7 @@ final class ScanResult {
 	 * @param list<array{name:string, public:bool}> $class_attributes Attributes on the first class.
 	 * @param bool                           $abstract           Whether the first class is abstract.
 	 * @param list<string>                   $functions          Fully qualified names of the functions declared unconditionally (top level).
+	 * @param bool                           $inherits           The first class extends another or uses a trait.
 	 */
 	public function __construct(
 		public readonly ?string $parse_error,
@@ -38,7 +39,26 @@ final class ScanResult {
 		public readonly array $class_attributes,
 		public readonly bool $abstract,
 		public readonly array $functions = array(),
+		public readonly bool $inherits = false,
 	) {
+	}
+
+	/**
+	 * Whether every verb is closed by the default check (`manage_options`), as far as the tokens can
+	 * tell: no attribute at all on the class or its methods (any attribute might be Permission under
+	 * another name), no `permission()` method, and nothing inherited (a parent class or a trait could
+	 * bring either). Then a caller can be refused without loading the file.
+	 */
+	public function closed_by_default(): bool {
+		if ( $this->inherits || array() !== $this->class_attributes || isset( $this->methods['permission'] ) ) {
+			return false;
+		}
+		foreach ( $this->methods as $method ) {
+			if ( array() !== $method['attributes'] ) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

@@ -77,6 +77,7 @@ final class TokenScanner {
 		$methods          = array();
 		$class_attributes = array();
 		$abstract         = false;
+		$inherits         = false;
 		$pending          = array();
 		$depth            = 0;
 
@@ -121,7 +122,7 @@ final class TokenScanner {
 				if ( 1 === count( $classes ) ) {
 					$abstract         = $this->preceded_by_abstract( $i );
 					$class_attributes = $this->resolve_attributes( array_merge( ...$pending ) );
-					$i                = $this->read_class_body( $i, $methods );
+					$i                = $this->read_class_body( $i, $methods, $inherits );
 				}
 				$pending = array();
 				continue;
@@ -131,7 +132,7 @@ final class TokenScanner {
 			}
 		}
 
-		return new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions );
+		return new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits );
 	}
 
 	private function at( int $index ): ?PhpToken {
@@ -338,12 +339,16 @@ final class TokenScanner {
 	/**
 	 * Reads the class body from the `class` keyword, collecting its methods.
 	 *
-	 * @param array<string, array<string,mixed>> $methods Out: methods keyed by lowercase name.
+	 * @param array<string, array<string,mixed>> $methods  Out: methods keyed by lowercase name.
+	 * @param bool                               $inherits Out: whether the class extends another or
+	 *                                                     uses a trait (methods and attributes from elsewhere).
 	 * @return int Index of the body's closing `}`.
 	 */
-	private function read_class_body( int $start, array &$methods ): int {
-		$i = $start;
+	private function read_class_body( int $start, array &$methods, bool &$inherits ): int {
+		$i        = $start;
+		$inherits = false;
 		while ( $i < $this->count && '{' !== $this->tokens[ $i ]->text ) {
+			$inherits = $inherits || $this->tokens[ $i ]->is( T_EXTENDS );
 			++$i;
 		}
 		$depth      = 0;
@@ -373,6 +378,10 @@ final class TokenScanner {
 			if ( ';' === $text ) {
 				$modifiers  = array();
 				$attributes = array();
+				continue;
+			}
+			if ( $token->is( T_USE ) ) {
+				$inherits = true;
 				continue;
 			}
 			if ( $token->is( T_ATTRIBUTE ) ) {

@@ -114,4 +114,26 @@ final class TokenScannerTest extends TestCase {
 		$this->assertSame( 'PHP Parse error: syntax error, unexpected token "}", expecting "," or ";" in hello.php on line 5', $result->parse_error );
 		$this->assertSame( array(), $result->classes );
 	}
+
+	/** @return array<string, array{string, bool}> */
+	public function closed_by_default_cases(): array {
+		$get = 'public function get(): array { return array(); }';
+		return array(
+			'no attribute, no permission()'     => array( "final class A { {$get} }", true ),
+			'a class attribute'                 => array( "#[Permission(public: true)] final class A { {$get} }", false ),
+			'an aliased attribute'              => array( "use Svc\\Api\\Attribute\\Permission as P;\n#[P(public: true)] final class A { {$get} }", false ),
+			'any other attribute on the class'  => array( "#[Anything] final class A { {$get} }", false ),
+			'an attribute on a method'          => array( "final class A { #[Whatever] {$get} }", false ),
+			'a public permission()'             => array( "final class A { {$get} public function permission( \$r ): bool { return true; } }", false ),
+			'a private permission()'            => array( "final class A { {$get} private function permission(): bool { return true; } }", false ),
+			'a parent class'                    => array( "final class A extends B { {$get} }", false ),
+			'a trait'                           => array( "final class A { use T; {$get} }", false ),
+			'a closure using a variable'        => array( "final class A { public function get(): array { \$x = 1; return array_map( function () use ( \$x ) { return \$x; }, array() ); } }", true ),
+		);
+	}
+
+	/** @dataProvider closed_by_default_cases */
+	public function test_closed_by_default_only_when_nothing_could_open_a_verb( string $body, bool $closed ): void {
+		$this->assertSame( $closed, TokenScanner::scan( self::HEAD . $body )->closed_by_default() );
+	}
 }
