@@ -2,6 +2,7 @@
  * A private MariaDB server for one test site: its own data dir, reachable only through a Unix socket.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -30,14 +31,22 @@ const STOP_GRACE_MS = 5_000;
  * --user=root: we run as root and mariadb-install-db otherwise wants the mysql user to own the files.
  */
 export async function initDataDir(dataDir: string): Promise<void> {
-  await runChecked(requireExecutable('mariadb-install-db'), [
-    '--no-defaults',
-    `--datadir=${dataDir}`,
-    '--user=root',
-    '--auth-root-authentication-method=normal',
-    '--skip-test-db',
-    '--skip-name-resolve',
-  ]);
+  await runChecked(
+    requireExecutable('mariadb-install-db'),
+    ['--no-defaults', `--datadir=${dataDir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db', '--skip-name-resolve'],
+    { env: { ...process.env, TMPDIR: privateTmp(dataDir) } },
+  );
+}
+
+/**
+ * A temp dir of this server's own. Servers started at once share /tmp otherwise, and their
+ * temporary table files (`#sql-temptable-…`, named by process and thread ids) can collide: one
+ * server deletes the other's ("Error on delete of '/tmp/#sql-temptable-….MAI'").
+ */
+function privateTmp(dataDir: string): string {
+  const dir = path.join(path.dirname(dataDir), 'db-tmp');
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 function serverArgs(dataDir: string, socket: string, pidFile: string, errorLog: string): string[] {
@@ -49,6 +58,7 @@ function serverArgs(dataDir: string, socket: string, pidFile: string, errorLog: 
     '--user=root',
     `--pid-file=${pidFile}`,
     `--log-error=${errorLog}`,
+    `--tmpdir=${privateTmp(dataDir)}`,
     '--skip-name-resolve',
     // Throwaway data: trade durability for speed and memory.
     '--innodb-buffer-pool-size=64M',
