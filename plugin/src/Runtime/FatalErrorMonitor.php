@@ -13,19 +13,32 @@ namespace Svc\Runtime;
  * Some errors end the process instead of throwing (e.g. redeclaring a function). Before requiring a
  * route file svc says what it is loading; if the request dies meanwhile, the shutdown handler
  * records it, so the next request skips that file instead of dying again.
+ *
+ * Loads nest: a route file naming another's class (`extends`, a top-level call) makes the route-class
+ * autoloader load the other one in the middle of its own require. What is being loaded is therefore a
+ * stack, and the file blamed is the innermost one still loading: the one whose code PHP was running
+ * (or linking) when it died. A file that finished loading inside another is no longer on the stack,
+ * so it is not blamed for what the outer file does next.
  */
 final class FatalErrorMonitor {
 
 	private const FATAL = E_ERROR | E_PARSE | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR;
 
-	/** @var (callable(string): void)|null */
-	private $on_fatal = null;
-	private string $subject = '';
+	/**
+	 * What is being loaded, outermost first.
+	 *
+	 * @var list<array{subject: string, on_fatal: callable(string): void, buffer_level: int}>
+	 */
+	private array $watched = array();
+	/** @var array{subject: string, on_fatal: callable(string): void, buffer_level: int}|null The file blamed. */
+	private ?array $blamed = null;
 	private int $buffer_level = 0;
 	private ?string $reason = null;
 	private bool $registered = false;
 
 	/**
+	 * Says what is being loaded until the matching clear(); calls nest.
+	 *
 	 * @param string                 $subject  What is being loaded, as the answer names it (`users/[id].php`).
 	 * @param callable(string): void $on_fatal Receives the error text if the process dies before clear().
 	 */
@@ -37,13 +50,18 @@ final class FatalErrorMonitor {
 			add_filter( 'wp_php_error_args', array( $this, 'filter_args' ), 100, 2 );
 			$this->registered = true;
 		}
-		$this->subject      = $subject;
-		$this->buffer_level = ob_get_level();
-		$this->on_fatal     = $on_fatal;
+		$this->watched[] = array(
+			'subject'      => $subject,
+			'on_fatal'     => $on_fatal,
+			'buffer_level' => ob_get_level(),
+		);
 	}
 
+	/**
+	 * Ends the innermost watch(): that file has finished loading (or failed in a way PHP could catch).
+	 */
 	public function clear(): void {
-		$this->on_fatal = null;
+		array_pop( $this->watched );
 	}
 
 	/**
@@ -113,13 +131,14 @@ final class FatalErrorMonitor {
 		if ( null !== $this->reason ) {
 			return $this->reason;
 		}
-		if ( null === $this->on_fatal || null === $error || 0 === ( (int) $error['type'] & self::FATAL ) ) {
+		if ( array() === $this->watched || null === $error || 0 === ( (int) $error['type'] & self::FATAL ) ) {
 			return null;
 		}
-		$callback       = $this->on_fatal;
-		$this->on_fatal = null;
-		$this->reason   = sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( (string) $error['file'] ), $error['line'] );
-		$callback( $this->reason );
+		// The innermost file is the one PHP was loading; the output of every load in progress goes.
+		$this->blamed       = $this->watched[ count( $this->watched ) - 1 ];
+		$this->buffer_level = $this->watched[0]['buffer_level'];
+		$this->reason       = sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( (string) $error['file'] ), $error['line'] );
+		( $this->blamed['on_fatal'] )( $this->reason );
 		return $this->reason;
 	}
 
@@ -131,7 +150,7 @@ final class FatalErrorMonitor {
 		return sprintf(
 			/* translators: 1: file name, 2: PHP's error message */
 			__( '%1$s stopped PHP while it was loading, so this request could not finish. The file is skipped from now on; repeat the request. (%2$s)', 'svc' ),
-			$this->subject,
+			(string) ( $this->blamed['subject'] ?? '' ),
 			(string) $this->reason
 		);
 	}
