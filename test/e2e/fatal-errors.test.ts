@@ -3,7 +3,9 @@
  *
  * - a route file that loads another while it loads (its class extends the other's, or its top-level
  *   code calls into it): the route-class autoloader loads the other file in the middle of the first,
- *   and when the first then stops PHP, it is the one blamed, once, while the other stays served.
+ *   and when the first then stops PHP, it is the one blamed, once, while the other stays served;
+ * - what such an answer tells a caller who is not an administrator: the route file by its slug and
+ *   no path on the server.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
@@ -138,5 +140,63 @@ describe('a route file that loads another route file while it loads, then stops 
     expect(log.svcLines()).toHaveLength(1);
     expect(log.svcLines()[0]).toContain(`${caller}.php skipped`);
     expect(phpFatalLines(log)).toHaveLength(1);
+  });
+});
+
+describe('errors name no server paths to callers who are not administrators', () => {
+  /** Asserts that an answer names no directory of the site: not the temp root, not wp-includes/ or wp-content/. */
+  function expectNoServerPath(answer: FatalAnswer): void {
+    for (const text of [answer.message, answer.text]) {
+      expect(text).not.toContain(site.root);
+      expect(text).not.toContain(site.contentDir);
+      expect(text).not.toMatch(/wp-includes\//);
+      expect(text).not.toMatch(/wp-content\//);
+      expect(text).not.toMatch(/trees\/r\d+/);
+      // Nothing that starts like an absolute path (route files are named by their slug: `paths/x.php`).
+      expect(text).not.toMatch(/(^|[\s'"(=])\/[\w.-]/);
+    }
+  }
+
+  // A fatal error whose text names a core file (redeclaring a core function: "previously declared in
+  // /…/wp-includes/functions.php:NNNN") and one naming another route file (redeclaring its function).
+  const coreRedeclare = (className: string, tag: string): string => publicRoute(className, tag, '', { trailer: 'if ( true ) {\n\tfunction wp_die(): void {}\n}' });
+  const routeRedeclare = (className: string, tag: string, fn: string): string => publicRoute(className, tag, '', { trailer: `if ( true ) {\n\tfunction ${fn}(): void {}\n}` });
+
+  it.each<[Caller]>([['anonymous'], ['editor']])('a boot fatal answered to %s names core files by their basename and no directory', async (as) => {
+    const slug = `paths/core-${as}`;
+    await deploy({ [slug]: coreRedeclare(uniqueClass('CorePath'), slug) });
+    const answer = await fetchFatal(`/svc-api/v1/${slug}`, as);
+    expectBootFatal(answer, slug, /Cannot redeclare (function )?wp_die\(\)/);
+    expect(answer.message).toMatch(/functions\.php/);
+    expectNoServerPath(answer);
+
+    // The administrator's listing keeps the whole reason.
+    const reason = (await record(site, slug))?.error;
+    expect(reason).toMatch(/Cannot redeclare (function )?wp_die\(\)/);
+    expect(reason).toMatch(/previously declared in \/\S*\/wp-includes\/functions\.php:\d+/);
+  });
+
+  it.each<[Caller]>([['anonymous'], ['editor']])('a boot fatal answered to %s names another route file by its slug', async (as) => {
+    const fn = `svc_e2e_declared_by_${as}`;
+    const first = `paths/first-${as}`;
+    const second = `paths/second-${as}`;
+    const firstClass = uniqueClass('First');
+    // The first file declares the function when it runs (conditionally, so no scan sees it).
+    await pushOk(site, { [first]: routeRedeclare(firstClass, first, fn) });
+    // The second loads the first (making an instance of its class), then declares the same function.
+    await deploy({ [second]: publicRoute(uniqueClass('Second'), second, '', { trailer: `new ${firstClass}();\nif ( true ) {\n\tfunction ${fn}(): void {}\n}` }) });
+    const answer = await fetchFatal(`/svc-api/v1/${second}`, as);
+    expectBootFatal(answer, second, new RegExp(`Cannot redeclare (function )?${fn}\\(\\)`));
+    expect(answer.message).toContain(`${first}.php`);
+    expectNoServerPath(answer);
+    expect((await record(site, second))?.error).toMatch(/trees\/r\d+-[a-f0-9]+\/paths\/first-/);
+  });
+
+  it('the administrator answered with a boot fatal (the listing loading such a file first) gets the whole reason', async () => {
+    const slug = 'paths/listed';
+    await deploy({ [slug]: coreRedeclare(uniqueClass('Listed'), slug) });
+    const answer = await fetchFatal('/svc/v1/api-files?content=false', 'admin');
+    expectBootFatal(answer, slug, /Cannot redeclare (function )?wp_die\(\)/);
+    expect(answer.message).toMatch(/previously declared in \/\S*\/wp-includes\/functions\.php:\d+/);
   });
 });
