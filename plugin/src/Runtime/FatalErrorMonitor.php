@@ -13,23 +13,43 @@ namespace Svc\Runtime;
  * Some errors end the process instead of throwing (e.g. redeclaring a function). Before requiring a
  * route file svc says what it is loading; if the request dies meanwhile, the shutdown handler
  * records it, so the next request skips that file instead of dying again.
+ *
+ * Loads nest: a route file naming another's class (`extends`, a top-level call) makes the route-class
+ * autoloader load the other one in the middle of its own require. What is being loaded is therefore a
+ * stack, and the file blamed is the innermost one still loading: the one whose code PHP was running
+ * (or linking) when it died. A file that finished loading inside another is no longer on the stack,
+ * so it is not blamed for what the outer file does next.
  */
 final class FatalErrorMonitor {
 
 	private const FATAL = E_ERROR | E_PARSE | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR;
 
-	/** @var (callable(string): void)|null */
-	private $on_fatal = null;
-	private string $subject = '';
+	/** A character of a path in PHP's messages: not what PHP puts after one (`:12`, `)`, a quote, a space). */
+	private const PATH_CHAR = '[^\s\'"():,]';
+
+	/**
+	 * What is being loaded, outermost first.
+	 *
+	 * @var list<array{subject: string, root: string, on_fatal: callable(string): void, buffer_level: int}>
+	 */
+	private array $watched = array();
+	/** @var array{subject: string, root: string, on_fatal: callable(string): void, buffer_level: int}|null The file blamed. */
+	private ?array $blamed = null;
 	private int $buffer_level = 0;
 	private ?string $reason = null;
 	private bool $registered = false;
 
 	/**
+	 * Says what is being loaded until the matching clear(); calls nest.
+	 *
 	 * @param string                 $subject  What is being loaded, as the answer names it (`users/[id].php`).
 	 * @param callable(string): void $on_fatal Receives the error text if the process dies before clear().
+	 * @param string                 $path     The file's path on the server, if it is a route file: what
+	 *                                         precedes $subject in it is the directory route files are
+	 *                                         named from (answers to others than administrators name a
+	 *                                         route file by its slug, not its path).
 	 */
-	public function watch( string $subject, callable $on_fatal ): void {
+	public function watch( string $subject, callable $on_fatal, string $path = '' ): void {
 		if ( ! $this->registered ) {
 			register_shutdown_function( array( $this, 'on_shutdown' ) );
 			// WordPress's fatal error handler runs first and asks these filters before it answers.
@@ -37,13 +57,20 @@ final class FatalErrorMonitor {
 			add_filter( 'wp_php_error_args', array( $this, 'filter_args' ), 100, 2 );
 			$this->registered = true;
 		}
-		$this->subject      = $subject;
-		$this->buffer_level = ob_get_level();
-		$this->on_fatal     = $on_fatal;
+		$root            = str_ends_with( $path, '/' . $subject ) ? substr( $path, 0, -strlen( $subject ) ) : '';
+		$this->watched[] = array(
+			'subject'      => $subject,
+			'root'         => $root,
+			'on_fatal'     => $on_fatal,
+			'buffer_level' => ob_get_level(),
+		);
 	}
 
+	/**
+	 * Ends the innermost watch(): that file has finished loading (or failed in a way PHP could catch).
+	 */
 	public function clear(): void {
-		$this->on_fatal = null;
+		array_pop( $this->watched );
 	}
 
 	/**
@@ -113,26 +140,86 @@ final class FatalErrorMonitor {
 		if ( null !== $this->reason ) {
 			return $this->reason;
 		}
-		if ( null === $this->on_fatal || null === $error || 0 === ( (int) $error['type'] & self::FATAL ) ) {
+		if ( array() === $this->watched || null === $error || 0 === ( (int) $error['type'] & self::FATAL ) ) {
 			return null;
 		}
-		$callback       = $this->on_fatal;
-		$this->on_fatal = null;
-		$this->reason   = sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( (string) $error['file'] ), $error['line'] );
-		$callback( $this->reason );
+		// The innermost file is the one PHP was loading; the output of every load in progress goes.
+		$this->blamed       = $this->watched[ count( $this->watched ) - 1 ];
+		$this->buffer_level = $this->watched[0]['buffer_level'];
+		$this->reason       = sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( (string) $error['file'] ), $error['line'] );
+		( $this->blamed['on_fatal'] )( $this->reason );
 		return $this->reason;
 	}
 
 	/**
 	 * The request cannot be finished, but it can say what happened: the file is skipped from now on,
 	 * so the same request made again succeeds (without that file). Clients retry on `svc_boot_fatal`.
+	 *
+	 * PHP's text may name files by their path on the server (`previously declared in /…/functions.php:12`):
+	 * only administrators, who can read the log and the listing anyway, get it as is.
 	 */
 	private function message(): string {
+		$subject = (string) ( $this->blamed['subject'] ?? '' );
+		$reason  = (string) $this->reason;
+		if ( ! self::caller_is_administrator() ) {
+			$reason = $this->without_paths( $reason );
+		}
 		return sprintf(
 			/* translators: 1: file name, 2: PHP's error message */
 			__( '%1$s stopped PHP while it was loading, so this request could not finish. The file is skipped from now on; repeat the request. (%2$s)', 'svc' ),
-			$this->subject,
-			(string) $this->reason
+			$subject,
+			$reason
+		);
+	}
+
+	/**
+	 * Whether the request is an administrator's, as the management endpoints require. Asked only once
+	 * WordPress has settled who the caller is (a REST request has, before svc loads any file): asking
+	 * earlier would authenticate from inside a dying process, so the answer is then the cautious one.
+	 */
+	private static function caller_is_administrator(): bool {
+		return function_exists( 'current_user_can' ) && did_action( 'set_current_user' ) > 0
+			&& current_user_can( Authorizer::DEFAULT_CAPABILITY );
+	}
+
+	/**
+	 * $text with no path on the server: a route file is named by its slug (`users/[id].php`), any other
+	 * file by its basename (`functions.php`).
+	 */
+	private function without_paths( string $text ): string {
+		// Directories known by name first, so that one with a space in it goes whole.
+		$prefixes = array();
+		foreach ( $this->watched as $watched ) {
+			if ( '' !== $watched['root'] ) {
+				$prefixes[ $watched['root'] ] = true;
+			}
+		}
+		foreach ( array( ABSPATH, WP_CONTENT_DIR . '/' ) as $directory ) {
+			$prefixes[ $directory ] = false;
+		}
+		foreach ( $prefixes as $prefix => $is_root ) {
+			$real = realpath( (string) $prefix );
+			if ( false !== $real ) {
+				$prefixes[ rtrim( $real, '/\\' ) . '/' ] ??= $is_root;
+			}
+		}
+		// A site installed at the file system's root: the pattern below does that job without cutting slugs.
+		unset( $prefixes['/'] );
+		// Longest first: the route files' directory is inside wp-content/, which is usually inside ABSPATH.
+		uksort( $prefixes, static fn ( $a, $b ): int => strlen( (string) $b ) <=> strlen( (string) $a ) );
+		foreach ( $prefixes as $prefix => $is_root ) {
+			$text = (string) preg_replace_callback(
+				'~' . preg_quote( (string) $prefix, '~' ) . '(' . self::PATH_CHAR . '*)~',
+				static fn ( array $found ): string => $is_root ? $found[1] : basename( $found[1] ),
+				$text
+			);
+		}
+		// Any other absolute path (Unix, or a Windows drive), also in a list (`include_path='.:/usr/…'`).
+		// The lookbehind keeps slugs (`users/[id].php`) and namespaced names (`Acme\Greeter`) intact.
+		return (string) preg_replace_callback(
+			'~(?<![^\s\'"(=:])((?:/|[A-Za-z]:[\\\\/])' . self::PATH_CHAR . '*)~',
+			static fn ( array $found ): string => basename( str_replace( '\\', '/', $found[1] ) ),
+			$text
 		);
 	}
 

@@ -78,7 +78,8 @@ final class RouteLoader {
 				$this->fail( $slug, $entry, 'load', $reason );
 				// Shutdown functions registered from here may not run: save the record now.
 				$this->store->flush();
-			}
+			},
+			$entry['path']
 		);
 		$reason = null;
 		ob_start();
