@@ -63,6 +63,12 @@ final class RouteLoader {
 			$this->autoloader->register();
 		}
 		$class_name = (string) $entry['class'];
+		if ( self::declared_by( $class_name, (string) $entry['path'] ) ) {
+			// This very file was loaded earlier in the process, by another loader: WordPress rebuilds
+			// its REST server (every PHPUnit test of a site does), and the class stays declared.
+			$this->outcomes[ $slug ] = true;
+			return null;
+		}
 		if ( ClassNames::taken( $class_name ) ) {
 			return $this->fail( $slug, $entry, 'taken', Reasons::class_taken( $class_name ) );
 		}
@@ -150,6 +156,17 @@ final class RouteLoader {
 		if ( null !== $slug ) {
 			$this->load( (string) $slug );
 		}
+	}
+
+	/**
+	 * Whether the class is declared, by the file at $path.
+	 */
+	private static function declared_by( string $class_name, string $path ): bool {
+		if ( ! class_exists( $class_name, false ) ) {
+			return false;
+		}
+		$file = ( new \ReflectionClass( $class_name ) )->getFileName();
+		return false !== $file && realpath( $file ) === realpath( $path );
 	}
 
 	/**
