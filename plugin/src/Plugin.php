@@ -80,6 +80,8 @@ final class Plugin {
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).
 		add_filter( 'rest_pre_dispatch', array( $registrar, 'on_pre_dispatch' ), 0, 3 );
+		// Late, so routes other filters add are ordered too; only svc's own routes move.
+		add_filter( 'rest_endpoints', array( $registrar, 'order_endpoints' ), 100 );
 		// Late, so a route's headers() wins over the verb's, other filters' and WordPress's CORS headers.
 		$headers = new HeaderApplier( $registrar, $loader );
 		add_filter( 'rest_post_dispatch', array( $headers, 'apply' ), 100, 3 );

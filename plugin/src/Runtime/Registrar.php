@@ -57,6 +57,12 @@ final class Registrar {
 		}
 		$prefix = '/' . $this->route_namespace->get() . '/';
 		$route  = strtolower( untrailingslashit( $request->get_route() ) );
+		if ( '/batch/v1' === $route ) {
+			// A batch issued inside another request (rest_do_request()): core matches its
+			// sub-requests before any of them reaches this filter, so every route must be there.
+			$this->register_all();
+			return $result;
+		}
 		if ( ! str_starts_with( $route, $prefix ) ) {
 			return $result;
 		}
@@ -83,6 +89,46 @@ final class Registrar {
 	 */
 	private static function refused_unloaded( array $entry ): bool {
 		return true === ( $entry['closed'] ?? false ) && null === Entry::failure( $entry ) && ! current_user_can( Authorizer::DEFAULT_CAPABILITY );
+	}
+
+	/**
+	 * @internal Filter callback for `rest_endpoints`. WordPress matches a request against the routes
+	 * in the order they were registered, and lazy registration registers them in the order requests
+	 * ask for them (a nested rest_do_request() may register `users/me` after `users/[id]`): svc's
+	 * static routes are put before its dynamic ones, as a full registration would order them.
+	 *
+	 * @param mixed $endpoints Route => handlers; other filters may pass anything.
+	 */
+	public function order_endpoints( mixed $endpoints ): mixed {
+		if ( ! is_array( $endpoints ) || count( $this->routes ) < 2 ) {
+			return $endpoints;
+		}
+		$static  = array();
+		$dynamic = array();
+		foreach ( $this->routes as $route => $slug ) {
+			if ( isset( $endpoints[ $route ] ) ) {
+				if ( Slug::is_static( $slug ) ) {
+					$static[ $route ] = $endpoints[ $route ];
+				} else {
+					$dynamic[ $route ] = $endpoints[ $route ];
+				}
+			}
+		}
+		if ( array() === $dynamic || array() === $static ) {
+			return $endpoints;
+		}
+		// Others' routes keep their places; svc's go, static ones first, where the first of them was.
+		$ordered = array();
+		foreach ( $endpoints as $route => $handlers ) {
+			if ( ! isset( $this->routes[ $route ] ) ) {
+				$ordered[ $route ] = $handlers;
+			} elseif ( array() !== $static || array() !== $dynamic ) {
+				$ordered += $static + $dynamic;
+				$static   = array();
+				$dynamic  = array();
+			}
+		}
+		return $ordered;
 	}
 
 	public function slug_for_route( string $route ): ?string {
@@ -144,6 +190,8 @@ final class Registrar {
 		$endpoints = array();
 		foreach ( $entry['verbs'] as $verb ) {
 			$endpoints[] = array(
+				// Batchable where core allows it (it refuses GET inside a batch).
+				'allow_batch'         => array( 'v1' => true ),
 				'methods'             => strtoupper( $verb ),
 				'callback'            => fn ( WP_REST_Request $request ): mixed => $this->handler->handle( $request, $slug, $verb ),
 				'permission_callback' => fn ( WP_REST_Request $request ): mixed => $this->authorizer->authorize( $request, $slug, $verb ),

@@ -1,0 +1,72 @@
+/**
+ * svc routes registered lazily (only the routes a request's path can match) must behave as if every
+ * route were registered, also for requests made inside a request: rest_do_request() of another svc
+ * route, and batches (/batch/v1), direct or nested.
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { call, pushOk, startSite, type WordPressSite } from './helpers/site.js';
+
+jest.setTimeout(180_000);
+
+let site: WordPressSite;
+const open = { classAttribute: '#[Permission(public: true)]' };
+
+beforeAll(async () => {
+  site = await startSite();
+  await pushOk(site, {
+    'nested/[id]': routeSource(
+      uniqueClass('NestedDynamic'),
+      [
+        '\tpublic function get( WP_REST_Request $request ): array {',
+        "\t\tif ( 'me' === $request['id'] ) { return array( 'route' => 'dynamic, id me' ); }",
+        "\t\t$inner = rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/nested/me' ) );",
+        "\t\treturn array( 'route' => 'dynamic', 'inner' => $inner->get_data() );",
+        '\t}',
+      ].join('\n'),
+      open,
+    ),
+    'nested/me': routeSource(uniqueClass('NestedStatic'), "\tpublic function get(): array { return array( 'route' => 'static me' ); }", open),
+    batched: routeSource(uniqueClass('Batched'), "\tpublic function post( WP_REST_Request $request ): array { return array( 'posted' => $request['n'] ); }", open),
+    batcher: routeSource(
+      uniqueClass('Batcher'),
+      [
+        '\tpublic function get(): array {',
+        "\t\t$batch = new WP_REST_Request( 'POST', '/batch/v1' );",
+        "\t\t$batch->set_body_params( array( 'requests' => array( array( 'method' => 'POST', 'path' => '/svc-api/v1/batched', 'body' => array( 'n' => 7 ) ) ) ) );",
+        "\t\treturn rest_do_request( $batch )->get_data();",
+        '\t}',
+      ].join('\n'),
+      open,
+    ),
+  });
+});
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+describe('requests inside a request', () => {
+  it('rest_do_request() of a static route from a dynamic route of the same shape reaches the static one', async () => {
+    const response = await call(site, '/svc-api/v1/nested/7', { as: 'anonymous' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ route: 'dynamic', inner: { route: 'static me' } });
+  });
+
+  it('a batch issued with rest_do_request() inside a route reaches svc routes', async () => {
+    const response = await call(site, '/svc-api/v1/batcher', { as: 'anonymous' });
+    expect(response.status).toBe(200);
+    expect(response.body.responses).toEqual([expect.objectContaining({ status: 200, body: { posted: 7 } })]);
+  });
+
+  it('svc routes are batchable in a batch request of their own', async () => {
+    const response = await call(site, '/batch/v1', {
+      method: 'POST',
+      as: 'anonymous',
+      json: { requests: [{ method: 'POST', path: '/svc-api/v1/batched', body: { n: 1 } }, { method: 'POST', path: '/svc-api/v1/batched', body: { n: 2 } }] },
+    });
+    expect(response.status).toBe(207);
+    expect(response.body.responses.map((item: { body: unknown }) => item.body)).toEqual([{ posted: 1 }, { posted: 2 }]);
+  });
+});
