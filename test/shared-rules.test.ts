@@ -14,7 +14,9 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtur
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as T;
 
 const slugs = fixture<{ valid: string[]; invalid: string[]; removable: string[]; unremovable: string[] }>('slug-cases.json');
-const publicCases = fixture<{ cases: { name: string; source: string; publicVerbs: string[] }[] }>('public-detection.json').cases;
+const publicCases = fixture<{ cases: { name: string; source: string; publicVerbs: string[]; badPermission?: boolean }[] }>(
+  'public-detection.json',
+).cases;
 
 describe('slug rules agree with the plugin', () => {
   it.each(slugs.valid.map((slug) => [JSON.stringify(slug), slug]))('valid %s', (_label, slug) => {
@@ -38,7 +40,14 @@ describe('removable names agree with the plugin', () => {
 });
 
 describe('public-route detection agrees with the plugin', () => {
-  it.each(publicCases.map((c) => [c.name, c.source, c.publicVerbs] as const))('%s', (_name, source, expected) => {
-    expect([...checkRouteSource(`<?php\ndeclare(strict_types=1);\n${source}`).publicVerbs]).toEqual(expected);
-  });
+  it.each(publicCases.map((c) => [c.name, c.source, c.publicVerbs, c.badPermission ?? false] as const))(
+    '%s',
+    (_name, source, expected, badPermission) => {
+      const result = checkRouteSource(`<?php\ndeclare(strict_types=1);\n${source}`);
+      expect([...result.publicVerbs]).toEqual(expected);
+      // Where the site answers svc_bad_permission, the local check fails too.
+      expect(result.errors.filter((error) => /Permission attribute has no parameter/.test(error))).toHaveLength(badPermission ? 1 : 0);
+      expect(result.errors).toHaveLength(badPermission ? 1 : 0);
+    },
+  );
 });

@@ -20,7 +20,7 @@ export interface RouteSourceCheck {
 	readonly classes: readonly string[];
 	/** Verbs the class implements as public methods, in GET, POST, PUT, PATCH, DELETE order. */
 	readonly verbs: readonly HttpVerb[];
-	/** The subset of `verbs` that `#[Permission(public: true)]` opens to anyone. */
+	/** The subset of `verbs` that `#[Permission(public: …)]` opens to anyone (anything but the literal `false`). */
 	readonly publicVerbs: readonly HttpVerb[];
 	readonly isPublic: boolean;
 	/** Every failed check, as a sentence; empty when the file passes. */
@@ -92,6 +92,15 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 	}
 
 	const only = scopes.length === 1 ? scopes[0] : undefined;
+	if (only !== undefined) {
+		const unknown = unknownPermissionArguments(only);
+		if (unknown.length > 0) {
+			const names = unknown.map((name) => `${name}:`).join(', ');
+			errors.push(
+				`the Permission attribute has no parameter ${names} (names are case-sensitive: public:, capability:, callback:); PHP would throw instead of checking the caller`,
+			);
+		}
+	}
 	const verbs = only === undefined ? [] : verbMethods(only.node);
 	const publicVerbs = only === undefined ? [] : verbs.filter((verb) => isVerbPublic(only, verb));
 	return { strictTypesCount, classes, verbs, publicVerbs, isPublic: publicVerbs.length > 0, errors };
@@ -259,12 +268,45 @@ function permissionAttributes(node: AstNode | undefined, scope: ClassScope): Ast
 		);
 }
 
-/** `public: true` by name, or `true` as the first positional argument. */
+/**
+ * The `public` argument (named, or the first positional one) opens the verb unless it is the literal
+ * `false` (`FALSE`, `\false`): `!false`, `(true)` or `1 === 1` are true when PHP evaluates them, so
+ * anything else counts as public.
+ */
 function opensToPublic(attribute: AstNode): boolean {
 	const args = nodeList(attribute['args']);
 	const named = args.find((arg) => arg.kind === 'namedargument' && arg['name'] === 'public');
 	const value = named === undefined ? positionalFirst(args) : asNode(named['value']);
-	return value?.kind === 'boolean' && value['value'] === true;
+	return value !== undefined && !isLiteralFalse(value);
+}
+
+function isLiteralFalse(value: AstNode): boolean {
+	if (value['parenthesizedExpression'] === true) {
+		return false;
+	}
+	if (value.kind === 'boolean') {
+		return value['value'] === false;
+	}
+	return value.kind === 'name' && typeof value['name'] === 'string' && value['name'].toLowerCase() === '\\false';
+}
+
+const PERMISSION_PARAMETERS = new Set(['public', 'capability', 'callback']);
+
+/**
+ * Named arguments of Permission attributes (on the class or any method) it has no parameter for:
+ * PHP names are case-sensitive, so `PUBLIC: true` throws when the attribute is instantiated.
+ */
+function unknownPermissionArguments(scope: ClassScope): string[] {
+	const methods = nodeList(scope.node['body']).filter((member) => member.kind === 'method');
+	const unknown = new Set<string>();
+	for (const attribute of [scope.node, ...methods].flatMap((node) => permissionAttributes(node, scope))) {
+		for (const arg of nodeList(attribute['args'])) {
+			if (arg.kind === 'namedargument' && typeof arg['name'] === 'string' && !PERMISSION_PARAMETERS.has(arg['name'])) {
+				unknown.add(arg['name']);
+			}
+		}
+	}
+	return [...unknown];
 }
 
 function positionalFirst(args: readonly AstNode[]): AstNode | undefined {

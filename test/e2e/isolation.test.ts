@@ -17,6 +17,7 @@ import {
   LogCursor,
   placeFile,
   placeSvcFile,
+  push,
   pushOk,
   record,
   setLimits,
@@ -119,17 +120,22 @@ describe('a faulty route file is skipped, logged once, reported in the listing, 
     await expectRecoversWith('a-copy-of-healthy', publicGet(uniqueClass('NoLongerACopy'), 'own class'), 'own class');
   });
 
-  it('a function name declared by another route file: the newcomer is skipped, and the listing never dies loading both', async () => {
+  it('a function name declared by another route file: a push is refused, a copy by hand is skipped, and the listing never dies loading both', async () => {
     const helper = (tag: string): string => `function svc_e2e_shared_helper(): string { return '${tag}'; }`;
     const body = "\tpublic function get(): array { return array( 'route' => svc_e2e_shared_helper() ); }";
     await pushOk(site, { 'helpers/first': routeSource(uniqueClass('HelperFirst'), body, { classAttribute: '#[Permission(public: true)]', trailer: helper('first') }) });
+    const second = routeSource(uniqueClass('HelperSecond'), body, { classAttribute: '#[Permission(public: true)]', trailer: helper('second') });
+    // One rule set: the push refuses what boot would skip, in the same words.
+    const refused = await push(site, { 'helpers/second': second });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toMatch(/svc_name_taken.*function svc_e2e_shared_helper\(\) is already declared by route file helpers\/first\.php/);
     const log = new LogCursor(site);
     // Each works on its own route, but the listing loads every route file in one request.
-    await pushOk(site, { 'helpers/second': routeSource(uniqueClass('HelperSecond'), body, { classAttribute: '#[Permission(public: true)]', trailer: helper('second') }) });
+    placeFile(site, 'helpers/second', second);
     const listing = await call(site, '/svc/v1/api-files?content=false');
     expect(listing.status).toBe(200);
-    const second = (listing.body as Array<{ filename: string; error?: string }>).find((item) => item.filename === 'helpers/second');
-    expect(second?.error).toMatch(/function svc_e2e_shared_helper\(\) is already declared by route file helpers\/first\.php/);
+    const skipped = (listing.body as Array<{ filename: string; error?: string }>).find((item) => item.filename === 'helpers/second');
+    expect(skipped?.error).toMatch(/function svc_e2e_shared_helper\(\) is already declared by route file helpers\/first\.php/);
     expect((await call(site, '/svc-api/v1/helpers/first', { as: 'anonymous' })).body).toEqual({ route: 'first' });
     expectError(await call(site, '/svc-api/v1/helpers/second', { as: 'anonymous' }), 404, 'rest_no_route');
     await expectOthersWork();

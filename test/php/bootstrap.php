@@ -16,3 +16,9 @@ if ( is_string( $svc_wp_dir ) && '' !== $svc_wp_dir ) {
 	$_SERVER['REQUEST_URI'] = '/';
 	require_once $svc_wp_dir . '/wp-load.php';
 }
+if ( ! function_exists( '__' ) ) {
+	// Pure units reach Reasons, whose texts are translatable: outside WordPress they are the English.
+	function __( string $text, string $domain = 'default' ): string { // phpcs:ignore
+		return $text;
+	}
+}

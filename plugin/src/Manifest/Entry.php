@@ -15,7 +15,7 @@ namespace Svc\Manifest;
  *
  * @phpstan-type EntryData array{
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
- *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>, closed: bool,
+ *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>, others: array<string, string>, closed: bool,
  *   error: string|null, boot: array{kind: string, message: string}|null, booted: bool
  * }
  */
@@ -26,6 +26,7 @@ final class Entry {
 	 * @param list<string>       $verbs  Lowercase verbs implemented by public methods.
 	 * @param list<string>       $functions Functions the file declares at its top level.
 	 * @param bool               $closed    ScanResult::closed_by_default().
+	 * @param array<string, string> $others Interfaces, traits and enums the file declares: name => kind.
 	 * @return EntryData
 	 */
 	public static function make(
@@ -40,7 +41,8 @@ final class Entry {
 		array $public = array(),
 		?string $error = null,
 		array $functions = array(),
-		bool $closed = false
+		bool $closed = false,
+		array $others = array()
 	): array {
 		return array(
 			'path'       => $path,
@@ -53,6 +55,8 @@ final class Entry {
 			'permission' => $permission,
 			'public'     => $public,
 			'functions'  => $functions,
+			// Names that clash like the class's (RouteRules): checked against the other files of a release.
+			'others'     => $others,
 			// Every verb is closed by the default check, which can be made without loading the file.
 			'closed'     => $closed,
 			'error'      => $error,

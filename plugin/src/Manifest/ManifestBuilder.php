@@ -16,6 +16,7 @@ use Svc\Storage\Limits;
 use Svc\Storage\RouteFiles;
 use Svc\Support\Log;
 use Svc\Validation\Reasons;
+use Svc\Validation\RouteRules;
 
 /**
  * Scans only files whose stamp changed since the previous manifest; the rest are carried over, so a
@@ -80,13 +81,12 @@ final class ManifestBuilder {
 			$entries[ $slug ] = $entry;
 		}
 
-		// A class name, a function name or a route belongs to the file that already had it: a file
+		// A class-like name, a function name or a route belongs to the file that already had it: a file
 		// added later that declares the same class or function, or serves the same route, is the one
 		// skipped, whatever its name. (Declaring either twice is a fatal error PHP cannot catch, and
 		// the listing loads many route files in one request.)
-		$class_owner    = array();
-		$function_owner = array();
-		$shape_owner    = array();
+		$owners      = array();
+		$shape_owner = array();
 		$order       = array_keys( $entries );
 		usort(
 			$order,
@@ -96,23 +96,9 @@ final class ManifestBuilder {
 			$slug  = (string) $slug;
 			$entry = &$entries[ $slug ];
 			if ( null === $entry['error'] && null !== $entry['class'] ) {
-				$key = strtolower( $entry['class'] );
-				if ( isset( $class_owner[ $key ] ) ) {
-					$entry['error'] = Reasons::class_in_route_file( $entry['class'], $class_owner[ $key ] );
-				} else {
-					$class_owner[ $key ] = $slug;
-				}
-			}
-			foreach ( null === $entry['error'] ? ( $entry['functions'] ?? array() ) : array() as $function ) {
-				if ( isset( $function_owner[ strtolower( $function ) ] ) ) {
-					$entry['error'] = sprintf( 'function %s() is already declared by route file %s.php', $function, $function_owner[ strtolower( $function ) ] );
-					break;
-				}
-			}
-			if ( null === $entry['error'] ) {
-				foreach ( $entry['functions'] ?? array() as $function ) {
-					$function_owner[ strtolower( $function ) ] = $slug;
-				}
+				// Class, interfaces, traits, enums and functions, as at push (RouteRules).
+				$clashes        = RouteRules::clashes( $slug, RouteRules::names_of_entry( $entry ), $owners );
+				$entry['error'] = $clashes[0]['message'] ?? null;
 			}
 			if ( null === $entry['error'] ) {
 				$shape = Slug::shape( $slug );
@@ -227,14 +213,10 @@ final class ManifestBuilder {
 		}
 		$hash   = hash( 'sha256', $source );
 		$result = TokenScanner::scan( $stored, $slug . '.php' );
-		if ( null !== $result->parse_error ) {
-			return self::failed( $stat, $hash, $result->parse_error );
-		}
-		if ( 1 !== count( $result->classes ) ) {
-			return self::failed( $stat, $hash, Reasons::class_count( count( $result->classes ) ) );
-		}
-		if ( $result->abstract ) {
-			return self::failed( $stat, $hash, sprintf( 'class %s is abstract, so it cannot serve requests', $result->classes[0] ) );
+		// The rules a push checks (RouteRules), so boot skips what a push would have refused.
+		$problems = RouteRules::own( $result );
+		if ( array() !== $problems ) {
+			return self::failed( $stat, $hash, $problems[0]['message'] );
 		}
 		$entry               = Entry::make(
 			$stat['path'],
@@ -248,7 +230,8 @@ final class ManifestBuilder {
 			$result->public_verbs(),
 			null,
 			$result->functions,
-			$result->closed_by_default()
+			$result->closed_by_default(),
+			$result->others
 		);
 		$entry['scan_error'] = null;
 		return $entry;

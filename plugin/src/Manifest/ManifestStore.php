@@ -27,7 +27,7 @@ use Svc\Storage\RouteFiles;
  */
 final class ManifestStore {
 
-	public const VERSION = 7;
+	public const VERSION = 8;
 
 	/** @var array<string, mixed>|null This request's manifest. */
 	private ?array $manifest = null;

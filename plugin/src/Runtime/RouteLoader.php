@@ -12,8 +12,7 @@ namespace Svc\Runtime;
 use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
 use Svc\Support\Log;
-use Svc\Validation\ClassNames;
-use Svc\Validation\Reasons;
+use Svc\Validation\RouteRules;
 use Throwable;
 
 /**
@@ -69,13 +68,10 @@ final class RouteLoader {
 			$this->outcomes[ $slug ] = true;
 			return null;
 		}
-		if ( ClassNames::taken( $class_name ) ) {
-			return $this->fail( $slug, $entry, 'taken', Reasons::class_taken( $class_name ) );
-		}
-		foreach ( $entry['functions'] ?? array() as $function ) {
-			if ( function_exists( $function ) ) {
-				return $this->fail( $slug, $entry, 'taken', sprintf( 'function %s() is already declared elsewhere on the site', $function ) );
-			}
+		// The names must still be free of core and plugins (RouteRules, as at push): those change.
+		$taken = RouteRules::site_clashes( RouteRules::names_of_entry( $entry ) );
+		if ( array() !== $taken ) {
+			return $this->fail( $slug, $entry, 'taken', $taken[0]['message'] );
 		}
 
 		$this->monitor->watch(

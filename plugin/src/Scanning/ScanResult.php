@@ -12,7 +12,7 @@ namespace Svc\Scanning;
 /**
  * Plain data; built only by TokenScanner.
  *
- * @phpstan-type Attribute array{name: string, public: bool}
+ * @phpstan-type Attribute array{name: string, public: bool, unknown: list<string>}
  * @phpstan-type Method array{visibility: string, attributes: list<Attribute>}
  */
 final class ScanResult {
@@ -25,10 +25,11 @@ final class ScanResult {
 	 * @param bool                           $strict_types_real  Whether one of them is the file's first statement.
 	 * @param list<string>                   $classes            Fully qualified names of the declared classes.
 	 * @param array<string, array<string,mixed>> $methods        The first class's methods, keyed by lowercase name.
-	 * @param list<array{name:string, public:bool}> $class_attributes Attributes on the first class.
+	 * @param list<array{name:string, public:bool, unknown:list<string>}> $class_attributes Attributes on the first class.
 	 * @param bool                           $abstract           Whether the first class is abstract.
 	 * @param list<string>                   $functions          Fully qualified names of the functions declared unconditionally (top level).
 	 * @param bool                           $inherits           The first class extends another or uses a trait.
+	 * @param array<string, string>          $others             Interfaces, traits and enums declared: fully qualified name => kind.
 	 */
 	public function __construct(
 		public readonly ?string $parse_error,
@@ -40,6 +41,7 @@ final class ScanResult {
 		public readonly bool $abstract,
 		public readonly array $functions = array(),
 		public readonly bool $inherits = false,
+		public readonly array $others = array(),
 	) {
 	}
 
@@ -101,14 +103,36 @@ final class ScanResult {
 	}
 
 	/**
+	 * Named arguments given to a Permission attribute (on the class or any method) that it has no
+	 * parameter for, such as `PUBLIC:`: PHP throws when the attribute is instantiated.
+	 *
+	 * @return list<string>
+	 */
+	public function unknown_permission_arguments(): array {
+		$unknown = array();
+		foreach ( array_merge( array( $this->class_attributes ), array_column( $this->methods, 'attributes' ) ) as $attributes ) {
+			foreach ( $attributes as $attribute ) {
+				if ( self::is_permission( $attribute['name'] ) ) {
+					array_push( $unknown, ...$attribute['unknown'] );
+				}
+			}
+		}
+		return array_values( array_unique( $unknown ) );
+	}
+
+	private static function is_permission( string $name ): bool {
+		// Class names are case-insensitive in PHP, so the lexical rule is too.
+		return 0 === strcasecmp( 'Svc\\Api\\Attribute\\Permission', $name );
+	}
+
+	/**
 	 * True/false from a Permission attribute in the list, null when there is none.
 	 *
-	 * @param list<array{name:string, public:bool}> $attributes Attributes already resolved to full names.
+	 * @param list<array{name:string, public:bool, unknown:list<string>}> $attributes Attributes already resolved to full names.
 	 */
 	private static function permission_public( array $attributes ): ?bool {
 		foreach ( $attributes as $attribute ) {
-			// Class names are case-insensitive in PHP, so the lexical rule is too.
-			if ( 0 === strcasecmp( 'Svc\\Api\\Attribute\\Permission', $attribute['name'] ) ) {
+			if ( self::is_permission( $attribute['name'] ) ) {
 				return $attribute['public'];
 			}
 		}

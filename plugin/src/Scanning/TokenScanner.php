@@ -73,6 +73,7 @@ final class TokenScanner {
 		$this->count = count( $this->tokens );
 
 		$classes          = array();
+		$others           = array();
 		$functions        = array();
 		$methods          = array();
 		$class_attributes = array();
@@ -116,6 +117,15 @@ final class TokenScanner {
 				$pending = array();
 				continue;
 			}
+			if ( $token->is( array( T_INTERFACE, T_TRAIT, T_ENUM ) ) && $this->at( $i + 1 )?->is( T_STRING ) && ! $this->after_member_access( $i ) ) {
+				// Not instantiable, but their names share the class table: they clash like a class.
+				$name           = $this->tokens[ $i + 1 ]->text;
+				$full           = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
+				$kinds          = array( T_INTERFACE => 'interface', T_TRAIT => 'trait', T_ENUM => 'enum' );
+				$others[ $full ] = $kinds[ $token->id ];
+				$pending        = array();
+				continue;
+			}
 			if ( $token->is( T_CLASS ) && $this->is_class_declaration( $i ) ) {
 				$name      = $this->tokens[ $i + 1 ]->text;
 				$classes[] = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
@@ -132,11 +142,16 @@ final class TokenScanner {
 			}
 		}
 
-		return new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits );
+		return new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others );
 	}
 
 	private function at( int $index ): ?PhpToken {
 		return $this->tokens[ $index ] ?? null;
+	}
+
+	private function after_member_access( int $index ): bool {
+		$previous = $this->at( $index - 1 );
+		return null !== $previous && $previous->is( array( T_DOUBLE_COLON, T_OBJECT_OPERATOR, T_NULLSAFE_OBJECT_OPERATOR ) );
 	}
 
 	/**
@@ -190,7 +205,7 @@ final class TokenScanner {
 	 * Reads `#[A, B(args)]` starting at the `#[` token.
 	 *
 	 * @param mixed $group Out: the attributes, names as written.
-	 * @param-out list<array{name:string, public:bool}> $group
+	 * @param-out list<array{name:string, public:bool, unknown:list<string>}> $group
 	 * @return int Index of the closing `]`.
 	 */
 	private function read_attribute_group( int $start, mixed &$group ): int {
@@ -211,7 +226,7 @@ final class TokenScanner {
 			}
 			if ( 1 === $depth && ',' === $text ) {
 				if ( null !== $current ) {
-					$group[] = array( 'name' => $current, 'public' => self::args_say_public( $args ) );
+					$group[] = array( 'name' => $current ) + self::read_args( $args );
 				}
 				$current = null;
 				$args    = array();
@@ -226,26 +241,66 @@ final class TokenScanner {
 			}
 		}
 		if ( null !== $current ) {
-			$group[] = array( 'name' => $current, 'public' => self::args_say_public( $args ) );
+			$group[] = array( 'name' => $current ) + self::read_args( $args );
 		}
 		return $i;
 	}
 
 	/**
-	 * Whether the argument tokens of a Permission attribute say `public: true` (named or first positional).
+	 * What the argument tokens of an attribute say, read as Permission's would be: `public` is the
+	 * named argument `public:` or the first positional one, and counts as public unless it is the
+	 * literal `false` (so `!false`, `(true)`, `1 === 1` all do); `unknown` lists named arguments
+	 * Permission has no parameter for (PHP names are case-sensitive: `PUBLIC:` throws at newInstance()).
 	 *
 	 * @param list<PhpToken> $args Tokens from `(` to `)`.
+	 * @return array{public: bool, unknown: list<string>}
 	 */
-	private static function args_say_public( array $args ): bool {
-		$texts = array_map( static fn ( PhpToken $t ): string => strtolower( $t->text ), $args );
-		$count = count( $texts );
-		for ( $k = 0; $k + 2 < $count; $k++ ) {
-			if ( 'public' === $texts[ $k ] && ':' === $texts[ $k + 1 ] ) {
-				return 'true' === $texts[ $k + 2 ];
+	private static function read_args( array $args ): array {
+		$arguments = array();
+		$current   = array();
+		$depth     = 0;
+		foreach ( $args as $token ) {
+			$text = $token->text;
+			if ( '(' === $text || '[' === $text || '{' === $text || $token->is( T_ATTRIBUTE ) || $token->is( T_CURLY_OPEN ) || $token->is( T_DOLLAR_OPEN_CURLY_BRACES ) ) {
+				++$depth;
+				if ( 1 === $depth ) {
+					continue;
+				}
+			} elseif ( ')' === $text || ']' === $text || '}' === $text ) {
+				--$depth;
+				if ( 0 === $depth ) {
+					break;
+				}
+			} elseif ( 1 === $depth && ',' === $text ) {
+				$arguments[] = $current;
+				$current     = array();
+				continue;
+			}
+			$current[] = $token;
+		}
+		if ( array() !== $current ) {
+			$arguments[] = $current;
+		}
+		$value   = null;
+		$unknown = array();
+		foreach ( $arguments as $position => $argument ) {
+			// Keywords may name an argument (`public:`); the tokenizer may not call them T_STRING.
+			$named = count( $argument ) >= 2 && ':' === $argument[1]->text && 1 === preg_match( '/^[a-z_\\x80-\\xff][\\w\\x80-\\xff]*$/i', $argument[0]->text );
+			if ( ! $named ) {
+				if ( 0 === $position ) {
+					$value = $argument;
+				}
+				continue;
+			}
+			$name = $argument[0]->text;
+			if ( 'public' === $name ) {
+				$value = array_slice( $argument, 2 );
+			} elseif ( 'capability' !== $name && 'callback' !== $name ) {
+				$unknown[] = $name;
 			}
 		}
-		// Positional: `(true` or `(true,` as the first argument.
-		return $count >= 2 && '(' === $texts[0] && 'true' === $texts[1] && ( ! isset( $texts[2] ) || in_array( $texts[2], array( ',', ')' ), true ) );
+		$public = null !== $value && ! ( 1 === count( $value ) && in_array( strtolower( $value[0]->text ), array( 'false', '\\false' ), true ) );
+		return array( 'public' => $public, 'unknown' => $unknown );
 	}
 
 	/**
@@ -313,8 +368,8 @@ final class TokenScanner {
 	/**
 	 * Resolves attribute names as PHP would, so only the real Permission attribute counts.
 	 *
-	 * @param list<array{name:string, public:bool}> $attributes Names as written.
-	 * @return list<array{name:string, public:bool}>
+	 * @param list<array{name:string, public:bool, unknown:list<string>}> $attributes Names as written.
+	 * @return list<array{name:string, public:bool, unknown:list<string>}>
 	 */
 	private function resolve_attributes( array $attributes ): array {
 		$resolved = array();
@@ -331,7 +386,7 @@ final class TokenScanner {
 					? $this->uses[ $first ] . $rest
 					: ltrim( $this->namespace . '\\' . $name, '\\' );
 			}
-			$resolved[] = array( 'name' => $full, 'public' => $attribute['public'] );
+			$resolved[] = array( 'name' => $full ) + $attribute;
 		}
 		return $resolved;
 	}

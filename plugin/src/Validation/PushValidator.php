@@ -33,17 +33,17 @@ final class PushValidator {
 
 	/**
 	 * @param array<string, string> $batch   Slug => source.
-	 * @param array<string, string> $checked Slug => class name, for sources whose own checks (strict
-	 *                                       types, one class, syntax) already passed on this PHP: only
-	 *                                       the checks involving the site and the other files run.
+	 * @param array<string, string> $checked Slug => class name, for sources whose PHP syntax check
+	 *                                       already passed on this PHP: every other check runs (the
+	 *                                       lexical ones are cheap, and the rules may have changed).
 	 * @return array{failures: list<Failure>, syntax_check: string, classes: array<string, string>}
 	 */
 	public function validate( array $batch, array $checked = array() ): array {
 		$this->failures = array();
 		$scanned        = array();
 		$file_limit     = Limits::file_bytes( 'api' );
-		$classes        = $this->deployed_owners( 'class', $batch );
-		$shapes         = $this->deployed_owners( 'shape', $batch );
+		$owners         = $this->deployed_names( $batch );
+		$shapes         = $this->deployed_shapes( $batch );
 		$lintable       = array();
 
 		foreach ( $batch as $slug => $source ) {
@@ -63,10 +63,6 @@ final class PushValidator {
 				$this->fail( $slug, 'svc_file_too_large', Reasons::too_large( strlen( $source ), $file_limit ) );
 				continue;
 			}
-			if ( isset( $checked[ $slug ] ) ) {
-				$this->check_class( $slug, $checked[ $slug ], $classes );
-				continue;
-			}
 			$scan = TokenScanner::scan( $source, $slug . '.php' );
 			if ( 1 !== $scan->strict_types_count ) {
 				$this->fail(
@@ -79,15 +75,26 @@ final class PushValidator {
 			} elseif ( ! $scan->strict_types_real && null === $scan->parse_error ) {
 				$this->fail( $slug, 'svc_strict_types', 'declare(strict_types=1); appears only inside a comment or string; it must be the first statement' );
 			}
-			if ( null !== $scan->parse_error ) {
-				$this->fail( $slug, 'svc_syntax_error', $scan->parse_error );
+			$own = RouteRules::own( $scan );
+			foreach ( $own as $failure ) {
+				$this->fail( $slug, $failure['code'], $failure['message'] );
+			}
+			if ( null !== $scan->parse_error || 1 !== count( $scan->classes ) ) {
 				continue;
 			}
-			if ( 1 !== count( $scan->classes ) ) {
-				$this->fail( $slug, 'svc_class_count', Reasons::class_count( count( $scan->classes ) ) );
+			$names   = RouteRules::names( $scan );
+			$clashes = RouteRules::clashes( $slug, $names, $owners );
+			if ( array() === $clashes ) {
+				$clashes = RouteRules::site_clashes( $names );
+			}
+			foreach ( $clashes as $failure ) {
+				$this->fail( $slug, $failure['code'], $failure['message'] );
+			}
+			if ( isset( $checked[ $slug ] ) || array() !== $clashes ) {
+				// Compiled on this PHP before, or a name clash: compiled beside its twin, it would
+				// only say "Cannot redeclare" again.
 				continue;
 			}
-			$this->check_class( $slug, $scan->classes[0], $classes );
 			$scanned[ $slug ]  = $scan->classes[0];
 			$lintable[ $slug ] = $source;
 		}
@@ -97,42 +104,38 @@ final class PushValidator {
 		return array( 'failures' => $this->failures, 'syntax_check' => $syntax, 'classes' => $scanned );
 	}
 
-	/**
-	 * The class name is free: no other route file of the set, WordPress core or an active plugin has it.
-	 *
-	 * @param array<string, string> $classes Lowercase class => slug owning it; the slug's is added.
-	 */
-	private function check_class( string $slug, string $class_name, array &$classes ): void {
-		$key = strtolower( $class_name );
-		if ( isset( $classes[ $key ] ) ) {
-			$this->fail( $slug, 'svc_class_taken', Reasons::class_in_route_file( $class_name, $classes[ $key ] ) );
-		} elseif ( ClassNames::taken( $class_name ) ) {
-			$this->fail( $slug, 'svc_class_taken', Reasons::class_taken( $class_name ) );
-		} else {
-			$classes[ $key ] = $slug;
-		}
-	}
-
 	private function fail( string $slug, string $code, string $message ): void {
 		$this->failures[] = array( 'filename' => $slug, 'code' => $code, 'message' => $message );
 	}
 
 	/**
-	 * Who owns each class name or route shape among deployed files the batch does not replace.
+	 * Who owns each class-like and function name among deployed files the batch does not replace
+	 * (as their manifest entries record them).
 	 *
 	 * @param array<string, string> $batch
-	 * @return array<string, string> Key => slug.
+	 * @return array<string, string> Owner key => slug.
 	 */
-	private function deployed_owners( string $what, array $batch ): array {
+	private function deployed_names( array $batch ): array {
 		$owners = array();
 		foreach ( $this->deployed as $slug => $entry ) {
-			$slug = (string) $slug;
-			if ( isset( $batch[ $slug ] ) ) {
-				continue;
+			if ( ! isset( $batch[ (string) $slug ] ) ) {
+				RouteRules::clashes( (string) $slug, RouteRules::names_of_entry( $entry ), $owners );
 			}
-			if ( 'class' === $what && null !== ( $entry['class'] ?? null ) ) {
-				$owners[ strtolower( $entry['class'] ) ] = $slug;
-			} elseif ( 'shape' === $what && Slug::is_valid( $slug ) ) {
+		}
+		return $owners;
+	}
+
+	/**
+	 * Who serves each route shape among deployed files the batch does not replace.
+	 *
+	 * @param array<string, string> $batch
+	 * @return array<string, string> Shape => slug.
+	 */
+	private function deployed_shapes( array $batch ): array {
+		$owners = array();
+		foreach ( array_keys( $this->deployed ) as $slug ) {
+			$slug = (string) $slug;
+			if ( ! isset( $batch[ $slug ] ) && Slug::is_valid( $slug ) ) {
 				$owners[ Slug::shape( $slug ) ] = $slug;
 			}
 		}

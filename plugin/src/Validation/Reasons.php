@@ -55,13 +55,44 @@ final class Reasons {
 	}
 
 	public static function class_in_route_file( string $class_name, string $owner ): string {
-		/* translators: 1: class name, 2: the route file declaring it, without .php */
-		return sprintf( __( 'class %1$s is already declared by route file %2$s.php', 'svc' ), $class_name, $owner );
+		return self::name_in_route_file( 'class', $class_name, $owner );
 	}
 
 	public static function class_taken( string $class_name ): string {
+		return self::name_taken( 'class', $class_name );
+	}
+
+	/**
+	 * @param string $kind `class`, `interface`, `trait`, `enum` or `function`.
+	 */
+	public static function name_in_route_file( string $kind, string $name, string $owner ): string {
+		/* translators: 1: "class Foo", "interface Foo", "function foo()"…, 2: the route file declaring it, without .php */
+		return sprintf( __( '%1$s is already declared by route file %2$s.php', 'svc' ), self::symbol( $kind, $name ), $owner );
+	}
+
+	/**
+	 * @param string $kind `class`, `interface`, `trait`, `enum` or `function`.
+	 */
+	public static function name_taken( string $kind, string $name ): string {
+		/* translators: %s: "class Foo", "interface Foo", "function foo()"… */
+		return sprintf( __( '%s is already declared by WordPress core or an active plugin', 'svc' ), self::symbol( $kind, $name ) );
+	}
+
+	public static function abstract_class( string $class_name ): string {
 		/* translators: %s: class name */
-		return sprintf( __( 'class %s is already declared by WordPress core or an active plugin', 'svc' ), $class_name );
+		return sprintf( __( 'class %s is abstract, so it cannot serve requests; a route file declares exactly one instantiable class', 'svc' ), $class_name );
+	}
+
+	/**
+	 * @param list<string> $names Named arguments Permission has no parameter for.
+	 */
+	public static function bad_permission( array $names ): string {
+		/* translators: %s: argument names, like "PUBLIC:" */
+		return sprintf( __( 'the Permission attribute has no parameter %s (names are case-sensitive: public:, capability:, callback:); PHP would throw instead of checking the caller', 'svc' ), implode( ', ', array_map( static fn ( string $name ): string => $name . ':', $names ) ) );
+	}
+
+	private static function symbol( string $kind, string $name ): string {
+		return 'function' === $kind ? $kind . ' ' . $name . '()' : $kind . ' ' . $name;
 	}
 
 	public static function symbolic_link(): string {

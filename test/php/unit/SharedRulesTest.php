@@ -8,6 +8,7 @@ declare(strict_types=1);
 use PHPUnit\Framework\TestCase;
 use Svc\Routing\Slug;
 use Svc\Scanning\TokenScanner;
+use Svc\Validation\RouteRules;
 
 final class SharedRulesTest extends TestCase {
 
@@ -53,11 +54,11 @@ final class SharedRulesTest extends TestCase {
 		$this->assertSame( $valid, Slug::is_valid( $slug ), (string) Slug::problem( $slug ) );
 	}
 
-	/** @return array<string, array{string, list<string>}> */
+	/** @return array<string, array{string, list<string>, bool}> */
 	public function public_cases(): array {
 		$cases = array();
 		foreach ( self::fixture( 'public-detection.json' )['cases'] as $case ) {
-			$cases[ $case['name'] ] = array( $case['source'], $case['publicVerbs'] );
+			$cases[ $case['name'] ] = array( $case['source'], $case['publicVerbs'], $case['badPermission'] ?? false );
 		}
 		return $cases;
 	}
@@ -66,8 +67,10 @@ final class SharedRulesTest extends TestCase {
 	 * @dataProvider public_cases
 	 * @param list<string> $expected
 	 */
-	public function test_public_detection_agrees_with_the_cli( string $source, array $expected ): void {
-		$found = TokenScanner::scan( "<?php\ndeclare(strict_types=1);\n" . $source )->public_verbs();
-		$this->assertSame( $expected, array_map( 'strtoupper', $found ) );
+	public function test_public_detection_agrees_with_the_cli( string $source, array $expected, bool $bad_permission ): void {
+		$scan = TokenScanner::scan( "<?php\ndeclare(strict_types=1);\n" . $source );
+		$this->assertSame( $expected, array_map( 'strtoupper', $scan->public_verbs() ) );
+		// The same rule set refuses it at push and skips it at boot.
+		$this->assertSame( $bad_permission ? array( 'svc_bad_permission' ) : array(), array_column( RouteRules::own( $scan ), 'code' ) );
 	}
 }

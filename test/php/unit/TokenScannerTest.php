@@ -52,6 +52,37 @@ final class TokenScannerTest extends TestCase {
 		$this->assertSame( $expected, TokenScanner::scan( $source )->classes );
 	}
 
+	/** @return array<string, array{string, array<string, string>}> */
+	public function other_class_like_cases(): array {
+		return array(
+			'interface, trait, enum' => array( self::HEAD . 'interface I {} trait T {} enum E: string {} class A {}', array( 'I' => 'interface', 'T' => 'trait', 'E' => 'enum' ) ),
+			'namespaced'             => array( self::HEAD . "namespace App;\ninterface I {}\nclass A implements I {}", array( 'App\\I' => 'interface' ) ),
+			'in a function'          => array( self::HEAD . 'function f() { interface Later {} } class A {}', array( 'Later' => 'interface' ) ),
+			'constants are no names' => array( self::HEAD . 'class A { public function get() { return [ self::class, E::enum ?? null ]; } }', array() ),
+		);
+	}
+
+	/**
+	 * @dataProvider other_class_like_cases
+	 * @param array<string, string> $expected
+	 */
+	public function test_finds_interfaces_traits_and_enums_beside_the_class( string $source, array $expected ): void {
+		$result = TokenScanner::scan( $source );
+		$this->assertSame( $expected, $result->others );
+		$this->assertCount( 1, $result->classes );
+	}
+
+	public function test_an_abstract_class_is_no_instantiable_class(): void {
+		$this->assertTrue( TokenScanner::scan( self::HEAD . 'abstract class A {}' )->abstract );
+		$this->assertFalse( TokenScanner::scan( self::HEAD . 'final class A {}' )->abstract );
+	}
+
+	public function test_permission_arguments_php_has_no_parameter_for_are_listed(): void {
+		$result = TokenScanner::scan( self::HEAD . "use Svc\\Api\\Attribute\\Permission;\n#[Permission(PUBLIC: true)] class A { #[Permission(capability: 'x', Callback: 'y')] public function get() {} #[Other(PUBLIC: 1)] public function post() {} }" );
+		$this->assertSame( array( 'PUBLIC', 'Callback' ), $result->unknown_permission_arguments() );
+		$this->assertSame( array(), $result->public_verbs() );
+	}
+
 	public function test_verbs_are_public_methods_named_after_http_verbs(): void {
 		$result = TokenScanner::scan(
 			self::HEAD . 'class A {

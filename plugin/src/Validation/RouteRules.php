@@ -1,0 +1,149 @@
+<?php
+/**
+ * The rules a route file must meet, for push and boot alike.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Validation;
+
+use Svc\Scanning\ScanResult;
+
+/**
+ * One rule set, used by PushValidator (a file failing one is refused) and by the manifest and the
+ * route loader (a file failing one is skipped), worded by Reasons, so a push never accepts what
+ * boot would skip.
+ *
+ * A route file declares exactly one instantiable class. Every other name it declares that PHP keeps
+ * in a table (interface, trait, enum: the class table; top-level function: the function table) must
+ * be free like the class's: redeclaring one is a fatal error PHP cannot catch.
+ *
+ * @phpstan-type Problem array{code: string, message: string}
+ * @phpstan-type Names array{class: string|null, others: array<string, string>, functions: list<string>}
+ */
+final class RouteRules {
+
+	/**
+	 * What the file's own tokens break (nothing about other files or the site).
+	 *
+	 * @return list<Problem>
+	 */
+	public static function own( ScanResult $scan ): array {
+		if ( null !== $scan->parse_error ) {
+			return array( self::problem( 'svc_syntax_error', $scan->parse_error ) );
+		}
+		if ( 1 !== count( $scan->classes ) ) {
+			return array( self::problem( 'svc_class_count', Reasons::class_count( count( $scan->classes ) ) ) );
+		}
+		$problems = array();
+		if ( $scan->abstract ) {
+			$problems[] = self::problem( 'svc_abstract_class', Reasons::abstract_class( $scan->classes[0] ) );
+		}
+		$unknown = $scan->unknown_permission_arguments();
+		if ( array() !== $unknown ) {
+			$problems[] = self::problem( 'svc_bad_permission', Reasons::bad_permission( $unknown ) );
+		}
+		return $problems;
+	}
+
+	/**
+	 * The names a file declares, as the manifest records them.
+	 *
+	 * @return Names
+	 */
+	public static function names( ScanResult $scan ): array {
+		return array(
+			'class'     => $scan->classes[0] ?? null,
+			'others'    => $scan->others,
+			'functions' => $scan->functions,
+		);
+	}
+
+	/**
+	 * Names checked against the other route files of the set. The file claims its names only when
+	 * none is taken (a file that fails owns nothing).
+	 *
+	 * @param Names                 $names
+	 * @param array<string, string> $owners In/out: `type:`/`function:` + lowercase name => slug.
+	 * @return list<Problem>
+	 */
+	public static function clashes( string $slug, array $names, array &$owners ): array {
+		$problems = array();
+		$keys     = array();
+		foreach ( self::symbols( $names ) as [ $kind, $name, $key ] ) {
+			if ( isset( $owners[ $key ] ) && $owners[ $key ] !== $slug ) {
+				$problems[] = self::problem( self::code( $kind ), Reasons::name_in_route_file( $kind, $name, $owners[ $key ] ) );
+			} else {
+				$keys[] = $key;
+			}
+		}
+		if ( array() === $problems ) {
+			foreach ( $keys as $key ) {
+				$owners[ $key ] = $slug;
+			}
+		}
+		return $problems;
+	}
+
+	/**
+	 * Names checked against WordPress core and active plugins (their classes, autoloaded or not, and
+	 * their functions).
+	 *
+	 * @param Names $names
+	 * @return list<Problem>
+	 */
+	public static function site_clashes( array $names ): array {
+		$problems = array();
+		foreach ( self::symbols( $names ) as [ $kind, $name ] ) {
+			if ( 'function' === $kind ? function_exists( $name ) : ClassNames::taken( $name ) ) {
+				$problems[] = self::problem( self::code( $kind ), Reasons::name_taken( $kind, $name ) );
+			}
+		}
+		return $problems;
+	}
+
+	/**
+	 * Every name of a manifest entry, recorded or not (an entry without a class declares nothing).
+	 *
+	 * @param array<string, mixed> $entry
+	 * @return Names
+	 */
+	public static function names_of_entry( array $entry ): array {
+		return array(
+			'class'     => isset( $entry['class'] ) ? (string) $entry['class'] : null,
+			'others'    => is_array( $entry['others'] ?? null ) ? $entry['others'] : array(),
+			'functions' => is_array( $entry['functions'] ?? null ) ? array_values( $entry['functions'] ) : array(),
+		);
+	}
+
+	/**
+	 * @param Names $names
+	 * @return list<array{0: string, 1: string, 2: string}> Kind, name, owner key.
+	 */
+	private static function symbols( array $names ): array {
+		$symbols = array();
+		if ( null !== $names['class'] ) {
+			$symbols[] = array( 'class', $names['class'], 'type:' . strtolower( $names['class'] ) );
+		}
+		foreach ( $names['others'] as $name => $kind ) {
+			$symbols[] = array( $kind, (string) $name, 'type:' . strtolower( (string) $name ) );
+		}
+		foreach ( $names['functions'] as $name ) {
+			$symbols[] = array( 'function', $name, 'function:' . strtolower( $name ) );
+		}
+		return $symbols;
+	}
+
+	private static function code( string $kind ): string {
+		return 'class' === $kind ? 'svc_class_taken' : 'svc_name_taken';
+	}
+
+	/**
+	 * @return Problem
+	 */
+	private static function problem( string $code, string $message ): array {
+		return array( 'code' => $code, 'message' => $message );
+	}
+}
