@@ -239,7 +239,7 @@ final class Deployer {
 		}
 		if ( 0 === $active && array() !== array_filter( $current, 'is_string' ) ) {
 			$current_set = array_filter( $current, 'is_string' );
-			$this->releases->activate( $current_set, 'import', array( 'added' => array_keys( $current_set ), 'changed' => array(), 'removed' => array() ) );
+			$this->releases->activate( $current_set, 'import', array( 'added' => array_map( 'strval', array_keys( $current_set ) ), 'changed' => array(), 'removed' => array() ) );
 		}
 		$copies = array();
 		foreach ( array_keys( $unchanged ) as $slug ) {
