@@ -37,9 +37,10 @@ describe('all-digit slugs', () => {
   });
 
   it('a failing all-digit file takes nothing else down, and can be removed through the API', async () => {
-    // An abstract class passes the push but cannot serve; a parse error arrives over SFTP.
+    // An abstract class cannot serve: refused at push, and skipped when it arrives over SFTP, like a parse error.
     const abstract = routeSource(uniqueClass('Abstract'), "\tpublic function get(): array { return array(); }").replace('final class', 'abstract class');
-    await pushOk(site, { '456': abstract });
+    expectError(await push(site, { '456': abstract }), 422, 'svc_push_rejected');
+    placeFile(site, '456', abstract);
     placeFile(site, '789', '<?php\ndeclare(strict_types=1);\nfinal class Broken789 { public function get(): array { return array( }\n');
     const index = await call(site, '/');
     expect(index.status).toBe(200);
