@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   for (const file of broken) process.stdout.write(`syntax error: ${file}\n`);
   count('php -l', 0, broken.length, 0);
 
-  step('PHPStan: static analysis of the plugin (level 6, WordPress stubs)');
+  step('PHPStan: static analysis of the plugin (level 8, WordPress stubs)');
   if (!existsSync(path.join(ROOT, 'vendor/bin/phpstan'))) count('composer install', 0, 0, run('composer', ['install', '--no-interaction', '--no-progress', '--quiet']));
   count('PHPStan', 0, 0, run('php', ['vendor/bin/phpstan', 'analyse', '--no-progress', '--memory-limit=1G']));
 

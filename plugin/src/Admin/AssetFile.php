@@ -16,7 +16,7 @@ namespace Svc\Admin;
 final class AssetFile {
 
 	/**
-	 * @param list<string> $dependencies Script handles the build needs, e.g. `wp-element`.
+	 * @param list<non-empty-string> $dependencies Script handles the build needs, e.g. `wp-element`.
 	 */
 	private function __construct(
 		public readonly array $dependencies,
@@ -35,7 +35,12 @@ final class AssetFile {
 		if ( ! is_array( $asset ) || ! is_array( $asset['dependencies'] ?? null ) || ! is_string( $asset['version'] ?? null ) ) {
 			return null;
 		}
-		$dependencies = array_values( array_filter( $asset['dependencies'], 'is_string' ) );
+		$dependencies = array();
+		foreach ( $asset['dependencies'] as $handle ) {
+			if ( is_string( $handle ) && '' !== $handle ) {
+				$dependencies[] = $handle;
+			}
+		}
 		return new AssetFile( $dependencies, $asset['version'] );
 	}
 }

@@ -69,7 +69,7 @@ final class Entry {
 	/**
 	 * The reason the file is skipped, or null when it may be served.
 	 *
-	 * @param EntryData $entry
+	 * @param array<string, mixed> $entry An EntryData, as read back from the manifest.
 	 */
 	public static function failure( array $entry ): ?string {
 		return $entry['error'] ?? ( $entry['boot']['message'] ?? null );

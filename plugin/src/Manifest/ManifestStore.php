@@ -173,10 +173,10 @@ final class ManifestStore {
 	 * @return array<string, mixed>
 	 */
 	private function rebuild( ?array $previous ): array {
-		$this->manifest         = $this->builder->build( $previous );
-		$this->manifest['meta'] = $previous['meta'] ?? array();
-		$this->save( $this->manifest );
-		return $this->manifest;
+		$manifest         = $this->builder->build( $previous );
+		$manifest['meta'] = $previous['meta'] ?? array();
+		$this->save( $manifest );
+		return $this->manifest = $manifest;
 	}
 
 	/**

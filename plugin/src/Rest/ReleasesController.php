@@ -39,24 +39,30 @@ final class ReleasesController {
 	}
 
 	public function register(): void {
-		$permission = array( ManagementPermission::class, 'check' );
-		$route      = static function ( string $path, array $endpoints ) use ( $permission ): void {
-			foreach ( $endpoints as &$endpoint ) {
-				$endpoint['permission_callback'] = $permission;
-			}
-			register_rest_route( ManagementPermission::NAMESPACE, $path, $endpoints );
-		};
-		$route( '/status', array( array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'status' ) ) ) );
-		$route( '/api-blobs', array( array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'stage' ) ) ) );
-		$route(
+		$this->route( '/status', array( array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'status' ) ) ) );
+		$this->route( '/api-blobs', array( array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'stage' ) ) ) );
+		$this->route(
 			'/api-releases',
 			array(
 				array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'index' ) ),
 				array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'create' ) ),
 			)
 		);
-		$route( '/api-releases/(?P<id>\d+)', array( array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'show' ) ) ) );
-		$route( '/api-releases/rollback', array( array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'rollback' ) ) ) );
+		$this->route( '/api-releases/(?P<id>\d+)', array( array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'show' ) ) ) );
+		$this->route( '/api-releases/rollback', array( array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'rollback' ) ) ) );
+	}
+
+	/**
+	 * Registers a management route; every endpoint takes the management check.
+	 *
+	 * @param non-falsy-string           $path
+	 * @param list<array<string, mixed>> $endpoints
+	 */
+	private function route( string $path, array $endpoints ): void {
+		foreach ( $endpoints as &$endpoint ) {
+			$endpoint['permission_callback'] = array( ManagementPermission::class, 'check' );
+		}
+		register_rest_route( ManagementPermission::NAMESPACE, $path, $endpoints );
 	}
 
 	public function status(): WP_REST_Response {

@@ -72,7 +72,7 @@ final class Authorizer {
 				return $this->evaluate( $permission, $slug, $request );
 			}
 			if ( method_exists( $class_name, 'permission' ) && ( new ReflectionMethod( $class_name, 'permission' ) )->isPublic() ) {
-				return true === $this->instance( $slug )->permission( $request );
+				return true === ( new ReflectionMethod( $class_name, 'permission' ) )->invoke( $this->instance( $slug ), $request );
 			}
 			return current_user_can( self::DEFAULT_CAPABILITY );
 		} catch ( Throwable $error ) {

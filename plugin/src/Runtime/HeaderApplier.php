@@ -52,7 +52,8 @@ final class HeaderApplier {
 			return $response;
 		}
 		try {
-			$headers = $this->loader->instance( $slug )?->headers();
+			$instance = $this->loader->instance( $slug );
+			$headers  = null !== $instance && method_exists( $instance, 'headers' ) ? $instance->headers() : null;
 		} catch ( Throwable $error ) {
 			Log::api( sprintf( '%s.php: headers() threw, so the response was sent without its headers: %s', $slug, Log::describe( $error ) ) );
 			return $response;

@@ -28,10 +28,16 @@ final class RouteNamespace {
 		add_option( self::OPTION, self::DEFAULT, '', true );
 	}
 
+	/**
+	 * @return non-falsy-string
+	 */
 	public function get(): string {
 		$value = get_option( self::OPTION, self::DEFAULT );
 		// A value written around svc (e.g. by hand in the database) that breaks the rules is not used.
-		return is_string( $value ) && null === self::problem( $value ) ? $value : self::DEFAULT;
+		if ( is_string( $value ) && '' !== $value && '0' !== $value && null === self::problem( $value ) ) {
+			return $value;
+		}
+		return self::DEFAULT;
 	}
 
 	/**

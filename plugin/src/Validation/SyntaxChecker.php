@@ -50,8 +50,8 @@ final class SyntaxChecker {
 			$labels = array_keys( $sources );
 			$files  = array();
 			foreach ( array_values( $sources ) as $index => $source ) {
-				$files[ $index ] = $directory . '/' . $index . '.php';
-				file_put_contents( $files[ $index ], $source );
+				$files[] = $directory . '/' . $index . '.php';
+				file_put_contents( $directory . '/' . $index . '.php', $source );
 			}
 			$lines = self::run( array( $binary, '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=0', '-d', 'opcache.file_cache=', dirname( __DIR__, 2 ) . '/bin/lint.php', ...$files ) );
 			if ( null === $lines || ( $lines[0] ?? '' ) === 'NOOPCACHE' ) {
@@ -85,7 +85,7 @@ final class SyntaxChecker {
 			if ( null === $output ) {
 				return null;
 			}
-			$error   = preg_grep( '/(?:Parse|Fatal) error: /', $output );
+			$error   = (array) preg_grep( '/(?:Parse|Fatal) error: /', $output );
 			$lines[] = array() === $error
 				? 'OK ' . $index
 				: 'ERR ' . $index . ' ' . preg_replace( '/^.*?((?:Parse|Fatal) error: )/', '$1', (string) reset( $error ) );
