@@ -3,39 +3,26 @@
  * request, usage errors exit 2, destructive actions refuse without --yes, and a site that is not
  * there is reported as unreachable. The real site is exercised by test/cli/.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../core/errors.js';
 import type { Command } from './command.js';
 import type { Env } from './shared/io.js';
 import { reportError } from './shared/report.js';
+import { useTempConfigHome } from '../../test/fakes/config-home.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 
-let dir: string;
-let configHome: string | undefined;
+const temp = useTempConfigHome('svc-commands-');
 
-beforeEach(() => {
-	dir = mkdtempSync(path.join(tmpdir(), 'svc-commands-'));
-	configHome = process.env['XDG_CONFIG_HOME'];
-	// conf and the credentials file live under the user config dir; keep them in the temp dir.
-	process.env['XDG_CONFIG_HOME'] = path.join(dir, 'config');
-});
-
-afterEach(() => {
-	if (configHome === undefined) delete process.env['XDG_CONFIG_HOME'];
-	else process.env['XDG_CONFIG_HOME'] = configHome;
-	rmSync(dir, { recursive: true, force: true });
-});
 
 /** An address on this machine where nothing listens: connections are refused at once. */
 const NOBODY = 'http://127.0.0.1:9';
 const SITE_ENV = { SVC_URL: NOBODY, SVC_USER: 'admin', SVC_APP_PASSWORD: 'abcd EFGH ijkl MNOP' };
 
 async function run(command: Command, env: Env = {}, stdinText = '') {
-	const { io, written } = fakeIo(env, dir, stdinText);
+	const { io, written } = fakeIo(env, temp.dir, stdinText);
 	let exitCode: number;
 	let error: unknown;
 	try {
@@ -85,7 +72,7 @@ const push = (extra: Partial<Extract<Command, { name: 'api push' }>> = {}): Comm
 });
 
 function writeRoute(relPath: string, content: string): void {
-	const file = path.join(dir, 'api', relPath);
+	const file = path.join(temp.dir, 'api', relPath);
 	mkdirSync(path.dirname(file), { recursive: true });
 	writeFileSync(file, content);
 }
@@ -97,7 +84,7 @@ describe('svc api push, before any request', () => {
 		const result = await run(push());
 		expect(result.exitCode).toBe(1);
 		expect(result.error?.code).toBe('no_api_dir');
-		expect(result.stderr).toContain(`✖ Error: No api/ directory at ${path.join(dir, 'api')}.`);
+		expect(result.stderr).toContain(`✖ Error: No api/ directory at ${path.join(temp.dir, 'api')}.`);
 		expect(result.stderr).toContain('svc api pull');
 	});
 
@@ -197,7 +184,7 @@ describe('svc api list and pull without a site', () => {
 	it('pull: unreachable, and api/ is not created', async () => {
 		const result = await run({ name: 'api pull', json: false, site: undefined, yes: true, dryRun: false }, SITE_ENV);
 		expect(result.error?.code).toBe('unreachable');
-		expect(() => execFileSync('test', ['-e', path.join(dir, 'api')])).toThrow();
+		expect(() => execFileSync('test', ['-e', path.join(temp.dir, 'api')])).toThrow();
 	});
 });
 
@@ -228,7 +215,7 @@ describe('svc login without a terminal', () => {
 	it('checks the credentials against the site before saving anything', async () => {
 		const result = await run(login({ url: NOBODY, user: 'admin', passwordStdin: true, insecureStore: true }), {}, 'secret pass\n');
 		expect(result.error?.code).toBe('unreachable');
-		expect(() => execFileSync('test', ['-e', path.join(dir, 'config', 'svc', 'credentials.json')])).toThrow();
+		expect(() => execFileSync('test', ['-e', path.join(temp.dir, 'config', 'svc', 'credentials.json')])).toThrow();
 		expect(result.stdout + result.stderr).not.toContain('secret pass');
 	});
 
@@ -264,7 +251,7 @@ describe('svc link', () => {
 		const result = await run({ name: 'link', json: false, site: undefined, apiDir: undefined });
 		expect(result.exitCode).toBe(2);
 		expect(result.stderr).toContain('svc login');
-		expect(() => readFileSync(path.join(dir, 'svc.json'))).toThrow();
+		expect(() => readFileSync(path.join(temp.dir, 'svc.json'))).toThrow();
 	});
 
 	it('writes svc.json naming the site and the api folder, which push, pull, list and rm then use', async () => {
@@ -272,22 +259,22 @@ describe('svc link', () => {
 		await saveSite('production', 'https://example.test');
 		const result = await run({ name: 'link', json: true, site: 'staging', apiDir: 'routes/api' });
 		expect(result.exitCode).toBe(0);
-		expect(JSON.parse(readFileSync(path.join(dir, 'svc.json'), 'utf8'))).toEqual({ site: 'staging', apiDir: 'routes/api' });
+		expect(JSON.parse(readFileSync(path.join(temp.dir, 'svc.json'), 'utf8'))).toEqual({ site: 'staging', apiDir: 'routes/api' });
 		const { findProjectFile, openUserConfig, resolveApiDir, selectProfile } = await import('../core/config.js');
-		const project = findProjectFile(path.join(dir, 'routes'));
+		const project = findProjectFile(path.join(temp.dir, 'routes'));
 		expect(selectProfile({ flag: undefined, project, config: openUserConfig() })?.name).toBe('staging');
-		expect(resolveApiDir(path.join(dir, 'routes'), project)).toBe(path.join(dir, 'routes/api'));
+		expect(resolveApiDir(path.join(temp.dir, 'routes'), project)).toBe(path.join(temp.dir, 'routes/api'));
 	});
 
 	it('relinking keeps the api folder already remembered', async () => {
 		await saveSite('staging', 'https://staging.example.test');
 		await saveSite('production', 'https://example.test');
-		writeFileSync(path.join(dir, 'svc.json'), JSON.stringify({ site: 'staging', apiDir: 'src/api' }));
+		writeFileSync(path.join(temp.dir, 'svc.json'), JSON.stringify({ site: 'staging', apiDir: 'src/api' }));
 		expect((await run({ name: 'link', json: true, site: 'production', apiDir: undefined })).exitCode).toBe(0);
-		expect(JSON.parse(readFileSync(path.join(dir, 'svc.json'), 'utf8'))).toEqual({ site: 'production', apiDir: 'src/api' });
+		expect(JSON.parse(readFileSync(path.join(temp.dir, 'svc.json'), 'utf8'))).toEqual({ site: 'production', apiDir: 'src/api' });
 	});
 
-	it.each([['../elsewhere'], ['/tmp'], ['.']])('an --api-dir outside the project (%s) is refused (exit 2)', async (apiDir) => {
+	it.each([['../elsewhere'], ['/tmp'], ['.']])('an --api-temp.dir outside the project (%s) is refused (exit 2)', async (apiDir) => {
 		await saveSite('staging', 'https://staging.example.test');
 		const result = await run({ name: 'link', json: false, site: 'staging', apiDir });
 		expect(result.exitCode).toBe(2);
@@ -306,7 +293,7 @@ describe('svc plugin zip', () => {
 		const result = await run({ name: 'plugin zip', json: true, out: 'out/../svc-plugin.zip' });
 		expect(result.exitCode).toBe(0);
 		const report = JSON.parse(result.stdout) as { path: string; files: number; bytes: number };
-		expect(report.path).toBe(path.join(dir, 'svc-plugin.zip'));
+		expect(report.path).toBe(path.join(temp.dir, 'svc-plugin.zip'));
 		const names = execFileSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', report.path], {
 			encoding: 'utf8',
 		})
@@ -329,6 +316,6 @@ describe('svc plugin zip', () => {
 	it('a folder that does not exist is an error naming the path', async () => {
 		const result = await run({ name: 'plugin zip', json: false, out: 'missing/dir/svc.zip' });
 		expect(result.exitCode).toBe(1);
-		expect(result.stderr).toContain(`Cannot write ${path.join(dir, 'missing', 'dir', 'svc.zip')} (ENOENT)`);
+		expect(result.stderr).toContain(`Cannot write ${path.join(temp.dir, 'missing', 'dir', 'svc.zip')} (ENOENT)`);
 	});
 });

@@ -3,11 +3,11 @@
  * like CI: which requests each one sends, what it prints, its JSON, and its exit code. The real
  * plugin is exercised by test/cli/.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FakeSite, PASSWORD, USER, wpError, type SeenRequest } from '../../test/fakes/fake-site.js';
+import { useTempConfigHome } from '../../test/fakes/config-home.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 import type { SvcError } from '../core/errors.js';
 import type { ApiPushCommand, ApiReleasesCommand, ApiRmCommand, ApiRollbackCommand } from './command.js';
@@ -17,8 +17,7 @@ import { reportError } from './shared/report.js';
 type Runnable = ApiPushCommand | ApiRmCommand | ApiReleasesCommand | ApiRollbackCommand;
 
 const site = new FakeSite();
-let dir: string;
-let configHome: string | undefined;
+const temp = useTempConfigHome('svc-release-commands-');
 
 beforeAll(async () => {
 	await site.start();
@@ -30,19 +29,10 @@ afterAll(async () => {
 
 beforeEach(() => {
 	site.reset();
-	dir = mkdtempSync(path.join(tmpdir(), 'svc-release-commands-'));
-	configHome = process.env['XDG_CONFIG_HOME'];
-	process.env['XDG_CONFIG_HOME'] = path.join(dir, 'config');
-});
-
-afterEach(() => {
-	if (configHome === undefined) delete process.env['XDG_CONFIG_HOME'];
-	else process.env['XDG_CONFIG_HOME'] = configHome;
-	rmSync(dir, { recursive: true, force: true });
 });
 
 async function run(command: Runnable) {
-	const { io, written } = fakeIo({ SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD }, dir);
+	const { io, written } = fakeIo({ SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD }, temp.dir);
 	let exitCode: number;
 	let error: unknown;
 	try {
@@ -76,7 +66,7 @@ const releases = (json = false): ApiReleasesCommand => ({ name: 'api releases', 
 
 /** A valid route file; `size` pads it with a comment. */
 function writeRoute(slug: string, className: string, size = 0): void {
-	const file = path.join(dir, 'api', `${slug}.php`);
+	const file = path.join(temp.dir, 'api', `${slug}.php`);
 	mkdirSync(path.dirname(file), { recursive: true });
 	writeFileSync(file, `<?php\ndeclare(strict_types=1);\n// ${'x'.repeat(size)}\nfinal class ${className} { public function get(): array { return []; } }\n`);
 }

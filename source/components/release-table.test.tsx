@@ -1,21 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { render } from 'ink-testing-library';
 import type { Release } from '../core/site-client.js';
+import { release } from '../../test/fakes/releases.js';
 import { ReleaseTable } from './release-table.js';
-
-const release = (id: number, extra: Partial<Release> = {}): Release => ({
-	id,
-	created: '2026-11-22T21:04:05Z',
-	user: { id: 1, login: 'admin' },
-	kind: 'push',
-	files: 3,
-	added: 1,
-	changed: 0,
-	removed: 0,
-	active: false,
-	rollbackOf: null,
-	...extra,
-});
 
 const frame = (releases: readonly Release[]): string[] =>
 	(render(<ReleaseTable releases={releases} site="https://example.com" />).lastFrame() ?? '').split('\n');

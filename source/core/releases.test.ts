@@ -1,20 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeRelease, formatChanges, formatReleaseTime, previousRelease } from './releases.js';
 import type { Release } from './site-client.js';
+import { release as kept } from '../../test/fakes/releases.js';
 
-const release = (id: number, active = false, extra: Partial<Release> = {}): Release => ({
-	id,
-	created: '2026-11-22T21:04:05Z',
-	user: { id: 1, login: 'admin' },
-	kind: 'push',
-	files: 3,
-	added: 1,
-	changed: 0,
-	removed: 0,
-	active,
-	rollbackOf: null,
-	...extra,
-});
+/** A kept release; the active one when `active`. */
+const release = (id: number, active = false, extra: Partial<Release> = {}): Release => kept(id, { active, ...extra });
 
 describe('previousRelease', () => {
 	it('is the release after the active one in the newest-first list', () => {
