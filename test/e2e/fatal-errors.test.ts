@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { expectError, expectSiteHealthy } from './helpers/expectations.js';
-import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { OPEN, routeSource, uniqueClass } from './helpers/php-source.js';
 import { call, list, LOG_PREFIX, LogCursor, placeFile, push, pushOk, record, startSite, type Caller, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(120_000);
@@ -25,12 +25,11 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const PUBLIC = { classAttribute: '#[Permission(public: true)]' };
 
 /** A public GET answering `{ route: <tag> }`, with more class body after it. */
 function publicRoute(className: string, tag: string, more = '', options: { final?: boolean; extends?: string; trailer?: string } = {}): string {
   const body = `\tpublic function get(): array {\n\t\treturn array( 'route' => '${tag}' );\n\t}${more === '' ? '' : `\n${more}`}`;
-  let source = routeSource(className, body, { ...PUBLIC, ...(options.trailer === undefined ? {} : { trailer: options.trailer }) });
+  let source = routeSource(className, body, { ...OPEN, ...(options.trailer === undefined ? {} : { trailer: options.trailer }) });
   const head = `${options.final === false ? '' : 'final '}class ${className}${options.extends === undefined ? '' : ` extends ${options.extends}`} {`;
   source = source.replace(`final class ${className} {`, head);
   return source;

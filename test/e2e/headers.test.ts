@@ -4,14 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { expectError } from './helpers/expectations.js';
-import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { OPEN, routeSource, uniqueClass } from './helpers/php-source.js';
 import { call, LogCursor, pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(120_000);
 
 let site: WordPressSite;
 
-const OPEN = { classAttribute: '#[Permission(public: true)]' };
 
 beforeAll(async () => {
   site = await startSite();

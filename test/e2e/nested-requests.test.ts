@@ -5,13 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
-import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { OPEN, routeSource, uniqueClass } from './helpers/php-source.js';
 import { call, pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(180_000);
 
 let site: WordPressSite;
-const open = { classAttribute: '#[Permission(public: true)]' };
 
 beforeAll(async () => {
   site = await startSite();
@@ -25,10 +24,10 @@ beforeAll(async () => {
         "\t\treturn array( 'route' => 'dynamic', 'inner' => $inner->get_data() );",
         '\t}',
       ].join('\n'),
-      open,
+      OPEN,
     ),
-    'nested/me': routeSource(uniqueClass('NestedStatic'), "\tpublic function get(): array { return array( 'route' => 'static me' ); }", open),
-    batched: routeSource(uniqueClass('Batched'), "\tpublic function post( WP_REST_Request $request ): array { return array( 'posted' => $request['n'] ); }", open),
+    'nested/me': routeSource(uniqueClass('NestedStatic'), "\tpublic function get(): array { return array( 'route' => 'static me' ); }", OPEN),
+    batched: routeSource(uniqueClass('Batched'), "\tpublic function post( WP_REST_Request $request ): array { return array( 'posted' => $request['n'] ); }", OPEN),
     batcher: routeSource(
       uniqueClass('Batcher'),
       [
@@ -38,7 +37,7 @@ beforeAll(async () => {
         "\t\treturn rest_do_request( $batch )->get_data();",
         '\t}',
       ].join('\n'),
-      open,
+      OPEN,
     ),
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { expectError } from './helpers/expectations.js';
-import { publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
+import { OPEN, publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
 import { call, list, pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(120_000);
@@ -24,7 +24,6 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const OPEN = { classAttribute: '#[Permission(public: true)]' };
 
 describe('a route file becomes a route', () => {
   it('serves a file under the default namespace svc-api/v1 at its path without .php', async () => {

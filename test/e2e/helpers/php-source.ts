@@ -38,12 +38,15 @@ export function routeSource(className: string, body: string, options: RouteSourc
   return lines.join('\n') + '\n';
 }
 
+/** routeSource() options for a class open to anyone: `#[Permission(public: true)]`. */
+export const OPEN: RouteSourceOptions = { classAttribute: '#[Permission(public: true)]' };
+
 /** A public GET answering `{ route: <tag> }`: the smallest route whose answer identifies it. */
 export function publicGet(className: string, tag: string): string {
   return routeSource(
     className,
     `\tpublic function get(): array {\n\t\treturn array( 'route' => ${phpString(tag)} );\n\t}`,
-    { classAttribute: '#[Permission(public: true)]' },
+    OPEN,
   );
 }
 
