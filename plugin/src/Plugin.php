@@ -23,7 +23,7 @@ use Svc\Runtime\HeaderApplier;
 use Svc\Runtime\Registrar;
 use Svc\Runtime\RouteHandler;
 use Svc\Runtime\RouteLoader;
-use Svc\Runtime\SharedCode;
+use Svc\Runtime\VendorAutoload;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
@@ -69,7 +69,7 @@ final class Plugin {
 		// (one day) another web node's push, leaves this node's copy behind the active release.
 		$deployer->catch_up();
 		$monitor         = new FatalErrorMonitor();
-		$loader          = new RouteLoader( $store, new SharedCode( $paths, $store, $monitor ), $monitor );
+		$loader          = new RouteLoader( $store, new VendorAutoload( $paths, $store, $monitor ), $monitor );
 		$route_namespace = new RouteNamespace();
 		$registrar       = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader ) );
 

@@ -38,9 +38,9 @@ final class FilesController {
 	}
 
 	public function register(): void {
-		$permission = array( ManagementPermission::class, 'check' );
+		$permission = array( Management::class, 'check' );
 		register_rest_route(
-			ManagementPermission::NAMESPACE,
+			Management::NAMESPACE,
 			'/api-files',
 			array(
 				array(

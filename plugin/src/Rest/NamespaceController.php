@@ -25,18 +25,18 @@ final class NamespaceController {
 
 	public function register(): void {
 		register_rest_route(
-			ManagementPermission::NAMESPACE,
+			Management::NAMESPACE,
 			'/api-namespace',
 			array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => array( $this, 'read' ),
-					'permission_callback' => array( ManagementPermission::class, 'check' ),
+					'permission_callback' => array( Management::class, 'check' ),
 				),
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
 					'callback'            => array( $this, 'update' ),
-					'permission_callback' => array( ManagementPermission::class, 'check' ),
+					'permission_callback' => array( Management::class, 'check' ),
 					'args'                => array(
 						'namespace' => array(
 							'type'     => 'string',

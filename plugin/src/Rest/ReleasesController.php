@@ -60,9 +60,9 @@ final class ReleasesController {
 	 */
 	private function route( string $path, array $endpoints ): void {
 		foreach ( $endpoints as &$endpoint ) {
-			$endpoint['permission_callback'] = array( ManagementPermission::class, 'check' );
+			$endpoint['permission_callback'] = array( Management::class, 'check' );
 		}
-		register_rest_route( ManagementPermission::NAMESPACE, $path, $endpoints );
+		register_rest_route( Management::NAMESPACE, $path, $endpoints );
 	}
 
 	public function status(): WP_REST_Response {

@@ -31,7 +31,7 @@ final class RouteLoader {
 
 	public function __construct(
 		private readonly ManifestStore $store,
-		private readonly SharedCode $shared,
+		private readonly VendorAutoload $vendor,
 		private readonly FatalErrorMonitor $monitor,
 	) {
 	}
@@ -54,7 +54,7 @@ final class RouteLoader {
 			return $this->outcomes[ $slug ] = $entry['boot']['message'];
 		}
 
-		$this->shared->load_vendor();
+		$this->vendor->load_vendor();
 		// Only now can one route file name another's class: before the first load there is nothing
 		// to autoload, and other requests never pay for the lookup.
 		if ( null === $this->autoloader ) {

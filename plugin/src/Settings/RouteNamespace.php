@@ -18,7 +18,7 @@ final class RouteNamespace {
 
 	public const OPTION   = 'svc_api_namespace';
 	public const DEFAULT  = 'svc-api/v1';
-	public const RESERVED = \Svc\Rest\ManagementPermission::NAMESPACE;
+	public const RESERVED = \Svc\Rest\Management::NAMESPACE;
 	public const FORMAT   = '#^[a-z0-9]+(?:-[a-z0-9]+)*/v[0-9]+$#D';
 
 	/**

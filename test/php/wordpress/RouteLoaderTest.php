@@ -7,7 +7,7 @@ use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\RouteLoader;
-use Svc\Runtime\SharedCode;
+use Svc\Runtime\VendorAutoload;
 use Svc\Storage\RouteFiles;
 
 final class RouteLoaderTest extends SvcTestCase {
@@ -21,7 +21,7 @@ final class RouteLoaderTest extends SvcTestCase {
 		// What a rebuilt REST server does: new store and loader, same files, the class still declared.
 		$store   = new ManifestStore( $this->paths, new ManifestBuilder( new RouteFiles( $this->paths ) ) );
 		$monitor = new FatalErrorMonitor();
-		$again   = new RouteLoader( $store, new SharedCode( $this->paths, $store, $monitor ), $monitor );
+		$again   = new RouteLoader( $store, new VendorAutoload( $this->paths, $store, $monitor ), $monitor );
 		$this->assertNull( $again->load( 'reloaded' ) );
 		$this->assertSame( $class, $again->class_name( 'reloaded' ) );
 		$store->flush();

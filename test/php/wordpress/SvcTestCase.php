@@ -11,7 +11,7 @@ use Svc\Release\ReleaseStore;
 use Svc\Release\Schema;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\RouteLoader;
-use Svc\Runtime\SharedCode;
+use Svc\Runtime\VendorAutoload;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
 use Svc\Storage\Trees;
@@ -37,7 +37,7 @@ abstract class SvcTestCase extends TestCase {
 		$this->files  = new RouteFiles( $this->paths );
 		$this->store  = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
 		$monitor      = new FatalErrorMonitor();
-		$this->loader = new RouteLoader( $this->store, new SharedCode( $this->paths, $this->store, $monitor ), $monitor );
+		$this->loader = new RouteLoader( $this->store, new VendorAutoload( $this->paths, $this->store, $monitor ), $monitor );
 		$this->deployer = new Deployer( $this->paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $this->paths ) );
 		// Each test starts with no release: the tables are the site's, shared by every test.
 		global $wpdb;

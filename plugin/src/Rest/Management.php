@@ -1,6 +1,6 @@
 <?php
 /**
- * Who may call the management endpoints.
+ * The management endpoints' namespace, and who may call them.
  *
  * @package Svc
  */
@@ -12,10 +12,10 @@ namespace Svc\Rest;
 use Svc\Runtime\Authorizer;
 
 /**
- * The same closed check as a route's default: an administrator (`manage_options`). Returning false
+ * `svc/v1`, reserved from route use. The check is the same closed one as a route's default: an administrator (`manage_options`). Returning false
  * gives WordPress's `rest_forbidden`: 401 for nobody, 403 for a logged-in user without it.
  */
-final class ManagementPermission {
+final class Management {
 
 	public const NAMESPACE = 'svc/v1';
 

@@ -1,6 +1,6 @@
 <?php
 /**
- * `wp-content/svc/lib/` and `wp-content/svc/vendor/` for route files.
+ * `wp-content/svc/vendor/autoload.php` (Composer), loaded for route files.
  *
  * @package Svc
  */
@@ -20,7 +20,7 @@ use Throwable;
  * once, just before the first route file loads; a broken one is logged once per version of the file
  * and skipped, so routes that do not need packages keep working.
  */
-final class SharedCode {
+final class VendorAutoload {
 
 	private bool $vendor_done = false;
 
