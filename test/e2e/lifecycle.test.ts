@@ -1,6 +1,6 @@
 /**
- * Plugin lifecycle: deactivation keeps the route files, uninstalling removes wp-content/svc/ and the
- * setting. On php -S it runs without opcache, the other configuration sites run with (nginx +
+ * Plugin lifecycle: deactivation keeps the route files, uninstalling removes wp-content/svc/, the
+ * setting and the stored releases. On php -S it runs without opcache, the other configuration sites run with (nginx +
  * php-fpm always runs with opcache).
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -81,10 +81,16 @@ describe('uninstall', () => {
     symlinkSync(outside, path.join(site.svcDir, 'lib', 'linked-dir'));
     symlinkSync(path.join(outside, 'precious.txt'), path.join(site.svcDir, 'api', 'linked-file.txt'));
 
+    const svcTables = async (): Promise<string[]> => JSON.parse((await site.php("global $wpdb; echo wp_json_encode( $wpdb->get_col( \"SHOW TABLES LIKE '%svc\\_%'\" ) );")).trim()) as string[];
+    expect((await svcTables()).sort()).toEqual(['wp_svc_blobs', 'wp_svc_releases']);
+
     await site.php(`${ADMIN_INCLUDES}\ndeactivate_plugins('${PLUGIN}');\nuninstall_plugin('${PLUGIN}');`);
 
     expect(existsSync(site.svcDir)).toBe(false);
     expect((await site.php("echo var_export(get_option('svc_api_namespace', 'absent'), true);")).trim()).toBe("'absent'");
+    // The stored releases go too: their tables and the options pointing into them.
+    expect(await svcTables()).toEqual([]);
+    expect((await site.php("echo var_export(array(get_option('svc_active_release', 'absent'), get_option('svc_db_version', 'absent')), true);")).replace(/\s+/g, '')).toBe("array(0=>'absent',1=>'absent',)");
     expect(readFileSync(path.join(outside, 'precious.txt'), 'utf8')).toBe('keep me');
     // The plugin's own files are untouched (uninstalling is not deleting the plugin).
     expect(existsSync(path.join(site.contentDir, 'plugins', 'svc', 'svc.php'))).toBe(true);
