@@ -105,8 +105,13 @@ async function main(): Promise<void> {
   count('php -l', 0, broken.length, 0);
 
   step('PHPStan: static analysis of the plugin (level 8, WordPress stubs)');
-  if (!existsSync(path.join(ROOT, 'vendor/bin/phpstan'))) count('composer install', 0, 0, run('composer', ['install', '--no-interaction', '--no-progress', '--quiet']));
+  if (!['phpstan', 'phpcs'].every((tool) => existsSync(path.join(ROOT, 'vendor/bin', tool)))) {
+    count('composer install', 0, 0, run('composer', ['install', '--no-interaction', '--no-progress', '--quiet']));
+  }
   count('PHPStan', 0, 0, run('php', ['vendor/bin/phpstan', 'analyse', '--no-progress', '--memory-limit=1G']));
+
+  step('PHPCS: the WordPress coding standard (phpcs.xml.dist)');
+  count('PHPCS', 0, 0, run('php', ['vendor/bin/phpcs', '-q']));
 
   step('PHPUnit: units');
   const unitLog = path.join(scratch, 'phpunit-unit.xml');

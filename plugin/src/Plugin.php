@@ -62,9 +62,9 @@ final class Plugin {
 	}
 
 	private function set_up_rest( Paths $paths ): void {
-		$files           = new RouteFiles( $paths );
-		$store           = new ManifestStore( $paths, new ManifestBuilder( $files ) );
-		$deployer        = new Deployer( $paths, $store, new BlobStore(), new ReleaseStore(), new Trees( $paths ) );
+		$files    = new RouteFiles( $paths );
+		$store    = new ManifestStore( $paths, new ManifestBuilder( $files ) );
+		$deployer = new Deployer( $paths, $store, new BlobStore(), new ReleaseStore(), new Trees( $paths ) );
 		// Before anything reads the route files: a crash between a release's commit and its swap, or
 		// (one day) another web node's push, leaves this node's copy behind the active release.
 		$deployer->catch_up();

@@ -20,7 +20,7 @@ use Svc\Release\ReleaseStore;
  */
 final class AdminPage {
 
-	public const SLUG       = 'svc';
+	public const SLUG = 'svc';
 	// Who manages svc is who may call its management endpoints and closed routes.
 	public const CAPABILITY = \Svc\Runtime\Authorizer::DEFAULT_CAPABILITY;
 	public const ROOT_ID    = 'svc-admin-root';
@@ -39,7 +39,7 @@ final class AdminPage {
 	 * @internal
 	 */
 	public function add_page(): void {
-		$hook_suffix = add_options_page(
+		$hook_suffix       = add_options_page(
 			__( 'svc', 'svc' ),
 			__( 'svc', 'svc' ),
 			self::CAPABILITY,

@@ -38,10 +38,10 @@ final class ManifestBuilder {
 	 */
 	public function build( ?array $previous ): array {
 		// Taken before anything is read: whatever changes from this second on may be missed by this scan.
-		$built       = time();
-		$since       = (int) ( $previous['built'] ?? PHP_INT_MAX );
-		$inventory   = $this->files->inventory();
-		$limits      = array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) );
+		$built     = time();
+		$since     = (int) ( $previous['built'] ?? PHP_INT_MAX );
+		$inventory = $this->files->inventory();
+		$limits    = array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) );
 		// New limits change which files are over them: every file is scanned again then.
 		$same_limits = ( $previous['limits'] ?? null ) === $limits;
 		$before      = $previous['files'] ?? array();
@@ -90,7 +90,10 @@ final class ManifestBuilder {
 		$order       = array_keys( $entries );
 		usort(
 			$order,
-			static fn ( $a, $b ): int => ( self::was_serving( $before, (string) $b ) <=> self::was_serving( $before, (string) $a ) ) ?: strcmp( (string) $a, (string) $b )
+			static function ( $a, $b ) use ( $before ): int {
+				$serving = self::was_serving( $before, (string) $b ) <=> self::was_serving( $before, (string) $a );
+				return 0 !== $serving ? $serving : strcmp( (string) $a, (string) $b );
+			}
 		);
 		foreach ( $order as $slug ) {
 			$slug  = (string) $slug;
@@ -170,7 +173,13 @@ final class ManifestBuilder {
 		if ( false === $stored || hash( 'sha256', Guard::strip( $stored ) ) !== $known['hash'] ) {
 			return null;
 		}
-		return array_merge( $known, array( 'path' => $stat['path'], 'stamp' => $stat['stamp'] ) );
+		return array_merge(
+			$known,
+			array(
+				'path'  => $stat['path'],
+				'stamp' => $stat['stamp'],
+			)
+		);
 	}
 
 	/**
@@ -287,6 +296,10 @@ final class ManifestBuilder {
 				$dynamic[ Slug::segment_count( $slug ) ][ $slug ] = '#^' . Slug::pattern( $slug ) . '$#i';
 			}
 		}
-		return array( 'static' => $static, 'dynamic' => $dynamic, 'classes' => $classes );
+		return array(
+			'static'  => $static,
+			'dynamic' => $dynamic,
+			'classes' => $classes,
+		);
 	}
 }

@@ -51,7 +51,8 @@ final class ManifestStore {
 		}
 		$cached = $this->load();
 		if ( null !== $cached && true !== ( $cached['racy'] ?? true ) && $this->directories_unchanged( $cached ) ) {
-			return $this->manifest = $cached;
+			$this->manifest = $cached;
+			return $cached;
 		}
 		return $this->rebuild( $cached );
 	}
@@ -142,7 +143,7 @@ final class ManifestStore {
 		if ( null === $manifest ) {
 			return;
 		}
-		foreach ( $this->pending as $slug => [ $stamp, $boot ] ) {
+		foreach ( $this->pending as $slug => list( $stamp, $boot ) ) {
 			if ( ( $manifest['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
 				$manifest['files'][ $slug ]['boot']   = $boot;
 				$manifest['files'][ $slug ]['booted'] = true;
@@ -160,8 +161,8 @@ final class ManifestStore {
 	}
 
 	public function record_meta( string $key, mixed $value ): void {
-		$manifest                  = $this->load() ?? $this->current();
-		$manifest['meta'][ $key ]  = $value;
+		$manifest                 = $this->load() ?? $this->current();
+		$manifest['meta'][ $key ] = $value;
 		$this->save( $manifest );
 		if ( null !== $this->manifest ) {
 			$this->manifest['meta'][ $key ] = $value;
@@ -176,7 +177,8 @@ final class ManifestStore {
 		$manifest         = $this->builder->build( $previous );
 		$manifest['meta'] = $previous['meta'] ?? array();
 		$this->save( $manifest );
-		return $this->manifest = $manifest;
+		$this->manifest = $manifest;
+		return $manifest;
 	}
 
 	/**

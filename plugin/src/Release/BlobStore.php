@@ -31,10 +31,10 @@ final class BlobStore {
 	 */
 	public function put( array $contents, array $present ): array {
 		global $wpdb;
-		$stored  = array();
-		$rows    = array();
-		$bytes   = 0;
-		$now     = time();
+		$stored = array();
+		$rows   = array();
+		$bytes  = 0;
+		$now    = time();
 		foreach ( $contents as $hash => $content ) {
 			$hash = (string) $hash;
 			if ( in_array( $hash, $present, true ) || in_array( $hash, $stored, true ) ) {
@@ -51,7 +51,10 @@ final class BlobStore {
 			}
 		}
 		$this->insert( $rows );
-		return array( 'stored' => $stored, 'present' => $present );
+		return array(
+			'stored'  => $stored,
+			'present' => $present,
+		);
 	}
 
 	/**
@@ -142,7 +145,7 @@ final class BlobStore {
 		$rows = array();
 		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 200 ) as $chunk ) {
 			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
-			$found        = $wpdb->get_results( $wpdb->prepare( "SELECT {$columns} FROM " . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- columns are the callers' literals.
+			$found        = $wpdb->get_results( $wpdb->prepare( "SELECT {$columns} FROM " . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- columns are the callers' literals, placeholders built above.
 			foreach ( (array) $found as $row ) {
 				$rows[] = (array) $row;
 			}
@@ -194,10 +197,10 @@ final class BlobStore {
 	public function collect( array $referenced, int $ttl ): void {
 		global $wpdb;
 		$table = Schema::blobs();
-		$wpdb->query( "UPDATE {$table} SET released = 0" ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
+		$wpdb->query( "UPDATE {$table} SET released = 0" ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- the table name is svc's own.
 		foreach ( array_chunk( array_keys( $referenced ), 500 ) as $chunk ) {
 			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
-			$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET released = 1 WHERE hash IN ({$placeholders})", array_map( 'strval', $chunk ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+			$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET released = 1 WHERE hash IN ({$placeholders})", array_map( 'strval', $chunk ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- placeholders built above.
 		}
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE released = 0 AND created < %d", time() - $ttl ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
 	}

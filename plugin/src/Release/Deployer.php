@@ -121,8 +121,15 @@ final class Deployer {
 		}
 		$release = $this->releases->get( $to );
 		if ( null === $release ) {
-			/* translators: %d: release id */
-			return new WP_Error( 'svc_release_not_found', sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $to ), array( 'status' => 404, 'release' => $to ) );
+			return new WP_Error(
+				'svc_release_not_found',
+				/* translators: %d: release id */
+				sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $to ),
+				array(
+					'status'  => 404,
+					'release' => $to,
+				)
+			);
 		}
 		return $this->commit( new Change( $release['files'], array(), true, $dry_run, array(), $base ?? $active, 'rollback', $to ) );
 	}
@@ -151,7 +158,10 @@ final class Deployer {
 				'svc_release_moved',
 				/* translators: 1: release the client planned against, 2: the active release */
 				sprintf( __( 'Release %2$d became active after this change was planned against release %1$d; nothing was changed. Plan it again.', 'svc' ), $change->base, $active ),
-				array( 'status' => 409, 'active' => $active )
+				array(
+					'status' => 409,
+					'active' => $active,
+				)
 			);
 		}
 
@@ -166,7 +176,10 @@ final class Deployer {
 				'svc_not_found',
 				/* translators: %s: list of file names */
 				sprintf( __( 'No such route file: %s. Nothing was removed.', 'svc' ), implode( ', ', array_map( static fn ( string $s ): string => $s . '.php', $missing ) ) ),
-				array( 'status' => 404, 'filenames' => $missing )
+				array(
+					'status'    => 404,
+					'filenames' => $missing,
+				)
 			);
 		}
 
@@ -175,7 +188,7 @@ final class Deployer {
 		foreach ( $change->remove as $slug ) {
 			unset( $final[ $slug ] );
 		}
-		$plan  = self::plan( $current, $final );
+		$plan    = self::plan( $current, $final );
 		$outcome = array(
 			'release'      => null,
 			'plan'         => $plan,
@@ -198,7 +211,10 @@ final class Deployer {
 				'svc_missing_blobs',
 				/* translators: %d: number of contents */
 				sprintf( _n( 'The site does not have %d of the contents this release needs: stage it, then commit again.', 'The site does not have %d of the contents this release needs: stage them, then commit again.', count( $lacking ), 'svc' ), count( $lacking ) ),
-				array( 'status' => 409, 'hashes' => $lacking )
+				array(
+					'status' => 409,
+					'hashes' => $lacking,
+				)
 			);
 		}
 		$sources = array();
@@ -210,8 +226,8 @@ final class Deployer {
 		if ( array() !== $clashes ) {
 			return self::rejected( $clashes );
 		}
-		$known     = $this->blobs->checked( array_values( array_intersect_key( $final, $sources ) ) );
-		$checked   = array();
+		$known   = $this->blobs->checked( array_values( array_intersect_key( $final, $sources ) ) );
+		$checked = array();
 		foreach ( $sources as $slug => $source ) {
 			if ( isset( $known[ $final[ $slug ] ] ) ) {
 				$checked[ $slug ] = $known[ $final[ $slug ] ];
@@ -239,7 +255,15 @@ final class Deployer {
 		}
 		if ( 0 === $active && array() !== array_filter( $current, 'is_string' ) ) {
 			$current_set = array_filter( $current, 'is_string' );
-			$this->releases->activate( $current_set, 'import', array( 'added' => array_map( 'strval', array_keys( $current_set ) ), 'changed' => array(), 'removed' => array() ) );
+			$this->releases->activate(
+				$current_set,
+				'import',
+				array(
+					'added'   => array_map( 'strval', array_keys( $current_set ) ),
+					'changed' => array(),
+					'removed' => array(),
+				)
+			);
 		}
 		$copies = array();
 		foreach ( array_keys( $unchanged ) as $slug ) {
@@ -273,7 +297,8 @@ final class Deployer {
 		$directories = array();
 		foreach ( $slugs as $slug ) {
 			$parts = explode( '/', $slug );
-			for ( $depth = 1; $depth < count( $parts ); $depth++ ) {
+			$count = count( $parts );
+			for ( $depth = 1; $depth < $count; $depth++ ) {
 				$directories[ implode( '/', array_slice( $parts, 0, $depth ) ) ][] = $slug;
 			}
 		}
@@ -327,7 +352,7 @@ final class Deployer {
 		foreach ( $sources as $source ) {
 			$contents[ hash( 'sha256', $source ) ] = $source;
 		}
-		$known = array_flip( $this->blobs->present( array_values( array_unique( array_merge( array_keys( $contents ), array_values( $unchanged ) ) ) ) ) );
+		$known    = array_flip( $this->blobs->present( array_values( array_unique( array_merge( array_keys( $contents ), array_values( $unchanged ) ) ) ) ) );
 		$contents = array_diff_key( $contents, $known );
 		foreach ( $unchanged as $slug => $hash ) {
 			if ( ! isset( $known[ $hash ] ) && ! isset( $contents[ $hash ] ) ) {
@@ -346,7 +371,11 @@ final class Deployer {
 	 * @return Plan
 	 */
 	private static function plan( array $current, array $final ): array {
-		$plan = array( 'added' => array(), 'changed' => array(), 'removed' => array() );
+		$plan = array(
+			'added'   => array(),
+			'changed' => array(),
+			'removed' => array(),
+		);
 		foreach ( $final as $slug => $hash ) {
 			if ( ! array_key_exists( $slug, $current ) ) {
 				$plan['added'][] = (string) $slug;
@@ -374,7 +403,10 @@ final class Deployer {
 			'svc_push_rejected',
 			/* translators: %s: one line per failing file */
 			sprintf( __( 'The push was rejected and nothing was written: %s', 'svc' ), implode( '; ', $lines ) ),
-			array( 'status' => 422, 'errors' => $failures )
+			array(
+				'status' => 422,
+				'errors' => $failures,
+			)
 		);
 	}
 }

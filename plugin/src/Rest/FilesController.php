@@ -153,9 +153,9 @@ final class FilesController {
 		$hashes  = array();
 		$inline  = array();
 		foreach ( $batch as $slug => $source ) {
-			$hash                      = hash( 'sha256', $source );
+			$hash                     = hash( 'sha256', $source );
 			$hashes[ (string) $slug ] = $hash;
-			$inline[ $hash ]           = $source;
+			$inline[ $hash ]          = $source;
 		}
 		$outcome = $this->deployer->commit( new Change( $hashes, array(), false, $dry_run, $inline ) );
 		if ( $outcome instanceof WP_Error ) {
@@ -197,7 +197,14 @@ final class FilesController {
 			// Not the slug rules: a file copied over SFTP under a name they refuse must be removable.
 			$problem = Slug::removal_problem( $filename );
 			if ( null !== $problem ) {
-				return new WP_Error( 'svc_invalid_slug', sprintf( '%s: %s', $filename, $problem ), array( 'status' => 400, 'filename' => $filename ) );
+				return new WP_Error(
+					'svc_invalid_slug',
+					sprintf( '%s: %s', $filename, $problem ),
+					array(
+						'status'   => 400,
+						'filename' => $filename,
+					)
+				);
 			}
 		}
 		$filenames = array_values( array_unique( $filenames ) );

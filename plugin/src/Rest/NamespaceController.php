@@ -60,6 +60,11 @@ final class NamespaceController {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return new WP_REST_Response( array( 'namespace' => $value, 'previous' => $previous ) );
+		return new WP_REST_Response(
+			array(
+				'namespace' => $value,
+				'previous'  => $previous,
+			)
+		);
 	}
 }

@@ -39,17 +39,75 @@ final class ReleasesController {
 	}
 
 	public function register(): void {
-		$this->route( '/status', array( array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'status' ) ) ) );
-		$this->route( '/api-blobs', array( array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'stage' ) ) ) );
+		$this->route(
+			'/status',
+			array(
+				array(
+					'methods'  => WP_REST_Server::READABLE,
+					'callback' => array(
+						$this,
+						'status',
+					),
+				),
+			)
+		);
+		$this->route(
+			'/api-blobs',
+			array(
+				array(
+					'methods'  => WP_REST_Server::CREATABLE,
+					'callback' => array(
+						$this,
+						'stage',
+					),
+				),
+			)
+		);
 		$this->route(
 			'/api-releases',
 			array(
-				array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'index' ) ),
-				array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'create' ) ),
+				array(
+					'methods'  => WP_REST_Server::READABLE,
+					'callback' => array( $this, 'index' ),
+				),
+				array(
+					'methods'  => WP_REST_Server::CREATABLE,
+					'callback' => array( $this, 'create' ),
+				),
 			)
 		);
-		$this->route( '/api-releases/(?P<id>\d+)', array( array( 'methods' => WP_REST_Server::READABLE, 'callback' => array( $this, 'show' ) ) ) );
-		$this->route( '/api-releases/rollback', array( array( 'methods' => WP_REST_Server::CREATABLE, 'callback' => array( $this, 'rollback' ) ) ) );
+		$this->route(
+			'/api-releases/(?P<id>\d+)',
+			array(
+				array(
+					'methods'  => WP_REST_Server::READABLE,
+					'callback' => array(
+						$this,
+						'show',
+					),
+				),
+			)
+		);
+		$this->route(
+			'/api-releases/rollback',
+			array(
+				array(
+					'methods'  => WP_REST_Server::CREATABLE,
+					'callback' => array(
+						$this,
+						'rollback',
+					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * The largest body a client should send: nginx's default, or PHP's post_max_size when lower.
+	 */
+	private static function request_bytes(): int {
+		$post_max = (int) wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) );
+		return $post_max > 0 ? min( self::REQUEST_BYTES, $post_max ) : self::REQUEST_BYTES;
 	}
 
 	/**
@@ -80,7 +138,7 @@ final class ReleasesController {
 				'limits'  => array(
 					'file_bytes'    => Limits::file_bytes( 'api' ),
 					'total_bytes'   => Limits::total_bytes( 'api' ),
-					'request_bytes' => min( self::REQUEST_BYTES, (int) wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) ) ?: self::REQUEST_BYTES ),
+					'request_bytes' => self::request_bytes(),
 				),
 			)
 		);
@@ -110,15 +168,25 @@ final class ReleasesController {
 				return self::bad_request( sprintf( __( 'blobs[%d].content_base64 is not valid base64.', 'svc' ), $index ) );
 			}
 			if ( hash( 'sha256', $content ) !== $hash ) {
-				/* translators: %s: hash */
-				return new WP_Error( 'svc_hash_mismatch', sprintf( __( 'The content sent as %s has another sha256; nothing was staged.', 'svc' ), $hash ), array( 'status' => 400, 'hash' => $hash ) );
+				return new WP_Error(
+					'svc_hash_mismatch',
+					/* translators: %s: hash */
+					sprintf( __( 'The content sent as %s has another sha256; nothing was staged.', 'svc' ), $hash ),
+					array(
+						'status' => 400,
+						'hash'   => $hash,
+					)
+				);
 			}
 			if ( strlen( $content ) > $limit ) {
 				return new WP_Error(
 					'svc_file_too_large',
 					/* translators: 1: hash, 2: size, 3: limit */
 					sprintf( __( 'The content %1$s is %2$s, over the limit of %3$s for one route file; nothing was staged.', 'svc' ), $hash, ...Reasons::sizes( strlen( $content ), $limit ) ),
-					array( 'status' => 413, 'hash' => $hash )
+					array(
+						'status' => 413,
+						'hash'   => $hash,
+					)
 				);
 			}
 			$contents[ $hash ] = $content;
@@ -151,8 +219,15 @@ final class ReleasesController {
 		$id      = (int) $request['id'];
 		$release = $this->deployer->releases()->get( $id );
 		if ( null === $release ) {
-			/* translators: %d: release id */
-			return new WP_Error( 'svc_release_not_found', sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $id ), array( 'status' => 404, 'release' => $id ) );
+			return new WP_Error(
+				'svc_release_not_found',
+				/* translators: %d: release id */
+				sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $id ),
+				array(
+					'status'  => 404,
+					'release' => $id,
+				)
+			);
 		}
 		return new WP_REST_Response( Records::release( $release, $this->deployer->releases()->active_id(), true ) );
 	}
@@ -172,7 +247,14 @@ final class ReleasesController {
 		foreach ( $files as $slug => $hash ) {
 			$problem = Slug::problem( (string) $slug );
 			if ( null !== $problem ) {
-				return new WP_Error( 'svc_invalid_slug', sprintf( '%s: %s', $slug, $problem ), array( 'status' => 400, 'filename' => (string) $slug ) );
+				return new WP_Error(
+					'svc_invalid_slug',
+					sprintf( '%s: %s', $slug, $problem ),
+					array(
+						'status'   => 400,
+						'filename' => (string) $slug,
+					)
+				);
 			}
 			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) ) {
 				/* translators: %s: file name */
@@ -186,7 +268,14 @@ final class ReleasesController {
 		foreach ( $remove as $name ) {
 			$problem = Slug::removal_problem( $name );
 			if ( null !== $problem ) {
-				return new WP_Error( 'svc_invalid_slug', sprintf( '%s: %s', $name, $problem ), array( 'status' => 400, 'filename' => $name ) );
+				return new WP_Error(
+					'svc_invalid_slug',
+					sprintf( '%s: %s', $name, $problem ),
+					array(
+						'status'   => 400,
+						'filename' => $name,
+					)
+				);
 			}
 		}
 		if ( null !== $base && ! is_int( $base ) ) {

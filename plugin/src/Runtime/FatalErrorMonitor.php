@@ -34,10 +34,10 @@ final class FatalErrorMonitor {
 	 */
 	private array $watched = array();
 	/** @var array{subject: string, root: string, on_fatal: callable(string): void, buffer_level: int}|null The file blamed. */
-	private ?array $blamed = null;
+	private ?array $blamed    = null;
 	private int $buffer_level = 0;
-	private ?string $reason = null;
-	private bool $registered = false;
+	private ?string $reason   = null;
+	private bool $registered  = false;
 
 	/**
 	 * Says what is being loaded until the matching clear(); calls nest.
@@ -105,7 +105,13 @@ final class FatalErrorMonitor {
 		if ( null === $this->reason || ! is_array( $args ) ) {
 			return $args;
 		}
-		return array_merge( $args, array( 'response' => 503, 'code' => 'svc_boot_fatal' ) );
+		return array_merge(
+			$args,
+			array(
+				'response' => 503,
+				'code'     => 'svc_boot_fatal',
+			)
+		);
 	}
 
 	/**

@@ -151,7 +151,13 @@ final class Registrar {
 		$this->all = true;
 		$files     = $this->store->current()['files'];
 		// Static routes first: WordPress takes the first match, so `users/me` wins over `users/[id]`.
-		uksort( $files, static fn ( $a, $b ): int => ( Slug::is_static( (string) $b ) <=> Slug::is_static( (string) $a ) ) ?: strcmp( (string) $a, (string) $b ) );
+		uksort(
+			$files,
+			static function ( $a, $b ): int {
+				$static = Slug::is_static( (string) $b ) <=> Slug::is_static( (string) $a );
+				return 0 !== $static ? $static : strcmp( (string) $a, (string) $b );
+			}
+		);
 		foreach ( $files as $slug => $entry ) {
 			if ( null === Entry::failure( $entry ) ) {
 				$this->register( (string) $slug, $entry );

@@ -26,7 +26,7 @@ final class RouteLoader {
 	/** @var array<string, string|true> Slug => true when loaded this request, or the reason it failed. */
 	private array $outcomes = array();
 	/** @var array<string, object> */
-	private array $instances = array();
+	private array $instances                  = array();
 	private ?RouteClassAutoloader $autoloader = null;
 
 	public function __construct(
@@ -44,14 +44,10 @@ final class RouteLoader {
 			return true === $this->outcomes[ $slug ] ? null : $this->outcomes[ $slug ];
 		}
 		$entry = $this->store->verified_for( array( $slug ) )['files'][ $slug ] ?? null;
-		if ( null === $entry ) {
-			return $this->outcomes[ $slug ] = 'the route file is not deployed';
-		}
-		if ( null !== $entry['error'] ) {
-			return $this->outcomes[ $slug ] = $entry['error'];
-		}
-		if ( 'load' === ( $entry['boot']['kind'] ?? null ) ) {
-			return $this->outcomes[ $slug ] = $entry['boot']['message'];
+		$known = self::known_failure( $entry );
+		if ( null !== $known || null === $entry ) {
+			$this->outcomes[ $slug ] = (string) $known;
+			return $this->outcomes[ $slug ];
 		}
 
 		$this->vendor->load_vendor();
@@ -155,6 +151,22 @@ final class RouteLoader {
 	}
 
 	/**
+	 * Why a file cannot be loaded, known without loading it: not deployed, failing its checks, or
+	 * failed at its last load (a file that stopped PHP is not loaded again until it changes).
+	 *
+	 * @param array<string, mixed>|null $entry
+	 */
+	private static function known_failure( ?array $entry ): ?string {
+		if ( null === $entry ) {
+			return 'the route file is not deployed';
+		}
+		if ( null !== $entry['error'] ) {
+			return (string) $entry['error'];
+		}
+		return 'load' === ( $entry['boot']['kind'] ?? null ) ? (string) $entry['boot']['message'] : null;
+	}
+
+	/**
 	 * Whether the class is declared, by the file at $path.
 	 */
 	private static function declared_by( string $class_name, string $path ): bool {
@@ -171,9 +183,17 @@ final class RouteLoader {
 	private function fail( string $slug, array $entry, string $kind, string $reason ): string {
 		if ( ( $entry['boot']['message'] ?? null ) !== $reason ) {
 			Log::skipped( $slug, $reason );
-			$this->store->record_boot( $slug, $entry['stamp'], array( 'kind' => $kind, 'message' => $reason ) );
+			$this->store->record_boot(
+				$slug,
+				$entry['stamp'],
+				array(
+					'kind'    => $kind,
+					'message' => $reason,
+				)
+			);
 		}
-		return $this->outcomes[ $slug ] = $reason;
+		$this->outcomes[ $slug ] = $reason;
+		return $reason;
 	}
 
 	/**

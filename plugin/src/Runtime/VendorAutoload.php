@@ -47,14 +47,26 @@ final class VendorAutoload {
 		}
 		$fail = function ( string $reason ) use ( $stamp ): void {
 			Log::api( 'vendor/autoload.php could not be loaded; routes load without it: ' . $reason );
-			$this->store->record_meta( 'vendor', array( 'stamp' => $stamp, 'error' => $reason ) );
+			$this->store->record_meta(
+				'vendor',
+				array(
+					'stamp' => $stamp,
+					'error' => $reason,
+				)
+			);
 		};
 		$this->monitor->watch( 'vendor/autoload.php', $fail );
 		ob_start();
 		try {
 			require_once $file;
 			if ( ! is_array( $known ) || $known['stamp'] !== $stamp ) {
-				$this->store->record_meta( 'vendor', array( 'stamp' => $stamp, 'error' => null ) );
+				$this->store->record_meta(
+					'vendor',
+					array(
+						'stamp' => $stamp,
+						'error' => null,
+					)
+				);
 			}
 		} catch ( Throwable $error ) {
 			$fail( Log::describe( $error ) );

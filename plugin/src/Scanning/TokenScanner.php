@@ -36,8 +36,8 @@ final class TokenScanner {
 	);
 
 	/** @var list<PhpToken> Significant tokens only. */
-	private array $tokens = array();
-	private int $count    = 0;
+	private array $tokens     = array();
+	private int $count        = 0;
 	private string $namespace = '';
 	/** @var array<string, string> Lowercase alias => fully qualified name. */
 	private array $uses = array();
@@ -119,11 +119,15 @@ final class TokenScanner {
 			}
 			if ( $token->is( array( T_INTERFACE, T_TRAIT, T_ENUM ) ) && $this->at( $i + 1 )?->is( T_STRING ) && ! $this->after_member_access( $i ) ) {
 				// Not instantiable, but their names share the class table: they clash like a class.
-				$name           = $this->tokens[ $i + 1 ]->text;
-				$full           = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
-				$kinds          = array( T_INTERFACE => 'interface', T_TRAIT => 'trait', T_ENUM => 'enum' );
+				$name            = $this->tokens[ $i + 1 ]->text;
+				$full            = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
+				$kinds           = array(
+					T_INTERFACE => 'interface',
+					T_TRAIT     => 'trait',
+					T_ENUM      => 'enum',
+				);
 				$others[ $full ] = $kinds[ $token->id ];
-				$pending        = array();
+				$pending         = array();
 				continue;
 			}
 			if ( $token->is( T_CLASS ) && $this->is_class_declaration( $i ) ) {
@@ -300,7 +304,10 @@ final class TokenScanner {
 			}
 		}
 		$public = null !== $value && ! ( 1 === count( $value ) && in_array( strtolower( $value[0]->text ), array( 'false', '\\false' ), true ) );
-		return array( 'public' => $public, 'unknown' => $unknown );
+		return array(
+			'public'  => $public,
+			'unknown' => $unknown,
+		);
 	}
 
 	/**
@@ -449,15 +456,15 @@ final class TokenScanner {
 				continue;
 			}
 			if ( $token->is( T_FUNCTION ) ) {
-				$name_index = '&' === $this->at( $i + 1 )?->text || $this->at( $i + 1 )?->is( T_AMPERSAND_NOT_FOLLOWED_BY_VAR_OR_VARARG ) ? $i + 2 : $i + 1;
-				$name       = null === $this->at( $name_index ) ? '' : $this->at( $name_index )->text;
-				$visibility = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
+				$name_index                     = '&' === $this->at( $i + 1 )?->text || $this->at( $i + 1 )?->is( T_AMPERSAND_NOT_FOLLOWED_BY_VAR_OR_VARARG ) ? $i + 2 : $i + 1;
+				$name                           = null === $this->at( $name_index ) ? '' : $this->at( $name_index )->text;
+				$visibility                     = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
 				$methods[ strtolower( $name ) ] = array(
 					'visibility' => $visibility,
 					'attributes' => $this->resolve_attributes( $attributes ),
 				);
-				$modifiers  = array();
-				$attributes = array();
+				$modifiers                      = array();
+				$attributes                     = array();
 			}
 		}
 		return $i;

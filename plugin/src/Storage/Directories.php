@@ -39,21 +39,4 @@ final class Directories {
 			self::ensure( $current );
 		}
 	}
-
-	/**
-	 * Removes directories from $directory up to (not including) $base that hold nothing but their guard.
-	 */
-	public static function prune_empty( string $base, string $directory ): void {
-		while ( strlen( $directory ) > strlen( $base ) && str_starts_with( $directory, $base . '/' ) ) {
-			$entries = array_diff( (array) scandir( $directory ), array( '.', '..', 'index.php' ) );
-			if ( array() !== $entries ) {
-				return;
-			}
-			@unlink( $directory . '/index.php' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a concurrent prune may have removed it.
-			if ( ! @rmdir( $directory ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors
-				return;
-			}
-			$directory = dirname( $directory );
-		}
-	}
 }

@@ -68,15 +68,20 @@ final class Paths {
 		if ( null !== $this->served ) {
 			return $this->served;
 		}
+		$this->served = $this->resolve_served();
+		return $this->served;
+	}
+
+	private function resolve_served(): string {
 		$api = $this->api();
 		if ( ! is_link( $api ) ) {
-			return $this->served = $api;
+			return $api;
 		}
 		$target = (string) @readlink( $api ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- swapped away meanwhile: no tree.
 		if ( str_starts_with( $target, 'trees/' ) && 1 === preg_match( self::TREE_PATTERN, substr( $target, 6 ) ) ) {
-			return $this->served = $this->root . '/' . $target;
+			return $this->root . '/' . $target;
 		}
-		return $this->served = $this->root . '/.not-followed';
+		return $this->root . '/.not-followed';
 	}
 
 	/**

@@ -42,7 +42,10 @@ final class RouteFiles {
 		$dirs  = array();
 		$files = array();
 		if ( ! is_dir( $api ) || is_link( $api ) ) {
-			return array( 'dirs' => array(), 'files' => array() );
+			return array(
+				'dirs'  => array(),
+				'files' => array(),
+			);
 		}
 		$dirs[''] = self::stamp( $api );
 		try {
@@ -85,7 +88,10 @@ final class RouteFiles {
 			unset( $error );
 		}
 		ksort( $files, SORT_STRING );
-		return array( 'dirs' => $dirs, 'files' => $files );
+		return array(
+			'dirs'  => $dirs,
+			'files' => $files,
+		);
 	}
 
 	/**

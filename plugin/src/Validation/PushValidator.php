@@ -101,11 +101,19 @@ final class PushValidator {
 
 		$this->check_total( $batch );
 		$syntax = array() === $lintable && array() !== $checked ? 'php' : $this->check_syntax( $lintable );
-		return array( 'failures' => $this->failures, 'syntax_check' => $syntax, 'classes' => $scanned );
+		return array(
+			'failures'     => $this->failures,
+			'syntax_check' => $syntax,
+			'classes'      => $scanned,
+		);
 	}
 
 	private function fail( string $slug, string $code, string $message ): void {
-		$this->failures[] = array( 'filename' => $slug, 'code' => $code, 'message' => $message );
+		$this->failures[] = array(
+			'filename' => $slug,
+			'code'     => $code,
+			'message'  => $message,
+		);
 	}
 
 	/**

@@ -21,13 +21,13 @@ final class Reasons {
 	}
 
 	public static function too_large( int $bytes, int $limit ): string {
-		[ $size, $max ] = self::sizes( $bytes, $limit );
+		list( $size, $max ) = self::sizes( $bytes, $limit );
 		/* translators: 1: the file's size, 2: the limit, both like "512 KB" */
 		return sprintf( __( 'the file is %1$s, over the limit of %2$s per file', 'svc' ), $size, $max );
 	}
 
 	public static function total_too_large( int $bytes, int $limit ): string {
-		[ $size, $max ] = self::sizes( $bytes, $limit );
+		list( $size, $max ) = self::sizes( $bytes, $limit );
 		/* translators: 1: the size the api/ directory would have, 2: the limit, both like "8 MB" */
 		return sprintf( __( 'the api/ directory would hold %1$s, over its limit of %2$s', 'svc' ), $size, $max );
 	}

@@ -72,7 +72,7 @@ final class RouteRules {
 	public static function clashes( string $slug, array $names, array &$owners ): array {
 		$problems = array();
 		$keys     = array();
-		foreach ( self::symbols( $names ) as [ $kind, $name, $key ] ) {
+		foreach ( self::symbols( $names ) as list( $kind, $name, $key ) ) {
 			if ( isset( $owners[ $key ] ) && $owners[ $key ] !== $slug ) {
 				$problems[] = self::problem( self::code( $kind ), Reasons::name_in_route_file( $kind, $name, $owners[ $key ] ) );
 			} else {
@@ -96,7 +96,7 @@ final class RouteRules {
 	 */
 	public static function site_clashes( array $names ): array {
 		$problems = array();
-		foreach ( self::symbols( $names ) as [ $kind, $name ] ) {
+		foreach ( self::symbols( $names ) as list( $kind, $name ) ) {
 			if ( 'function' === $kind ? function_exists( $name ) : ClassNames::taken( $name ) ) {
 				$problems[] = self::problem( self::code( $kind ), Reasons::name_taken( $kind, $name ) );
 			}
@@ -144,6 +144,9 @@ final class RouteRules {
 	 * @return Problem
 	 */
 	private static function problem( string $code, string $message ): array {
-		return array( 'code' => $code, 'message' => $message );
+		return array(
+			'code'    => $code,
+			'message' => $message,
+		);
 	}
 }

@@ -69,7 +69,7 @@ final class SyntaxChecker {
 			}
 			return $errors;
 		} finally {
-			array_map( 'unlink', glob( $directory . '/*.php' ) ?: array() );
+			array_map( 'unlink', self::glob( $directory . '/*.php' ) );
 			@rmdir( $directory ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
 		}
 	}
@@ -100,7 +100,17 @@ final class SyntaxChecker {
 	 * @return list<string>|null
 	 */
 	private static function run( array $command, bool $allow_failure_status = false ): ?array {
-		$process = @proc_open( $command, array( 1 => array( 'pipe', 'w' ), 2 => array( 'pipe', 'w' ) ), $pipes ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a disabled proc_open warns.
+		$process = @proc_open( // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.PHP.DiscouragedPHPFunctions.system_calls_proc_open -- disabled functions answer false: the check is then skipped, as SPEC.md says.
+			$command,
+			array(
+				1 => array( 'pipe', 'w' ),
+				2 => array(
+					'pipe',
+					'w',
+				),
+			),
+			$pipes
+		); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a disabled proc_open warns.
 		if ( ! is_resource( $process ) ) {
 			return null;
 		}
@@ -143,7 +153,8 @@ final class SyntaxChecker {
 		if ( 1 === preg_match( '/php[\d.]*$/', PHP_BINARY ) ) {
 			$candidates[] = PHP_BINARY;
 		}
-		foreach ( explode( PATH_SEPARATOR, (string) getenv( 'PATH' ) ?: '/usr/local/bin:/usr/bin:/bin' ) as $directory ) {
+		$path = (string) getenv( 'PATH' );
+		foreach ( explode( PATH_SEPARATOR, '' !== $path ? $path : '/usr/local/bin:/usr/bin:/bin' ) as $directory ) {
 			$candidates[] = rtrim( $directory, '/' ) . '/php';
 		}
 		foreach ( $candidates as $candidate ) {
@@ -160,13 +171,23 @@ final class SyntaxChecker {
 	private static function temporary_directory(): ?string {
 		// A worker killed during a check leaves its directory (copies of route files) behind: one
 		// untouched for ten minutes belongs to no running check.
-		foreach ( glob( rtrim( get_temp_dir(), '/' ) . '/svc-lint-*', GLOB_ONLYDIR ) ?: array() as $stale ) {
+		foreach ( self::glob( rtrim( get_temp_dir(), '/' ) . '/svc-lint-*', GLOB_ONLYDIR ) as $stale ) {
 			if ( time() - (int) @filemtime( $stale ) > 600 ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors
-				array_map( 'unlink', glob( $stale . '/*.php' ) ?: array() );
+				array_map( 'unlink', self::glob( $stale . '/*.php' ) );
 				@rmdir( $stale ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
 			}
 		}
 		$directory = rtrim( get_temp_dir(), '/' ) . '/svc-lint-' . bin2hex( random_bytes( 6 ) );
 		return @mkdir( $directory, 0700 ) ? $directory : null; // phpcs:ignore WordPress.PHP.NoSilencedErrors
+	}
+
+	/**
+	 * glob() with no match or an error as no paths.
+	 *
+	 * @return list<string>
+	 */
+	private static function glob( string $pattern, int $flags = 0 ): array {
+		$found = glob( $pattern, $flags );
+		return false === $found ? array() : $found;
 	}
 }
