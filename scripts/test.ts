@@ -2,7 +2,7 @@
  * npm test: every test of the project, in one command.
  *
  *   1. TypeScript type check (tsc --noEmit)
- *   2. PHP lint of the plugin, PHPUnit units (no WordPress needed)
+ *   2. PHP lint of the plugin, PHPStan (level 8), PHPCS (WordPress standard), PHPUnit units (no WordPress needed)
  *   3. PHPUnit tests that run inside a real WordPress (the bench site of test/support/)
  *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests, on Debian's
  *      WordPress (6.1.9; or SVC_TEST_WORDPRESS's choice, see test/support/wordpress-builds.ts)
