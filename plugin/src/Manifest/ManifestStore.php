@@ -14,6 +14,7 @@ use Svc\Storage\Directories;
 use Svc\Storage\Limits;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
+use Svc\Storage\WriteLock;
 
 /**
  * The manifest is derived data in `cache/manifest-<tree>.php`: a PHP literal, so with opcache a request reads
@@ -139,18 +140,59 @@ final class ManifestStore {
 		if ( array() === $this->pending ) {
 			return;
 		}
-		$manifest = $this->load() ?? $this->manifest;
-		if ( null === $manifest ) {
-			return;
-		}
-		foreach ( $this->pending as $slug => list( $stamp, $boot ) ) {
-			if ( ( $manifest['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
-				$manifest['files'][ $slug ]['boot']   = $boot;
+		$pending       = $this->pending;
+		$this->pending = array();
+		// Read, merge and save under a lock of their own: requests ending at once would otherwise
+		// each save the manifest they read, and all but the last one's records would be lost. (Not
+		// the writers' lock: a request's end must not wait for a push.)
+		$this->with_boot_lock(
+			function () use ( $pending ): void {
+				$manifest = $this->load() ?? $this->manifest;
+				if ( null === $manifest ) {
+					return;
+				}
+				foreach ( $pending as $slug => list( $stamp, $boot ) ) {
+					if ( ( $manifest['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
+						$manifest['files'][ $slug ]['boot']   = $boot;
+						$manifest['files'][ $slug ]['booted'] = true;
+					}
+				}
+				$this->save( $manifest );
+			}
+		);
+	}
+
+	/**
+	 * The built manifest with the boot records (and facts) of the saved one, for the files whose
+	 * stamp has not changed since.
+	 *
+	 * @param array<string, mixed>      $manifest
+	 * @param array<string, mixed>|null $saved
+	 * @return array<string, mixed>
+	 */
+	private static function keep_boot_records( array $manifest, ?array $saved ): array {
+		foreach ( $saved['files'] ?? array() as $slug => $entry ) {
+			$mine = $manifest['files'][ $slug ] ?? null;
+			if ( null !== $mine && ! $mine['booted'] && $entry['booted'] && $entry['stamp'] === $mine['stamp'] ) {
+				$manifest['files'][ $slug ]['boot']   = $entry['boot'];
 				$manifest['files'][ $slug ]['booted'] = true;
 			}
 		}
-		$this->pending = array();
-		$this->save( $manifest );
+		$manifest['meta'] = ( $saved['meta'] ?? array() ) + $manifest['meta'];
+		return $manifest;
+	}
+
+	/**
+	 * @param callable(): void $work
+	 */
+	private function with_boot_lock( callable $work ): void {
+		try {
+			WriteLock::hold( $this->paths->cache(), $work, '.boot.lock' );
+		} catch ( \RuntimeException $error ) {
+			// No lock to be had (a read-only cache): saving is only an optimization, so save unlocked.
+			unset( $error );
+			$work();
+		}
 	}
 
 	/**
@@ -161,9 +203,13 @@ final class ManifestStore {
 	}
 
 	public function record_meta( string $key, mixed $value ): void {
-		$manifest                 = $this->load() ?? $this->current();
-		$manifest['meta'][ $key ] = $value;
-		$this->save( $manifest );
+		$this->with_boot_lock(
+			function () use ( $key, $value ): void {
+				$manifest                 = $this->load() ?? $this->current();
+				$manifest['meta'][ $key ] = $value;
+				$this->save( $manifest );
+			}
+		);
 		if ( null !== $this->manifest ) {
 			$this->manifest['meta'][ $key ] = $value;
 		}
@@ -176,7 +222,13 @@ final class ManifestStore {
 	private function rebuild( ?array $previous ): array {
 		$manifest         = $this->builder->build( $previous );
 		$manifest['meta'] = $previous['meta'] ?? array();
-		$this->save( $manifest );
+		// Another request may have saved boot records since $previous was read: keep them.
+		$this->with_boot_lock(
+			function () use ( &$manifest ): void {
+				$manifest = self::keep_boot_records( $manifest, $this->load() );
+				$this->save( $manifest );
+			}
+		);
 		$this->manifest = $manifest;
 		return $manifest;
 	}

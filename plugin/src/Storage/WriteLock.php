@@ -22,11 +22,13 @@ final class WriteLock {
 	 *
 	 * @template T
 	 * @param callable(): T $work
+	 * @param string        $name The lock file: writers of the svc tree share `.lock`; a lock that
+	 *                            guards something else has a name of its own.
 	 * @return T
 	 */
-	public static function hold( string $directory, callable $work ): mixed {
+	public static function hold( string $directory, callable $work, string $name = '.lock' ): mixed {
 		Directories::ensure( $directory );
-		$handle = fopen( $directory . '/.lock', 'c' );
+		$handle = fopen( $directory . '/' . $name, 'c' );
 		if ( false === $handle ) {
 			throw new RuntimeException( 'svc could not open its lock file in ' . $directory );
 		}

@@ -192,4 +192,36 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertSame( $pushed, $this->files->read( 'pushed' ) );
 		$this->assertSame( $by_hand, $this->files->read( 'by-hand' ) );
 	}
+
+	public function test_boot_records_saved_at_once_by_many_requests_are_all_kept(): void {
+		if ( ! function_exists( 'pcntl_fork' ) || ! function_exists( 'posix_kill' ) ) {
+			$this->markTestSkipped( 'needs pcntl and posix to run requests at once' );
+		}
+		$sources = array();
+		for ( $i = 0; $i < 12; $i++ ) {
+			$sources[ "boot/f{$i}" ] = self::route( self::unique( 'Boot' ) );
+		}
+		$this->deploy( $sources );
+		$manifest = $this->store->verified();
+		$children = array();
+		foreach ( array_keys( $sources ) as $slug ) {
+			$pid = pcntl_fork();
+			if ( 0 === $pid ) {
+				// One request: its own store reads the cached manifest and saves one boot record.
+				$store = new Svc\Manifest\ManifestStore( $this->paths, new Svc\Manifest\ManifestBuilder( $this->files ) );
+				$store->current();
+				$store->record_boot( (string) $slug, $manifest['files'][ $slug ]['stamp'], null );
+				$store->flush();
+				// Killed, not exited: an exit would run WordPress's shutdown and close the shared database connection.
+				posix_kill( getmypid(), SIGKILL );
+			}
+			$children[] = $pid;
+		}
+		foreach ( $children as $pid ) {
+			pcntl_waitpid( $pid, $status );
+		}
+		$this->store->invalidate();
+		$booted = array_filter( $this->store->current()['files'], static fn ( array $entry ): bool => $entry['booted'] );
+		$this->assertEqualsCanonicalizing( array_keys( $sources ), array_map( 'strval', array_keys( $booted ) ) );
+	}
 }
