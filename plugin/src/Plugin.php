@@ -82,6 +82,9 @@ final class Plugin {
 		add_filter( 'rest_pre_dispatch', array( $registrar, 'on_pre_dispatch' ), 0, 3 );
 		// Late, so routes other filters add are ordered too; only svc's own routes move.
 		add_filter( 'rest_endpoints', array( $registrar, 'order_endpoints' ), 100 );
+		// First and last: a route's own code runs between the two.
+		add_filter( 'rest_request_before_callbacks', array( $registrar, 'entering_callbacks' ), PHP_INT_MIN );
+		add_filter( 'rest_request_after_callbacks', array( $registrar, 'leaving_callbacks' ), PHP_INT_MAX );
 		// Late, so a route's headers() wins over the verb's, other filters' and WordPress's CORS headers.
 		$headers = new HeaderApplier( $registrar, $loader );
 		add_filter( 'rest_post_dispatch', array( $headers, 'apply' ), 100, 3 );

@@ -27,6 +27,18 @@ beforeAll(async () => {
       OPEN,
     ),
     'nested/me': routeSource(uniqueClass('NestedStatic'), "\tpublic function get(): array { return array( 'route' => 'static me' ); }", OPEN),
+    lister: routeSource(
+      uniqueClass('Lister'),
+      [
+        '\tpublic function get(): array {',
+        "\t\t$ours = array_keys( rest_get_server()->get_routes( 'svc-api/v1' ) );",
+        "\t\t$all  = array_keys( rest_get_server()->get_routes() );",
+        "\t\t$core = array_keys( rest_get_server()->get_routes( 'wp/v2' ) );",
+        "\t\treturn array( 'ours' => $ours, 'in_all' => array_values( array_intersect( $ours, $all ) ), 'svc_in_core' => array_values( preg_grep( '#^/svc-api/#', $core ) ), 'namespaces' => rest_get_server()->get_namespaces() );",
+        '\t}',
+      ].join('\n'),
+      OPEN,
+    ),
     batched: routeSource(uniqueClass('Batched'), "\tpublic function post( WP_REST_Request $request ): array { return array( 'posted' => $request['n'] ); }", OPEN),
     batcher: routeSource(
       uniqueClass('Batcher'),
@@ -57,6 +69,16 @@ describe('requests inside a request', () => {
     const response = await call(site, '/svc-api/v1/batcher', { as: 'anonymous' });
     expect(response.status).toBe(200);
     expect(response.body.responses).toEqual([expect.objectContaining({ status: 200, body: { posted: 7 } })]);
+  });
+
+  it("get_routes() called from a route's code lists every svc route, in its namespace and in the whole listing, and none in another namespace", async () => {
+    const response = await call(site, '/svc-api/v1/lister', { as: 'anonymous' });
+    expect(response.status).toBe(200);
+    const expected = ['/svc-api/v1', '/svc-api/v1/batched', '/svc-api/v1/batcher', '/svc-api/v1/lister', '/svc-api/v1/nested/(?P<id>[^/]+)', '/svc-api/v1/nested/me'];
+    expect([...response.body.ours].sort()).toEqual(expected);
+    expect([...response.body.in_all].sort()).toEqual(expected);
+    expect(response.body.svc_in_core).toEqual([]);
+    expect(response.body.namespaces).toContain('svc-api/v1');
   });
 
   it('svc routes are batchable in a batch request of their own', async () => {

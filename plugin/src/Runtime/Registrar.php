@@ -26,7 +26,11 @@ final class Registrar {
 
 	/** @var array<string, string> Full route pattern => slug, for routes registered in this request. */
 	private array $routes = array();
-	private bool $all     = false;
+	/** @var array<string, array<int|string, mixed>> Full route pattern => its handlers, as the REST server stores them. */
+	private array $handlers = array();
+	private bool $all       = false;
+	/** How deep this request is in route callbacks (a callback may issue a request of its own). */
+	private int $in_callbacks = 0;
 
 	public function __construct(
 		private readonly ManifestStore $store,
@@ -100,7 +104,17 @@ final class Registrar {
 	 * @param mixed $endpoints Route => handlers; other filters may pass anything.
 	 */
 	public function order_endpoints( mixed $endpoints ): mixed {
-		if ( ! is_array( $endpoints ) || count( $this->routes ) < 2 ) {
+		if ( ! is_array( $endpoints ) ) {
+			return $endpoints;
+		}
+		if ( $this->in_callbacks > 0 && ! $this->all && $this->lists_svc_routes( $endpoints ) ) {
+			// A route's code asks for the routes (an OpenAPI generator, a security plugin): it sees
+			// them all, as without lazy registration. Matching a request never gets here (it runs
+			// before callbacks), so serving one route still registers one.
+			$this->register_all();
+			$endpoints += $this->handlers;
+		}
+		if ( count( $this->routes ) < 2 ) {
 			return $endpoints;
 		}
 		$static  = array();
@@ -129,6 +143,37 @@ final class Registrar {
 			}
 		}
 		return $ordered;
+	}
+
+	/**
+	 * Whether a get_routes() listing is one svc's routes belong in: all namespaces, or svc's own
+	 * (WordPress filters a listing by namespace before this filter sees it).
+	 *
+	 * @param array<mixed> $endpoints
+	 */
+	private function lists_svc_routes( array $endpoints ): bool {
+		$namespaces = array();
+		foreach ( $endpoints as $handlers ) {
+			$namespaces[ is_array( $handlers ) ? (string) ( $handlers['namespace'] ?? '' ) : '' ] = true;
+		}
+		return count( $namespaces ) > 1 || isset( $namespaces[ $this->route_namespace->get() ] );
+	}
+
+	/**
+	 * @internal Filter callbacks for `rest_request_before_callbacks` and `rest_request_after_callbacks`:
+	 * whether a route's own code is running.
+	 */
+	public function entering_callbacks( mixed $response ): mixed {
+		++$this->in_callbacks;
+		return $response;
+	}
+
+	/**
+	 * @internal
+	 */
+	public function leaving_callbacks( mixed $response ): mixed {
+		$this->in_callbacks = max( 0, $this->in_callbacks - 1 );
+		return $response;
 	}
 
 	public function slug_for_route( string $route ): ?string {
@@ -204,6 +249,8 @@ final class Registrar {
 			);
 		}
 		register_rest_route( $namespace, $pattern, $endpoints );
-		$this->routes[ '/' . $namespace . $pattern ] = $slug;
+		$route                    = '/' . $namespace . $pattern;
+		$this->routes[ $route ]   = $slug;
+		$this->handlers[ $route ] = array_map( static fn ( array $endpoint ): array => $endpoint + array( 'args' => array() ), $endpoints ) + array( 'namespace' => $namespace );
 	}
 }
