@@ -121,17 +121,24 @@ final class Deployer {
 		}
 		$release = $this->releases->get( $to );
 		if ( null === $release ) {
-			return new WP_Error(
-				'svc_release_not_found',
-				/* translators: %d: release id */
-				sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $to ),
-				array(
-					'status'  => 404,
-					'release' => $to,
-				)
-			);
+			return self::release_not_found( $to );
 		}
 		return $this->commit( new Change( $release['files'], array(), true, $dry_run, array(), $base ?? $active, 'rollback', $to ) );
+	}
+
+	/**
+	 * The answer for a release id the site does not keep.
+	 */
+	public static function release_not_found( int $id ): WP_Error {
+		return new WP_Error(
+			'svc_release_not_found',
+			/* translators: %d: release id */
+			sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $id ),
+			array(
+				'status'  => 404,
+				'release' => $id,
+			)
+		);
 	}
 
 	/**

@@ -188,23 +188,16 @@ final class FilesController {
 		}
 		$filenames = $request->get_param( 'filenames' );
 		if ( ! is_array( $filenames ) || array() === $filenames || ! array_is_list( $filenames ) ) {
-			return self::bad_request( __( 'filenames must be a non-empty array of route file names.', 'svc' ) );
+			return Errors::bad_request( __( 'filenames must be a non-empty array of route file names.', 'svc' ) );
 		}
 		foreach ( $filenames as $filename ) {
 			if ( ! is_string( $filename ) ) {
-				return self::bad_request( __( 'Every item of filenames must be a string.', 'svc' ) );
+				return Errors::bad_request( __( 'Every item of filenames must be a string.', 'svc' ) );
 			}
 			// Not the slug rules: a file copied over SFTP under a name they refuse must be removable.
 			$problem = Slug::removal_problem( $filename );
 			if ( null !== $problem ) {
-				return new WP_Error(
-					'svc_invalid_slug',
-					sprintf( '%s: %s', $filename, $problem ),
-					array(
-						'status'   => 400,
-						'filename' => $filename,
-					)
-				);
+				return Errors::invalid_name( $filename, $problem );
 			}
 		}
 		$filenames = array_values( array_unique( $filenames ) );
@@ -227,24 +220,20 @@ final class FilesController {
 	 */
 	private static function batch( mixed $files ): array|WP_Error {
 		if ( ! is_array( $files ) || array() === $files || ! array_is_list( $files ) ) {
-			return self::bad_request( __( 'files must be a non-empty array of {filename, content} objects.', 'svc' ) );
+			return Errors::bad_request( __( 'files must be a non-empty array of {filename, content} objects.', 'svc' ) );
 		}
 		$batch = array();
 		foreach ( $files as $index => $file ) {
 			if ( ! is_array( $file ) || ! is_string( $file['filename'] ?? null ) || ! is_string( $file['content'] ?? null ) ) {
 				/* translators: %d: position in the files array */
-				return self::bad_request( sprintf( __( 'files[%d] must be an object with a string filename and a string content.', 'svc' ), $index ) );
+				return Errors::bad_request( sprintf( __( 'files[%d] must be an object with a string filename and a string content.', 'svc' ), $index ) );
 			}
 			if ( isset( $batch[ $file['filename'] ] ) ) {
 				/* translators: %s: file name */
-				return self::bad_request( sprintf( __( '%s appears twice in one upload.', 'svc' ), $file['filename'] ) );
+				return Errors::bad_request( sprintf( __( '%s appears twice in one upload.', 'svc' ), $file['filename'] ) );
 			}
 			$batch[ $file['filename'] ] = $file['content'];
 		}
 		return $batch;
-	}
-
-	private static function bad_request( string $message ): WP_Error {
-		return new WP_Error( 'svc_bad_request', $message, array( 'status' => 400 ) );
 	}
 }

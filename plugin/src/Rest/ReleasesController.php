@@ -151,7 +151,7 @@ final class ReleasesController {
 		}
 		$blobs = $request->get_param( 'blobs' );
 		if ( ! is_array( $blobs ) || array() === $blobs || ! array_is_list( $blobs ) ) {
-			return self::bad_request( __( 'blobs must be a non-empty array of {hash, content_base64} objects.', 'svc' ) );
+			return Errors::bad_request( __( 'blobs must be a non-empty array of {hash, content_base64} objects.', 'svc' ) );
 		}
 		$contents = array();
 		$limit    = Limits::file_bytes( 'api' );
@@ -160,12 +160,12 @@ final class ReleasesController {
 			$encoded = is_array( $blob ) ? ( $blob['content_base64'] ?? null ) : null;
 			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) || ! is_string( $encoded ) ) {
 				/* translators: %d: position in the blobs array */
-				return self::bad_request( sprintf( __( 'blobs[%d] must be an object with a lowercase hex sha256 hash and a base64 content_base64.', 'svc' ), $index ) );
+				return Errors::bad_request( sprintf( __( 'blobs[%d] must be an object with a lowercase hex sha256 hash and a base64 content_base64.', 'svc' ), $index ) );
 			}
 			$content = base64_decode( $encoded, true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- the transport encoding.
 			if ( false === $content ) {
 				/* translators: %d: position in the blobs array */
-				return self::bad_request( sprintf( __( 'blobs[%d].content_base64 is not valid base64.', 'svc' ), $index ) );
+				return Errors::bad_request( sprintf( __( 'blobs[%d].content_base64 is not valid base64.', 'svc' ), $index ) );
 			}
 			if ( hash( 'sha256', $content ) !== $hash ) {
 				return new WP_Error(
@@ -219,15 +219,7 @@ final class ReleasesController {
 		$id      = (int) $request['id'];
 		$release = $this->deployer->releases()->get( $id );
 		if ( null === $release ) {
-			return new WP_Error(
-				'svc_release_not_found',
-				/* translators: %d: release id */
-				sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $id ),
-				array(
-					'status'  => 404,
-					'release' => $id,
-				)
-			);
+			return Deployer::release_not_found( $id );
 		}
 		return new WP_REST_Response( Records::release( $release, $this->deployer->releases()->active_id(), true ) );
 	}
@@ -241,50 +233,36 @@ final class ReleasesController {
 		$remove = $request->get_param( 'remove' ) ?? array();
 		$base   = $request->get_param( 'base' );
 		if ( ! is_array( $files ) ) {
-			return self::bad_request( __( 'files must be an object of route file name => sha256 hash.', 'svc' ) );
+			return Errors::bad_request( __( 'files must be an object of route file name => sha256 hash.', 'svc' ) );
 		}
 		$map = array();
 		foreach ( $files as $slug => $hash ) {
 			$problem = Slug::problem( (string) $slug );
 			if ( null !== $problem ) {
-				return new WP_Error(
-					'svc_invalid_slug',
-					sprintf( '%s: %s', $slug, $problem ),
-					array(
-						'status'   => 400,
-						'filename' => (string) $slug,
-					)
-				);
+				return Errors::invalid_name( (string) $slug, $problem );
 			}
 			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) ) {
 				/* translators: %s: file name */
-				return self::bad_request( sprintf( __( 'The hash of %s must be a lowercase hex sha256.', 'svc' ), $slug ) );
+				return Errors::bad_request( sprintf( __( 'The hash of %s must be a lowercase hex sha256.', 'svc' ), $slug ) );
 			}
 			$map[ (string) $slug ] = $hash;
 		}
 		if ( ! is_array( $remove ) || ! array_is_list( $remove ) || array() !== array_filter( $remove, static fn ( mixed $slug ): bool => ! is_string( $slug ) ) ) {
-			return self::bad_request( __( 'remove must be an array of route file names.', 'svc' ) );
+			return Errors::bad_request( __( 'remove must be an array of route file names.', 'svc' ) );
 		}
 		foreach ( $remove as $name ) {
 			$problem = Slug::removal_problem( $name );
 			if ( null !== $problem ) {
-				return new WP_Error(
-					'svc_invalid_slug',
-					sprintf( '%s: %s', $name, $problem ),
-					array(
-						'status'   => 400,
-						'filename' => $name,
-					)
-				);
+				return Errors::invalid_name( $name, $problem );
 			}
 		}
 		if ( null !== $base && ! is_int( $base ) ) {
-			return self::bad_request( __( 'base must be a release id.', 'svc' ) );
+			return Errors::bad_request( __( 'base must be a release id.', 'svc' ) );
 		}
 		$prune = $request->get_param( 'prune' );
 		$dry   = $request->get_param( 'dry_run' );
 		if ( ( null !== $prune && ! is_bool( $prune ) ) || ( null !== $dry && ! is_bool( $dry ) ) ) {
-			return self::bad_request( __( 'prune and dry_run must be booleans.', 'svc' ) );
+			return Errors::bad_request( __( 'prune and dry_run must be booleans.', 'svc' ) );
 		}
 		$outcome = $this->deployer->commit( new Change( $map, array_values( array_unique( $remove ) ), true === $prune, true === $dry, array(), $base ) );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
@@ -299,7 +277,7 @@ final class ReleasesController {
 		$base = $request->get_param( 'base' );
 		$dry  = $request->get_param( 'dry_run' );
 		if ( ( null !== $to && ! is_int( $to ) ) || ( null !== $base && ! is_int( $base ) ) || ( null !== $dry && ! is_bool( $dry ) ) ) {
-			return self::bad_request( __( 'to and base must be release ids and dry_run a boolean.', 'svc' ) );
+			return Errors::bad_request( __( 'to and base must be release ids and dry_run a boolean.', 'svc' ) );
 		}
 		$outcome = $this->deployer->rollback( $to, true === $dry, $base );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
@@ -329,9 +307,5 @@ final class ReleasesController {
 			$body['unchanged'] = true;
 		}
 		return new WP_REST_Response( $body );
-	}
-
-	private static function bad_request( string $message ): WP_Error {
-		return new WP_Error( 'svc_bad_request', $message, array( 'status' => 400 ) );
 	}
 }
