@@ -283,7 +283,13 @@ final class Deployer {
 			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
 		$kind = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
-		$id   = $this->releases->activate( $final, $kind, $plan, $change->rollback_of );
+		try {
+			$id = $this->releases->activate( $final, $kind, $plan, $change->rollback_of );
+		} catch ( RuntimeException $error ) {
+			// The transaction was rolled back: no release was recorded, and the build is not served.
+			Trees::remove( $build );
+			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+		}
 		$this->install( $build, $id );
 		$this->releases->prune( ReleaseStore::keep() );
 		$this->blobs->collect( $this->releases->referenced(), BlobStore::ttl() );

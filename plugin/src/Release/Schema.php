@@ -16,7 +16,7 @@ namespace Svc\Release;
  */
 final class Schema {
 
-	public const VERSION        = '3';
+	public const VERSION        = '4';
 	public const VERSION_OPTION = 'svc_db_version';
 
 	public static function blobs(): string {
@@ -61,7 +61,7 @@ final class Schema {
   kind varchar(16) NOT NULL,
   rollback_of bigint unsigned DEFAULT NULL,
   files longtext NOT NULL,
-  summary text NOT NULL,
+  summary longtext NOT NULL,
   PRIMARY KEY  (id)
 ) {$charset};",
 			)

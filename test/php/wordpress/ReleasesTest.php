@@ -150,6 +150,20 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertNull( $this->files->read( 'extra' ) );
 	}
 
+	public function test_a_release_of_thousands_of_files_is_recorded_whole(): void {
+		$this->deploy( array( 'kept' => self::route( self::unique( 'Kept' ) ) ) );
+		$store  = new ReleaseStore();
+		$active = $store->get( $store->active_id( true ) );
+		$this->assertNotNull( $active );
+		// 5,000 names of 40 characters: a summary of about 210 KB, over a TEXT column's 64 KB.
+		$added = array();
+		for ( $i = 0; $i < 5000; $i++ ) {
+			$added[] = sprintf( 'reports/quarterly/%04d/summary-by-region', $i );
+		}
+		$id = $store->activate( $active['files'], 'push', array( 'added' => $added, 'changed' => array(), 'removed' => array() ) );
+		$this->assertSame( $added, $store->get( $id )['summary']['added'] ?? null );
+	}
+
 	public function test_only_the_newest_releases_are_kept(): void {
 		add_filter( 'svc_keep_releases', static fn (): int => 3 );
 		try {
