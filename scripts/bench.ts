@@ -5,6 +5,8 @@
  *
  *  (a) a route served by svc ÷ the same handler registered by hand in a plugin      target ≤ 1.02
  *  (b) one route with 1,000 route files deployed ÷ with 1 route file deployed       target ≤ 1.05
+ *      and with 5,000 route files deployed ÷ 1                                        target ≤ 1.03
+ *  (e) the same 5,000 ÷ 1 on a host without opcache (every script compiled per request) target ≤ 1.05
  *  (c) route files a non-REST front-end request opens                                target 0
  *
  *  (d) a route's latency while a 1,000-file push is being staged ÷ idle               target ≤ 1.2
@@ -28,6 +30,8 @@ import { installCli } from './lib/install-cli.js';
 
 const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
 const FILES = 1000;
+const MORE_FILES = 5000;
+const COLD_ROUNDS = Math.max(20, Math.round(ROUNDS / 2));
 const FRONT_END_REQUESTS = 20;
 const STAGING_ROUNDS = 8;
 const LABEL = 52;
@@ -48,26 +52,38 @@ async function main(): Promise<void> {
   const roomyStaging = path.join(scratch, 'bench-roomy-staging.php');
   writeFileSync(roomyStaging, ROOMY_STAGING_PLUGIN);
 
-  process.stdout.write('Starting two WordPress sites (opcache on)…\n');
-  // opcache: true is for php -S; php-fpm always runs with opcache.
+  process.stdout.write('Starting five WordPress sites (three with opcache, two without)…\n');
   const one = await startWordPress({ opcache: true, muPlugins: [handPlugin, roomyStaging] });
   const many = await startWordPress({ opcache: true });
+  const most = await startWordPress({ opcache: true, muPlugins: [roomyStaging] });
+  // Hosts without opcache: php -S cannot show them (the harness runs it with opcache for speed).
+  const coldOne = await startWordPress({ opcache: false });
+  const coldMost = await startWordPress({ opcache: false, muPlugins: [roomyStaging] });
   const server = many.server.kind === 'fpm' ? `nginx + php-fpm, ${many.server.workerPids().length} children` : `php -S, ${many.server.workerPids().length} workers`;
   try {
     await deploy(one, [{ filename: 'hello', content: helloRoute() }]);
     const fillers = Array.from({ length: FILES - 1 }, (_, i) => fillerRoute(i + 1));
     const deployed = [{ filename: 'hello', content: helloRoute() }, ...fillers];
     await deploy(many, deployed);
+    const deployedMost = [{ filename: 'hello', content: helloRoute() }, ...Array.from({ length: MORE_FILES - 1 }, (_, i) => fillerRoute(i + 1))];
+    await Promise.all([deploy(most, deployedMost), deploy(coldMost, deployedMost), deploy(coldOne, [{ filename: 'hello', content: helloRoute() }])]);
 
     const svcRoute = { name: 'svc, 1 file', url: `${one.restRoot}/svc-api/v1/hello` };
     const handRoute = { name: 'by hand', url: `${one.restRoot}/bench/v1/hello` };
     const manyRoute = { name: `svc, ${FILES} files`, url: `${many.restRoot}/svc-api/v1/hello` };
-    for (const target of [svcRoute, handRoute, manyRoute]) await timeRequest(target); // fail fast on a broken route
+    const mostRoute = { name: `svc, ${MORE_FILES} files`, url: `${most.restRoot}/svc-api/v1/hello` };
+    const coldOneRoute = { name: 'svc, 1 file, no opcache', url: `${coldOne.restRoot}/svc-api/v1/hello` };
+    const coldMostRoute = { name: `svc, ${MORE_FILES} files, no opcache`, url: `${coldMost.restRoot}/svc-api/v1/hello` };
+    for (const target of [svcRoute, handRoute, manyRoute, mostRoute, coldOneRoute, coldMostRoute]) await timeRequest(target); // fail fast on a broken route
     // opcache does not cache a file in the first 2 s after it changed (file_update_protection).
     await new Promise((resolve) => setTimeout(resolve, 2500));
     process.stdout.write(`Measuring (a) and (b), ${ROUNDS} interleaved rounds each…\n`);
     const [svcOne, hand] = await interleavedPair(svcRoute, handRoute, ROUNDS);
     const [svcMany, svcOneAgain] = await interleavedPair(manyRoute, svcRoute, ROUNDS);
+    const [svcMost, svcOneOnceMore] = await interleavedPair(mostRoute, svcRoute, ROUNDS);
+    process.stdout.write(`Measuring (e) without opcache, ${COLD_ROUNDS} interleaved rounds…\n`);
+    const [coldMostMs, coldOneMs] = await interleavedPair(coldMostRoute, coldOneRoute, COLD_ROUNDS, 5);
+    await Promise.all([coldOne.stop(), coldMost.stop()]);
 
     // (c): every file system call under wp-content/svc/ (route files live in its release trees, under
     // the api link) while the front page is served, on the big site, seen from every process that
@@ -89,11 +105,15 @@ async function main(): Promise<void> {
 
     const a = svcOne / hand;
     const b = svcMany / svcOneAgain;
+    const b5 = svcMost / svcOneOnceMore;
+    const e = coldMostMs / coldOneMs;
     const lines = [
       '',
       `svc bench: WordPress 6.1, PHP ${process.env.SVC_PHP_VERSION ?? '8.2'} with opcache, ${server}; medians of ${ROUNDS} interleaved requests`,
       `${'(a) svc route ÷ same handler registered by hand'.padEnd(LABEL)}${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
       `${`(b) ${FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
+      `${`(b) ${MORE_FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMost, svcOneOnceMore)}   (${svcMost.toFixed(2)} ms vs ${svcOneOnceMore.toFixed(2)} ms)   target ≤ 1.03: ${verdict(b5 <= 1.03)}`,
+      `${`(e) ${MORE_FILES} route files ÷ 1, without opcache`.padEnd(LABEL)}${ratio(coldMostMs, coldOneMs)}   (${coldMostMs.toFixed(2)} ms vs ${coldOneMs.toFixed(2)} ms, ${COLD_ROUNDS} rounds)   target ≤ 1.05: ${verdict(e <= 1.05)}`,
       `${'(c) route files opened by a front-end request'.padEnd(LABEL)}${String(frontCalls.length).padEnd(5)}  (${FRONT_END_REQUESTS} requests of /; control: 5 REST calls touched ${restFiles.size} route file(s) in ${restCalls.length} calls)   target 0: ${verdict(frontCalls.length === 0)}`,
       `${'(d) route while 1,000 files are staged ÷ idle'.padEnd(LABEL)}${ratio(staging.busyMs, staging.idleMs)}   (${staging.busyMs.toFixed(2)} ms vs ${staging.idleMs.toFixed(2)} ms; ${staging.samples} requests each, ${staging.requests} staging requests)   target ≤ 1.2: ${verdict(staging.busyMs / staging.idleMs <= 1.2)}`,
       '',
@@ -114,7 +134,7 @@ async function main(): Promise<void> {
     );
     rmSync(scratch, { recursive: true, force: true });
   } finally {
-    await Promise.all([one.stop(), many.stop()]);
+    await Promise.all([one, many, most, coldOne, coldMost].map((site) => site.stop()));
   }
 }
 

@@ -28,6 +28,8 @@ export interface FpmServerOptions {
   port: number;
   /** pm.max_children of the static pool. */
   workers: number;
+  /** opcache on (production), or off as on hosts without it. */
+  opcache: boolean;
   /** opcache.validate_timestamps (with revalidate_freq=0 when on). Production-like default: false. */
   validateTimestamps: boolean;
   /** PHP's error_log: notices, warnings and fatals of the requests. */
@@ -217,7 +219,8 @@ function renderFpmConf(options: FpmServerOptions, paths: Paths): string {
 }
 
 /** opcache is a master-wide (shared memory) setting, so it is given on the command line. */
-function opcacheFlags(validateTimestamps: boolean): string[] {
+function opcacheFlags(opcache: boolean, validateTimestamps: boolean): string[] {
+  if (!opcache) return ['-d', 'opcache.enable=0'];
   const ini: Record<string, string> = {
     'opcache.enable': '1',
     'opcache.validate_timestamps': validateTimestamps ? '1' : '0',
@@ -312,7 +315,7 @@ export async function startFpmServer(options: FpmServerOptions): Promise<FpmServ
     for (const group of fpmGroups) signalGroup(group, 'SIGKILL');
     rmSync(paths.socket, { force: true });
     rmSync(paths.fpmPid, { force: true });
-    const started = spawnLogged(requireExecutable(FPM_BINARY), ['-R', '-F', '-y', paths.fpmConf, ...opcacheFlags(options.validateTimestamps)], paths.fpmLog);
+    const started = spawnLogged(requireExecutable(FPM_BINARY), ['-R', '-F', '-y', paths.fpmConf, ...opcacheFlags(options.opcache, options.validateTimestamps)], paths.fpmLog);
     fpm = started;
     fpmGroups.add(started.pid);
     const deadline = Date.now() + options.readyTimeoutMs;

@@ -65,7 +65,10 @@ export type SiteServer = PhpServer | FpmServer;
 export interface ServerOptions {
   /** nginx + php-fpm, or php -S. Default: env SVC_TEST_SERVER, else 'fpm'. */
   server?: ServerKind;
-  /** php -S only: run with opcache (revalidating on every request). Default false. */
+  /**
+   * Run PHP with opcache. php -S: revalidating on every request, default false. fpm: default true, as
+   * in production; false is a host without opcache (every script compiled on every request).
+   */
   opcache?: boolean;
   /**
    * fpm only: opcache.validate_timestamps (revalidating on every request). Default false, as in
@@ -400,7 +403,7 @@ async function buildSite(
 
   let serverOptions: Required<ServerOptions> = {
     server: options.server ?? defaultServerKind(),
-    opcache: options.opcache ?? false,
+    opcache: options.opcache ?? (options.server ?? defaultServerKind()) === 'fpm',
     validateTimestamps: options.validateTimestamps ?? false,
     workers: options.workers ?? 4,
   };
@@ -412,6 +415,7 @@ async function buildSite(
         docRoot: wpDir,
         port,
         workers: serverOptions.workers,
+        opcache: serverOptions.opcache,
         validateTimestamps: serverOptions.validateTimestamps,
         errorLog: debugLog,
         readyPath: '/wp-json/',

@@ -296,6 +296,12 @@ final class ManifestBuilder {
 				$dynamic[ Slug::segment_count( $slug ) ][ $slug ] = '#^' . Slug::pattern( $slug ) . '$#i';
 			}
 		}
+		// Where two dynamic routes match one path, the first registered wins: slug order, the same
+		// order whatever order the directory listing gave and however the manifest is read (Shards).
+		foreach ( $dynamic as &$patterns ) {
+			ksort( $patterns, SORT_STRING );
+		}
+		unset( $patterns );
 		return array(
 			'static'  => $static,
 			'dynamic' => $dynamic,

@@ -14,24 +14,39 @@ use Svc\Storage\Directories;
 use Svc\Storage\Limits;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
+use Svc\Routing\Slug;
 use Svc\Storage\WriteLock;
 
 /**
- * The manifest is derived data in `cache/manifest-<tree>.php`: a PHP literal, so with opcache a request reads
- * it from shared memory instead of re-reading route files. It is never the truth: deleting it only
- * costs one rebuild.
+ * The manifest is derived data in `cache/`: PHP literals, so with opcache a request reads it from
+ * shared memory instead of re-reading route files. It is never the truth: deleting it only costs one
+ * rebuild. It is saved as a head (`manifest-<tree>.php`: stamps, limits, meta) and shards of entries
+ * (`manifest-<tree>-<generation>-<n>.php`, see Shards): a request for one route reads the head and the
+ * shards its path can need, so without opcache its cost does not grow with the number of files.
+ * Shards are written before the head that names their generation, so a head never names missing
+ * shards (a reader that finds one gone, removed by a newer save, reads the whole manifest again).
  *
  * Freshness: a file added, removed or renamed changes its directory's stamp, so a request stats the
  * directories only; the files it is about to serve are stat'ed too, which catches in-place edits
  * (SFTP) of those. Management requests check every file. A manifest built in the same second as a
  * change it recorded ("racy", see ManifestBuilder) is rebuilt rather than trusted.
+ *
+ * @phpstan-type Index array{static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
+ * @phpstan-type View array{files: array<string, array<string, mixed>>, index: Index}
+ * @phpstan-type Shard array{files: array<string, array<string, mixed>>, static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
  */
 final class ManifestStore {
 
-	public const VERSION = 8;
+	public const VERSION = 9;
 
-	/** @var array<string, mixed>|null This request's manifest. */
+	/** @var array<string, mixed>|null This request's whole manifest, once something needed all of it. */
 	private ?array $manifest = null;
+	/** @var array<string, mixed>|null The saved head, once read (empty when it cannot be trusted). */
+	private ?array $head = null;
+	/** @var View The shards read so far, merged. */
+	private array $partial;
+	/** @var array<int, true> Shard numbers merged into $partial. */
+	private array $read_shards = array();
 	/** @var array<string, array{0: string, 1: array{kind: string, message: string}|null}> Boot records not yet saved. */
 	private array $pending = array();
 
@@ -39,10 +54,11 @@ final class ManifestStore {
 		private readonly Paths $paths,
 		private readonly ManifestBuilder $builder,
 	) {
+		$this->partial = self::no_shards();
 	}
 
 	/**
-	 * The manifest, rebuilt if a directory changed since it was cached.
+	 * The whole manifest, rebuilt if a directory changed since it was cached.
 	 *
 	 * @return array<string, mixed>
 	 */
@@ -51,7 +67,7 @@ final class ManifestStore {
 			return $this->manifest;
 		}
 		$cached = $this->load();
-		if ( null !== $cached && true !== ( $cached['racy'] ?? true ) && $this->directories_unchanged( $cached ) ) {
+		if ( null !== $cached && self::trusted( $cached ) && $this->directories_unchanged( $cached['dirs'], array_map( 'strval', array_keys( $cached['dirs'] ) ) ) ) {
 			$this->manifest = $cached;
 			return $cached;
 		}
@@ -74,27 +90,54 @@ final class ManifestStore {
 	}
 
 	/**
-	 * The manifest with the named files checked against the disk.
+	 * The route files whose route can match a request path (lowercase, relative to the namespace),
+	 * static ones first, each checked against the disk. Reads only the shards the path can need.
 	 *
-	 * @param list<string> $slugs
-	 * @return array<string, mixed>
+	 * @return list<string>
 	 */
-	public function verified_for( array $slugs ): array {
-		$manifest = $this->current();
-		foreach ( $slugs as $slug ) {
-			$entry = $manifest['files'][ $slug ] ?? null;
-			if ( null !== $entry && self::stamp_of( $entry ) !== $entry['stamp'] ) {
-				return $this->rebuild( $manifest );
+	public function candidates( string $path ): array {
+		$view  = $this->view( fn ( array $head ): array => Shards::for_path( $path, $head['shards'] ), $path );
+		$found = self::match( $view['index'], $path );
+		foreach ( $found as $slug ) {
+			$entry = $view['files'][ $slug ];
+			if ( self::stamp_of( $entry ) !== $entry['stamp'] ) {
+				// Edited in place (SFTP): what matches may have changed too.
+				return self::match( $this->rebuild( $this->manifest ?? $this->load() )['index'], $path );
 			}
 		}
-		return $manifest;
+		return $found;
+	}
+
+	/**
+	 * What the manifest knows of one route file, checked against the disk; null when not deployed.
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	public function entry( string $slug ): ?array {
+		$entry = $this->view( fn ( array $head ): array => array( Shards::of_slug( $slug, $head['shards'] ) ) )['files'][ $slug ] ?? null;
+		if ( null !== $entry && self::stamp_of( $entry ) !== $entry['stamp'] ) {
+			return $this->rebuild( $this->manifest ?? $this->load() )['files'][ $slug ] ?? null;
+		}
+		return $entry;
+	}
+
+	/**
+	 * The route file declaring a class (for the route-class autoloader), or null.
+	 */
+	public function slug_of_class( string $class_name ): ?string {
+		$class_name = strtolower( ltrim( $class_name, '\\' ) );
+		$slug       = $this->view( fn ( array $head ): array => array( Shards::of_class( $class_name, $head['shards'] ) ) )['index']['classes'][ $class_name ] ?? null;
+		return null === $slug ? null : (string) $slug;
 	}
 
 	/**
 	 * Forgets this request's copy, e.g. after svc swapped the served tree.
 	 */
 	public function invalidate(): void {
-		$this->manifest = null;
+		$this->manifest    = null;
+		$this->head        = null;
+		$this->read_shards = array();
+		$this->partial     = self::no_shards();
 		$this->paths->forget_served();
 	}
 
@@ -106,6 +149,142 @@ final class ManifestStore {
 	public function prime( string $tree ): void {
 		$paths = $this->paths->for_tree( $tree );
 		( new ManifestStore( $paths, new ManifestBuilder( new RouteFiles( $paths ) ) ) )->rebuild( $this->current() );
+	}
+
+	/**
+	 * The whole manifest when this request read it, else the shards $shards_of names merged, read
+	 * from a saved manifest that is still fresh (for a request path: the directories its routes can
+	 * be in); else the whole manifest, rebuilt.
+	 *
+	 * @param callable(array<string, mixed>): list<int> $shards_of Shard numbers, given the head.
+	 * @return array<string, mixed>
+	 */
+	private function view( callable $shards_of, ?string $path = null ): array {
+		if ( null !== $this->manifest ) {
+			return $this->manifest;
+		}
+		$head = $this->head();
+		if ( null === $head || ( null !== $path && ! $this->directories_unchanged( $head['dirs'], self::directories_for( $head, $path ) ) ) ) {
+			return $this->current();
+		}
+		foreach ( $shards_of( $head ) as $number ) {
+			if ( isset( $this->read_shards[ $number ] ) ) {
+				continue;
+			}
+			$shard = $this->load_shard( $head, $number );
+			if ( null === $shard ) {
+				// Removed by a newer save since the head was read.
+				return $this->current();
+			}
+			$this->partial                = self::merge( $this->partial, $shard );
+			$this->read_shards[ $number ] = true;
+		}
+		return $this->partial;
+	}
+
+	/**
+	 * @return View
+	 */
+	private static function no_shards(): array {
+		return array(
+			'files' => array(),
+			'index' => array(
+				'static'  => array(),
+				'dynamic' => array(),
+				'classes' => array(),
+			),
+		);
+	}
+
+	/**
+	 * Adds a shard's entries and index to a view, dynamic routes kept in slug order.
+	 *
+	 * @param View  $view
+	 * @param Shard $shard
+	 * @return View
+	 */
+	private static function merge( array $view, array $shard ): array {
+		$view['files']            += $shard['files'];
+		$view['index']['static']  += $shard['static'];
+		$view['index']['classes'] += $shard['classes'];
+		foreach ( $shard['dynamic'] as $segments => $patterns ) {
+			$patterns += $view['index']['dynamic'][ $segments ] ?? array();
+			ksort( $patterns, SORT_STRING );
+			$view['index']['dynamic'][ $segments ] = $patterns;
+		}
+		return $view;
+	}
+
+	/**
+	 * The saved head, when it can be trusted as it is.
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	private function head(): ?array {
+		if ( null === $this->head ) {
+			$head       = self::read( $this->file() );
+			$this->head = null !== $head && self::trusted( $head ) ? $head : array();
+		}
+		return array() === $this->head ? null : $this->head;
+	}
+
+	/**
+	 * Not racy (see ManifestBuilder) and built under today's limits.
+	 *
+	 * @param array<string, mixed> $manifest
+	 */
+	private static function trusted( array $manifest ): bool {
+		return false === ( $manifest['racy'] ?? true ) && array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) ) === $manifest['limits'];
+	}
+
+	/**
+	 * Slugs whose route can match $path, static ones first, dynamic ones in slug order.
+	 *
+	 * @param array{static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>} $index
+	 * @return list<string>
+	 */
+	private static function match( array $index, string $path ): array {
+		$found = array();
+		if ( isset( $index['static'][ $path ] ) ) {
+			$found[] = $index['static'][ $path ];
+		}
+		foreach ( $index['dynamic'][ Slug::segment_count( $path ) ] ?? array() as $slug => $regex ) {
+			if ( 1 === preg_match( $regex, $path ) ) {
+				$found[] = (string) $slug;
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * The directories a route matching $path can be in (or be added to): along the path, literal
+	 * segments and dynamic ones (`[id]`) alike. A file added or removed in any other directory does
+	 * not change what this path matches.
+	 *
+	 * @param array<string, mixed> $head
+	 * @return list<string>
+	 */
+	private static function directories_for( array $head, string $path ): array {
+		$segments = explode( '/', $path );
+		$level    = array( '' );
+		$found    = array( '' );
+		$count    = count( $segments );
+		for ( $depth = 0; $depth < $count - 1; $depth++ ) {
+			$next = array();
+			foreach ( $level as $directory ) {
+				$children   = $head['dynamic_dirs'][ $directory ] ?? array();
+				$children[] = $segments[ $depth ];
+				foreach ( $children as $child ) {
+					$relative = '' === $directory ? $child : $directory . '/' . $child;
+					if ( isset( $head['dirs'][ $relative ] ) ) {
+						$next[] = $relative;
+					}
+				}
+			}
+			$found = array_merge( $found, $next );
+			$level = $next;
+		}
+		return $found;
 	}
 
 	/**
@@ -130,11 +309,15 @@ final class ManifestStore {
 			$this->manifest['files'][ $slug ]['boot']   = $boot;
 			$this->manifest['files'][ $slug ]['booted'] = true;
 		}
+		if ( ( $this->partial['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
+			$this->partial['files'][ $slug ]['boot']   = $boot;
+			$this->partial['files'][ $slug ]['booted'] = true;
+		}
 	}
 
 	/**
-	 * Writes the pending boot records into the manifest on disk (re-read first: another request may
-	 * have rebuilt it meanwhile; a record for a file that changed since is dropped).
+	 * Writes the pending boot records into the shards on disk that hold them (re-read first: another
+	 * request may have saved since; a record for a file that changed since is dropped).
 	 */
 	public function flush(): void {
 		if ( array() === $this->pending ) {
@@ -143,21 +326,28 @@ final class ManifestStore {
 		$pending       = $this->pending;
 		$this->pending = array();
 		// Read, merge and save under a lock of their own: requests ending at once would otherwise
-		// each save the manifest they read, and all but the last one's records would be lost. (Not
+		// each save the shard they read, and all but the last one's records would be lost. (Not
 		// the writers' lock: a request's end must not wait for a push.)
 		$this->with_boot_lock(
 			function () use ( $pending ): void {
-				$manifest = $this->load() ?? $this->manifest;
-				if ( null === $manifest ) {
+				$head = self::read( $this->file() );
+				if ( null === $head ) {
 					return;
 				}
+				$changed = array();
 				foreach ( $pending as $slug => list( $stamp, $boot ) ) {
-					if ( ( $manifest['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
-						$manifest['files'][ $slug ]['boot']   = $boot;
-						$manifest['files'][ $slug ]['booted'] = true;
+					$number               = Shards::of_slug( (string) $slug, $head['shards'] );
+					$changed[ $number ] ??= $this->load_shard( $head, $number );
+					if ( null !== $changed[ $number ] && ( $changed[ $number ]['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
+						$changed[ $number ]['files'][ $slug ]['boot']   = $boot;
+						$changed[ $number ]['files'][ $slug ]['booted'] = true;
 					}
 				}
-				$this->save( $manifest );
+				$files = array();
+				foreach ( array_filter( $changed ) as $number => $shard ) {
+					$files[ $this->shard_file( $head['generation'], $number ) ] = self::code( $shard );
+				}
+				$this->write( $files );
 			}
 		);
 	}
@@ -199,19 +389,29 @@ final class ManifestStore {
 	 * A small fact svc remembers beside the manifest (e.g. the vendor autoloader's state).
 	 */
 	public function meta( string $key ): mixed {
-		return $this->current()['meta'][ $key ] ?? null;
+		$source = $this->manifest ?? $this->head() ?? $this->current();
+		return $source['meta'][ $key ] ?? null;
 	}
 
 	public function record_meta( string $key, mixed $value ): void {
 		$this->with_boot_lock(
 			function () use ( $key, $value ): void {
-				$manifest                 = $this->load() ?? $this->current();
-				$manifest['meta'][ $key ] = $value;
-				$this->save( $manifest );
+				$head = self::read( $this->file() );
+				if ( null === $head ) {
+					$this->current();
+					$head = self::read( $this->file() );
+				}
+				if ( null !== $head ) {
+					$head['meta'][ $key ] = $value;
+					$this->write( array( $this->file() => self::code( $head ) ) );
+				}
 			}
 		);
 		if ( null !== $this->manifest ) {
 			$this->manifest['meta'][ $key ] = $value;
+		}
+		if ( null !== $this->head && array() !== $this->head ) {
+			$this->head['meta'][ $key ] = $value;
 		}
 	}
 
@@ -234,18 +434,16 @@ final class ManifestStore {
 	}
 
 	/**
-	 * @param array<string, mixed> $manifest
+	 * @param array<string, string> $stamps   Relative directory => stamp, as built.
+	 * @param list<string>          $relevant The directories to check.
 	 */
-	private function directories_unchanged( array $manifest ): bool {
-		if ( array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) ) !== $manifest['limits'] ) {
-			return false;
-		}
+	private function directories_unchanged( array $stamps, array $relevant ): bool {
 		$api = $this->paths->served();
-		if ( array() === $manifest['dirs'] ) {
+		if ( array() === $stamps ) {
 			return ! is_dir( $api );
 		}
-		foreach ( $manifest['dirs'] as $relative => $stamp ) {
-			if ( RouteFiles::stamp( '' === $relative ? $api : $api . '/' . $relative ) !== $stamp ) {
+		foreach ( $relevant as $relative ) {
+			if ( RouteFiles::stamp( '' === $relative ? $api : $api . '/' . $relative ) !== $stamps[ $relative ] ) {
 				return false;
 			}
 		}
@@ -259,11 +457,16 @@ final class ManifestStore {
 		return $this->paths->cache() . '/manifest-' . ( $this->paths->served_tree() ?? 'api' ) . '.php';
 	}
 
+	private function shard_file( string $generation, int $number ): string {
+		return substr( $this->file(), 0, -4 ) . '-' . $generation . '-' . $number . '.php';
+	}
+
 	/**
+	 * A PHP literal file of this VERSION, or null.
+	 *
 	 * @return array<string, mixed>|null
 	 */
-	private function load(): ?array {
-		$file = $this->file();
+	private static function read( string $file ): ?array {
 		if ( ! is_file( $file ) ) {
 			return null;
 		}
@@ -272,18 +475,138 @@ final class ManifestStore {
 	}
 
 	/**
+	 * @param array<string, mixed> $head
+	 * @return Shard|null
+	 */
+	private function load_shard( array $head, int $number ): ?array {
+		/** @var Shard|null */
+		return self::read( $this->shard_file( (string) $head['generation'], $number ) );
+	}
+
+	/**
+	 * The whole saved manifest: its head and every shard.
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	private function load(): ?array {
+		$manifest = self::read( $this->file() );
+		if ( null === $manifest ) {
+			return null;
+		}
+		$merged = self::no_shards();
+		for ( $number = 0; $number < $manifest['shards']; $number++ ) {
+			$shard = $this->load_shard( $manifest, $number );
+			if ( null === $shard ) {
+				return null;
+			}
+			$merged = self::merge( $merged, $shard );
+		}
+		$manifest['files'] = $merged['files'];
+		$manifest['index'] = $merged['index'];
+		return $manifest;
+	}
+
+	/**
+	 * Saves the manifest as shards of a new generation, then the head naming it; removes the shards
+	 * of older generations but the one before (a request may have read its head just now).
+	 *
 	 * @param array<string, mixed> $manifest
 	 */
 	private function save( array $manifest ): void {
-		$code = "<?php\n// Derived by svc from wp-content/svc/api/; safe to delete.\ndefined( 'ABSPATH' ) || exit;\nreturn "
-			. var_export( $manifest, true ) . ";\n"; // phpcs:ignore WordPress.PHP.DevelopmentFunctions -- a PHP literal is the cache format.
+		$count      = Shards::count( count( $manifest['files'] ) );
+		$generation = bin2hex( random_bytes( 4 ) );
+		$empty      = array(
+			'version' => self::VERSION,
+			'files'   => array(),
+			'static'  => array(),
+			'dynamic' => array(),
+			'classes' => array(),
+		);
+		$shards     = array_fill( 0, $count, $empty );
+		foreach ( $manifest['files'] as $slug => $entry ) {
+			$shards[ Shards::of_slug( (string) $slug, $count ) ]['files'][ $slug ] = $entry;
+		}
+		foreach ( $manifest['index']['static'] as $path => $slug ) {
+			$shards[ Shards::of_slug( (string) $slug, $count ) ]['static'][ $path ] = $slug;
+		}
+		foreach ( $manifest['index']['dynamic'] as $segments => $patterns ) {
+			foreach ( $patterns as $slug => $regex ) {
+				$shards[ Shards::of_slug( (string) $slug, $count ) ]['dynamic'][ $segments ][ $slug ] = $regex;
+			}
+		}
+		foreach ( $manifest['index']['classes'] as $class_name => $slug ) {
+			$shards[ Shards::of_class( (string) $class_name, $count ) ]['classes'][ $class_name ] = $slug;
+		}
+		$head                 = array_diff_key( $manifest, array_flip( array( 'files', 'index' ) ) );
+		$head['generation']   = $generation;
+		$head['shards']       = $count;
+		$head['dynamic_dirs'] = self::dynamic_directories( array_keys( $manifest['dirs'] ) );
+		$files                = array();
+		foreach ( $shards as $number => $shard ) {
+			$files[ $this->shard_file( $generation, $number ) ] = self::code( $shard );
+		}
 		try {
 			Directories::ensure( $this->paths->root() );
 			Directories::ensure( $this->paths->cache() );
-			AtomicBatch::write( $this->paths->cache(), array( $this->file() => $code ) );
+			$previous = self::read( $this->file() );
+			$this->write( $files );
+			$this->write( array( $this->file() => self::code( $head ) ) );
+			$this->remove_generations_but( array( $generation, (string) ( $previous['generation'] ?? '' ) ) );
 		} catch ( \Throwable $error ) {
 			// A read-only cache costs speed, not correctness: the manifest is rebuilt per request.
 			unset( $error );
 		}
+	}
+
+	/**
+	 * Directory => its dynamic subdirectories (`[id]`), for directories_for().
+	 *
+	 * @param list<int|string> $directories
+	 * @return array<string, list<string>>
+	 */
+	private static function dynamic_directories( array $directories ): array {
+		$found = array();
+		foreach ( $directories as $relative ) {
+			$relative = (string) $relative;
+			$name     = basename( $relative );
+			if ( '' !== $relative && str_starts_with( $name, '[' ) ) {
+				$parent                                    = dirname( $relative );
+				$found[ '.' === $parent ? '' : $parent ][] = $name;
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * @param list<string> $keep
+	 */
+	private function remove_generations_but( array $keep ): void {
+		$prefix = substr( $this->file(), 0, -4 ) . '-';
+		foreach ( (array) glob( $prefix . '*-*.php' ) as $file ) {
+			$generation = explode( '-', substr( (string) $file, strlen( $prefix ) ) )[0];
+			if ( ! in_array( $generation, $keep, true ) ) {
+				wp_delete_file( (string) $file );
+			}
+		}
+	}
+
+	/**
+	 * @param array<string, string> $files Path => PHP code.
+	 */
+	private function write( array $files ): void {
+		try {
+			AtomicBatch::write( $this->paths->cache(), $files );
+		} catch ( \Throwable $error ) {
+			// A read-only cache costs speed, not correctness.
+			unset( $error );
+		}
+	}
+
+	/**
+	 * @param array<string, mixed> $data
+	 */
+	private static function code( array $data ): string {
+		return "<?php\n// Derived by svc from wp-content/svc/api/; safe to delete.\ndefined( 'ABSPATH' ) || exit;\nreturn "
+			. var_export( $data, true ) . ";\n"; // phpcs:ignore WordPress.PHP.DevelopmentFunctions -- a PHP literal is the cache format.
 	}
 }

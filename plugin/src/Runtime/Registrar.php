@@ -70,18 +70,12 @@ final class Registrar {
 		if ( ! str_starts_with( $route, $prefix ) ) {
 			return $result;
 		}
-		$path       = substr( $route, strlen( $prefix ) );
-		$candidates = self::candidates( $this->store->current()['index'], $path );
-		if ( array() === $candidates ) {
-			return $result;
-		}
 		// The files about to be served are checked against the disk (edited in place, e.g. over SFTP).
-		$candidates = self::candidates( $this->store->verified_for( $candidates )['index'], $path );
-		foreach ( $candidates as $slug ) {
-			$entry = $this->store->current()['files'][ $slug ];
+		foreach ( $this->store->candidates( substr( $route, strlen( $prefix ) ) ) as $slug ) {
+			$entry = $this->store->entry( $slug );
 			// A caller the closed default refuses is answered without the file being loaded: none of
 			// its code runs for them (the Authorizer refuses on the same manifest facts).
-			if ( self::refused_unloaded( $entry ) || null === $this->loader->load( $slug ) ) {
+			if ( null !== $entry && ( self::refused_unloaded( $entry ) || null === $this->loader->load( $slug ) ) ) {
 				$this->register( $slug, $entry );
 			}
 		}
@@ -181,7 +175,7 @@ final class Registrar {
 	}
 
 	public function has_headers( string $slug ): bool {
-		return (bool) ( $this->store->current()['files'][ $slug ]['headers'] ?? false );
+		return (bool) ( $this->store->entry( $slug )['headers'] ?? false );
 	}
 
 	private function serves_one_route(): bool {
@@ -208,25 +202,6 @@ final class Registrar {
 				$this->register( (string) $slug, $entry );
 			}
 		}
-	}
-
-	/**
-	 * Slugs whose route can match $path, static ones first.
-	 *
-	 * @param array{static: array<string, string>, dynamic: array<int, array<string, string>>} $index
-	 * @return list<string>
-	 */
-	private static function candidates( array $index, string $path ): array {
-		$found = array();
-		if ( isset( $index['static'][ $path ] ) ) {
-			$found[] = $index['static'][ $path ];
-		}
-		foreach ( $index['dynamic'][ Slug::segment_count( $path ) ] ?? array() as $slug => $regex ) {
-			if ( 1 === preg_match( $regex, $path ) ) {
-				$found[] = (string) $slug;
-			}
-		}
-		return $found;
 	}
 
 	/**

@@ -43,7 +43,7 @@ final class RouteLoader {
 		if ( isset( $this->outcomes[ $slug ] ) ) {
 			return true === $this->outcomes[ $slug ] ? null : $this->outcomes[ $slug ];
 		}
-		$entry = $this->store->verified_for( array( $slug ) )['files'][ $slug ] ?? null;
+		$entry = $this->store->entry( $slug );
 		$known = self::known_failure( $entry );
 		if ( null !== $known || null === $entry ) {
 			$this->outcomes[ $slug ] = (string) $known;
@@ -112,7 +112,7 @@ final class RouteLoader {
 	 * @return array<string, mixed>|null
 	 */
 	public function entry( string $slug ): ?array {
-		return $this->store->verified_for( array( $slug ) )['files'][ $slug ] ?? null;
+		return $this->store->entry( $slug );
 	}
 
 	/**
@@ -125,7 +125,7 @@ final class RouteLoader {
 			return null;
 		}
 		/** @var class-string */
-		return (string) $this->store->current()['files'][ $slug ]['class'];
+		return (string) ( $this->store->entry( $slug )['class'] ?? '' );
 	}
 
 	/**
@@ -144,9 +144,9 @@ final class RouteLoader {
 	 * Loads the route file declaring $class_name, if one does (for RouteClassAutoloader).
 	 */
 	public function load_class( string $class_name ): void {
-		$slug = $this->store->current()['index']['classes'][ strtolower( ltrim( $class_name, '\\' ) ) ] ?? null;
+		$slug = $this->store->slug_of_class( $class_name );
 		if ( null !== $slug ) {
-			$this->load( (string) $slug );
+			$this->load( $slug );
 		}
 	}
 

@@ -123,7 +123,8 @@ final class Trees {
 		}
 		foreach ( (array) glob( $this->paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
 			$manifest = (string) $manifest;
-			if ( 1 !== preg_match( '/^\.?manifest-(.+?)(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) ) {
+			// A head `manifest-<tree>.php` or a shard `manifest-<tree>-<generation>-<n>.php` (ManifestStore).
+			if ( 1 !== preg_match( '/^\.?manifest-(.+?)(?:-[a-f0-9]{8}-\d+)?(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) ) {
 				continue;
 			}
 			// Manifests are saved outside the lock: only a temporary file a minute old is surely a crash's.
