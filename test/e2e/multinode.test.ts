@@ -280,6 +280,26 @@ describe('two nodes, each with its own wp-content', () => {
     expect(seen).toEqual(new Set(['a', 'b']));
     expectError(await call(site.front.site, '/svc-api/v1/extra', { as: 'anonymous' }), 404, 'rest_no_route');
   });
+
+  it('svc api push with nothing to change, while node b has an edit of its own: every node serves the project again', async () => {
+    const env = { SVC_URL: site.front.url, SVC_USER: 'admin', SVC_APP_PASSWORD: nodes.a.users.admin.appPassword };
+    expect(await svc(['api', 'pull', '--yes'], { env })).toMatchObject({ code: 0 });
+    placeFile(nodes.b, 'hello', hello('edited on b again'));
+    const drifted = servedTree(nodes.b);
+    // Node b finds its drift when it answers a management request, and records it for the others.
+    expect((await list(nodes.b)).records.find((record) => record.filename === 'hello')).toHaveProperty('drift');
+    const pushed = await svc(['api', 'push', '--yes'], { env });
+    expect(pushed).toMatchObject({ code: 0 });
+    for (const name of NODES) expect(await answer(nodes[name], 'hello')).toEqual({ route: 'last' });
+    // Node b got a fresh copy: a new release if node a took the commit, or, if node b took it, its
+    // copy rebuilt from the active release before anything else (the set was then unchanged).
+    expect(servedTree(nodes.b)).not.toBe(drifted);
+    expect(((await status(nodes.b)).nodes as { drift: object }[]).map((report) => report.drift)).toEqual([{}, {}]);
+    // And with no drift anywhere, the same push sends nothing.
+    const again = await svc(['api', 'push', '--yes', '--json'], { env });
+    expect(again).toMatchObject({ code: 0 });
+    expect(JSON.parse(again.stdout)).toMatchObject({ release: null });
+  });
 });
 
 describe('two nodes sharing one wp-content (as over NFS)', () => {
