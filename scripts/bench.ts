@@ -14,6 +14,14 @@
  * and the CLI's: `svc --help` (≤ 150 ms), a push of 1,000 unchanged files (≤ 1 s, nothing uploaded),
  * a push of 1,000 changed files, about 3 MB in several requests under 1 MB (≤ 5 s), a rollback of
  * that 1,000-file release (≤ 1 s).
+ *
+ * and, on two web nodes sharing one database (scripts/bench/multinode.ts):
+ *
+ *  (e) requests to the other node until it serves a push taken by one node          target 1
+ *  (f) a route on a node already up to date ÷ the same route on a single-node site  target ≤ 1.02
+ *  (g) the first request to a node that must sync a 1,000-file release              target ≤ 2 s
+ *
+ * `npm run bench -- single` or `npm run bench -- multinode` (or SVC_BENCH=…) runs one part only.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +34,7 @@ import { latencyWhileStaging } from './bench/staging.js';
 import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
+import { measureMultiNode } from './bench/multinode.js';
 import { installCli } from './lib/install-cli.js';
 
 const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
@@ -44,7 +53,38 @@ function verdict(ok: boolean): string {
   return ok ? 'meets target' : 'MISSES target';
 }
 
+/** Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode'); both by default. */
+function parts(): { single: boolean; multinode: boolean } {
+  const chosen = process.argv[2] ?? process.env.SVC_BENCH ?? '';
+  if (chosen === '' || chosen === 'all') return { single: true, multinode: true };
+  if (chosen === 'single' || chosen === 'multinode') return { single: chosen === 'single', multinode: chosen === 'multinode' };
+  throw new Error(`unknown bench part "${chosen}": use "single", "multinode" or "all"`);
+}
+
 async function main(): Promise<void> {
+  const run = parts();
+  if (run.single) await single();
+  if (run.multinode) await multinode();
+}
+
+async function multinode(): Promise<void> {
+  process.stdout.write('Starting two web nodes on one database, and a single-node site (opcache on)…\n');
+  const figures = await measureMultiNode(ROUNDS, FILES);
+  const f = figures.nodeMs / figures.singleMs;
+  const seconds = figures.firstSyncMs / 1000;
+  process.stdout.write(
+    [
+      '',
+      `svc bench, two web nodes (nginx + php-fpm each, own wp-content) on one MariaDB`,
+      `${'(e) requests until the other node serves a push'.padEnd(LABEL)}${String(figures.requestsToFollow).padEnd(5)}  (most over ${figures.pushRounds} pushes)   target 1 (the next): ${verdict(figures.requestsToFollow === 1)}`,
+      `${'(f) up-to-date node ÷ single-node site'.padEnd(LABEL)}${ratio(figures.nodeMs, figures.singleMs)}   (${figures.nodeMs.toFixed(2)} ms vs ${figures.singleMs.toFixed(2)} ms; medians of ${ROUNDS} interleaved requests)   target ≤ 1.02: ${verdict(f <= 1.02)}`,
+      `${`(g) first request syncing a ${figures.files}-file release`.padEnd(LABEL)}${figures.firstSyncMs.toFixed(0)} ms (slowest of ${figures.syncRounds})   target ≤ 2000 ms: ${verdict(seconds <= 2)}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+async function single(): Promise<void> {
   ensureStrace();
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
   const handPlugin = path.join(scratch, 'bench-hand-route.php');

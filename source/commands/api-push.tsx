@@ -77,7 +77,9 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 			/>,
 		);
 	}
-	if (isPushNoop(plan)) {
+	// A node of a multi-node site serving files that differ from the release (an edit made there
+	// only): committing the same set makes the site give every node a fresh copy of it.
+	if (isPushNoop(plan) && (status?.driftedNodes ?? []).length === 0) {
 		// Nothing staged, nothing committed: the site is not written to at all.
 		if (command.json) printJson(io, { ...report, uploaded: [], deleted: [], public: [], release: null, staged: NOTHING_STAGED });
 		return 0;

@@ -124,6 +124,11 @@ export interface SiteStatus {
 	/** Null until the first release. */
 	readonly release: ReleaseSummary | null;
 	readonly limits: { readonly fileBytes?: number; readonly totalBytes?: number; readonly requestBytes?: number };
+	/**
+	 * Sites run by several web nodes: the nodes whose files differ from the release they serve (an
+	 * edit made on one node only). Absent on a single-node site.
+	 */
+	readonly driftedNodes?: readonly string[];
 }
 
 export interface StageBlob {
@@ -823,8 +828,13 @@ function parseStatus(value: unknown): SiteStatus | undefined {
 	const limits = (item?.limits ?? {}) as Record<string, unknown>;
 	const number = (key: string): number | undefined => (typeof limits[key] === 'number' && limits[key] > 0 ? limits[key] : undefined);
 	const [fileBytes, totalBytes, requestBytes] = [number('file_bytes'), number('total_bytes'), number('request_bytes')];
+	const nodes = Array.isArray((item as { nodes?: unknown }).nodes) ? ((item as { nodes: unknown[] }).nodes as { node?: unknown; drift?: unknown }[]) : undefined;
+	const drifted = nodes
+		?.filter((node) => typeof node?.node === 'string' && typeof node.drift === 'object' && node.drift !== null && Object.keys(node.drift).length > 0)
+		.map((node) => node.node as string);
 	return {
 		deploy: { allowed: deploy.allowed, ...(typeof deploy.reason === 'string' ? { reason: deploy.reason } : {}) },
+		...(drifted === undefined ? {} : { driftedNodes: drifted }),
 		release,
 		limits: {
 			...(fileBytes === undefined ? {} : { fileBytes }),

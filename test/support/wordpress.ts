@@ -184,8 +184,11 @@ interface SiteResources {
   server?: SiteServer;
 }
 
-/** The shell cleanup the watchdog runs if Node dies without running its exit handlers. */
-const WATCHDOG_SCRIPT = [
+/**
+ * The shell cleanup the watchdog runs if Node dies without running its exit handlers ($1: a root dir
+ * holding pid files named as here; multinode.ts starts one per extra node).
+ */
+export const WATCHDOG_SCRIPT = [
   'root=$1',
   // No "--" before the negative pgid: dash's kill (Debian's sh) rejects it.
   `pg=$(cat "$root/${PHP_SERVER_PGID_FILE}" 2>/dev/null); [ -n "$pg" ] && kill -KILL "-$pg" 2>/dev/null`,
@@ -514,7 +517,8 @@ function siteFetch(
   return fetch(target, { ...rest, headers: merged });
 }
 
-async function runSnippet(root: string, wpDir: string, debugLog: string, code: string): Promise<string> {
+/** Runs a PHP snippet with the WordPress in wpDir loaded (CLI); also used for the other nodes of multinode.ts. */
+export async function runSnippet(root: string, wpDir: string, debugLog: string, code: string): Promise<string> {
   const dir = path.join(root, 'snippets');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.php`);

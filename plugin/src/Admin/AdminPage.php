@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Admin;
 
 use Svc\Release\DeployPolicy;
+use Svc\Release\NodeReports;
 use Svc\Release\ReleaseStore;
 
 /**
@@ -100,6 +101,7 @@ final class AdminPage {
 		if ( ! DeployPolicy::allowed() ) {
 			printf( '<div class="notice notice-warning inline svc-deploy-disallowed"><p>%s</p></div>', esc_html( DeployPolicy::reason() ) );
 		}
+		$this->render_node_drift();
 		$releases = new ReleaseStore();
 		$active   = $releases->active_id();
 		$release  = 0 === $active ? null : $releases->get( $active );
@@ -120,6 +122,38 @@ final class AdminPage {
 				)
 			)
 		);
+	}
+
+	/**
+	 * On a site run by several web nodes, a warning for each node whose files differ from the
+	 * release it serves (an edit made on that node only), as the nodes last reported it.
+	 */
+	private function render_node_drift(): void {
+		$nodes = new NodeReports();
+		if ( ! $nodes->several() ) {
+			return;
+		}
+		foreach ( $nodes->all() as $report ) {
+			if ( array() === $report['drift'] ) {
+				continue;
+			}
+			$files = array();
+			foreach ( $report['drift'] as $slug => $state ) {
+				$files[] = $slug . '.php (' . $state . ')';
+			}
+			printf(
+				'<div class="notice notice-warning inline svc-node-drift"><p>%s</p></div>',
+				esc_html(
+					sprintf(
+						/* translators: 1: web node name, 2: release id, 3: list of files with how they differ */
+						__( 'Web node %1$s serves files that differ from release #%2$d: %3$s. Run svc api push to make every node serve the same files again.', 'svc' ),
+						$report['node'],
+						$report['release'],
+						implode( ', ', $files )
+					)
+				)
+			);
+		}
 	}
 
 	/**

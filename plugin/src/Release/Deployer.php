@@ -37,7 +37,47 @@ final class Deployer {
 		private readonly BlobStore $blobs,
 		private readonly ReleaseStore $releases,
 		private readonly Trees $trees,
+		private readonly NodeReports $nodes = new NodeReports(),
 	) {
+	}
+
+	public function nodes(): NodeReports {
+		return $this->nodes;
+	}
+
+	/**
+	 * How this node's files (the verified manifest) differ from the active release: slug =>
+	 * 'changed', 'added' or 'missing'. Empty before the first release or when they agree.
+	 *
+	 * @param array<string, mixed> $manifest
+	 * @return array<string, string>
+	 */
+	public function drift( array $manifest, ?int $active = null ): array {
+		$active ??= $this->releases->active_id();
+		$release = 0 === $active ? null : $this->releases->get( $active );
+		if ( null === $release ) {
+			return array();
+		}
+		$deployed = array();
+		foreach ( (array) $manifest['files'] as $slug => $entry ) {
+			$deployed[ (string) $slug ] = (array) $entry;
+		}
+		return Drift::between( $release['files'], $this->current_hashes( $deployed ) );
+	}
+
+	/**
+	 * Records this node's drift for the other nodes to show (a management request asked); returns it.
+	 *
+	 * @param array<string, mixed> $manifest The verified manifest.
+	 * @return array<string, string>
+	 */
+	public function report( array $manifest ): array {
+		$active = $this->releases->active_id();
+		$drift  = $this->drift( $manifest, $active );
+		if ( 0 !== $active ) {
+			$this->nodes->record( $active, $drift );
+		}
+		return $drift;
 	}
 
 	public function releases(): ReleaseStore {
@@ -104,6 +144,8 @@ final class Deployer {
 		$this->trees->swap( $tree );
 		$this->store->invalidate();
 		$this->trees->collect();
+		// A fresh copy of the release: no drift. Other nodes show what this one serves.
+		$this->nodes->record( $release, array() );
 	}
 
 	/**
@@ -173,6 +215,12 @@ final class Deployer {
 		}
 
 		$manifest = $this->store->verified();
+		if ( 0 !== $active && $this->nodes->several() && array() !== $this->drift( $manifest, $active ) ) {
+			// Several nodes: a write starts from the active release, not from what this node's disk
+			// holds (an edit made here only), so its outcome does not depend on the node that took it.
+			$this->materialize( $active );
+			$manifest = $this->store->verified();
+		}
 		$deployed = array();
 		foreach ( $manifest['files'] as $slug => $entry ) {
 			$deployed[ (string) $slug ] = $entry;
@@ -204,9 +252,12 @@ final class Deployer {
 			'unchanged'    => array() === array_merge( ...array_values( $plan ) ),
 			'dry_run'      => $change->dry_run,
 		);
-		if ( $outcome['unchanged'] ) {
+		if ( $outcome['unchanged'] && array() === $this->nodes->drifted_elsewhere() ) {
 			return $outcome;
 		}
+		// The same set while another node serves files that differ from it: a release all the same
+		// (an empty plan), so that every node rebuilds its copy and serves exactly this set again.
+		$outcome['unchanged'] = false;
 
 		$new     = array_merge( $plan['added'], $plan['changed'] );
 		$wanted  = array_values( array_unique( array_map( static fn ( string $slug ): string => $final[ $slug ], $new ) ) );

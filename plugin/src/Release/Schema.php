@@ -77,5 +77,6 @@ final class Schema {
 		$wpdb->query( 'DROP TABLE IF EXISTS ' . self::blobs() . ', ' . self::releases() ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- table names only.
 		delete_option( self::VERSION_OPTION );
 		delete_option( ReleaseStore::ACTIVE_OPTION );
+		NodeReports::drop();
 	}
 }

@@ -106,6 +106,29 @@ final class FilesController {
 		);
 	}
 
+	/**
+	 * On a site served by several web nodes, each record whose file differs from the active release
+	 * on some node carries `drift`: where and how (this node's drift is recorded for the others first).
+	 *
+	 * @param list<array<string, mixed>> $records
+	 * @param array<string, mixed>       $manifest
+	 * @return list<array<string, mixed>>
+	 */
+	private function with_drift( array $records, array $manifest ): array {
+		$this->deployer->report( $manifest );
+		$nodes = $this->deployer->nodes();
+		if ( ! $nodes->several() ) {
+			return $records;
+		}
+		$drift = $nodes->drift_by_slug();
+		foreach ( $records as &$record ) {
+			if ( isset( $drift[ $record['filename'] ] ) ) {
+				$record['drift'] = $drift[ $record['filename'] ];
+			}
+		}
+		return $records;
+	}
+
 	public function index( WP_REST_Request $request ): WP_REST_Response {
 		$with_content = (bool) $request->get_param( 'content' );
 		$manifest     = $this->store->verified();
@@ -133,7 +156,7 @@ final class FilesController {
 			}
 			$records[] = $record;
 		}
-		$response = new WP_REST_Response( $records );
+		$response = new WP_REST_Response( $this->with_drift( $records, $manifest ) );
 		$response->header( 'X-Svc-Skipped', (string) count( $skipped ) );
 		// Named too, so that a pull keeps local copies of files the site has but does not send.
 		$response->header( 'X-Svc-Skipped-Files', (string) wp_json_encode( $skipped ) );

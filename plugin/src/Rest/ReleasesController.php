@@ -131,17 +131,22 @@ final class ReleasesController {
 		$releases = $this->deployer->releases();
 		$active   = $releases->active_id();
 		$release  = 0 === $active ? null : $releases->get( $active );
-		return new WP_REST_Response(
-			array(
-				'deploy'  => $deploy,
-				'release' => null === $release ? null : Records::release( $release, $active ),
-				'limits'  => array(
-					'file_bytes'    => Limits::file_bytes( 'api' ),
-					'total_bytes'   => Limits::total_bytes( 'api' ),
-					'request_bytes' => self::request_bytes(),
-				),
-			)
+		$body     = array(
+			'deploy'  => $deploy,
+			'release' => null === $release ? null : Records::release( $release, $active ),
+			'limits'  => array(
+				'file_bytes'    => Limits::file_bytes( 'api' ),
+				'total_bytes'   => Limits::total_bytes( 'api' ),
+				'request_bytes' => self::request_bytes(),
+			),
 		);
+		// Several web nodes: what each serves, and its drift from the active release (this node's
+		// own, checked now). A single-node site's answer stays as it was.
+		if ( $this->deployer->nodes()->several() ) {
+			$this->deployer->report( $this->store->verified() );
+			$body['nodes'] = $this->deployer->nodes()->records();
+		}
+		return new WP_REST_Response( $body );
 	}
 
 	public function stage( WP_REST_Request $request ): WP_REST_Response|WP_Error {

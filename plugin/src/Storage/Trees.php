@@ -142,11 +142,14 @@ final class Trees {
 	 * @param list<string> $names
 	 */
 	private static function previous( array $names, ?string $served ): ?string {
-		$best    = null;
-		$best_id = -1;
+		$best      = null;
+		$best_id   = -1;
+		$served_id = null !== $served && 1 === preg_match( Paths::TREE_PATTERN, $served, $match ) ? (int) $match[1] : PHP_INT_MAX;
 		foreach ( $names as $name ) {
 			$id = 1 === preg_match( Paths::TREE_PATTERN, $name, $match ) ? (int) $match[1] : ( str_starts_with( $name, 'legacy-' ) ? 0 : -1 );
-			if ( $name !== $served && $id > $best_id ) {
+			// Older releases only: a tree of the served release itself is one a crash left between
+			// naming and swapping (its sync was done again), not the one requests may still be reading.
+			if ( $name !== $served && $id < $served_id && $id > $best_id ) {
 				$best    = $name;
 				$best_id = $id;
 			}
