@@ -53,6 +53,7 @@ final class ManifestStore {
 	public function __construct(
 		private readonly Paths $paths,
 		private readonly ManifestBuilder $builder,
+		private readonly AtomicBatch $batch = new AtomicBatch(),
 	) {
 		$this->partial = self::no_shards();
 	}
@@ -148,7 +149,7 @@ final class ManifestStore {
 	 */
 	public function prime( string $tree ): void {
 		$paths = $this->paths->for_tree( $tree );
-		( new ManifestStore( $paths, new ManifestBuilder( new RouteFiles( $paths ) ) ) )->rebuild( $this->current() );
+		( new ManifestStore( $paths, new ManifestBuilder( new RouteFiles( $paths ) ), $this->batch ) )->rebuild( $this->current() );
 	}
 
 	/**
@@ -546,8 +547,9 @@ final class ManifestStore {
 			$files[ $this->shard_file( $generation, $number ) ] = self::code( $shard );
 		}
 		try {
-			Directories::ensure( $this->paths->root() );
-			Directories::ensure( $this->paths->cache() );
+			$directories = new Directories();
+			$directories->ensure( $this->paths->root() );
+			$directories->ensure( $this->paths->cache() );
 			$previous = self::read( $this->file() );
 			$this->write( $files );
 			$this->write( array( $this->file() => self::code( $head ) ) );
@@ -595,7 +597,7 @@ final class ManifestStore {
 	 */
 	private function write( array $files ): void {
 		try {
-			AtomicBatch::write( $this->paths->cache(), $files );
+			$this->batch->write( $this->paths->cache(), $files );
 		} catch ( \Throwable $error ) {
 			// A read-only cache costs speed, not correctness.
 			unset( $error );

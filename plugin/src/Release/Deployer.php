@@ -117,22 +117,33 @@ final class Deployer {
 		return $this->paths->served_release() !== $active;
 	}
 
-	private function materialize( int $id ): void {
+	/**
+	 * Builds and serves this node's copy of release $id. Returns why it could not (the disk refused a
+	 * write), in which case the files on disk stay served and the next request tries again.
+	 */
+	private function materialize( int $id ): ?string {
 		$release = $this->releases->get( $id );
 		if ( null === $release ) {
 			Log::api( sprintf( 'the active release %d is not in the database; the files on disk stay served', $id ) );
-			return;
+			return null;
 		}
 		$contents = $this->blobs->get( array_values( $release['files'] ) );
 		$sources  = array();
 		foreach ( $release['files'] as $slug => $hash ) {
 			if ( ! isset( $contents[ $hash ] ) ) {
 				Log::api( sprintf( 'release %d lacks the content of %s.php; the files on disk stay served', $id, $slug ) );
-				return;
+				return null;
 			}
 			$sources[ (string) $slug ] = $contents[ $hash ];
 		}
-		$this->install( $this->trees->build( $sources, array() ), $id );
+		try {
+			$this->install( $this->trees->build( $sources, array() ), $id );
+		} catch ( RuntimeException $error ) {
+			$this->trees->collect();
+			Log::api( sprintf( 'could not serve release %d on this node: %s; the files on disk stay served', $id, $error->getMessage() ) );
+			return $error->getMessage();
+		}
+		return null;
 	}
 
 	/**
@@ -199,8 +210,9 @@ final class Deployer {
 	private function commit_locked( Change $change ): array|WP_Error {
 		$this->paths->forget_served();
 		$active = $this->releases->active_id( true );
-		if ( $this->behind( $active ) ) {
-			$this->materialize( $active );
+		$stale  = $this->behind( $active ) ? $this->materialize( $active ) : null;
+		if ( null !== $stale ) {
+			return new WP_Error( 'svc_write_failed', $stale . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
 		if ( null !== $change->base && $change->base !== $active ) {
 			return new WP_Error(
@@ -333,15 +345,24 @@ final class Deployer {
 			// Nothing is active yet and the build is gone: the site is as it was.
 			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
-		$kind = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
+		$kind     = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
+		$previous = $this->releases->active_id( true );
 		try {
 			$id = $this->releases->activate( $final, $kind, $plan, $change->rollback_of );
 		} catch ( RuntimeException $error ) {
 			// The transaction was rolled back: no release was recorded, and the build is not served.
-			Trees::remove( $build );
+			Trees::remove( $this->paths->trees() . '/' . $build );
 			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
-		$this->install( $build, $id );
+		try {
+			$this->install( $build, $id );
+		} catch ( RuntimeException $error ) {
+			// Recorded but not served: withdrawn, so that the site stays as it was (a node that followed
+			// it meanwhile follows back), and the tree left half-installed is removed.
+			$this->releases->withdraw( $id, $previous );
+			$this->trees->collect();
+			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+		}
 		$this->releases->prune( ReleaseStore::keep() );
 		$this->blobs->collect( $this->releases->referenced(), BlobStore::ttl() );
 		$outcome['release'] = $this->releases->get( $id );

@@ -117,6 +117,23 @@ final class ReleaseStore {
 	}
 
 	/**
+	 * Undoes activate(): deletes release $id and makes $previous (0: none) active again, in one
+	 * transaction. For a release whose files could not be served.
+	 */
+	public function withdraw( int $id, int $previous ): void {
+		global $wpdb;
+		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$wpdb->delete( Schema::releases(), array( 'id' => $id ), array( '%d' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		if ( 0 === $previous ) {
+			$wpdb->delete( $wpdb->options, array( 'option_name' => self::ACTIVE_OPTION ), array( '%s' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		} else {
+			$wpdb->update( $wpdb->options, array( 'option_value' => (string) $previous ), array( 'option_name' => self::ACTIVE_OPTION ), array( '%s' ), array( '%s' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		}
+		$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		self::forget_cached_option();
+	}
+
+	/**
 	 * WordPress caches options per request (and in a persistent object cache): drop what it knows.
 	 */
 	private static function forget_cached_option(): void {

@@ -20,23 +20,24 @@ use Throwable;
  */
 final class AtomicBatch {
 
+	public function __construct( private readonly Disk $disk = new Disk() ) {
+	}
+
 	/**
 	 * @param string                $base  Directory the files live under (gets index.php guards).
 	 * @param array<string, string> $files Absolute target path => bytes.
 	 */
-	public static function write( string $base, array $files ): void {
+	public function write( string $base, array $files ): void {
 		$staged = array();
 		try {
 			foreach ( $files as $target => $bytes ) {
-				Directories::ensure_below( $base, dirname( $target ) );
-				$temporary = self::temporary_name( $target );
-				if ( strlen( $bytes ) !== file_put_contents( $temporary, $bytes ) ) {
-					throw new RuntimeException( 'svc could not write ' . $temporary );
-				}
+				( new Directories( $this->disk ) )->ensure_below( $base, dirname( $target ) );
+				$temporary         = self::temporary_name( $target );
 				$staged[ $target ] = $temporary;
+				$this->disk->put( $temporary, $bytes );
 			}
 		} catch ( Throwable $error ) {
-			array_map( 'unlink', array_filter( $staged, 'file_exists' ) );
+			array_map( array( $this->disk, 'unlink' ), array_filter( $staged, 'file_exists' ) );
 			throw $error;
 		}
 
@@ -48,23 +49,24 @@ final class AtomicBatch {
 					// A second name for the old bytes, kept for a rollback; the target itself never goes
 					// missing, since the rename below replaces it in one step.
 					$backup = self::temporary_name( $target, 'bak' );
-					if ( ! @link( $target, $backup ) && ! copy( $target, $backup ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors -- some file systems have no hard links; copy then.
-						throw new RuntimeException( 'svc could not keep a copy of ' . $target );
+					if ( ! $this->disk->link( $target, $backup ) ) {
+						// Some file systems have no hard links: copy then.
+						$this->disk->copy( $target, $backup );
 					}
 				}
 				$replaced[ $target ] = $backup;
-				if ( ! rename( $temporary, $target ) ) {
+				if ( ! $this->disk->rename( $temporary, $target ) ) {
 					throw new RuntimeException( 'svc could not move ' . $temporary . ' into place' );
 				}
 			}
 		} catch ( Throwable $error ) {
-			self::roll_back( $replaced, $staged );
+			$this->roll_back( $replaced, $staged );
 			throw $error;
 		}
 
 		foreach ( $replaced as $target => $backup ) {
 			if ( null !== $backup ) {
-				unlink( $backup );
+				$this->disk->unlink( $backup );
 			}
 			self::forget_compiled( $target );
 		}
@@ -74,17 +76,18 @@ final class AtomicBatch {
 	 * @param array<string, string|null> $replaced Target => backup (null when the target was new).
 	 * @param array<string, string>      $staged   Target => temporary file.
 	 */
-	private static function roll_back( array $replaced, array $staged ): void {
+	private function roll_back( array $replaced, array $staged ): void {
 		foreach ( $replaced as $target => $backup ) {
 			if ( null === $backup ) {
-				@unlink( $target ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- may not have been moved in.
+				// May not have been moved in.
+				$this->disk->unlink( $target );
 			} else {
-				rename( $backup, $target );
+				$this->disk->rename( $backup, $target );
 			}
 		}
 		foreach ( $staged as $temporary ) {
 			if ( file_exists( $temporary ) ) {
-				unlink( $temporary );
+				$this->disk->unlink( $temporary );
 			}
 		}
 	}

@@ -16,27 +16,30 @@ use RuntimeException;
  */
 final class Directories {
 
-	public static function ensure( string $directory ): void {
-		if ( ! is_dir( $directory ) && ! wp_mkdir_p( $directory ) && ! is_dir( $directory ) ) {
+	public function __construct( private readonly Disk $disk = new Disk() ) {
+	}
+
+	public function ensure( string $directory ): void {
+		if ( ! is_dir( $directory ) && ! $this->disk->make_directory( $directory ) ) {
 			throw new RuntimeException( 'svc could not create the directory ' . $directory );
 		}
 		$guard = $directory . '/index.php';
 		if ( ! file_exists( $guard ) ) {
 			// Empty on purpose: requested directly it prints nothing; requested as a directory it stops the listing.
-			file_put_contents( $guard, '' );
+			$this->disk->put( $guard, '' );
 		}
 	}
 
 	/**
 	 * Ensures every directory from $base down to $directory (inclusive) exists with its guard.
 	 */
-	public static function ensure_below( string $base, string $directory ): void {
-		self::ensure( $base );
+	public function ensure_below( string $base, string $directory ): void {
+		$this->ensure( $base );
 		$relative = trim( substr( $directory, strlen( $base ) ), '/' );
 		$current  = $base;
 		foreach ( '' === $relative ? array() : explode( '/', $relative ) as $part ) {
 			$current .= '/' . $part;
-			self::ensure( $current );
+			$this->ensure( $current );
 		}
 	}
 }

@@ -23,7 +23,10 @@ use RuntimeException;
  */
 final class Trees {
 
-	public function __construct( private readonly Paths $paths ) {
+	private readonly Directories $directories;
+
+	public function __construct( private readonly Paths $paths, private readonly Disk $disk = new Disk() ) {
+		$this->directories = new Directories( $disk );
 	}
 
 	/**
@@ -35,30 +38,28 @@ final class Trees {
 	public function build( array $sources, array $copies ): string {
 		$name = '.build-' . bin2hex( random_bytes( 8 ) );
 		$base = $this->paths->trees() . '/' . $name;
-		Directories::ensure( $this->paths->root() );
-		Directories::ensure( $this->paths->trees() );
+		$this->directories->ensure( $this->paths->root() );
+		$this->directories->ensure( $this->paths->trees() );
 		$made = array();
 		try {
-			Directories::ensure( $base );
+			$this->directories->ensure( $base );
 			$write = function ( string $slug ) use ( $base, &$made ): string {
 				$target = $base . '/' . $slug . '.php';
 				$dir    = dirname( $target );
 				if ( ! isset( $made[ $dir ] ) ) {
-					Directories::ensure_below( $base, $dir );
+					$this->directories->ensure_below( $base, $dir );
 					$made[ $dir ] = true;
 				}
 				return $target;
 			};
 			foreach ( $sources as $slug => $source ) {
-				$bytes = Guard::inject( $source );
-				if ( strlen( $bytes ) !== file_put_contents( $write( (string) $slug ), $bytes ) ) {
-					throw new RuntimeException( 'svc could not write ' . $slug . '.php' );
-				}
+				$this->disk->put( $write( (string) $slug ), Guard::inject( $source ) );
 			}
 			foreach ( $copies as $slug => $from ) {
-				if ( is_link( $from ) || ! copy( $from, $write( (string) $slug ) ) ) {
-					throw new RuntimeException( 'svc could not copy ' . $slug . '.php' );
+				if ( is_link( $from ) ) {
+					throw new RuntimeException( 'svc could not copy ' . $slug . '.php: it is a link' );
 				}
+				$this->disk->copy( $from, $write( (string) $slug ) );
 			}
 		} catch ( \Throwable $error ) {
 			self::remove( $base );
@@ -72,7 +73,7 @@ final class Trees {
 	 */
 	public function name( string $build, int $release ): string {
 		$tree = sprintf( 'r%d-%s', $release, bin2hex( random_bytes( 6 ) ) );
-		if ( ! rename( $this->paths->trees() . '/' . $build, $this->paths->trees() . '/' . $tree ) ) {
+		if ( ! $this->disk->rename( $this->paths->trees() . '/' . $build, $this->paths->trees() . '/' . $tree ) ) {
 			throw new RuntimeException( 'svc could not name the tree of release ' . $release );
 		}
 		return $tree;
@@ -86,14 +87,14 @@ final class Trees {
 	public function swap( string $tree ): void {
 		$api  = $this->paths->api();
 		$link = $this->paths->root() . '/.api-' . bin2hex( random_bytes( 6 ) ) . '.php';
-		if ( ! symlink( 'trees/' . $tree, $link ) ) {
+		if ( ! $this->disk->symlink( 'trees/' . $tree, $link ) ) {
 			throw new RuntimeException( 'svc could not create the link to release tree ' . $tree );
 		}
 		if ( is_dir( $api ) && ! is_link( $api ) ) {
-			rename( $api, $this->paths->trees() . '/legacy-' . bin2hex( random_bytes( 6 ) ) );
+			$this->disk->rename( $api, $this->paths->trees() . '/legacy-' . bin2hex( random_bytes( 6 ) ) );
 		}
-		if ( ! rename( $link, $api ) ) {
-			@unlink( $link ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+		if ( ! $this->disk->rename( $link, $api ) ) {
+			$this->disk->unlink( $link );
 			throw new RuntimeException( 'svc could not make release tree ' . $tree . ' active' );
 		}
 		$this->paths->forget_served();

@@ -27,7 +27,7 @@ final class WriteLock {
 	 * @return T
 	 */
 	public static function hold( string $directory, callable $work, string $name = '.lock' ): mixed {
-		Directories::ensure( $directory );
+		( new Directories() )->ensure( $directory );
 		$handle = fopen( $directory . '/' . $name, 'c' );
 		if ( false === $handle ) {
 			throw new RuntimeException( 'svc could not open its lock file in ' . $directory );

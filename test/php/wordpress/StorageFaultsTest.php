@@ -1,0 +1,158 @@
+<?php
+declare(strict_types=1);
+
+require_once __DIR__ . '/SvcTestCase.php';
+
+use Svc\Manifest\ManifestBuilder;
+use Svc\Manifest\ManifestStore;
+use Svc\Release\BlobStore;
+use Svc\Release\Change;
+use Svc\Release\Deployer;
+use Svc\Release\ReleaseStore;
+use Svc\Storage\AtomicBatch;
+use Svc\Storage\Disk;
+use Svc\Storage\Trees;
+
+/**
+ * A disk that fails on cue: the Nth call of an operation on a path matching a pattern reports the
+ * failure a real file system would (a full disk writes short, a rename is refused).
+ */
+final class FaultyDisk extends Disk {
+
+	/** @var array<string, int> Operation => matching calls left before it fails (0: the next one fails). */
+	private array $fail_after = array();
+	/** @var array<string, string> Operation => the paths it fails on (a regex). */
+	private array $paths = array();
+
+	public function fail( string $operation, int $after = 0, string $paths = '#/trees/|/api$#' ): void {
+		$this->fail_after[ $operation ] = $after;
+		$this->paths[ $operation ]      = $paths;
+	}
+
+	private function refuses( string $operation, string $path ): bool {
+		if ( ! isset( $this->fail_after[ $operation ] ) || 1 !== preg_match( $this->paths[ $operation ], $path ) ) {
+			return false;
+		}
+		if ( 0 === $this->fail_after[ $operation ] ) {
+			unset( $this->fail_after[ $operation ] );
+			return true;
+		}
+		--$this->fail_after[ $operation ];
+		return false;
+	}
+
+	public function put( string $path, string $bytes ): void {
+		if ( $this->refuses( 'put', $path ) ) {
+			// What a full disk does: part of the bytes, then ENOSPC.
+			file_put_contents( $path, substr( $bytes, 0, intdiv( strlen( $bytes ), 2 ) ) );
+			throw new RuntimeException( 'svc could not write ' . $path . ' (is the disk full?)' );
+		}
+		parent::put( $path, $bytes );
+	}
+
+	public function rename( string $from, string $to ): bool {
+		return $this->refuses( 'rename', $to ) ? false : parent::rename( $from, $to );
+	}
+
+	public function symlink( string $target, string $link ): bool {
+		return $this->refuses( 'symlink', $link ) ? false : parent::symlink( $target, $link );
+	}
+}
+
+/**
+ * Storage is passed in as objects (Disk), so these failures are real ones as the plugin meets them:
+ * nothing is lost or half-written, and the next request serves what the database says.
+ */
+final class StorageFaultsTest extends SvcTestCase {
+
+	private FaultyDisk $disk;
+	private string $old;
+
+	protected function setUp(): void {
+		parent::setUp();
+		$this->disk     = new FaultyDisk();
+		$this->store    = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ), new AtomicBatch( $this->disk ) );
+		$this->deployer = new Deployer( $this->paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $this->paths, $this->disk ) );
+		$this->old      = self::route( self::unique( 'Old' ) );
+		$this->deploy( array( 'hello' => $this->old, 'other' => self::route( self::unique( 'Other' ) ) ) );
+	}
+
+	/** @return array<string, mixed> What a client sees of the site: the served files and the active release. */
+	private function site_state(): array {
+		$this->store->invalidate();
+		return array(
+			'served'  => readlink( $this->root . '/api' ),
+			'hello'   => $this->files->read( 'hello' ),
+			'active'  => ( new ReleaseStore() )->active_id( true ),
+			'kept'    => count( ( new ReleaseStore() )->all() ),
+			'builds'  => preg_grep( '/^\.build-/', (array) scandir( $this->root . '/trees' ) ),
+			'trees'   => count( (array) scandir( $this->root . '/trees' ) ),
+		);
+	}
+
+	private function push_new(): WP_Error|array {
+		$new = self::route( self::unique( 'New' ) );
+		return $this->deployer->commit( new Change( array( 'hello' => hash( 'sha256', $new ) ), array(), false, false, array( hash( 'sha256', $new ) => $new ) ) );
+	}
+
+	public function test_a_disk_that_fills_while_the_tree_is_written_changes_nothing(): void {
+		$before = $this->site_state();
+		// The first route file of the new tree is cut short (after the directory's index.php).
+		$this->disk->fail( 'put', 1 );
+		$outcome = $this->push_new();
+		$this->assertInstanceOf( WP_Error::class, $outcome );
+		$this->assertSame( 'svc_write_failed', $outcome->get_error_code() );
+		$this->assertStringContainsString( 'is the disk full?', $outcome->get_error_message() );
+		$this->assertStringContainsString( 'nothing was changed', $outcome->get_error_message() );
+		$this->assertSame( $before, $this->site_state() );
+	}
+
+	public function test_a_refused_rename_while_naming_the_tree_withdraws_the_release(): void {
+		$before = $this->site_state();
+		$this->disk->fail( 'rename' );
+		$outcome = $this->push_new();
+		$this->assertInstanceOf( WP_Error::class, $outcome );
+		$this->assertSame( 'svc_write_failed', $outcome->get_error_code() );
+		$this->assertSame( $before, $this->site_state() );
+	}
+
+	public function test_a_refused_swap_withdraws_the_release_and_keeps_the_old_files_served(): void {
+		$before = $this->site_state();
+		// Naming the tree works; the rename that makes it api/ is refused.
+		$this->disk->fail( 'rename', 1 );
+		$outcome = $this->push_new();
+		$this->assertInstanceOf( WP_Error::class, $outcome );
+		$this->assertSame( $before, $this->site_state() );
+		// And the next push, on a disk that works again, goes through.
+		$this->assertIsArray( $this->push_new() );
+		$this->assertNotSame( $this->old, $this->files->read( 'hello' ) );
+	}
+
+	public function test_a_node_that_cannot_write_its_copy_keeps_serving_its_files_and_catches_up_later(): void {
+		$new  = self::route( self::unique( 'Elsewhere' ) );
+		$hash = hash( 'sha256', $new );
+		// Another node committed a release; this node's disk is full when it tries to follow.
+		$this->deployer->blobs()->put( array( $hash => $new ), array() );
+		$id = ( new ReleaseStore() )->activate( array( 'hello' => $hash ), 'push', array( 'added' => array(), 'changed' => array( 'hello' ), 'removed' => array() ) );
+		$this->disk->fail( 'put' );
+		$this->deployer->catch_up();
+		$this->store->invalidate();
+		$this->assertSame( $this->old, $this->files->read( 'hello' ) );
+		$this->assertSame( array(), preg_grep( '/^\.build-/', (array) scandir( $this->root . '/trees' ) ) );
+		// The next request, with room on the disk, serves the active release.
+		$this->deployer->catch_up();
+		$this->store->invalidate();
+		$this->assertSame( $new, $this->files->read( 'hello' ) );
+		$this->assertStringStartsWith( 'trees/r' . $id . '-', (string) readlink( $this->root . '/api' ) );
+	}
+
+	public function test_a_failed_manifest_save_costs_speed_not_correctness(): void {
+		$this->disk->fail( 'rename', 0, '#/cache/#' );
+		$this->store->invalidate();
+		$fresh = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ), new AtomicBatch( $this->disk ) );
+		$this->assertSame( array( 'hello' ), $fresh->candidates( 'hello' ) );
+		$this->assertSame( $this->old, $this->files->read( 'hello' ) );
+		$cache = (array) scandir( $this->root . '/cache' );
+		$this->assertSame( array(), preg_grep( '/\.(tmp|bak)\.php$/', $cache ), 'no temporary file is left behind' );
+	}
+}
