@@ -16,6 +16,7 @@ use Svc\Storage\Trees;
 use Svc\Storage\WriteLock;
 use Svc\Support\Log;
 use Svc\Validation\PushValidator;
+use Svc\Validation\SyntaxChecker;
 use RuntimeException;
 use WP_Error;
 
@@ -38,6 +39,7 @@ final class Deployer {
 		private readonly ReleaseStore $releases,
 		private readonly Trees $trees,
 		private readonly NodeReports $nodes = new NodeReports(),
+		private readonly SyntaxChecker $syntax = new SyntaxChecker(),
 	) {
 	}
 
@@ -303,7 +305,7 @@ final class Deployer {
 				$checked[ $slug ] = $known[ $final[ $slug ] ];
 			}
 		}
-		$result = ( new PushValidator( array_intersect_key( $deployed, $unchanged ) ) )->validate( $sources, $checked );
+		$result = ( new PushValidator( array_intersect_key( $deployed, $unchanged ), $this->syntax ) )->validate( $sources, $checked );
 		if ( array() !== $result['failures'] ) {
 			return self::rejected( $result['failures'] );
 		}

@@ -15,8 +15,6 @@ namespace Svc\Runtime;
  */
 final class RouteClassAutoloader {
 
-	private static bool $paused = false;
-
 	public function __construct( private readonly RouteLoader $loader ) {
 	}
 
@@ -25,29 +23,10 @@ final class RouteClassAutoloader {
 	}
 
 	/**
-	 * @internal Autoload callback.
+	 * @internal Autoload callback. ClassNames::taken() skips it: asking whether a name is taken must
+	 * not load the file that is about to declare it.
 	 */
 	public function load( string $class_name ): void {
-		if ( ! self::$paused ) {
-			$this->loader->load_class( $class_name );
-		}
-	}
-
-	/**
-	 * Runs $work with this autoloader silent: asking whether a name is taken must not load the file
-	 * that is about to declare it.
-	 *
-	 * @template T
-	 * @param callable(): T $work
-	 * @return T
-	 */
-	public static function without( callable $work ): mixed {
-		$was          = self::$paused;
-		self::$paused = true;
-		try {
-			return $work();
-		} finally {
-			self::$paused = $was;
-		}
+		$this->loader->load_class( $class_name );
 	}
 }

@@ -28,7 +28,7 @@ final class PushValidator {
 	/**
 	 * @param array<string, array<string, mixed>> $deployed The manifest's files (slug => entry).
 	 */
-	public function __construct( private readonly array $deployed ) {
+	public function __construct( private readonly array $deployed, private readonly SyntaxChecker $syntax = new SyntaxChecker() ) {
 	}
 
 	/**
@@ -180,7 +180,7 @@ final class PushValidator {
 		foreach ( $sources as $slug => $source ) {
 			$labelled[ $slug . '.php' ] = $source;
 		}
-		$errors = SyntaxChecker::check( $labelled );
+		$errors = $this->syntax->check( $labelled );
 		if ( null === $errors ) {
 			return 'skipped';
 		}

@@ -19,16 +19,17 @@ final class SyntaxChecker {
 
 	private const TIMEOUT_SECONDS = 30;
 
-	private static string|false|null $binary = null;
+	/** The binary found (false: none can run), looked for once per checker. */
+	private string|false|null $binary = null;
 
 	/**
 	 * The PHP CLI binary to use, or null when none can run.
 	 */
-	public static function binary(): ?string {
-		if ( null === self::$binary ) {
-			self::$binary = self::find_binary() ?? false;
+	public function binary(): ?string {
+		if ( null === $this->binary ) {
+			$this->binary = self::find_binary() ?? false;
 		}
-		return false === self::$binary ? null : self::$binary;
+		return false === $this->binary ? null : $this->binary;
 	}
 
 	/**
@@ -37,8 +38,8 @@ final class SyntaxChecker {
 	 * @param array<string, string> $sources Label (`slug.php`) => source.
 	 * @return array<string, string>|null Label => error message; null when the check could not run.
 	 */
-	public static function check( array $sources ): ?array {
-		$binary = self::binary();
+	public function check( array $sources ): ?array {
+		$binary = $this->binary();
 		if ( null === $binary || array() === $sources ) {
 			return null === $binary ? null : array();
 		}
