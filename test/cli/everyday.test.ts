@@ -1,0 +1,116 @@
+/**
+ * The everyday loop through the installed binary against a real WordPress (nginx + php-fpm):
+ * svc api new, svc api logs and svc doctor. Run as CI runs it (no terminal; SVC_* in the
+ * environment). The tests run in order and build on each other's state.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import { routeSource, writeRoute } from './helpers/files.js';
+import { packedCli } from './helpers/packed-cli.js';
+import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+
+jest.setTimeout(180_000);
+
+let site: WordPressSite;
+let svc: SvcRunner;
+let project: string;
+let apiDir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  const [cli, started] = await Promise.all([packedCli(), startWordPress()]);
+  site = started;
+  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-everyday-'));
+  apiDir = path.join(project, 'api');
+  svc = svcRunner(cli.bin, project);
+  env = { SVC_URL: site.url, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword };
+}, 300_000);
+
+afterAll(async () => {
+  await site?.stop();
+  if (project !== undefined) rmSync(project, { recursive: true, force: true });
+  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
+});
+
+const run = (...args: string[]) => svc(args, { env });
+const json = <T = any>(stdout: string): T => JSON.parse(stdout) as T;
+
+describe('svc api new', () => {
+  it('scaffolds users/[id] that pushes as is and answers with the segment', async () => {
+    const made = await run('api', 'new', 'users/[id]', '--verbs', 'get,delete', '--json');
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    expect(json(made.stdout)).toEqual({
+      file: 'api/users/[id].php',
+      slug: 'users/[id]',
+      className: 'UsersIdRoute',
+      methods: ['GET', 'DELETE'],
+      params: ['id'],
+      public: false,
+      siteChecked: site.url,
+    });
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    const answer = await site.fetch('/svc-api/v1/users/42');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ id: '42' });
+    // Closed by default: nobody logged in is refused.
+    expect((await site.fetch('/svc-api/v1/users/42', { as: 'anonymous' })).status).toBe(401);
+  });
+
+  it('--public opens the route to anyone, and says so', async () => {
+    const made = await run('api', 'new', 'hello', '--public');
+    expect(made).toMatchObject({ code: 0 });
+    expect(made.stdout).toContain('Created api/hello.php: class HelloRoute');
+    expect(made.stdout).toContain('anyone can call this route without logging in');
+    const pushed = await run('api', 'push', '--yes');
+    expect(pushed).toMatchObject({ code: 0 });
+    const answer = await site.fetch('/svc-api/v1/hello', { as: 'anonymous' });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ route: 'hello' });
+  });
+
+  it('--capability lets an editor in and keeps a subscriber out', async () => {
+    expect(await run('api', 'new', 'drafts', '--capability', 'edit_posts', '--verbs', 'post')).toMatchObject({ code: 0 });
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    const asEditor = await site.fetch('/svc-api/v1/drafts', { method: 'POST', as: 'editor', json: { title: 'x' } });
+    expect(asEditor.status).toBe(201);
+    expect(await asEditor.json()).toEqual({ received: { title: 'x' } });
+    expect((await site.fetch('/svc-api/v1/drafts', { method: 'POST', as: 'subscriber', json: {} })).status).toBe(403);
+  });
+
+  it('picks a class name the site already uses under another file', async () => {
+    // The site has a file declaring OrdersRoute that the project does not have.
+    writeRoute(apiDir, 'legacy.php', routeSource('OrdersRoute'));
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    rmSync(path.join(apiDir, 'legacy.php'));
+    const made = await run('api', 'new', 'orders', '--json');
+    expect(json(made.stdout)).toMatchObject({ className: 'OrdersRoute2' });
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    expect((await site.fetch('/svc-api/v1/orders')).status).toBe(200);
+  });
+
+  it('refuses to overwrite, and refuses a bad slug naming the segment', async () => {
+    const before = readFileSync(path.join(apiDir, 'hello.php'), 'utf8');
+    const again = await run('api', 'new', 'hello', '--json');
+    expect(again.code).toBe(1);
+    expect(json(again.stdout)).toMatchObject({ code: 'file_exists', error: 'api/hello.php already exists; svc api new never overwrites a file.' });
+    expect(readFileSync(path.join(apiDir, 'hello.php'), 'utf8')).toBe(before);
+    const bad = await run('api', 'new', 'Users/x');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('segment "Users"');
+    expect(existsSync(path.join(apiDir, 'Users'))).toBe(false);
+    const verbs = await run('api', 'new', 'x', '--verbs', 'get,fetch');
+    expect(verbs.code).toBe(2);
+    expect(verbs.stderr).toContain('"fetch" is not one of get, post, put, patch, delete');
+  });
+
+  it('works without any site configured', async () => {
+    const offline = await svc(['api', 'new', 'offline/[slug]', '--json'], { env: {} });
+    expect(offline).toMatchObject({ code: 0 });
+    expect(json(offline.stdout)).toMatchObject({ className: 'OfflineSlugRoute', siteChecked: null });
+  });
+});
