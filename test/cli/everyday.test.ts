@@ -3,6 +3,7 @@
  * svc api new, svc api logs and svc doctor. Run as CI runs it (no terminal; SVC_* in the
  * environment). The tests run in order and build on each other's state.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,12 +22,14 @@ let svc: SvcRunner;
 let project: string;
 let apiDir: string;
 let env: Record<string, string>;
+let bin: string;
 
 beforeAll(async () => {
   const [cli, started] = await Promise.all([packedCli(), startWordPress()]);
   site = started;
   project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-everyday-'));
   apiDir = path.join(project, 'api');
+  bin = cli.bin;
   svc = svcRunner(cli.bin, project);
   env = { SVC_URL: site.url, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword };
 }, 300_000);
@@ -112,5 +115,46 @@ describe('svc api new', () => {
     const offline = await svc(['api', 'new', 'offline/[slug]', '--json'], { env: {} });
     expect(offline).toMatchObject({ code: 0 });
     expect(json(offline.stdout)).toMatchObject({ className: 'OfflineSlugRoute', siteChecked: null });
+  });
+});
+
+describe('svc api logs', () => {
+  it('prints the releases and failures the site recorded, oldest first', async () => {
+    writeRoute(apiDir, 'throws.php', routeSource('ThrowsRoute', { body: "\tpublic function get(): array { return array(); }\n\tpublic function permission(): bool { throw new LogicException( 'nope' ); }" }));
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    await site.fetch('/svc-api/v1/throws', { as: 'anonymous' });
+    const logs = await run('api', 'logs');
+    expect(logs).toMatchObject({ code: 0, stderr: '' });
+    const lines = logs.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  ↑ release +push by admin: release \d+, 1 file \(1 added/);
+    expect(lines.at(-1)).toMatch(/⚠ permission_threw +the permission check for GET threw, so the request was denied: LogicException: nope/);
+    const asJson = await run('api', 'logs', '--json', '--since', '1h');
+    const records = json<{ id: number; type: string; slug: string | null }[]>(asJson.stdout);
+    expect(records.at(-1)).toMatchObject({ type: 'permission_threw', slug: 'throws' });
+    expect(records.map((record) => record.id)).toEqual([...records.map((record) => record.id)].sort((a, b) => a - b));
+  });
+
+  it('--since leaves out older events', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const recent = await run('api', 'logs', '--since', '2s');
+    expect(recent).toMatchObject({ code: 0, stdout: `No events on ${site.url} in that time.\n` });
+  });
+
+  it('--follow --json prints each new event as a JSON line until interrupted', async () => {
+    const child = spawn(bin, ['api', 'logs', '--follow', '--json', '--since', '1s'], {
+      cwd: project,
+      env: { PATH: `${path.dirname(bin)}${path.delimiter}${process.env['PATH'] ?? ''}`, HOME: svc.home, XDG_CONFIG_HOME: path.join(svc.home, '.config'), ...env },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await site.fetch('/svc-api/v1/throws', { as: 'anonymous' });
+    const started = Date.now();
+    while (!stdout.includes('permission_threw') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; slug: string });
+    expect(lines).toEqual([expect.objectContaining({ type: 'permission_threw', slug: 'throws' })]);
   });
 });
