@@ -13,6 +13,7 @@ use Svc\Events\EventStore;
 use Svc\Events\Recorder;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
+use Svc\Rest\DiagnosticsController;
 use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
 use Svc\Release\BlobStore;
@@ -82,6 +83,7 @@ final class Plugin {
 		( new FilesController( $files, $store, $loader, $route_namespace, $deployer ) )->register();
 		( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
 		( new EventsController( new EventStore() ) )->register();
+		( new DiagnosticsController( $paths ) )->register();
 		$registrar->on_rest_api_init();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).

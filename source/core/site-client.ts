@@ -229,6 +229,8 @@ export interface SiteClient {
 	rollback(options: { readonly to?: number | undefined; readonly base?: number | undefined; readonly dryRun?: boolean }): Promise<CommitResult>;
 	/** `GET events`: a page of what the plugin recorded, newest first. */
 	listEvents(query?: EventQuery): Promise<EventPage>;
+	/** `GET diagnostics` as the site sent it (svc doctor reads it); undefined from a plugin without it. */
+	getDiagnostics(): Promise<Readonly<Record<string, unknown>> | undefined>;
 }
 
 /** How the site exposes its REST API: /wp-json/ with pretty permalinks, ?rest_route= without. */
@@ -518,6 +520,16 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			}
 			const { body } = await call('GET', 'events', { query: params, releases: true });
 			return parseEventPage(body) ?? throwUnexpected('GET events', fail);
+		},
+		getDiagnostics: async () => {
+			let body: unknown;
+			try {
+				({ body } = await call('GET', 'diagnostics', { releases: true }));
+			} catch (error) {
+				if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
+				throw error;
+			}
+			return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : throwUnexpected('GET diagnostics', fail);
 		},
 	};
 }

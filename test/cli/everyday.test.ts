@@ -4,18 +4,24 @@
  * environment). The tests run in order and build on each other's state.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
+import { fileURLToPath } from 'node:url';
+
 import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import { LIMITS_MU_PLUGIN } from '../e2e/helpers/site.js';
 import { routeSource, writeRoute } from './helpers/files.js';
 import { packedCli } from './helpers/packed-cli.js';
+import { startPathProxy } from './helpers/path-proxy.js';
 import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
 
 jest.setTimeout(180_000);
+
+const DOCTOR_MU_PLUGIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'helpers', 'mu-plugins', 'svc-everyday-doctor.php');
 
 let site: WordPressSite;
 let svc: SvcRunner;
@@ -25,7 +31,7 @@ let env: Record<string, string>;
 let bin: string;
 
 beforeAll(async () => {
-  const [cli, started] = await Promise.all([packedCli(), startWordPress()]);
+  const [cli, started] = await Promise.all([packedCli(), startWordPress({ muPlugins: [LIMITS_MU_PLUGIN, DOCTOR_MU_PLUGIN] })]);
   site = started;
   project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-everyday-'));
   apiDir = path.join(project, 'api');
@@ -156,5 +162,134 @@ describe('svc api logs', () => {
     expect(await exited).toBe(0);
     const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; slug: string });
     expect(lines).toEqual([expect.objectContaining({ type: 'permission_threw', slug: 'throws' })]);
+  });
+});
+
+interface DoctorReport {
+  site: string | null;
+  ok: boolean;
+  checks: { id: string; status: string; title: string; reason: string; fix?: string }[];
+}
+
+const doctor = async (): Promise<{ code: number | null; report: DoctorReport; byId: Record<string, { status: string; reason: string; fix?: string }> }> => {
+  const result = await run('doctor', '--json');
+  const report = json<DoctorReport>(result.stdout);
+  return { code: result.code, report, byId: Object.fromEntries(report.checks.map((check) => [check.id, check])) };
+};
+
+/** Runs `body` with a site option set, and removes it afterwards. */
+const withOption = async (name: string, body: () => Promise<void>): Promise<void> => {
+  await site.php(`update_option( '${name}', 1 );`);
+  try {
+    await body();
+  } finally {
+    await site.php(`delete_option( '${name}' );`);
+  }
+};
+
+describe('svc doctor', () => {
+  it('passes a healthy site and project, one line per check', async () => {
+    const { code, report, byId } = await doctor();
+    expect(code).toBe(0);
+    expect(report.ok).toBe(true);
+    expect(Object.fromEntries(report.checks.map((check) => [check.id, check.status]))).toEqual({
+      rest: 'ok', https: 'ok', auth: 'ok', plugin: 'ok', deploy: 'ok', storage: 'ok', syntax: 'ok', limits: 'ok', opcache: 'ok', skipped: 'ok',
+      project: 'warn', api: 'ok',
+    });
+    expect(byId['rest']!.reason).toBe(`${site.url}/wp-json/`);
+    expect(byId['https']!.reason).toContain('WP_ENVIRONMENT_TYPE is local');
+    expect(byId['plugin']!.reason).toBe('Active, version 0.1.0, the same as this CLI.');
+    expect(byId['project']!.fix).toContain('svc link');
+    const text = await run('doctor');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^svc doctor: http:\/\/127\.0\.0\.1:\d+\n✔ REST API/);
+    expect(text.stdout).toContain('⚠ svc.json');
+  });
+
+  it.each<[string, { prefix?: string; plainPermalinks?: boolean }]>([
+    ['plain permalinks (/wp-json/ answered by the web server, not WordPress)', { plainPermalinks: true }],
+    ['a subdirectory install with plain permalinks', { prefix: '/blog', plainPermalinks: true }],
+    ['a subdirectory install', { prefix: '/blog' }],
+  ])('%s: finds the REST root, and every command works there', async (_label, options) => {
+    const proxy = await startPathProxy(site.url, options);
+    const at = (...args: string[]) => svc(args, { env: { ...env, SVC_URL: proxy.url } });
+    try {
+      const report = json<DoctorReport>((await at('doctor', '--json')).stdout);
+      const rest = report.checks.find((check) => check.id === 'rest');
+      expect(rest?.status).toBe('ok');
+      const prefix = options.prefix ?? '';
+      expect(rest?.reason).toBe(options.plainPermalinks === true ? `${proxy.url}/?rest_route=%2F (plain permalinks: /?rest_route=)` : `${proxy.url}/wp-json/`);
+      expect(report.checks.find((check) => check.id === 'auth')?.status).toBe('ok');
+      const slug = `where${prefix.replace('/', '-')}${options.plainPermalinks === true ? '-plain' : ''}`;
+      expect(await at('api', 'new', slug, '--json')).toMatchObject({ code: 0 });
+      expect(await at('api', 'push', '--yes')).toMatchObject({ code: 0 });
+      expect(json<{ filename: string }[]>((await at('api', 'list', '--json')).stdout).map((record) => record.filename)).toContain(slug);
+      expect(json<{ type: string; message: string }[]>((await at('api', 'logs', '--json')).stdout).at(-1)).toMatchObject({ type: 'release' });
+      expect(await at('api', 'releases', '--json')).toMatchObject({ code: 0 });
+      expect(proxy.paths.some((requested) => requested.startsWith(`${prefix}/?rest_route=`))).toBe(options.plainPermalinks === true);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('the Authorization header stripped before PHP: ✖ with the .htaccess fix', async () => {
+    await withOption('svc_doctor_strip_authorization', async () => {
+      const { code, byId } = await doctor();
+      expect(code).toBe(1);
+      expect(byId['auth']).toMatchObject({ status: 'fail', reason: expect.stringContaining('does not reach PHP'), fix: expect.stringContaining('CGIPassAuth On') });
+      expect(byId['rest']!.status).toBe('ok');
+    });
+  });
+
+  it('application passwords off (plain http, not local): ✖ HTTPS', async () => {
+    await withOption('svc_doctor_no_application_passwords', async () => {
+      const { code, byId } = await doctor();
+      expect(code).toBe(1);
+      expect(byId['https']).toMatchObject({ status: 'fail', fix: expect.stringContaining("WP_ENVIRONMENT_TYPE', 'local'") });
+    });
+  });
+
+  it('DISALLOW_FILE_MODS: ✖ deploying, with the site\'s reason', async () => {
+    await withOption('svc_e2e_disallow_file_mods', async () => {
+      const { code, byId } = await doctor();
+      expect(code).toBe(1);
+      expect(byId['deploy']).toMatchObject({ status: 'fail', reason: expect.stringContaining('DISALLOW_FILE_MODS'), fix: expect.stringContaining('SVC_ALLOW_DEPLOY') });
+    });
+  });
+
+  it('the plugin inactive: ✖ with how to install it, and the checks that need it skipped', async () => {
+    await site.php("require_once ABSPATH . 'wp-admin/includes/plugin.php'; deactivate_plugins( 'svc/svc.php' );");
+    try {
+      const { code, byId } = await doctor();
+      expect(code).toBe(1);
+      expect(byId['plugin']).toMatchObject({ status: 'fail', fix: expect.stringContaining('svc plugin zip') });
+      expect(byId['deploy']!.status).toBe('skip');
+    } finally {
+      await site.php("require_once ABSPATH . 'wp-admin/includes/plugin.php'; activate_plugin( 'svc/svc.php' );");
+    }
+  });
+
+  it('a file the site skips, and a local file push would refuse', async () => {
+    const sftp = path.join(site.svcDir, 'api', 'sftp-copy.php');
+    // Two classes: a file only SFTP can bring, skipped at boot.
+    writeFileSync(sftp, `${routeSource('SftpCopyRoute')}\nfinal class SftpCopyExtra {}\n`);
+    mkdirSync(apiDir, { recursive: true });
+    writeFileSync(path.join(apiDir, 'unfinished.php'), '<?php\nfinal class Unfinished {}\n');
+    try {
+      const { code, byId } = await doctor();
+      expect(code).toBe(1);
+      expect(byId['skipped']).toMatchObject({ status: 'fail', reason: expect.stringContaining('sftp-copy.php') });
+      expect(byId['api']).toMatchObject({ status: 'fail', reason: expect.stringContaining('api/unfinished.php') });
+    } finally {
+      rmSync(sftp);
+      rmSync(path.join(apiDir, 'unfinished.php'));
+    }
+  });
+
+  it('without any site: ✖ with how to log in, and the project still checked', async () => {
+    const result = await svc(['doctor', '--json'], { env: {} });
+    expect(result.code).toBe(1);
+    const report = json<DoctorReport>(result.stdout);
+    expect(report.checks.map((check) => [check.id, check.status])).toEqual([['site', 'fail'], ['project', 'warn'], ['api', 'ok']]);
   });
 });
