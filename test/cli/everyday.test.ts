@@ -293,3 +293,84 @@ describe('svc doctor', () => {
     expect(report.checks.map((check) => [check.id, check.status])).toEqual([['site', 'fail'], ['project', 'warn'], ['api', 'ok']]);
   });
 });
+
+describe('svc dev', () => {
+  it('pushes each save after the local checks, removes deleted files\' routes, streams events, stops on Ctrl-C', async () => {
+    const devProject = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-dev-'));
+    const devApi = path.join(devProject, 'api');
+    const child = spawn(bin, ['dev', '--json'], {
+      cwd: devProject,
+      env: { PATH: `${path.dirname(bin)}${path.delimiter}${process.env['PATH'] ?? ''}`, HOME: svc.home, XDG_CONFIG_HOME: path.join(svc.home, '.config'), ...env },
+    });
+    const lines: { type: string; [key: string]: unknown }[] = [];
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const complete = buffered.split('\n');
+      buffered = complete.pop() ?? '';
+      lines.push(...complete.filter((line) => line !== '').map((line) => JSON.parse(line) as { type: string }));
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const waitFor = async (predicate: (line: { type: string; [key: string]: unknown }) => boolean, from: number): Promise<{ type: string; [key: string]: unknown }> => {
+      const started = Date.now();
+      for (;;) {
+        const found = lines.slice(from).find(predicate);
+        if (found !== undefined) return found;
+        if (Date.now() - started > 15_000) throw new Error(`timed out; lines: ${JSON.stringify(lines)} stderr: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      expect(await waitFor((line) => line.type === 'ready', 0)).toMatchObject({ site: site.url, apiDir: 'api' });
+
+      // A save: the route answers the new code.
+      let mark = lines.length;
+      const saved = Date.now();
+      writeRoute(devApi, 'live.php', routeSource('LiveRoute', { open: true, body: "\tpublic function get(): array { return array( 'version' => 1 ); }" }));
+      expect(await waitFor((line) => line.type === 'pushed', mark)).toMatchObject({ pushed: ['live'], removed: [], release: expect.any(Number) });
+      expect(await (await site.fetch('/svc-api/v1/live', { as: 'anonymous' })).json()).toEqual({ version: 1 });
+      const firstMs = Date.now() - saved;
+
+      mark = lines.length;
+      writeRoute(devApi, 'live.php', routeSource('LiveRoute', { open: true, body: "\tpublic function get(): array { return array( 'version' => 2 ); }" }));
+      await waitFor((line) => line.type === 'pushed', mark);
+      expect(await (await site.fetch('/svc-api/v1/live', { as: 'anonymous' })).json()).toEqual({ version: 2 });
+
+      // A syntax error is shown and nothing is pushed.
+      mark = lines.length;
+      writeRoute(devApi, 'live.php', routeSource('LiveRoute', { open: true, body: "\tpublic function get(): array { return array( 'version' => 3 ) }" }));
+      const rejected = await waitFor((line) => line.type === 'rejected', mark);
+      expect(rejected['problems']).toEqual([expect.stringMatching(/^api\/live\.php: syntax error on line \d+/)]);
+      expect(await (await site.fetch('/svc-api/v1/live', { as: 'anonymous' })).json()).toEqual({ version: 2 });
+
+      // A permission check that throws: its event streams in.
+      mark = lines.length;
+      writeRoute(devApi, 'live.php', routeSource('LiveRoute', { body: "\tpublic function get(): array { return array(); }\n\tpublic function permission(): bool { throw new LogicException( 'dev' ); }" }));
+      await waitFor((line) => line.type === 'pushed', mark);
+      await site.fetch('/svc-api/v1/live', { as: 'anonymous' });
+      const threw = await waitFor((line) => line.type === 'event' && (line['event'] as { type: string }).type === 'permission_threw', mark);
+      expect(threw).toMatchObject({ event: { type: 'permission_threw', slug: 'live' } });
+
+      // Deleting the file removes its route.
+      mark = lines.length;
+      rmSync(path.join(devApi, 'live.php'));
+      expect(await waitFor((line) => line.type === 'pushed', mark)).toMatchObject({ pushed: [], removed: ['live'] });
+      expect((await site.fetch('/svc-api/v1/live', { as: 'anonymous' })).status).toBe(404);
+      // The 'hello' route of the other project was never seen here, so it stays.
+      expect((await site.fetch('/svc-api/v1/hello', { as: 'anonymous' })).status).toBe(200);
+      expect(firstMs).toBeLessThan(5000);
+    } finally {
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      rmSync(devProject, { recursive: true, force: true });
+    }
+  });
+
+  it('without a site, says how to get one', async () => {
+    const result = await svc(['dev', '--json'], { env: {} });
+    expect(result.code).toBe(1);
+    expect(json(result.stdout)).toMatchObject({ code: 'no_credentials', error: 'svc dev needs a site to push to, and none is selected.' });
+  });
+});
