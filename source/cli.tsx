@@ -27,7 +27,7 @@ const HELP: Record<HelpTopic, string> = {
 	  api rollback [ID] Make an earlier release active again (default: the one before)
 	  api new <slug>    Create a route file that passes every push-time check
 	  api logs          What the site's svc did: load failures, throwing checks, releases
-	  dev               Watch api/ and push every save; a throwaway local site without a login
+	  dev               Watch api/ and push every save, with the site's events live
 	  doctor            Check the site and the project, with a fix for each problem
 	  login             Save a site and its application password
 	  logout            Forget a saved site and its password
@@ -185,11 +185,9 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc dev [--site NAME] [--json]
 
 	Watches api/ and pushes each save as one release, after the local checks (a syntax error is
-	shown, nothing is pushed). Deleting a file removes its route. Shows the site, the last push,
-	each route's state and the site's latest events. Ctrl-C stops.
-	Without a saved site or SVC_URL, starts a throwaway local WordPress (PHP, MariaDB and
-	WordPress from Debian packages) with the plugin, prints its address and login, and removes it
-	on exit. --json prints one JSON object per line for each event.
+	shown, nothing is pushed). Deleting a file removes its route (only files this session saw).
+	Shows the site, the last push, each route's state and the site's latest events. Ctrl-C stops.
+	--json prints one JSON object per line: ready, pushed, rejected, failed, event.
 	`,
 	plugin: `
 	Usage
