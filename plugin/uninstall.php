@@ -19,6 +19,7 @@ delete_option( 'svc_api_namespace' );
 require_once __DIR__ . '/src/Autoloader.php';
 \Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
 \Svc\Release\Schema::drop();
+\Svc\Events\EventTable::drop();
 
 $svc_root = WP_CONTENT_DIR . '/svc';
 if ( is_dir( $svc_root ) && ! is_link( $svc_root ) ) {

@@ -25,6 +25,10 @@ const HELP: Record<HelpTopic, string> = {
 	  api rm <slug>     Remove a deployed route, e.g. svc api rm users/[id]
 	  api releases      List the releases the site keeps (each push, rm and rollback is one)
 	  api rollback [ID] Make an earlier release active again (default: the one before)
+	  api new <slug>    Create a route file that passes every push-time check
+	  api logs          What the site's svc did: load failures, throwing checks, releases
+	  dev               Watch api/ and push every save, with the site's events live
+	  doctor            Check the site and the project, with a fix for each problem
 	  login             Save a site and its application password
 	  logout            Forget a saved site and its password
 	  link              Remember in svc.json which saved site this project deploys to
@@ -62,6 +66,8 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc api rm <slug>... [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api releases [--site NAME] [--json]
 	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
+	  $ svc api new <slug> [--verbs get,post] [--public | --capability CAP] [--json]
+	  $ svc api logs [--follow] [--since 1h] [--site NAME] [--json]
 
 	api push
 	  Checks every file in api/ (path segments kebab-case or [param], declare(strict_types=1);
@@ -96,7 +102,25 @@ const HELP: Record<HelpTopic, string> = {
 	  Shows what would change, then asks in a terminal; needs --yes otherwise.
 	  --dry-run         Show the plan and let the site check it; change nothing
 
+	api new <slug>
+	  Writes api/<slug>.php: one class named after the slug (free among the project's and the
+	  site's route files), a method per verb, [param] segments read from the request. Never
+	  overwrites a file.
+	  --verbs LIST      Verbs to implement (default get): get, post, put, patch, delete
+	  --public          Anyone may call the route, without logging in
+	  --capability CAP  Logged-in users holding CAP may call it (default: administrators only)
+
+	api logs
+	  The events the site's svc plugin recorded (the last 1,000), oldest first: files that failed
+	  to load and loaded again, permission checks and headers() that threw, fatal errors while
+	  loading, and every release (who, how many files).
+	  --since 1h        Only events this recent (s, m, h, d)
+	  --follow          Keep printing new events as they happen (Ctrl-C stops); with --json one
+	                    JSON object per line
+
 	Examples
+	  $ svc api new users/[id] --verbs get,delete
+	  $ svc api logs --since 1h
 	  $ svc api push --prune --yes
 	  $ svc api list | grep PUBLIC
 	  $ svc api rm users/[id] --yes
@@ -145,6 +169,26 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc login --url https://staging.example.com --user admin --site staging
 	  $ svc link --site staging
 	`,
+	doctor: `
+	Usage
+	  $ svc doctor [--site NAME] [--json]
+
+	Checks the linked site and the local project, one line each: ✔ fine, ⚠ works but should be
+	fixed, ✖ broken; each problem with its fix. The REST API (pretty or plain permalinks,
+	subdirectory installs), HTTPS or a local environment, the Authorization header, the plugin
+	and its version, deploying allowed, the svc folder, the syntax check, body limits, opcache,
+	svc.json, the api/ folder and files the site skips.
+	Exit code 1 when a check fails (✖).
+	`,
+	dev: `
+	Usage
+	  $ svc dev [--site NAME] [--json]
+
+	Watches api/ and pushes each save as one release, after the local checks (a syntax error is
+	shown, nothing is pushed). Deleting a file removes its route (only files this session saw).
+	Shows the site, the last push, each route's state and the site's latest events. Ctrl-C stops.
+	--json prints one JSON object per line: ready, pushed, rejected, failed, event.
+	`,
 	plugin: `
 	Usage
 	  $ svc plugin zip [--out FILE] [--json]
@@ -166,6 +210,11 @@ const FLAGS = {
 	insecureStore: { type: 'boolean' },
 	out: { type: 'string' },
 	apiDir: { type: 'string' },
+	verbs: { type: 'string' },
+	public: { type: 'boolean' },
+	capability: { type: 'string' },
+	follow: { type: 'boolean' },
+	since: { type: 'string' },
 	help: { type: 'boolean', shortFlag: 'h' },
 } as const;
 
@@ -214,6 +263,14 @@ function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<
 			return import('./commands/api-releases.js').then((module) => module.run(command, io));
 		case 'api rollback':
 			return import('./commands/api-rollback.js').then((module) => module.run(command, io));
+		case 'api new':
+			return import('./commands/api-new.js').then((module) => module.run(command, io));
+		case 'api logs':
+			return import('./commands/api-logs.js').then((module) => module.run(command, io));
+		case 'doctor':
+			return import('./commands/doctor.js').then((module) => module.run(command, io));
+		case 'dev':
+			return import('./commands/dev.js').then((module) => module.run(command, io));
 		case 'login':
 			return import('./commands/login.js').then((module) => module.run(command, io));
 		case 'logout':

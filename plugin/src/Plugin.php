@@ -9,8 +9,12 @@ declare(strict_types=1);
 
 namespace Svc;
 
+use Svc\Events\EventStore;
+use Svc\Events\Recorder;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
+use Svc\Rest\DiagnosticsController;
+use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
@@ -47,6 +51,8 @@ final class Plugin {
 		Autoloader::register( 'SvcLib\\', $paths->lib() );
 
 		add_action( 'init', array( $this, 'load_textdomain' ) );
+		// Only a listener: the table is touched when an event happens or is read.
+		( new Recorder( new EventStore() ) )->listen();
 		// Priority 20: after core and most plugins registered theirs, so `svc_namespace_taken` sees them.
 		add_action( 'rest_api_init', fn () => $this->set_up_rest( $paths ), 20 );
 		if ( is_admin() ) {
@@ -76,6 +82,8 @@ final class Plugin {
 		( new NamespaceController( $route_namespace ) )->register();
 		( new FilesController( $files, $store, $loader, $route_namespace, $deployer ) )->register();
 		( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
+		( new EventsController( new EventStore() ) )->register();
+		( new DiagnosticsController( $paths ) )->register();
 		$registrar->on_rest_api_init();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).

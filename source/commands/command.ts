@@ -17,10 +17,15 @@ export interface Flags {
 	readonly insecureStore?: boolean | undefined;
 	readonly out?: string | undefined;
 	readonly apiDir?: string | undefined;
+	readonly verbs?: string | undefined;
+	readonly public?: boolean | undefined;
+	readonly capability?: string | undefined;
+	readonly follow?: boolean | undefined;
+	readonly since?: string | undefined;
 	readonly help?: boolean | undefined;
 }
 
-export type HelpTopic = 'main' | 'api' | 'login' | 'logout' | 'link' | 'plugin';
+export type HelpTopic = 'main' | 'api' | 'login' | 'logout' | 'link' | 'plugin' | 'doctor' | 'dev';
 
 export interface ApiPushCommand {
 	readonly name: 'api push';
@@ -70,6 +75,38 @@ export interface ApiRollbackCommand {
 	readonly to: number | undefined;
 }
 
+export interface ApiNewCommand {
+	readonly name: 'api new';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	readonly slug: string;
+	/** As given to --verbs (checked by core/route-scaffold.ts); undefined: GET only. */
+	readonly verbs: string | undefined;
+	readonly isPublic: boolean;
+	readonly capability: string | undefined;
+}
+
+export interface ApiLogsCommand {
+	readonly name: 'api logs';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	readonly follow: boolean;
+	/** Seconds back from now (`--since 1h`); undefined: the latest page. */
+	readonly sinceSeconds: number | undefined;
+}
+
+export interface DoctorCommand {
+	readonly name: 'doctor';
+	readonly json: boolean;
+	readonly site: string | undefined;
+}
+
+export interface DevCommand {
+	readonly name: 'dev';
+	readonly json: boolean;
+	readonly site: string | undefined;
+}
+
 export interface LoginCommand {
 	readonly name: 'login';
 	readonly json: boolean;
@@ -113,6 +150,10 @@ export type Command =
 	| ApiRmCommand
 	| ApiReleasesCommand
 	| ApiRollbackCommand
+	| ApiNewCommand
+	| ApiLogsCommand
+	| DoctorCommand
+	| DevCommand
 	| LoginCommand
 	| LogoutCommand
 	| LinkCommand
@@ -129,6 +170,10 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api rm': ['site', 'json', 'yes', 'dryRun'],
 	'api releases': ['site', 'json'],
 	'api rollback': ['site', 'json', 'yes', 'dryRun'],
+	'api new': ['site', 'json', 'verbs', 'public', 'capability'],
+	'api logs': ['site', 'json', 'follow', 'since'],
+	doctor: ['site', 'json'],
+	dev: ['site', 'json'],
 	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
 	logout: ['site', 'json'],
 	link: ['site', 'json', 'apiDir'],
@@ -147,6 +192,11 @@ const FLAG_NAMES: Record<keyof Flags, string> = {
 	insecureStore: '--insecure-store',
 	out: '--out',
 	apiDir: '--api-dir',
+	verbs: '--verbs',
+	public: '--public',
+	capability: '--capability',
+	follow: '--follow',
+	since: '--since',
 	help: '--help',
 };
 
@@ -191,6 +241,26 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 			return { name, json, site };
 		case 'api rollback':
 			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, to: releaseId(args) };
+		case 'api new':
+			if (args.length !== 1 || args[0] === undefined) {
+				throw usage('svc api new needs one slug, the new file\'s path under api/ without ".php", e.g. "svc api new users/[id]".', 'api');
+			}
+			return {
+				name,
+				json,
+				site,
+				slug: args[0],
+				verbs: nonEmpty(flags.verbs, '--verbs'),
+				isPublic: flags.public === true,
+				capability: nonEmpty(flags.capability, '--capability'),
+			};
+		case 'api logs':
+			noArgs(name, args);
+			return { name, json, site, follow: flags.follow === true, sinceSeconds: durationSeconds(nonEmpty(flags.since, '--since')) };
+		case 'doctor':
+		case 'dev':
+			noArgs(name, args);
+			return { name, json, site };
 		case 'login':
 			noArgs(name, args);
 			return {
@@ -223,6 +293,8 @@ function commandName(first: string | undefined, second: string | undefined): Com
 		two === 'api rm' ||
 		two === 'api releases' ||
 		two === 'api rollback' ||
+		two === 'api new' ||
+		two === 'api logs' ||
 		two === 'plugin zip'
 	) {
 		return two;
@@ -230,14 +302,14 @@ function commandName(first: string | undefined, second: string | undefined): Com
 	if (first === 'api' && second === 'ls') {
 		return 'api list';
 	}
-	if (first === 'login' || first === 'logout' || first === 'link') {
+	if (first === 'login' || first === 'logout' || first === 'link' || first === 'doctor' || first === 'dev') {
 		return first;
 	}
 	return undefined;
 }
 
 function helpTopic(first: string | undefined): HelpTopic {
-	if (first === 'login' || first === 'logout' || first === 'link') {
+	if (first === 'login' || first === 'logout' || first === 'link' || first === 'doctor' || first === 'dev') {
 		return first;
 	}
 	return first !== undefined && Object.hasOwn(GROUPS, first) ? (GROUPS[first] ?? 'main') : 'main';
@@ -286,6 +358,17 @@ function releaseId(args: readonly string[]): number | undefined {
 		throw usage(`${JSON.stringify(arg)} is not a release id: "svc api releases" lists them (e.g. "svc api rollback 11").`, 'api');
 	}
 	return Number(arg);
+}
+
+/** `--since 90s|15m|1h|2d` (a bare number is seconds): how far back, in seconds. */
+export function durationSeconds(text: string | undefined): number | undefined {
+	if (text === undefined) return undefined;
+	const match = /^([0-9]{1,9})(s|m|h|d)?$/.exec(text.trim());
+	if (match === null || Number(match[1]) === 0) {
+		throw usage(`--since ${JSON.stringify(text)} is not a duration: a whole number with s, m, h or d, e.g. "--since 1h".`, 'api');
+	}
+	const unit = { s: 1, m: 60, h: 3600, d: 86_400 }[(match[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
+	return Number(match[1]) * unit;
 }
 
 function nonEmpty(value: string | undefined, flag: string): string | undefined {

@@ -33,7 +33,8 @@ export type SvcErrorCode =
 	| 'no_previous_release'
 	| 'too_large'
 	| 'server_error'
-	| 'bad_response';
+	| 'bad_response'
+	| 'file_exists';
 
 /** One file's reason for a rejected push, as the server reported it (422 `data.errors`). */
 export interface FileError {

@@ -176,6 +176,36 @@ export interface MissingBlobs {
 	readonly missing: readonly string[];
 }
 
+/** One event the plugin recorded (`GET events`, docs/management-api.md "Events"). */
+export interface SiteEvent {
+	readonly id: number;
+	/** ISO 8601, UTC, milliseconds. */
+	readonly time: string;
+	/** `load_failed`, `load_recovered`, `permission_threw`, `headers_threw`, `boot_fatal`, `vendor_failed`, `release`. */
+	readonly type: string;
+	readonly slug: string | null;
+	readonly message: string;
+	readonly user: ReleaseUser | null;
+	readonly data: Readonly<Record<string, unknown>>;
+}
+
+export interface EventPage {
+	/** Newest first. */
+	readonly events: readonly SiteEvent[];
+	/** Cursor for the next (older) page; null when this is the last. */
+	readonly before: number | null;
+	/** The newest event's id on the site (0: none yet): what a follower asks `after`. */
+	readonly latest: number;
+}
+
+export interface EventQuery {
+	readonly before?: number | undefined;
+	readonly after?: number | undefined;
+	/** Seconds back from the site's clock. */
+	readonly maxAge?: number | undefined;
+	readonly perPage?: number | undefined;
+}
+
 export interface SiteClient {
 	/** The normalized site URL used in messages. */
 	readonly siteUrl: string;
@@ -202,6 +232,10 @@ export interface SiteClient {
 	listReleases(): Promise<Release[]>;
 	/** `POST api-releases/rollback`: `to` undefined is the release active before the active one. */
 	rollback(options: { readonly to?: number | undefined; readonly base?: number | undefined; readonly dryRun?: boolean }): Promise<CommitResult>;
+	/** `GET events`: a page of what the plugin recorded, newest first. */
+	listEvents(query?: EventQuery): Promise<EventPage>;
+	/** `GET diagnostics` as the site sent it (svc doctor reads it); undefined from a plugin without it. */
+	getDiagnostics(): Promise<Readonly<Record<string, unknown>> | undefined>;
 }
 
 /** How the site exposes its REST API: /wp-json/ with pretty permalinks, ?rest_route= without. */
@@ -483,6 +517,24 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			// A rollback names a kept release, whose contents the site has by definition.
 			if ('missing' in result) throw unexpected('POST api-releases/rollback', fail);
 			return result;
+		},
+		listEvents: async (query = {}) => {
+			const params: Record<string, string> = {};
+			for (const [key, value] of [['before', query.before], ['after', query.after], ['max_age', query.maxAge], ['per_page', query.perPage]] as const) {
+				if (value !== undefined) params[key] = String(value);
+			}
+			const { body } = await call('GET', 'events', { query: params, releases: true });
+			return parseEventPage(body) ?? throwUnexpected('GET events', fail);
+		},
+		getDiagnostics: async () => {
+			let body: unknown;
+			try {
+				({ body } = await call('GET', 'diagnostics', { releases: true }));
+			} catch (error) {
+				if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
+				throw error;
+			}
+			return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : throwUnexpected('GET diagnostics', fail);
 		},
 	};
 }
@@ -915,4 +967,25 @@ function parseCommitResult(value: unknown): CommitResult | undefined {
 		unchanged: item['unchanged'] === true,
 		plan: parsePlan(item['plan']),
 	};
+}
+
+function parseEventPage(body: unknown): EventPage | undefined {
+	const page = body as { events?: unknown; before?: unknown; latest?: unknown } | null;
+	if (!Array.isArray(page?.events) || typeof page.latest !== 'number') return undefined;
+	const events: SiteEvent[] = [];
+	for (const item of page.events as unknown[]) {
+		const event = item as Partial<Record<keyof SiteEvent, unknown>> | null;
+		if (typeof event?.id !== 'number' || typeof event.time !== 'string' || typeof event.type !== 'string' || typeof event.message !== 'string') return undefined;
+		const user = event.user as { id?: unknown; login?: unknown } | null | undefined;
+		events.push({
+			id: event.id,
+			time: event.time,
+			type: event.type,
+			slug: typeof event.slug === 'string' ? event.slug : null,
+			message: event.message,
+			user: typeof user?.id === 'number' && typeof user.login === 'string' ? { id: user.id, login: user.login } : null,
+			data: typeof event.data === 'object' && event.data !== null ? (event.data as Record<string, unknown>) : {},
+		});
+	}
+	return { events, before: typeof page.before === 'number' ? page.before : null, latest: page.latest };
 }

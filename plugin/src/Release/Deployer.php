@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Release;
 
+use Svc\Events\Emit;
 use Svc\Manifest\ManifestStore;
 use Svc\Storage\Guard;
 use Svc\Storage\Paths;
@@ -368,6 +369,7 @@ final class Deployer {
 		$this->releases->prune( ReleaseStore::keep() );
 		$this->blobs->collect( $this->releases->referenced(), BlobStore::ttl() );
 		$outcome['release'] = $this->releases->get( $id );
+		Emit::event( 'release', array( 'release' => $id, 'kind' => $kind, 'files' => count( $final ), 'added' => count( $plan['added'] ), 'changed' => count( $plan['changed'] ), 'removed' => count( $plan['removed'] ) ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
 		return $outcome;
 	}
 

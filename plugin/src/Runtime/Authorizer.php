@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Svc\Events\Emit;
 use ReflectionClass;
 use ReflectionMethod;
 use Svc\Api\Attribute\Permission;
@@ -78,6 +79,7 @@ final class Authorizer {
 		} catch ( Throwable $error ) {
 			if ( self::requested_verb( $request ) === $verb ) {
 				Log::api( sprintf( '%s.php: the permission check for %s threw, so the request was denied: %s', $slug, strtoupper( $verb ), Log::describe( $error ) ) );
+				Emit::event( 'permission_threw', array( 'slug' => $slug, 'message' => sprintf( 'the permission check for %s threw, so the request was denied: %s', strtoupper( $verb ), Log::describe( $error ) ), 'verb' => strtoupper( $verb ) ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
 			}
 			return false;
 		}

@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Svc\Events\Emit;
+
 /**
  * Some errors end the process instead of throwing (e.g. redeclaring a function). Before requiring a
  * route file svc says what it is loading; if the request dies meanwhile, the shutdown handler
@@ -154,6 +156,7 @@ final class FatalErrorMonitor {
 		$this->buffer_level = $this->watched[0]['buffer_level'];
 		$this->reason       = sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( (string) $error['file'] ), $error['line'] );
 		( $this->blamed['on_fatal'] )( $this->reason );
+		Emit::event( 'boot_fatal', array( 'slug' => preg_replace( '/\.php$/', '', (string) $this->blamed['subject'] ), 'message' => $this->reason ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
 		return $this->reason;
 	}
 

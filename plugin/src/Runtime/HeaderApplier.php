@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Svc\Events\Emit;
 use Svc\Support\Log;
 use Throwable;
 use WeakMap;
@@ -56,6 +57,7 @@ final class HeaderApplier {
 			$headers  = null !== $instance && method_exists( $instance, 'headers' ) ? $instance->headers() : null;
 		} catch ( Throwable $error ) {
 			Log::api( sprintf( '%s.php: headers() threw, so the response was sent without its headers: %s', $slug, Log::describe( $error ) ) );
+			Emit::event( 'headers_threw', array( 'slug' => $slug, 'message' => 'headers() threw, so the response was sent without its headers: ' . Log::describe( $error ) ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
 			return $response;
 		}
 		if ( ! is_array( $headers ) ) {

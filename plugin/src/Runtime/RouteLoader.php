@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Svc\Events\Emit;
 use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
 use Svc\Support\Log;
@@ -101,6 +102,7 @@ final class RouteLoader {
 		if ( ! $entry['booted'] || null !== $entry['boot'] ) {
 			// A previous failure clears itself: the next listing shows the file healthy.
 			$this->store->record_boot( $slug, $entry['stamp'], null );
+			Emit::event( 'loaded', array( 'slug' => $slug ) );
 		}
 		$this->outcomes[ $slug ] = true;
 		return null;

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Svc\Events\Emit;
 use Svc\Manifest\ManifestStore;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
@@ -47,6 +48,7 @@ final class VendorAutoload {
 		}
 		$fail = function ( string $reason ) use ( $stamp ): void {
 			Log::api( 'vendor/autoload.php could not be loaded; routes load without it: ' . $reason );
+			Emit::event( 'vendor_failed', array( 'message' => 'vendor/autoload.php could not be loaded; routes load without it: ' . $reason ) );
 			$this->store->record_meta(
 				'vendor',
 				array(

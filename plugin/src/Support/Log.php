@@ -25,6 +25,13 @@ final class Log {
 	 */
 	public static function skipped( string $slug, string $reason ): void {
 		self::api( sprintf( '%s.php skipped: %s', $slug, $reason ) );
+		\Svc\Events\Emit::event(
+			'load_failed',
+			array(
+				'slug'    => $slug,
+				'message' => $reason,
+			)
+		);
 	}
 
 	public static function describe( \Throwable $error ): string {

@@ -1,0 +1,78 @@
+<?php
+/**
+ * `svc/v1/diagnostics`: what `svc doctor` needs to know of the site that only PHP can tell.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use Svc\Storage\Paths;
+use Svc\Validation\SyntaxChecker;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * Read-only facts, no judgement: the CLI decides what is a problem and how to say it, so a newer
+ * CLI can diagnose an older plugin. Deploy policy and size limits are in `GET status`.
+ */
+final class DiagnosticsController {
+
+	public function __construct( private readonly Paths $paths ) {
+	}
+
+	public function register(): void {
+		register_rest_route(
+			Management::NAMESPACE,
+			'/diagnostics',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'show' ),
+					'permission_callback' => array( Management::class, 'check' ),
+				),
+			)
+		);
+	}
+
+	public function show(): WP_REST_Response {
+		$root    = $this->paths->root();
+		$opcache = function_exists( 'opcache_get_status' ) ? opcache_get_status( false ) : false;
+		return new WP_REST_Response(
+			array(
+				'plugin'    => array( 'version' => defined( 'SVC_VERSION' ) ? SVC_VERSION : null ),
+				'php'       => array(
+					'version'       => PHP_VERSION,
+					'sapi'          => PHP_SAPI,
+					// The binary the push-time syntax check runs; null: the check is skipped.
+					'syntax_binary' => SyntaxChecker::binary(),
+				),
+				'wordpress' => array(
+					'version'               => get_bloginfo( 'version' ),
+					'environment_type'      => wp_get_environment_type(),
+					'https'                 => is_ssl(),
+					'application_passwords' => wp_is_application_passwords_available(),
+					'permalink_structure'   => (string) get_option( 'permalink_structure' ),
+					'disallow_file_mods'    => defined( 'DISALLOW_FILE_MODS' ) && DISALLOW_FILE_MODS,
+				),
+				'storage'   => array(
+					'path'     => 'wp-content/' . basename( $root ),
+					// The folder, or where it will be made: the first push creates it.
+					'writable' => is_dir( $root ) ? wp_is_writable( $root ) : wp_is_writable( dirname( $root ) ),
+				),
+				'limits'    => array(
+					'post_max_size'       => (int) wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) ),
+					'upload_max_filesize' => (int) wp_convert_hr_to_bytes( (string) ini_get( 'upload_max_filesize' ) ),
+					'memory_limit'        => (int) wp_convert_hr_to_bytes( (string) ini_get( 'memory_limit' ) ),
+				),
+				'opcache'   => array(
+					'enabled'             => is_array( $opcache ) && true === ( $opcache['opcache_enabled'] ?? false ),
+					'validate_timestamps' => (bool) ini_get( 'opcache.validate_timestamps' ),
+					'revalidate_freq'     => (int) ini_get( 'opcache.revalidate_freq' ),
+				),
+			)
+		);
+	}
+}

@@ -1,0 +1,171 @@
+/**
+ * svc dev: watches api/ and pushes each save (debounced) as one release after the local checks;
+ * shows the last push, each route's load state and the site's latest events. In a terminal an Ink
+ * screen; piped, one line per push and event; --json, one JSON object per line. Ctrl-C stops.
+ * Idle it waits on the file watcher and polls the event log every few seconds, nothing else.
+ */
+import { mkdirSync, watch, type FSWatcher } from 'node:fs';
+import { createDevLoop, debounced, type CycleResult } from '../core/dev-loop.js';
+import { SvcError } from '../core/errors.js';
+import { eventRecord, eventsAfter, formatEvent } from '../core/event-log.js';
+import { scanApiDir } from '../core/route-files.js';
+import type { SiteEvent } from '../core/site-client.js';
+import type { DevRoute } from '../components/dev-screen.js';
+import type { DevCommand } from './command.js';
+import { openProject, openSite, type Site } from './shared/context.js';
+import { isInteractive, type Io } from './shared/io.js';
+
+/** Editors write a file in several steps (truncate, write, rename): one push for all of them. */
+const DEBOUNCE_MS = 40;
+const EVENT_POLL_MS = 2000;
+
+export async function run(command: DevCommand, io: Io): Promise<number> {
+	const project = openProject(io);
+	const site = openDevSite(io, command);
+	mkdirSync(project.apiDir, { recursive: true });
+	const loop = createDevLoop({ client: site.client, scan: () => scanApiDir(project.apiDir), apiLabel: project.apiLabel });
+	await loop.start();
+	const out = output(io, command, site, project.apiLabel);
+
+	let routes = await readRoutes(site);
+	let cursor = (await site.client.listEvents({ perPage: 1 })).latest;
+	const runCycle = async () => {
+		out.busy();
+		const result = await loop.cycle().catch((error: unknown): CycleResult => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error), problems: [] }));
+		if (result.kind === 'pushed') routes = await readRoutes(site).catch(() => routes);
+		out.cycle(result, routes);
+	};
+	const push = debounced(runCycle, DEBOUNCE_MS);
+	out.ready(routes);
+	// The first cycle pushes what changed while svc dev was not running.
+	push.trigger();
+
+	let watcher: FSWatcher | undefined;
+	let poller: NodeJS.Timeout | undefined;
+	await new Promise<void>((resolve) => {
+		const stop = () => {
+			process.off('SIGINT', stop);
+			process.off('SIGTERM', stop);
+			resolve();
+		};
+		out.onQuit(stop);
+		process.on('SIGINT', stop);
+		process.on('SIGTERM', stop);
+		watcher = watch(project.apiDir, { recursive: true }, (_event, name) => {
+			if (name === null || !name.startsWith('.')) push.trigger();
+		});
+		const poll = async () => {
+			try {
+				const next = await eventsAfter(site.client, cursor);
+				cursor = next.latest;
+				if (next.events.length > 0) {
+					if (next.events.some((event) => event.type !== 'release')) routes = await readRoutes(site).catch(() => routes);
+					out.events(next.events, routes);
+				}
+			} catch {
+				// The site is away for a moment (a restart): the next poll tries again.
+			}
+			poller = setTimeout(() => void poll(), EVENT_POLL_MS);
+		};
+		poller = setTimeout(() => void poll(), EVENT_POLL_MS);
+	});
+	watcher?.close();
+	if (poller !== undefined) clearTimeout(poller);
+	push.cancel();
+	await push.idle();
+	await out.finish();
+	return 0;
+}
+
+function openDevSite(io: Io, command: DevCommand): Site {
+	try {
+		return openSite(io, { site: command.site });
+	} catch (error) {
+		if (error instanceof SvcError && error.code === 'no_credentials') {
+			throw new SvcError('svc dev needs a site to push to, and none is selected.', {
+				code: 'no_credentials',
+				hint: 'Run "svc login" (a local WordPress with the svc plugin works, e.g. the one "npm run demo" starts in a clone of svc), or set SVC_URL, SVC_USER and SVC_APP_PASSWORD.',
+			});
+		}
+		throw error;
+	}
+}
+
+async function readRoutes(site: Site): Promise<DevRoute[]> {
+	const listing = await site.client.listFiles({ content: false });
+	return listing.files.map((file) => ({ slug: file.filename, path: file.path, methods: file.methods, public: file.public, error: file.error }));
+}
+
+interface Output {
+	ready(routes: readonly DevRoute[]): void;
+	busy(): void;
+	cycle(result: CycleResult, routes: readonly DevRoute[]): void;
+	events(events: readonly SiteEvent[], routes: readonly DevRoute[]): void;
+	onQuit(quit: () => void): void;
+	finish(): Promise<void>;
+}
+
+const clock = () => new Date().toTimeString().slice(0, 8);
+
+function output(io: Io, command: DevCommand, site: Site, apiLabel: string): Output {
+	if (command.json) {
+		const line = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`);
+		return {
+			ready: (routes) => line({ type: 'ready', site: site.url, apiDir: apiLabel, routes }),
+			busy: () => undefined,
+			cycle: (result) => result.kind !== 'unchanged' && line({ type: result.kind, time: new Date().toISOString(), ...result, kind: undefined }),
+			events: (events) => events.forEach((event) => line({ type: 'event', event: eventRecord(event) })),
+			onQuit: () => undefined,
+			finish: async () => undefined,
+		};
+	}
+	if (!isInteractive(io, false)) {
+		const line = (text: string) => io.stdout.write(`${text}\n`);
+		return {
+			ready: (routes) => line(`svc dev: watching ${apiLabel}/ → ${site.url} (${routes.length} routes deployed; Ctrl-C stops)`),
+			busy: () => undefined,
+			cycle: (result) => {
+				if (result.kind === 'pushed') line(`${clock()} ✔ pushed ${[...result.pushed, ...result.removed.map((slug) => `-${slug}`)].join(', ')}${result.release === null ? '' : ` (release ${result.release})`} in ${result.ms} ms`);
+				if (result.kind === 'rejected') line(`${clock()} ✖ not pushed: the local checks failed\n${result.problems.map((problem) => `  ${problem}`).join('\n')}`);
+				if (result.kind === 'failed') line(`${clock()} ✖ ${result.message}${result.problems.map((problem) => `\n  ${problem}`).join('')}`);
+			},
+			events: (events) => events.filter((event) => event.type !== 'release').forEach((event) => line(formatEvent(event))),
+			onQuit: () => undefined,
+			finish: async () => undefined,
+		};
+	}
+	return inkOutput(io, site, apiLabel);
+}
+
+function inkOutput(io: Io, site: Site, apiLabel: string): Output {
+	type State = { last: { at: string; result: CycleResult } | undefined; busy: boolean; routes: readonly DevRoute[]; events: readonly SiteEvent[] };
+	let state: State = { last: undefined, busy: false, routes: [], events: [] };
+	let quit: () => void = () => undefined;
+	let draw: ((next: State) => void) | undefined;
+	let finish: () => Promise<void> = async () => undefined;
+	const ready = (async () => {
+		const [{ render }, { DevScreen }] = await Promise.all([import('ink'), import('../components/dev-screen.js')]);
+		const element = (current: State) => <DevScreen site={site.url} apiLabel={apiLabel} {...current} onQuit={() => quit()} />;
+		const instance = render(element(state), { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, patchConsole: false });
+		draw = (next) => instance.rerender(element(next));
+		finish = async () => {
+			instance.unmount();
+			await instance.waitUntilExit();
+		};
+	})();
+	const update = (patch: Partial<State>) => {
+		state = { ...state, ...patch };
+		draw?.(state);
+	};
+	return {
+		ready: (routes) => update({ routes }),
+		busy: () => update({ busy: true }),
+		cycle: (result, routes) => update(result.kind === 'unchanged' && state.last !== undefined ? { busy: false } : { busy: false, routes, last: { at: clock(), result } }),
+		events: (events, routes) => update({ routes, events: [...state.events, ...events].slice(-20) }),
+		onQuit: (stop) => (quit = stop),
+		finish: async () => {
+			await ready;
+			await finish();
+		},
+	};
+}

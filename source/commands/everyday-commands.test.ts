@@ -1,0 +1,57 @@
+/** argv → command for svc api new, api logs, doctor and dev. */
+import { describe, expect, it } from '@jest/globals';
+import { SvcError } from '../core/errors.js';
+import { durationSeconds, toCommand, type Flags } from './command.js';
+
+const parse = (line: string, flags: Flags = {}) => toCommand(line.split(' '), flags);
+const usageError = (fn: () => unknown): SvcError => {
+	try {
+		fn();
+	} catch (error) {
+		if (error instanceof SvcError && error.exitCode === 2) return error;
+		throw error;
+	}
+	throw new Error('no usage error');
+};
+
+describe('everyday commands', () => {
+	it('api new takes one slug and its options', () => {
+		expect(parse('api new users/[id]', { verbs: 'get,post', capability: 'edit_posts' })).toEqual({
+			name: 'api new',
+			json: false,
+			site: undefined,
+			slug: 'users/[id]',
+			verbs: 'get,post',
+			isPublic: false,
+			capability: 'edit_posts',
+		});
+		expect(usageError(() => parse('api new')).message).toMatch(/needs one slug/);
+		expect(usageError(() => parse('api new a b')).message).toMatch(/needs one slug/);
+		expect(usageError(() => parse('api new a', { follow: true })).message).toBe('--follow does not apply to "svc api new".');
+	});
+
+	it('api logs reads --follow and --since', () => {
+		expect(parse('api logs', { follow: true, since: '1h', json: true })).toEqual({ name: 'api logs', json: true, site: undefined, follow: true, sinceSeconds: 3600 });
+		expect(usageError(() => parse('api logs', { since: 'yesterday' })).message).toMatch(/--since "yesterday" is not a duration/);
+	});
+
+	it('doctor and dev take no arguments', () => {
+		expect(parse('doctor', { json: true })).toEqual({ name: 'doctor', json: true, site: undefined });
+		expect(parse('dev', { site: 'local' })).toEqual({ name: 'dev', json: false, site: 'local' });
+		expect(usageError(() => parse('doctor now')).message).toMatch(/takes no arguments/);
+		expect(parse('dev', { help: true })).toEqual({ name: 'help', topic: 'dev' });
+	});
+
+	it.each([
+		['90', 90],
+		['90s', 90],
+		['15m', 900],
+		['2d', 172_800],
+	])('--since %s is %d seconds', (text, seconds) => {
+		expect(durationSeconds(text)).toBe(seconds);
+	});
+
+	it.each(['0', '1w', '-1h', '1.5h'])('--since %s is refused', (text) => {
+		expect(() => durationSeconds(text)).toThrow(SvcError);
+	});
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals';
+import { compareVersions, diagnose, formatCheck, readDiagnostics, type DoctorFacts } from './doctor-checks.js';
+
+const healthy: DoctorFacts = {
+	siteUrl: 'http://127.0.0.1:8080',
+	cliVersion: '0.1.0',
+	restRoot: { ok: true, value: 'http://127.0.0.1:8080/wp-json/' },
+	index: { ok: true, value: { namespaces: ['wp/v2', 'svc/v1'], applicationPasswords: true } },
+	status: { ok: true, value: { deployAllowed: true, requestBytes: 1048576, fileBytes: 524288 } },
+	diagnostics: {
+		ok: true,
+		value: readDiagnostics({
+			plugin: { version: '0.1.0' },
+			php: { syntax_binary: '/usr/bin/php8.2' },
+			wordpress: { environment_type: 'local', https: false },
+			storage: { path: 'wp-content/svc', writable: true },
+			limits: { post_max_size: 8388608 },
+			opcache: { enabled: true, validate_timestamps: false },
+		}),
+	},
+	skipped: { ok: true, value: [] },
+	project: { file: '/p/svc.json', apiLabel: 'api', apiExists: true, files: 2, problems: [] },
+};
+
+const statusOf = (facts: DoctorFacts) => Object.fromEntries(diagnose(facts).map((check) => [check.id, check.status]));
+
+describe('diagnose', () => {
+	it('passes a healthy local site and project', () => {
+		expect(statusOf(healthy)).toEqual({ rest: 'ok', https: 'ok', auth: 'ok', plugin: 'ok', deploy: 'ok', storage: 'ok', syntax: 'ok', limits: 'ok', opcache: 'ok', skipped: 'ok', project: 'ok', api: 'ok' });
+	});
+
+	it('says when the REST root is the plain-permalink one', () => {
+		const rest = diagnose({ ...healthy, restRoot: { ok: true, value: 'http://h/sub/?rest_route=%2F' } })[0];
+		expect(rest).toMatchObject({ status: 'ok', reason: expect.stringContaining('plain permalinks') });
+	});
+
+	it('without a REST API, fails it and skips what depends on it', () => {
+		const checks = statusOf({ ...healthy, restRoot: { ok: false, code: 'no_rest_api', message: 'No WordPress REST API answered.' } });
+		expect(checks['rest']).toBe('fail');
+		expect(checks['auth']).toBe('skip');
+		expect(checks['api']).toBe('ok');
+	});
+
+	it('an http site that is not local has no application passwords', () => {
+		const checks = diagnose({ ...healthy, index: { ok: true, value: { namespaces: ['svc/v1'], applicationPasswords: false } }, diagnostics: undefined, status: { ok: false, code: 'unauthorized', serverCode: 'rest_forbidden', status: 401, message: '401' } });
+		expect(checks.find((check) => check.id === 'https')).toMatchObject({ status: 'fail', fix: expect.stringContaining("WP_ENVIRONMENT_TYPE") });
+		expect(checks.find((check) => check.id === 'auth')?.status).toBe('skip');
+	});
+
+	it('a 401 answered as to a visitor: the Authorization header does not reach PHP', () => {
+		const auth = diagnose({ ...healthy, status: { ok: false, code: 'unauthorized', serverCode: 'rest_forbidden', status: 401, message: '401' } }).find((check) => check.id === 'auth');
+		expect(auth).toMatchObject({ status: 'fail', fix: expect.stringContaining('CGIPassAuth On') });
+	});
+
+	it('a wrong password is not blamed on the header', () => {
+		const auth = diagnose({ ...healthy, status: { ok: false, code: 'unauthorized', serverCode: 'incorrect_password', status: 401, message: '401' } }).find((check) => check.id === 'auth');
+		expect(auth).toMatchObject({ status: 'fail', reason: expect.stringContaining('incorrect_password'), fix: expect.stringContaining('svc login') });
+	});
+
+	it('warns on version skew, naming the side to update', () => {
+		const older = { ...healthy, diagnostics: { ok: true as const, value: { ...(healthy.diagnostics as { value: ReturnType<typeof readDiagnostics> }).value, pluginVersion: '0.0.9' } } };
+		expect(diagnose(older).find((check) => check.id === 'plugin')).toMatchObject({ status: 'warn', fix: expect.stringContaining('svc plugin zip') });
+		expect(diagnose({ ...healthy, cliVersion: '0.0.1' }).find((check) => check.id === 'plugin')).toMatchObject({ status: 'warn', fix: 'Update the CLI: npm install -g svc@0.1.0.' });
+	});
+
+	it('an inactive plugin fails and skips the checks that need it', () => {
+		const checks = statusOf({ ...healthy, index: { ok: true, value: { namespaces: ['wp/v2'], applicationPasswords: true } }, status: { ok: true, value: undefined } });
+		expect(checks).toMatchObject({ plugin: 'fail', deploy: 'skip', skipped: 'skip', auth: 'skip' });
+	});
+
+	it('a hardened site, no PHP binary, small bodies, no opcache, skipped files, a broken project', () => {
+		const checks = diagnose({
+			...healthy,
+			status: { ok: true, value: { deployAllowed: false, deployReason: 'DISALLOW_FILE_MODS is true', requestBytes: 512 * 1024, fileBytes: 524288 } },
+			diagnostics: { ok: true, value: readDiagnostics({ plugin: { version: '0.1.0' }, php: { syntax_binary: null }, storage: { path: 'wp-content/svc', writable: false }, opcache: { enabled: false } }) },
+			skipped: { ok: true, value: [{ filename: 'bad', error: 'two classes' }] },
+			project: { file: undefined, apiLabel: 'api', apiExists: true, files: 1, problems: ['api/x.php: no class'] },
+		});
+		expect(Object.fromEntries(checks.map((check) => [check.id, check.status]))).toMatchObject({ deploy: 'fail', syntax: 'warn', storage: 'fail', limits: 'warn', opcache: 'warn', skipped: 'fail', project: 'warn', api: 'fail' });
+		expect(checks.find((check) => check.id === 'skipped')?.reason).toContain('bad.php (two classes)');
+		for (const check of checks.filter((c) => c.status === 'fail' || c.status === 'warn')) expect(check.fix).toEqual(expect.any(String));
+	});
+
+	it('without a site, says how to get one and still checks the project', () => {
+		expect(statusOf({ siteUrl: undefined, noSite: 'No site selected.', cliVersion: '0.1.0', project: { ...healthy.project, apiExists: false } })).toEqual({ site: 'fail', project: 'ok', api: 'warn' });
+	});
+});
+
+describe('helpers', () => {
+	it('compares versions numerically', () => {
+		expect(compareVersions('0.10.0', '0.9.1')).toBe(1);
+		expect(compareVersions('1.0', '1.0.0')).toBe(0);
+		expect(compareVersions('0.1.0', '0.2.0')).toBe(-1);
+	});
+	it('puts the fix under the line', () => {
+		expect(formatCheck({ id: 'x', status: 'fail', title: 'X', reason: 'broken', fix: 'mend it' })).toBe(`✖ X${' '.repeat(19)} broken\n  ${' '.repeat(20)} → mend it`);
+	});
+});

@@ -1,0 +1,64 @@
+/**
+ * Reading the site's event log (`GET events`) for `svc api logs` and `svc dev`: whole windows of
+ * history, and following new events with a cursor. No output here; see formatEvent for the line.
+ */
+import type { EventPage, SiteClient, SiteEvent } from './site-client.js';
+
+/** The site keeps 1,000 by default; the most a window can hold. */
+const MAX_EVENTS = 1000;
+const PAGE = 200;
+
+/** The newest events (at most `limit`), within `maxAge` seconds when given: oldest first. */
+export async function readEvents(
+	client: Pick<SiteClient, 'listEvents'>,
+	options: { readonly maxAge?: number | undefined; readonly limit?: number },
+): Promise<{ readonly events: SiteEvent[]; readonly latest: number }> {
+	const limit = options.limit ?? MAX_EVENTS;
+	const events: SiteEvent[] = [];
+	let before: number | undefined;
+	let latest = 0;
+	for (;;) {
+		const page: EventPage = await client.listEvents({ before, maxAge: options.maxAge, perPage: Math.min(PAGE, limit - events.length) });
+		latest = Math.max(latest, page.latest);
+		events.push(...page.events);
+		if (page.before === null || events.length >= limit) break;
+		before = page.before;
+	}
+	return { events: events.reverse(), latest };
+}
+
+/** Every event newer than `after`, oldest first, and the cursor to ask with next time. */
+export async function eventsAfter(client: Pick<SiteClient, 'listEvents'>, after: number): Promise<{ readonly events: SiteEvent[]; readonly latest: number }> {
+	const events: SiteEvent[] = [];
+	let before: number | undefined;
+	let latest = after;
+	for (;;) {
+		const page = await client.listEvents({ after, before, perPage: PAGE });
+		latest = Math.max(latest, page.latest, ...page.events.map((event) => event.id));
+		events.push(...page.events);
+		if (page.before === null || events.length >= MAX_EVENTS) break;
+		before = page.before;
+	}
+	return { events: events.reverse(), latest };
+}
+
+const ICONS: Readonly<Record<string, string>> = {
+	load_failed: '✖',
+	boot_fatal: '✖',
+	vendor_failed: '✖',
+	permission_threw: '⚠',
+	headers_threw: '⚠',
+	load_recovered: '✔',
+	release: '↑',
+};
+
+/** `2026-11-22 21:04:05  ✖ load_failed  hello.php skipped: …` in the viewer's UTC. */
+export function formatEvent(event: SiteEvent): string {
+	const time = event.time.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+	return `${time}  ${ICONS[event.type] ?? '•'} ${event.type.padEnd(16)} ${event.message}`;
+}
+
+/** The JSON form `svc api logs --json` prints (the site's record, as the client read it). */
+export function eventRecord(event: SiteEvent): Record<string, unknown> {
+	return { id: event.id, time: event.time, type: event.type, slug: event.slug, message: event.message, user: event.user, data: event.data };
+}
