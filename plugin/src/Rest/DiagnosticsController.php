@@ -47,7 +47,7 @@ final class DiagnosticsController {
 					'version'       => PHP_VERSION,
 					'sapi'          => PHP_SAPI,
 					// The binary the push-time syntax check runs; null: the check is skipped.
-					'syntax_binary' => SyntaxChecker::binary(),
+					'syntax_binary' => ( new SyntaxChecker() )->binary(),
 				),
 				'wordpress' => array(
 					'version'               => get_bloginfo( 'version' ),
