@@ -56,20 +56,21 @@ final class Registrar {
 	 */
 	public function on_pre_dispatch( mixed $result, WP_REST_Server $server, WP_REST_Request $request ): mixed {
 		unset( $server );
-		if ( $this->all ) {
-			return $result;
-		}
 		$prefix = '/' . $this->route_namespace->get() . '/';
 		$route  = strtolower( untrailingslashit( $request->get_route() ) );
 		if ( '/batch/v1' === $route ) {
 			// A batch issued inside another request (rest_do_request()): core matches its
 			// sub-requests before any of them reaches this filter, so every route must be there.
-			$this->register_all();
+			if ( ! $this->all ) {
+				$this->register_all();
+			}
 			return $result;
 		}
 		if ( ! str_starts_with( $route, $prefix ) ) {
 			return $result;
 		}
+		// Also when every route is registered already: a file pushed since, in the same process (a
+		// test that pushes, then calls), is registered when it is first asked for.
 		// The files about to be served are checked against the disk (edited in place, e.g. over SFTP).
 		foreach ( $this->store->candidates( substr( $route, strlen( $prefix ) ) ) as $slug ) {
 			$entry = $this->store->entry( $slug );

@@ -12,6 +12,7 @@ namespace Svc\Runtime;
 use Svc\Events\Emit;
 use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
+use Svc\Storage\Guard;
 use Svc\Support\Log;
 use Svc\Validation\RouteRules;
 use Throwable;
@@ -59,9 +60,10 @@ final class RouteLoader {
 			$this->autoloader->register();
 		}
 		$class_name = (string) $entry['class'];
-		if ( self::declared_by( $class_name, (string) $entry['path'] ) ) {
-			// This very file was loaded earlier in the process, by another loader: WordPress rebuilds
-			// its REST server (every PHPUnit test of a site does), and the class stays declared.
+		if ( self::declared_by( $class_name, $entry ) ) {
+			// This very code was loaded earlier in the process, by another loader: WordPress rebuilds
+			// its REST server (every PHPUnit test of a site does), and the class stays declared; a
+			// release since may have carried the same bytes into another tree.
 			$this->outcomes[ $slug ] = true;
 			return null;
 		}
@@ -169,14 +171,24 @@ final class RouteLoader {
 	}
 
 	/**
-	 * Whether the class is declared, by the file at $path.
+	 * Whether the class is declared, by this file or a copy of its bytes (the same file in an earlier
+	 * release's tree).
+	 *
+	 * @param array<string, mixed> $entry
 	 */
-	private static function declared_by( string $class_name, string $path ): bool {
+	private static function declared_by( string $class_name, array $entry ): bool {
 		if ( ! class_exists( $class_name, false ) ) {
 			return false;
 		}
 		$file = ( new \ReflectionClass( $class_name ) )->getFileName();
-		return false !== $file && realpath( $file ) === realpath( $path );
+		if ( false === $file ) {
+			return false;
+		}
+		if ( realpath( $file ) === realpath( (string) $entry['path'] ) ) {
+			return true;
+		}
+		$bytes = @file_get_contents( $file ); // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- gone: not the same code, as far as anyone can tell.
+		return false !== $bytes && null !== $entry['hash'] && hash( 'sha256', Guard::strip( $bytes ) ) === $entry['hash'];
 	}
 
 	/**

@@ -9,12 +9,12 @@ final class GuardTest extends TestCase {
 	/** @return array<string, array{string}> */
 	public function sources(): array {
 		return array(
-			'plain'                    => array( "<?php\ndeclare(strict_types=1);\n\nfinal class A {}\n" ),
-			'no trailing newline'      => array( "<?php\ndeclare(strict_types=1);\nclass A {}" ),
-			'spaced declare'           => array( "<?php\n\ndeclare( strict_types = 1 );\r\nclass A {}\r\n" ),
-			'comment before declare'   => array( "<?php\n/** Docs mentioning if ( ! defined( 'ABSPATH' ) ) { exit; } */\ndeclare(strict_types=1);\nclass A {}\n" ),
-			'author wrote the guard'   => array( "<?php\ndeclare(strict_types=1);" . Guard::TEXT . "\nclass A {}\n" ),
-			'same line as class'       => array( "<?php declare(strict_types=1); class A {}" ),
+			'plain'                  => array( "<?php\ndeclare(strict_types=1);\n\nfinal class A {}\n" ),
+			'no trailing newline'    => array( "<?php\ndeclare(strict_types=1);\nclass A {}" ),
+			'spaced declare'         => array( "<?php\n\ndeclare( strict_types = 1 );\r\nclass A {}\r\n" ),
+			'comment before declare' => array( "<?php\n/** Docs mentioning if ( ! defined( 'ABSPATH' ) ) { exit; } */\ndeclare(strict_types=1);\nclass A {}\n" ),
+			'author wrote the guard' => array( "<?php\ndeclare(strict_types=1);" . Guard::TEXT . "\nclass A {}\n" ),
+			'same line as class'     => array( '<?php declare(strict_types=1); class A {}' ),
 		);
 	}
 

@@ -21,7 +21,10 @@ final class SharedRulesTest extends TestCase {
 	public function slug_cases(): array {
 		$fixture = self::fixture( 'slug-cases.json' );
 		$cases   = array();
-		foreach ( array( 'valid' => true, 'invalid' => false ) as $key => $valid ) {
+		foreach ( array(
+			'valid'   => true,
+			'invalid' => false,
+		) as $key => $valid ) {
 			foreach ( $fixture[ $key ] as $slug ) {
 				$cases[ ( $valid ? 'valid ' : 'invalid ' ) . json_encode( $slug ) ] = array( $slug, $valid );
 			}
@@ -33,7 +36,11 @@ final class SharedRulesTest extends TestCase {
 	public function removal_cases(): array {
 		$fixture = self::fixture( 'slug-cases.json' );
 		$cases   = array();
-		foreach ( array( 'valid' => true, 'removable' => true, 'unremovable' => false ) as $key => $removable ) {
+		foreach ( array(
+			'valid'       => true,
+			'removable'   => true,
+			'unremovable' => false,
+		) as $key => $removable ) {
 			foreach ( $fixture[ $key ] as $name ) {
 				$cases[ $key . ' ' . json_encode( $name ) ] = array( $name, $removable );
 			}

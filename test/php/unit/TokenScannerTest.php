@@ -55,7 +55,14 @@ final class TokenScannerTest extends TestCase {
 	/** @return array<string, array{string, array<string, string>}> */
 	public function other_class_like_cases(): array {
 		return array(
-			'interface, trait, enum' => array( self::HEAD . 'interface I {} trait T {} enum E: string {} class A {}', array( 'I' => 'interface', 'T' => 'trait', 'E' => 'enum' ) ),
+			'interface, trait, enum' => array(
+				self::HEAD . 'interface I {} trait T {} enum E: string {} class A {}',
+				array(
+					'I' => 'interface',
+					'T' => 'trait',
+					'E' => 'enum',
+				),
+			),
 			'namespaced'             => array( self::HEAD . "namespace App;\ninterface I {}\nclass A implements I {}", array( 'App\\I' => 'interface' ) ),
 			'in a function'          => array( self::HEAD . 'function f() { interface Later {} } class A {}', array( 'Later' => 'interface' ) ),
 			'constants are no names' => array( self::HEAD . 'class A { public function get() { return [ self::class, E::enum ?? null ]; } }', array() ),
@@ -150,16 +157,16 @@ final class TokenScannerTest extends TestCase {
 	public function closed_by_default_cases(): array {
 		$get = 'public function get(): array { return array(); }';
 		return array(
-			'no attribute, no permission()'     => array( "final class A { {$get} }", true ),
-			'a class attribute'                 => array( "#[Permission(public: true)] final class A { {$get} }", false ),
-			'an aliased attribute'              => array( "use Svc\\Api\\Attribute\\Permission as P;\n#[P(public: true)] final class A { {$get} }", false ),
-			'any other attribute on the class'  => array( "#[Anything] final class A { {$get} }", false ),
-			'an attribute on a method'          => array( "final class A { #[Whatever] {$get} }", false ),
-			'a public permission()'             => array( "final class A { {$get} public function permission( \$r ): bool { return true; } }", false ),
-			'a private permission()'            => array( "final class A { {$get} private function permission(): bool { return true; } }", false ),
-			'a parent class'                    => array( "final class A extends B { {$get} }", false ),
-			'a trait'                           => array( "final class A { use T; {$get} }", false ),
-			'a closure using a variable'        => array( "final class A { public function get(): array { \$x = 1; return array_map( function () use ( \$x ) { return \$x; }, array() ); } }", true ),
+			'no attribute, no permission()'    => array( "final class A { {$get} }", true ),
+			'a class attribute'                => array( "#[Permission(public: true)] final class A { {$get} }", false ),
+			'an aliased attribute'             => array( "use Svc\\Api\\Attribute\\Permission as P;\n#[P(public: true)] final class A { {$get} }", false ),
+			'any other attribute on the class' => array( "#[Anything] final class A { {$get} }", false ),
+			'an attribute on a method'         => array( "final class A { #[Whatever] {$get} }", false ),
+			'a public permission()'            => array( "final class A { {$get} public function permission( \$r ): bool { return true; } }", false ),
+			'a private permission()'           => array( "final class A { {$get} private function permission(): bool { return true; } }", false ),
+			'a parent class'                   => array( "final class A extends B { {$get} }", false ),
+			'a trait'                          => array( "final class A { use T; {$get} }", false ),
+			'a closure using a variable'       => array( 'final class A { public function get(): array { $x = 1; return array_map( function () use ( $x ) { return $x; }, array() ); } }', true ),
 		);
 	}
 

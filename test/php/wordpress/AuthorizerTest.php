@@ -15,7 +15,13 @@ final class AuthorizerTest extends SvcTestCase {
 		$this->store->invalidate();
 		$user_id = 0;
 		if ( null !== $role ) {
-			$user_id = wp_insert_user( array( 'user_login' => self::unique( $role ), 'user_pass' => 'x', 'role' => $role ) );
+			$user_id = wp_insert_user(
+				array(
+					'user_login' => self::unique( $role ),
+					'user_pass'  => 'x',
+					'role'       => $role,
+				)
+			);
 		}
 		wp_set_current_user( $user_id );
 		$request = new WP_REST_Request( 'GET', '/svc-api/v1/r' );
@@ -34,26 +40,26 @@ final class AuthorizerTest extends SvcTestCase {
 	public function cases(): array {
 		$get = 'public function get() { return array(); }';
 		return array(
-			'closed default: anonymous'                 => array( $get, '', null, false ),
-			'closed default: editor'                    => array( $get, '', 'editor', false ),
-			'closed default: administrator'             => array( $get, '', 'administrator', true ),
-			'class attribute public'                    => array( $get, '#[Permission(public: true)]', null, true ),
-			'method attribute beats class attribute'    => array( "#[Permission(capability: 'edit_posts')] " . $get, '#[Permission(public: true)]', null, false ),
-			'method attribute capability, editor'       => array( "#[Permission(capability: 'edit_posts')] " . $get, '', 'editor', true ),
-			'method attribute capability, subscriber'   => array( "#[Permission(capability: 'edit_posts')] " . $get, '', 'subscriber', false ),
-			'class attribute beats permission()'        => array( $get . ' public function permission( $r ): bool { return true; }', "#[Permission(capability: 'manage_options')]", null, false ),
-			'permission() replaces the default'         => array( $get . ' public function permission( $r ): bool { return true; }', '', null, true ),
-			'permission() false'                        => array( $get . ' public function permission( $r ): bool { return false; }', '', 'administrator', false ),
-			'permission() truthy non-bool denies'       => array( $get . ' public function permission( $r ) { return 1; }', '', null, false ),
-			'private permission() is ignored'           => array( $get . ' private function permission( $r ): bool { return true; }', '', null, false ),
-			'attribute without arguments is closed'     => array( '#[Permission] ' . $get, '', 'editor', false ),
-			'local callback (private method)'           => array( "#[Permission(callback: 'check')] " . $get . ' private function check( $r ): bool { return true; }', '', null, true ),
-			'callback and capability both required'     => array( "#[Permission(capability: 'edit_posts', callback: 'check')] " . $get . ' public function check( $r ): bool { return true; }', '', null, false ),
-			'static [Class, method] callback'           => array( "#[Permission(callback: [AuthorizerTestGate::class, 'open'])] " . $get, '', null, true ),
-			'throwing permission() fails closed'        => array( $get . ' public function permission( $r ): bool { throw new RuntimeException( "boom" ); }', '', null, false ),
-			'throwing callback fails closed'            => array( "#[Permission(callback: 'check')] " . $get . ' public function check( $r ): bool { throw new RuntimeException( "boom" ); }', '', 'administrator', false ),
-			'missing callback method fails closed'      => array( "#[Permission(callback: 'nope')] " . $get, '', 'administrator', false ),
-			'non-static [Class, method] fails closed'   => array( "#[Permission(callback: [AuthorizerTestGate::class, 'instance'])] " . $get, '', null, false ),
+			'closed default: anonymous'               => array( $get, '', null, false ),
+			'closed default: editor'                  => array( $get, '', 'editor', false ),
+			'closed default: administrator'           => array( $get, '', 'administrator', true ),
+			'class attribute public'                  => array( $get, '#[Permission(public: true)]', null, true ),
+			'method attribute beats class attribute'  => array( "#[Permission(capability: 'edit_posts')] " . $get, '#[Permission(public: true)]', null, false ),
+			'method attribute capability, editor'     => array( "#[Permission(capability: 'edit_posts')] " . $get, '', 'editor', true ),
+			'method attribute capability, subscriber' => array( "#[Permission(capability: 'edit_posts')] " . $get, '', 'subscriber', false ),
+			'class attribute beats permission()'      => array( $get . ' public function permission( $r ): bool { return true; }', "#[Permission(capability: 'manage_options')]", null, false ),
+			'permission() replaces the default'       => array( $get . ' public function permission( $r ): bool { return true; }', '', null, true ),
+			'permission() false'                      => array( $get . ' public function permission( $r ): bool { return false; }', '', 'administrator', false ),
+			'permission() truthy non-bool denies'     => array( $get . ' public function permission( $r ) { return 1; }', '', null, false ),
+			'private permission() is ignored'         => array( $get . ' private function permission( $r ): bool { return true; }', '', null, false ),
+			'attribute without arguments is closed'   => array( '#[Permission] ' . $get, '', 'editor', false ),
+			'local callback (private method)'         => array( "#[Permission(callback: 'check')] " . $get . ' private function check( $r ): bool { return true; }', '', null, true ),
+			'callback and capability both required'   => array( "#[Permission(capability: 'edit_posts', callback: 'check')] " . $get . ' public function check( $r ): bool { return true; }', '', null, false ),
+			'static [Class, method] callback'         => array( "#[Permission(callback: [AuthorizerTestGate::class, 'open'])] " . $get, '', null, true ),
+			'throwing permission() fails closed'      => array( $get . ' public function permission( $r ): bool { throw new RuntimeException( "boom" ); }', '', null, false ),
+			'throwing callback fails closed'          => array( "#[Permission(callback: 'check')] " . $get . ' public function check( $r ): bool { throw new RuntimeException( "boom" ); }', '', 'administrator', false ),
+			'missing callback method fails closed'    => array( "#[Permission(callback: 'nope')] " . $get, '', 'administrator', false ),
+			'non-static [Class, method] fails closed' => array( "#[Permission(callback: [AuthorizerTestGate::class, 'instance'])] " . $get, '', null, false ),
 		);
 	}
 

@@ -76,7 +76,7 @@ final class ManifestShardsTest extends SvcTestCase {
 		$this->assertSame( 'route-42', $slug );
 		$this->assertSame( 1, $read );
 		list( $entry ) = $this->shards_read( fn ( ManifestStore $fresh ): ?array => $fresh->entry( 'route-42' ) );
-		$whole = ( new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) ) )->current();
+		$whole         = ( new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) ) )->current();
 		$this->assertCount( self::FILES + 2, $whole['files'] );
 		$this->assertSame( $whole['files']['route-42'], $entry );
 		$this->assertSame( $class[1], $entry['class'] );
@@ -85,10 +85,29 @@ final class ManifestShardsTest extends SvcTestCase {
 	public function test_boot_records_are_saved_into_the_shard_that_holds_the_file(): void {
 		$store = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
 		$entry = $store->entry( 'route-9' );
-		$store->record_boot( 'route-9', (string) $entry['stamp'], array( 'kind' => 'load', 'message' => 'it broke' ) );
+		$store->record_boot(
+			'route-9',
+			(string) $entry['stamp'],
+			array(
+				'kind'    => 'load',
+				'message' => 'it broke',
+			)
+		);
 		$store->flush();
 		list( $entry ) = $this->shards_read( fn ( ManifestStore $fresh ): ?array => $fresh->entry( 'route-9' ) );
-		$this->assertSame( array( 'kind' => 'load', 'message' => 'it broke' ), $entry['boot'] );
-		$this->assertSame( array( 'kind' => 'load', 'message' => 'it broke' ), ( new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) ) )->current()['files']['route-9']['boot'] );
+		$this->assertSame(
+			array(
+				'kind'    => 'load',
+				'message' => 'it broke',
+			),
+			$entry['boot']
+		);
+		$this->assertSame(
+			array(
+				'kind'    => 'load',
+				'message' => 'it broke',
+			),
+			( new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) ) )->current()['files']['route-9']['boot']
+		);
 	}
 }

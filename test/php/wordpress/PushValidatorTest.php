@@ -10,16 +10,16 @@ final class PushValidatorTest extends SvcTestCase {
 	/** @return array<string, array{string, string, string}> */
 	public function rejected_files(): array {
 		return array(
-			'bad segment'            => array( 'Users/[id]', self::route( 'A1' ), 'svc_invalid_slug' ),
-			'no strict_types'        => array( 'a', "<?php\nclass A2 {}", 'svc_strict_types' ),
-			'strict_types twice'     => array( 'a', self::route( 'A3', '', "// declare(strict_types=1);" ), 'svc_strict_types' ),
-			'only in a comment'      => array( 'a', "<?php\n/* declare(strict_types=1); */\nclass A4 {}", 'svc_strict_types' ),
-			'two classes'            => array( 'a', self::route( 'A5', '', 'class Extra5 {}' ), 'svc_class_count' ),
-			'no class'               => array( 'a', "<?php\ndeclare(strict_types=1);\nfunction f6() {}", 'svc_class_count' ),
-			'core class name'        => array( 'a', self::route( 'WP_Post' ), 'svc_class_taken' ),
-			'plugin class name'      => array( 'a', self::route( 'Plugin', '', 'namespace Svc;' ), 'svc_class_taken' ),
-			'parse error'            => array( 'a', self::route( 'A8', 'public function get() { return ; ; }}' ), 'svc_syntax_error' ),
-			'compile error'          => array( 'a', self::route( 'A9', 'function f() {} function f() {}' ), 'svc_syntax_error' ),
+			'bad segment'        => array( 'Users/[id]', self::route( 'A1' ), 'svc_invalid_slug' ),
+			'no strict_types'    => array( 'a', "<?php\nclass A2 {}", 'svc_strict_types' ),
+			'strict_types twice' => array( 'a', self::route( 'A3', '', '// declare(strict_types=1);' ), 'svc_strict_types' ),
+			'only in a comment'  => array( 'a', "<?php\n/* declare(strict_types=1); */\nclass A4 {}", 'svc_strict_types' ),
+			'two classes'        => array( 'a', self::route( 'A5', '', 'class Extra5 {}' ), 'svc_class_count' ),
+			'no class'           => array( 'a', "<?php\ndeclare(strict_types=1);\nfunction f6() {}", 'svc_class_count' ),
+			'core class name'    => array( 'a', self::route( 'WP_Post' ), 'svc_class_taken' ),
+			'plugin class name'  => array( 'a', self::route( 'Plugin', '', 'namespace Svc;' ), 'svc_class_taken' ),
+			'parse error'        => array( 'a', self::route( 'A8', 'public function get() { return ; ; }}' ), 'svc_syntax_error' ),
+			'compile error'      => array( 'a', self::route( 'A9', 'function f() {} function f() {}' ), 'svc_syntax_error' ),
 		);
 	}
 
@@ -59,7 +59,12 @@ final class PushValidatorTest extends SvcTestCase {
 	}
 
 	public function test_class_names_collide_within_the_batch_and_with_deployed_files_case_insensitively(): void {
-		$deployed = array( 'old' => array( 'class' => 'Shared', 'size' => 10 ) );
+		$deployed = array(
+			'old' => array(
+				'class' => 'Shared',
+				'size'  => 10,
+			),
+		);
 		$result   = ( new PushValidator( $deployed ) )->validate(
 			array(
 				'a' => self::route( 'shared' ),
@@ -68,19 +73,34 @@ final class PushValidatorTest extends SvcTestCase {
 			)
 		);
 		$this->assertSame(
-			array( 'a' => 'route file old.php', 'c' => 'route file b.php' ),
+			array(
+				'a' => 'route file old.php',
+				'c' => 'route file b.php',
+			),
 			array_map( static fn ( $m ) => preg_replace( '/^.*by (route file \S+)$/', '$1', $m ), array_column( $result['failures'], 'message', 'filename' ) )
 		);
 	}
 
 	public function test_replacing_a_file_may_keep_its_class_name(): void {
-		$deployed = array( 'hello' => array( 'class' => 'HelloAgain', 'size' => 10 ) );
+		$deployed = array(
+			'hello' => array(
+				'class' => 'HelloAgain',
+				'size'  => 10,
+			),
+		);
 		$result   = ( new PushValidator( $deployed ) )->validate( array( 'hello' => self::route( 'HelloAgain' ) ) );
 		$this->assertSame( array(), $result['failures'] );
 	}
 
 	public function test_two_files_serving_the_same_route_conflict(): void {
-		$result = ( new PushValidator( array( 'users/[id]' => array( 'class' => 'U', 'size' => 1 ) ) ) )->validate( array( 'users/[uid]' => self::route( self::unique( 'U' ) ) ) );
+		$result = ( new PushValidator(
+			array(
+				'users/[id]' => array(
+					'class' => 'U',
+					'size'  => 1,
+				),
+			)
+		) )->validate( array( 'users/[uid]' => self::route( self::unique( 'U' ) ) ) );
 		$this->assertSame( array( 'svc_route_conflict' ), array_column( $result['failures'], 'code' ) );
 	}
 
@@ -91,7 +111,12 @@ final class PushValidatorTest extends SvcTestCase {
 
 		remove_all_filters( 'svc_max_file_bytes' );
 		add_filter( 'svc_max_files_total_bytes', static fn (): int => 1000 );
-		$deployed = array( 'old' => array( 'class' => 'Old', 'size' => 900 ) );
+		$deployed = array(
+			'old' => array(
+				'class' => 'Old',
+				'size'  => 900,
+			),
+		);
 		$result   = ( new PushValidator( $deployed ) )->validate( array( 'new' => self::route( self::unique( 'New' ) ) ) );
 		$this->assertSame( array( 'svc_total_too_large' ), array_column( $result['failures'], 'code' ) );
 	}

@@ -34,11 +34,16 @@ final class ReleasesTest extends SvcTestCase {
 
 	public function test_only_the_served_tree_and_the_one_before_it_stay_on_disk(): void {
 		$class = self::unique( 'One' );
-		$this->deploy( array( 'one' => self::route( $class ), 'two' => self::route( self::unique( 'Two' ) ) ) );
+		$this->deploy(
+			array(
+				'one' => self::route( $class ),
+				'two' => self::route( self::unique( 'Two' ) ),
+			)
+		);
 		$previous = basename( (string) readlink( $this->root . '/api' ) );
 		$this->deploy( array( 'one' => self::route( $class, '// v2' ) ) );
 		$served = basename( (string) readlink( $this->root . '/api' ) );
-		$kept = array_values( array_diff( (array) scandir( $this->root . '/trees' ), array( '.', '..', 'index.php' ) ) );
+		$kept   = array_values( array_diff( (array) scandir( $this->root . '/trees' ), array( '.', '..', 'index.php' ) ) );
 		$this->assertEqualsCanonicalizing( array( $previous, $served ), $kept );
 		$this->deploy( array( 'one' => self::route( $class, '// v3' ) ) );
 		$files = array_keys( $this->tree() );
@@ -50,8 +55,8 @@ final class ReleasesTest extends SvcTestCase {
 
 	public function test_a_refused_release_changes_nothing(): void {
 		$this->deploy( array( 'keep' => self::route( self::unique( 'Keep' ) ) ) );
-		$before = $this->tree();
-		$active = ( new ReleaseStore() )->active_id( true );
+		$before  = $this->tree();
+		$active  = ( new ReleaseStore() )->active_id( true );
 		$refused = $this->deployer->commit( new Change( array( 'broken' => hash( 'sha256', 'x' ) ), array(), false, false, array( hash( 'sha256', 'x' ) => 'x' ) ) );
 		$this->assertInstanceOf( WP_Error::class, $refused );
 		$this->assertSame( 'svc_push_rejected', $refused->get_error_code() );
@@ -62,16 +67,33 @@ final class ReleasesTest extends SvcTestCase {
 	public function test_renaming_a_dynamic_segment_and_moving_a_class_is_one_prune_release(): void {
 		$user  = self::unique( 'User' );
 		$other = self::unique( 'Other' );
-		$this->deploy( array( 'users/[id]' => self::route( $user ), 'a' => self::route( $other ) ) );
+		$this->deploy(
+			array(
+				'users/[id]' => self::route( $user ),
+				'a'          => self::route( $other ),
+			)
+		);
 		// The route keeps its shape under a new parameter name; class $other moves from a to b.
-		$outcome = $this->deploy( array( 'users/[user]' => self::route( $user ), 'b' => self::route( $other ) ), true );
+		$outcome = $this->deploy(
+			array(
+				'users/[user]' => self::route( $user ),
+				'b'            => self::route( $other ),
+			),
+			true
+		);
 		$this->assertSame( array( 'b', 'users/[user]' ), $outcome['plan']['added'] );
 		$this->assertSame( array( 'a', 'users/[id]' ), $outcome['plan']['removed'] );
 		$this->assertSame( array( 'b', 'users/[user]' ), array_keys( $this->files->inventory()['files'] ) );
 	}
 
 	public function test_removing_the_last_file_of_a_directory_removes_the_directory(): void {
-		$this->deploy( array( 'users/[id]' => self::route( self::unique( 'U1' ) ), 'users/me' => self::route( self::unique( 'U2' ) ), 'top' => self::route( self::unique( 'T' ) ) ) );
+		$this->deploy(
+			array(
+				'users/[id]' => self::route( self::unique( 'U1' ) ),
+				'users/me'   => self::route( self::unique( 'U2' ) ),
+				'top'        => self::route( self::unique( 'T' ) ),
+			)
+		);
 		$this->deploy( array(), false, array( 'users/[id]' ) );
 		$this->assertDirectoryExists( $this->root . '/api/users' );
 		$this->deploy( array(), false, array( 'users/me' ) );
@@ -80,7 +102,12 @@ final class ReleasesTest extends SvcTestCase {
 	}
 
 	public function test_the_inventory_skips_guards_dot_files_and_non_php_files(): void {
-		$this->deploy( array( 'real' => self::route( self::unique( 'Real' ) ), 'nested/too' => self::route( self::unique( 'Too' ) ) ) );
+		$this->deploy(
+			array(
+				'real'       => self::route( self::unique( 'Real' ) ),
+				'nested/too' => self::route( self::unique( 'Too' ) ),
+			)
+		);
 		file_put_contents( $this->root . '/api/.hidden.php.abc.tmp', 'x' );
 		file_put_contents( $this->root . '/api/notes.txt', 'x' );
 		$this->assertSame( array( 'nested/too', 'real' ), array_keys( $this->files->inventory()['files'] ) );
@@ -118,7 +145,15 @@ final class ReleasesTest extends SvcTestCase {
 		// What a worker killed right after the database commit leaves: the new release active, the
 		// old tree served.
 		$this->deployer->blobs()->put( array( $hash => $new ), array() );
-		$id = ( new ReleaseStore() )->activate( array( 'hello' => $hash ), 'push', array( 'added' => array(), 'changed' => array( 'hello' ), 'removed' => array() ) );
+		$id = ( new ReleaseStore() )->activate(
+			array( 'hello' => $hash ),
+			'push',
+			array(
+				'added'   => array(),
+				'changed' => array( 'hello' ),
+				'removed' => array(),
+			)
+		);
 		$this->assertSame( $old, $this->files->read( 'hello' ) );
 		$this->deployer->catch_up();
 		$this->store->invalidate();
@@ -141,7 +176,12 @@ final class ReleasesTest extends SvcTestCase {
 	public function test_rollback_makes_a_new_release_with_the_previous_files(): void {
 		$first = self::route( self::unique( 'First' ) );
 		$this->deploy( array( 'hello' => $first ) );
-		$this->deploy( array( 'hello' => self::route( self::unique( 'Second' ) ), 'extra' => self::route( self::unique( 'Extra' ) ) ) );
+		$this->deploy(
+			array(
+				'hello' => self::route( self::unique( 'Second' ) ),
+				'extra' => self::route( self::unique( 'Extra' ) ),
+			)
+		);
 		$outcome = $this->deployer->rollback( null, false );
 		$this->assertIsArray( $outcome );
 		$this->assertSame( 'rollback', $outcome['release']['kind'] );
@@ -160,7 +200,15 @@ final class ReleasesTest extends SvcTestCase {
 		for ( $i = 0; $i < 5000; $i++ ) {
 			$added[] = sprintf( 'reports/quarterly/%04d/summary-by-region', $i );
 		}
-		$id = $store->activate( $active['files'], 'push', array( 'added' => $added, 'changed' => array(), 'removed' => array() ) );
+		$id = $store->activate(
+			$active['files'],
+			'push',
+			array(
+				'added'   => $added,
+				'changed' => array(),
+				'removed' => array(),
+			)
+		);
 		$this->assertSame( $added, $store->get( $id )['summary']['added'] ?? null );
 	}
 
@@ -186,7 +234,21 @@ final class ReleasesTest extends SvcTestCase {
 		$this->deploy( array( 'other' => self::route( self::unique( 'Other' ) ) ), true );
 		// Brought back under another name beside a new file declaring the same class: still refused.
 		$twin    = self::route( $class, '// twin' );
-		$refused = $this->deployer->commit( new Change( array( 'a' => $hash, 'twin' => hash( 'sha256', $twin ) ), array(), false, false, array( hash( 'sha256', $twin ) => $twin ) ) );
+		$refused = $this->deployer->commit(
+			new Change(
+				array(
+					'a'    => $hash,
+					'twin' => hash(
+						'sha256',
+						$twin
+					),
+				),
+				array(),
+				false,
+				false,
+				array( hash( 'sha256', $twin ) => $twin )
+			)
+		);
 		$this->assertInstanceOf( WP_Error::class, $refused );
 		$this->assertSame( array( 'svc_class_taken' ), array_values( array_unique( array_column( $refused->get_error_data()['errors'], 'code' ) ) ) );
 	}
@@ -197,9 +259,26 @@ final class ReleasesTest extends SvcTestCase {
 		file_put_contents( $this->root . '/api/by-hand.php', $by_hand );
 		$pushed = self::route( self::unique( 'Pushed' ) );
 		$hash   = hash( 'sha256', $pushed );
-		$this->deployer->blobs()->put( array( $hash => $pushed, hash( 'sha256', $by_hand ) => $by_hand ), array() );
+		$this->deployer->blobs()->put(
+			array(
+				$hash                      => $pushed,
+				hash( 'sha256', $by_hand ) => $by_hand,
+			),
+			array()
+		);
 		// The worker died after the database commit, before the plain directory was moved aside.
-		( new ReleaseStore() )->activate( array( 'by-hand' => hash( 'sha256', $by_hand ), 'pushed' => $hash ), 'push', array( 'added' => array( 'pushed' ), 'changed' => array(), 'removed' => array() ) );
+		( new ReleaseStore() )->activate(
+			array(
+				'by-hand' => hash( 'sha256', $by_hand ),
+				'pushed'  => $hash,
+			),
+			'push',
+			array(
+				'added'   => array( 'pushed' ),
+				'changed' => array(),
+				'removed' => array(),
+			)
+		);
 		$this->deployer->catch_up();
 		$this->store->invalidate();
 		$this->assertTrue( is_link( $this->root . '/api' ) );

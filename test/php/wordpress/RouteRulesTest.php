@@ -24,19 +24,68 @@ final class RouteRulesTest extends SvcTestCase {
 	public function cases(): array {
 		$class = static fn ( string $name, string $extra = '' ): string => self::HEAD . $extra . "\nfinal class {$name} { public function get(): array { return array(); } }\n";
 		return array(
-			'an abstract class alone'          => array( array( 'a' => self::HEAD . 'abstract class Abs%s { public function get(): array { return array(); } }' ), 'a', 'svc_abstract_class' ),
-			'two classes'                      => array( array( 'a' => $class( 'Two%s', 'class Extra%s {}' ) ), 'a', 'svc_class_count' ),
-			'only an interface'                => array( array( 'a' => self::HEAD . 'interface OnlyI%s {}' ), 'a', 'svc_class_count' ),
-			'the same interface in two files'  => array( array( 'a' => $class( 'IA%s', 'interface SameI%s {}' ), 'b' => $class( 'IB%s', 'interface SameI%s {}' ) ), 'b', 'svc_name_taken' ),
-			'the same trait in two files'      => array( array( 'a' => $class( 'TA%s', 'trait SameT%s {}' ), 'b' => $class( 'TB%s', 'trait SameT%s {}' ) ), 'b', 'svc_name_taken' ),
-			'the same enum in two files'       => array( array( 'a' => $class( 'EA%s', 'enum SameE%s: string {}' ), 'b' => $class( 'EB%s', 'enum SameE%s: string {}' ) ), 'b', 'svc_name_taken' ),
-			'an interface named as a class'    => array( array( 'a' => $class( 'Named%s' ), 'b' => $class( 'NB%s', 'interface Named%s {}' ) ), 'b', 'svc_name_taken' ),
-			'a class named as an interface'    => array( array( 'a' => $class( 'CA%s', 'interface Dup%s {}' ), 'b' => $class( 'dup%s' ) ), 'b', 'svc_class_taken' ),
-			'the same function in two files'   => array( array( 'a' => $class( 'FA%s', 'function same_f%s() {}' ), 'b' => $class( 'FB%s', 'function SAME_F%s() {}' ) ), 'b', 'svc_name_taken' ),
-			'a core interface name'            => array( array( 'a' => $class( 'CI%s', 'interface Countable {}' ) ), 'a', 'svc_name_taken' ),
-			'a core function name'             => array( array( 'a' => $class( 'CF%s', 'function wp_die() {}' ) ), 'a', 'svc_name_taken' ),
-			'PUBLIC: true'                     => array( array( 'a' => $class( 'Up%s', "use Svc\\Api\\Attribute\\Permission;\n#[Permission(PUBLIC: true)]" ) ), 'a', 'svc_bad_permission' ),
-			'distinct names pass'              => array( array( 'a' => $class( 'OkA%s', 'interface OkI%s {} function ok_a%s() {}' ), 'b' => $class( 'OkB%s', 'trait OkT%s {} enum OkE%s {} function ok_b%s() {}' ) ), null, null ),
+			'an abstract class alone'         => array( array( 'a' => self::HEAD . 'abstract class Abs%s { public function get(): array { return array(); } }' ), 'a', 'svc_abstract_class' ),
+			'two classes'                     => array( array( 'a' => $class( 'Two%s', 'class Extra%s {}' ) ), 'a', 'svc_class_count' ),
+			'only an interface'               => array( array( 'a' => self::HEAD . 'interface OnlyI%s {}' ), 'a', 'svc_class_count' ),
+			'the same interface in two files' => array(
+				array(
+					'a' => $class( 'IA%s', 'interface SameI%s {}' ),
+					'b' => $class( 'IB%s', 'interface SameI%s {}' ),
+				),
+				'b',
+				'svc_name_taken',
+			),
+			'the same trait in two files'     => array(
+				array(
+					'a' => $class( 'TA%s', 'trait SameT%s {}' ),
+					'b' => $class( 'TB%s', 'trait SameT%s {}' ),
+				),
+				'b',
+				'svc_name_taken',
+			),
+			'the same enum in two files'      => array(
+				array(
+					'a' => $class( 'EA%s', 'enum SameE%s: string {}' ),
+					'b' => $class( 'EB%s', 'enum SameE%s: string {}' ),
+				),
+				'b',
+				'svc_name_taken',
+			),
+			'an interface named as a class'   => array(
+				array(
+					'a' => $class( 'Named%s' ),
+					'b' => $class( 'NB%s', 'interface Named%s {}' ),
+				),
+				'b',
+				'svc_name_taken',
+			),
+			'a class named as an interface'   => array(
+				array(
+					'a' => $class( 'CA%s', 'interface Dup%s {}' ),
+					'b' => $class( 'dup%s' ),
+				),
+				'b',
+				'svc_class_taken',
+			),
+			'the same function in two files'  => array(
+				array(
+					'a' => $class( 'FA%s', 'function same_f%s() {}' ),
+					'b' => $class( 'FB%s', 'function SAME_F%s() {}' ),
+				),
+				'b',
+				'svc_name_taken',
+			),
+			'a core interface name'           => array( array( 'a' => $class( 'CI%s', 'interface Countable {}' ) ), 'a', 'svc_name_taken' ),
+			'a core function name'            => array( array( 'a' => $class( 'CF%s', 'function wp_die() {}' ) ), 'a', 'svc_name_taken' ),
+			'PUBLIC: true'                    => array( array( 'a' => $class( 'Up%s', "use Svc\\Api\\Attribute\\Permission;\n#[Permission(PUBLIC: true)]" ) ), 'a', 'svc_bad_permission' ),
+			'distinct names pass'             => array(
+				array(
+					'a' => $class( 'OkA%s', 'interface OkI%s {} function ok_a%s() {}' ),
+					'b' => $class( 'OkB%s', 'trait OkT%s {} enum OkE%s {} function ok_b%s() {}' ),
+				),
+				null,
+				null,
+			),
 		);
 	}
 
@@ -93,13 +142,38 @@ final class RouteRulesTest extends SvcTestCase {
 
 	public function test_the_rule_set_reports_every_clash_of_a_file(): void {
 		$owners = array();
-		RouteRules::clashes( 'a', array( 'class' => 'A', 'others' => array( 'I' => 'interface' ), 'functions' => array( 'f' ) ), $owners );
-		$problems = RouteRules::clashes( 'b', array( 'class' => 'i', 'others' => array( 'a' => 'trait' ), 'functions' => array( 'F' ) ), $owners );
+		RouteRules::clashes(
+			'a',
+			array(
+				'class'     => 'A',
+				'others'    => array( 'I' => 'interface' ),
+				'functions' => array( 'f' ),
+			),
+			$owners
+		);
+		$problems = RouteRules::clashes(
+			'b',
+			array(
+				'class'     => 'i',
+				'others'    => array( 'a' => 'trait' ),
+				'functions' => array( 'F' ),
+			),
+			$owners
+		);
 		$this->assertSame(
 			array(
-				array( 'code' => 'svc_class_taken', 'message' => 'class i is already declared by route file a.php' ),
-				array( 'code' => 'svc_name_taken', 'message' => 'trait a is already declared by route file a.php' ),
-				array( 'code' => 'svc_name_taken', 'message' => 'function F() is already declared by route file a.php' ),
+				array(
+					'code'    => 'svc_class_taken',
+					'message' => 'class i is already declared by route file a.php',
+				),
+				array(
+					'code'    => 'svc_name_taken',
+					'message' => 'trait a is already declared by route file a.php',
+				),
+				array(
+					'code'    => 'svc_name_taken',
+					'message' => 'function F() is already declared by route file a.php',
+				),
 			),
 			$problems
 		);

@@ -74,19 +74,24 @@ final class StorageFaultsTest extends SvcTestCase {
 		$this->store    = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ), new AtomicBatch( $this->disk ) );
 		$this->deployer = new Deployer( $this->paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $this->paths, $this->disk ) );
 		$this->old      = self::route( self::unique( 'Old' ) );
-		$this->deploy( array( 'hello' => $this->old, 'other' => self::route( self::unique( 'Other' ) ) ) );
+		$this->deploy(
+			array(
+				'hello' => $this->old,
+				'other' => self::route( self::unique( 'Other' ) ),
+			)
+		);
 	}
 
 	/** @return array<string, mixed> What a client sees of the site: the served files and the active release. */
 	private function site_state(): array {
 		$this->store->invalidate();
 		return array(
-			'served'  => readlink( $this->root . '/api' ),
-			'hello'   => $this->files->read( 'hello' ),
-			'active'  => ( new ReleaseStore() )->active_id( true ),
-			'kept'    => count( ( new ReleaseStore() )->all() ),
-			'builds'  => preg_grep( '/^\.build-/', (array) scandir( $this->root . '/trees' ) ),
-			'trees'   => count( (array) scandir( $this->root . '/trees' ) ),
+			'served' => readlink( $this->root . '/api' ),
+			'hello'  => $this->files->read( 'hello' ),
+			'active' => ( new ReleaseStore() )->active_id( true ),
+			'kept'   => count( ( new ReleaseStore() )->all() ),
+			'builds' => preg_grep( '/^\.build-/', (array) scandir( $this->root . '/trees' ) ),
+			'trees'  => count( (array) scandir( $this->root . '/trees' ) ),
 		);
 	}
 
@@ -133,7 +138,15 @@ final class StorageFaultsTest extends SvcTestCase {
 		$hash = hash( 'sha256', $new );
 		// Another node committed a release; this node's disk is full when it tries to follow.
 		$this->deployer->blobs()->put( array( $hash => $new ), array() );
-		$id = ( new ReleaseStore() )->activate( array( 'hello' => $hash ), 'push', array( 'added' => array(), 'changed' => array( 'hello' ), 'removed' => array() ) );
+		$id = ( new ReleaseStore() )->activate(
+			array( 'hello' => $hash ),
+			'push',
+			array(
+				'added'   => array(),
+				'changed' => array( 'hello' ),
+				'removed' => array(),
+			)
+		);
 		$this->disk->fail( 'put' );
 		$this->deployer->catch_up();
 		$this->store->invalidate();

@@ -32,12 +32,12 @@ abstract class SvcTestCase extends TestCase {
 		if ( ! function_exists( 'add_filter' ) ) {
 			$this->markTestSkipped( 'needs WordPress: run through npm test (SVC_WP_DIR)' );
 		}
-		$this->root   = sys_get_temp_dir() . '/svc-phpunit-' . bin2hex( random_bytes( 6 ) );
-		$this->paths  = new Paths( $this->root );
-		$this->files  = new RouteFiles( $this->paths );
-		$this->store  = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
-		$monitor      = new FatalErrorMonitor();
-		$this->loader = new RouteLoader( $this->store, new VendorAutoload( $this->paths, $this->store, $monitor ), $monitor );
+		$this->root     = sys_get_temp_dir() . '/svc-phpunit-' . bin2hex( random_bytes( 6 ) );
+		$this->paths    = new Paths( $this->root );
+		$this->files    = new RouteFiles( $this->paths );
+		$this->store    = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
+		$monitor        = new FatalErrorMonitor();
+		$this->loader   = new RouteLoader( $this->store, new VendorAutoload( $this->paths, $this->store, $monitor ), $monitor );
 		$this->deployer = new Deployer( $this->paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $this->paths ) );
 		// Each test starts with no release: the tables are the site's, shared by every test.
 		global $wpdb;
