@@ -9,67 +9,90 @@ declare(strict_types=1);
 
 namespace Svc\Manifest;
 
+use Svc\Scanning\ScanResult;
+
 /**
- * Builds and reads the plain arrays stored in the manifest cache (arrays, so the cache file is a PHP
- * literal that opcache keeps in shared memory).
+ * The one shape of a manifest entry, made only here. Entries are plain arrays (the manifest cache
+ * is a PHP literal that opcache keeps in shared memory); every class that reads one imports the
+ * shape (`@phpstan-import-type EntryData from Entry`), so PHPStan checks each key it reads.
  *
+ * @phpstan-type Boot array{kind: string, message: string}
+ * @phpstan-type Stat array{path: string, size: int, stamp: string, link?: bool}
  * @phpstan-type EntryData array{
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
- *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>, others: array<string, string>, closed: bool,
- *   error: string|null, boot: array{kind: string, message: string}|null, booted: bool
+ *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
+ *   others: array<string, string>, closed: bool, scan_error: string|null, error: string|null,
+ *   boot: Boot|null, booted: bool, oversize: bool, link: bool
  * }
  */
 final class Entry {
 
 	/**
-	 * @param list<string>       $public Lowercase verbs the lexical rule finds public.
-	 * @param list<string>       $verbs  Lowercase verbs implemented by public methods.
-	 * @param list<string>       $functions Functions the file declares at its top level.
-	 * @param bool               $closed    ScanResult::closed_by_default().
-	 * @param array<string, string> $others Interfaces, traits and enums the file declares: name => kind.
+	 * A file that passed its own checks (RouteRules::own), with what the scan learned of it.
+	 *
+	 * @param Stat $stat
 	 * @return EntryData
 	 */
-	public static function make(
-		string $path,
-		string $stamp,
-		int $size,
-		?string $hash,
-		?string $class_name = null,
-		array $verbs = array(),
-		bool $headers = false,
-		bool $permission = false,
-		array $public = array(),
-		?string $error = null,
-		array $functions = array(),
-		bool $closed = false,
-		array $others = array()
-	): array {
+	public static function scanned( array $stat, string $hash, ScanResult $result ): array {
 		return array(
-			'path'       => $path,
-			'stamp'      => $stamp,
-			'size'       => $size,
-			'hash'       => $hash,
-			'class'      => $class_name,
-			'verbs'      => $verbs,
-			'headers'    => $headers,
-			'permission' => $permission,
-			'public'     => $public,
-			'functions'  => $functions,
+			'class'      => $result->classes[0] ?? null,
+			'verbs'      => $result->verbs(),
+			'headers'    => $result->has_public_method( 'headers' ),
+			'permission' => $result->has_public_method( 'permission' ),
+			'public'     => $result->public_verbs(),
+			'functions'  => $result->functions,
 			// Names that clash like the class's (RouteRules): checked against the other files of a release.
-			'others'     => $others,
+			'others'     => $result->others,
 			// Every verb is closed by the default check, which can be made without loading the file.
-			'closed'     => $closed,
-			'error'      => $error,
+			'closed'     => $result->closed_by_default(),
+		) + self::failed( $stat, $hash, null );
+	}
+
+	/**
+	 * A file skipped for a reason of its own (null: none yet, see scanned()).
+	 *
+	 * @param Stat $stat
+	 * @return EntryData
+	 */
+	public static function failed( array $stat, ?string $hash, ?string $reason ): array {
+		return array(
+			'path'       => $stat['path'],
+			'stamp'      => $stat['stamp'],
+			'size'       => $stat['size'],
+			'hash'       => $hash,
+			'class'      => null,
+			'verbs'      => array(),
+			'headers'    => false,
+			'permission' => false,
+			'public'     => array(),
+			'functions'  => array(),
+			'others'     => array(),
+			'closed'     => false,
+			// The file's own problem; `error` adds those that involve other files (ManifestBuilder).
+			'scan_error' => $reason,
+			'error'      => $reason,
 			// What happened the last time the file was loaded at this stamp; null until it is.
 			'boot'       => null,
 			'booted'     => false,
+			// Over the size limit: never read, not listed with contents nor pulled.
+			'oversize'   => false,
+			// A symbolic link: listed, never read or followed.
+			'link'       => ! empty( $stat['link'] ),
 		);
+	}
+
+	/**
+	 * @param Stat $stat
+	 * @return EntryData
+	 */
+	public static function oversize( array $stat, string $reason ): array {
+		return array( 'oversize' => true ) + self::failed( $stat, null, $reason );
 	}
 
 	/**
 	 * The reason the file is skipped, or null when it may be served.
 	 *
-	 * @param array<string, mixed> $entry An EntryData, as read back from the manifest.
+	 * @param EntryData $entry
 	 */
 	public static function failure( array $entry ): ?string {
 		return $entry['error'] ?? ( $entry['boot']['message'] ?? null );

@@ -26,6 +26,9 @@ use Svc\Validation\RouteRules;
  * built may change again without its stamp changing. Such a "racy" manifest is never trusted as is
  * (ManifestStore rebuilds it) and a racy entry is scanned again instead of carried over, until a build
  * happens in a later second.
+ *
+ * @phpstan-import-type EntryData from Entry
+ * @phpstan-import-type Manifest from ManifestStore
  */
 final class ManifestBuilder {
 
@@ -33,8 +36,8 @@ final class ManifestBuilder {
 	}
 
 	/**
-	 * @param array<string, mixed>|null $previous The manifest being replaced, if any.
-	 * @return array<string, mixed>
+	 * @param Manifest|null $previous The manifest being replaced, if any.
+	 * @return Manifest
 	 */
 	public function build( ?array $previous ): array {
 		// Taken before anything is read: whatever changes from this second on may be missed by this scan.
@@ -133,6 +136,8 @@ final class ManifestBuilder {
 			'racy'    => $racy,
 			'limits'  => $limits,
 			'dirs'    => $inventory['dirs'],
+			// Facts svc remembers beside the manifest (ManifestStore::meta), carried over by the store.
+			'meta'    => array(),
 			'files'   => $entries,
 			'index'   => self::index( $entries ),
 		);
@@ -141,7 +146,7 @@ final class ManifestBuilder {
 	/**
 	 * Whether the previous manifest had this file loadable (so it keeps its class name and route).
 	 *
-	 * @param array<string, array<string, mixed>> $before
+	 * @param array<string, EntryData> $before
 	 */
 	private static function was_serving( array $before, string $slug ): bool {
 		return isset( $before[ $slug ] ) && null === $before[ $slug ]['error'];
@@ -161,9 +166,9 @@ final class ManifestBuilder {
 	/**
 	 * The known entry at the file's path and stamp, when the file holds the very bytes it was built from.
 	 *
-	 * @param array<string, mixed>                                       $known
+	 * @param EntryData $known
 	 * @param array{path: string, size: int, stamp: string, link?: bool} $stat
-	 * @return array<string, mixed>|null
+	 * @return EntryData|null
 	 */
 	private static function copy_of( array $known, array $stat ): ?array {
 		if ( ! empty( $stat['link'] ) || ! empty( $known['link'] ) || null === $known['hash'] || $known['size'] !== $stat['size'] ) {
@@ -195,75 +200,37 @@ final class ManifestBuilder {
 	 * Reads one file's tokens.
 	 *
 	 * @param array{path: string, size: int, stamp: string, link?: bool} $stat
-	 * @return array<string, mixed>
+	 * @return EntryData
 	 */
 	private function scan( string $slug, array $stat, int $file_limit ): array {
 		if ( ! empty( $stat['link'] ) ) {
-			$entry         = self::failed( $stat, null, Reasons::symbolic_link() );
-			$entry['link'] = true;
-			return $entry;
+			return Entry::failed( $stat, null, Reasons::symbolic_link() );
 		}
 		$problem = Slug::problem( $slug );
 		if ( null !== $problem ) {
-			return self::failed( $stat, null, 'invalid file name: ' . $problem );
+			return Entry::failed( $stat, null, 'invalid file name: ' . $problem );
 		}
 		// The limit is on the author's bytes, as at push time; the stored file also holds the guard.
 		if ( $stat['size'] > $file_limit + strlen( Guard::TEXT ) ) {
 			// Never read: an over-size file is skipped unopened and is not listed or pulled.
-			return self::oversize( $stat, $stat['size'], $file_limit );
+			return Entry::oversize( $stat, Reasons::too_large( $stat['size'], $file_limit ) );
 		}
 		$stored = @file_get_contents( $stat['path'] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- vanished mid-scan: reported below.
 		if ( false === $stored ) {
-			return self::failed( $stat, null, 'the file could not be read' );
+			return Entry::failed( $stat, null, 'the file could not be read' );
 		}
 		$source = Guard::strip( $stored );
 		if ( strlen( $source ) > $file_limit ) {
-			return self::oversize( $stat, strlen( $source ), $file_limit );
+			return Entry::oversize( $stat, Reasons::too_large( strlen( $source ), $file_limit ) );
 		}
 		$hash   = hash( 'sha256', $source );
 		$result = TokenScanner::scan( $stored, $slug . '.php' );
 		// The rules a push checks (RouteRules), so boot skips what a push would have refused.
 		$problems = RouteRules::own( $result );
 		if ( array() !== $problems ) {
-			return self::failed( $stat, $hash, $problems[0]['message'] );
+			return Entry::failed( $stat, $hash, $problems[0]['message'] );
 		}
-		$entry               = Entry::make(
-			$stat['path'],
-			$stat['stamp'],
-			$stat['size'],
-			$hash,
-			$result->classes[0],
-			$result->verbs(),
-			$result->has_public_method( 'headers' ),
-			$result->has_public_method( 'permission' ),
-			$result->public_verbs(),
-			null,
-			$result->functions,
-			$result->closed_by_default(),
-			$result->others
-		);
-		$entry['scan_error'] = null;
-		return $entry;
-	}
-
-	/**
-	 * @param array{path: string, size: int, stamp: string, link?: bool} $stat
-	 * @return array<string, mixed>
-	 */
-	private static function oversize( array $stat, int $bytes, int $file_limit ): array {
-		$entry             = self::failed( $stat, null, Reasons::too_large( $bytes, $file_limit ) );
-		$entry['oversize'] = true;
-		return $entry;
-	}
-
-	/**
-	 * @param array{path: string, size: int, stamp: string, link?: bool} $stat
-	 * @return array<string, mixed>
-	 */
-	private static function failed( array $stat, ?string $hash, string $reason ): array {
-		$entry               = Entry::make( $stat['path'], $stat['stamp'], $stat['size'], $hash, null, array(), false, false, array(), $reason );
-		$entry['scan_error'] = $reason;
-		return $entry;
+		return Entry::scanned( $stat, $hash, $result );
 	}
 
 	/**

@@ -32,14 +32,17 @@ use Svc\Storage\WriteLock;
  * change it recorded ("racy", see ManifestBuilder) is rebuilt rather than trusted.
  *
  * @phpstan-type Index array{static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
- * @phpstan-type View array{files: array<string, array<string, mixed>>, index: Index}
- * @phpstan-type Shard array{files: array<string, array<string, mixed>>, static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
+ * @phpstan-type View array{files: array<string, EntryData>, index: Index}
+ * @phpstan-type Manifest array{version: int, built: int, racy: bool, limits: array{0: int, 1: int}, dirs: array<string, string>, meta: array<string, mixed>, files: array<string, EntryData>, index: Index, generation?: string, shards?: int, dynamic_dirs?: array<string, list<string>>}
+ * @phpstan-type Shard array{files: array<string, EntryData>, static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class ManifestStore {
 
-	public const VERSION = 9;
+	public const VERSION = 10;
 
-	/** @var array<string, mixed>|null This request's whole manifest, once something needed all of it. */
+	/** @var Manifest|null This request's whole manifest, once something needed all of it. */
 	private ?array $manifest = null;
 	/** @var array<string, mixed>|null The saved head, once read (empty when it cannot be trusted). */
 	private ?array $head = null;
@@ -61,7 +64,7 @@ final class ManifestStore {
 	/**
 	 * The whole manifest, rebuilt if a directory changed since it was cached.
 	 *
-	 * @return array<string, mixed>
+	 * @return Manifest
 	 */
 	public function current(): array {
 		if ( null !== $this->manifest ) {
@@ -78,7 +81,7 @@ final class ManifestStore {
 	/**
 	 * The manifest with every file checked against the disk.
 	 *
-	 * @return array<string, mixed>
+	 * @return Manifest
 	 */
 	public function verified(): array {
 		$manifest = $this->current();
@@ -112,7 +115,7 @@ final class ManifestStore {
 	/**
 	 * What the manifest knows of one route file, checked against the disk; null when not deployed.
 	 *
-	 * @return array<string, mixed>|null
+	 * @return EntryData|null
 	 */
 	public function entry( string $slug ): ?array {
 		$entry = $this->view( fn ( array $head ): array => array( Shards::of_slug( $slug, $head['shards'] ) ) )['files'][ $slug ] ?? null;
@@ -158,7 +161,7 @@ final class ManifestStore {
 	 * be in); else the whole manifest, rebuilt.
 	 *
 	 * @param callable(array<string, mixed>): list<int> $shards_of Shard numbers, given the head.
-	 * @return array<string, mixed>
+	 * @return View|Manifest
 	 */
 	private function view( callable $shards_of, ?string $path = null ): array {
 		if ( null !== $this->manifest ) {
@@ -289,7 +292,7 @@ final class ManifestStore {
 	}
 
 	/**
-	 * @param array<string, mixed> $entry
+	 * @param EntryData $entry
 	 */
 	private static function stamp_of( array $entry ): string {
 		return empty( $entry['link'] ) ? RouteFiles::stamp( $entry['path'] ) : RouteFiles::link_stamp( $entry['path'] );
@@ -357,9 +360,9 @@ final class ManifestStore {
 	 * The built manifest with the boot records (and facts) of the saved one, for the files whose
 	 * stamp has not changed since.
 	 *
-	 * @param array<string, mixed>      $manifest
-	 * @param array<string, mixed>|null $saved
-	 * @return array<string, mixed>
+	 * @param Manifest      $manifest
+	 * @param Manifest|null $saved
+	 * @return Manifest
 	 */
 	private static function keep_boot_records( array $manifest, ?array $saved ): array {
 		foreach ( $saved['files'] ?? array() as $slug => $entry ) {
@@ -417,8 +420,8 @@ final class ManifestStore {
 	}
 
 	/**
-	 * @param array<string, mixed>|null $previous
-	 * @return array<string, mixed>
+	 * @param Manifest|null $previous
+	 * @return Manifest
 	 */
 	private function rebuild( ?array $previous ): array {
 		$manifest         = $this->builder->build( $previous );
@@ -487,7 +490,7 @@ final class ManifestStore {
 	/**
 	 * The whole saved manifest: its head and every shard.
 	 *
-	 * @return array<string, mixed>|null
+	 * @return Manifest|null
 	 */
 	private function load(): ?array {
 		$manifest = self::read( $this->file() );
@@ -504,6 +507,7 @@ final class ManifestStore {
 		}
 		$manifest['files'] = $merged['files'];
 		$manifest['index'] = $merged['index'];
+		/** @var Manifest $manifest (the head's keys as saved, the shards' merged) */
 		return $manifest;
 	}
 
@@ -511,7 +515,7 @@ final class ManifestStore {
 	 * Saves the manifest as shards of a new generation, then the head naming it; removes the shards
 	 * of older generations but the one before (a request may have read its head just now).
 	 *
-	 * @param array<string, mixed> $manifest
+	 * @param Manifest $manifest
 	 */
 	private function save( array $manifest ): void {
 		$count      = Shards::count( count( $manifest['files'] ) );

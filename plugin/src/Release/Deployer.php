@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Release;
 
+use Svc\Manifest\Entry;
 use Svc\Events\Emit;
 use Svc\Manifest\ManifestStore;
 use Svc\Storage\Guard;
@@ -30,6 +31,9 @@ use WP_Error;
  *
  * @phpstan-type Plan array{added: list<string>, changed: list<string>, removed: list<string>}
  * @phpstan-type Outcome array{release: array<string, mixed>|null, plan: Plan, checked: array<string, string>, syntax_check: string, unchanged: bool, dry_run: bool}
+ *
+ * @phpstan-import-type EntryData from Entry
+ * @phpstan-import-type Manifest from ManifestStore
  */
 final class Deployer {
 
@@ -52,7 +56,7 @@ final class Deployer {
 	 * How this node's files (the verified manifest) differ from the active release: slug =>
 	 * 'changed', 'added' or 'missing'. Empty before the first release or when they agree.
 	 *
-	 * @param array<string, mixed> $manifest
+	 * @param Manifest $manifest
 	 * @return array<string, string>
 	 */
 	public function drift( array $manifest, ?int $active = null ): array {
@@ -61,17 +65,13 @@ final class Deployer {
 		if ( null === $release ) {
 			return array();
 		}
-		$deployed = array();
-		foreach ( (array) $manifest['files'] as $slug => $entry ) {
-			$deployed[ (string) $slug ] = (array) $entry;
-		}
-		return Drift::between( $release['files'], $this->current_hashes( $deployed ) );
+		return Drift::between( $release['files'], $this->current_hashes( $manifest['files'] ) );
 	}
 
 	/**
 	 * Records this node's drift for the other nodes to show (a management request asked); returns it.
 	 *
-	 * @param array<string, mixed> $manifest The verified manifest.
+	 * @param Manifest $manifest The verified manifest.
 	 * @return array<string, string>
 	 */
 	public function report( array $manifest ): array {
@@ -410,7 +410,7 @@ final class Deployer {
 	/**
 	 * Slug => hash of the served files; null for a link (never carried into a release).
 	 *
-	 * @param array<string, array<string, mixed>> $deployed
+	 * @param array<string, EntryData> $deployed
 	 * @return array<string, string|null>
 	 */
 	private function current_hashes( array $deployed ): array {
@@ -434,7 +434,7 @@ final class Deployer {
 	/**
 	 * @param array<string, string>                $sources   Slug => new bytes.
 	 * @param array<string, string>                $unchanged Slug => hash of carried files.
-	 * @param array<string, array<string, mixed>>  $deployed
+	 * @param array<string, EntryData>  $deployed
 	 */
 	private function keep_contents( array $sources, array $unchanged, array $deployed ): void {
 		$contents = array();

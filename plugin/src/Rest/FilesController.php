@@ -25,6 +25,8 @@ use WP_REST_Server;
 /**
  * See docs/management-api.md for the contract. An upload or a delete is one release (Deployer):
  * checked on the resulting file set and made active in one step.
+ *
+ * @phpstan-import-type Manifest from ManifestStore
  */
 final class FilesController {
 
@@ -111,7 +113,7 @@ final class FilesController {
 	 * on some node carries `drift`: where and how (this node's drift is recorded for the others first).
 	 *
 	 * @param list<array<string, mixed>> $records
-	 * @param array<string, mixed>       $manifest
+	 * @param Manifest                   $manifest
 	 * @return list<array<string, mixed>>
 	 */
 	private function with_drift( array $records, array $manifest ): array {

@@ -9,17 +9,20 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Svc\Manifest\Entry;
 use Svc\Routing\Slug;
 
 /**
  * One shape per thing, shared by every endpoint that answers with it (docs/management-api.md).
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class Records {
 
 	/**
 	 * What the listing and the upload answers say about a file besides its name and content.
 	 *
-	 * @param array<string, mixed>|null $entry
+	 * @param EntryData|null $entry
 	 * @return array<string, mixed>
 	 */
 	public static function file( string $namespace, string $slug, ?array $entry ): array {

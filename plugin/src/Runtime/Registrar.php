@@ -21,6 +21,8 @@ use WP_REST_Server;
  * manifest's index instead of a regex per file: with a thousand route files, a request still
  * registers one route and loads one file. Requests that list routes (the index, the namespace index,
  * a batch, any use of the REST server outside a REST request) get every route.
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class Registrar {
 
@@ -84,10 +86,10 @@ final class Registrar {
 	}
 
 	/**
-	 * @param array<string, mixed> $entry
+	 * @param EntryData $entry
 	 */
 	private static function refused_unloaded( array $entry ): bool {
-		return true === ( $entry['closed'] ?? false ) && null === Entry::failure( $entry ) && ! current_user_can( Authorizer::DEFAULT_CAPABILITY );
+		return $entry['closed'] && null === Entry::failure( $entry ) && ! current_user_can( Authorizer::DEFAULT_CAPABILITY );
 	}
 
 	/**
@@ -206,7 +208,7 @@ final class Registrar {
 	}
 
 	/**
-	 * @param array<string, mixed> $entry
+	 * @param EntryData $entry
 	 */
 	private function register( string $slug, array $entry ): void {
 		$namespace = $this->route_namespace->get();

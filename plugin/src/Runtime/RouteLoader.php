@@ -22,6 +22,8 @@ use Throwable;
  * manifest's, then whether its class name and top-level function names are free: redeclaring one
  * is a fatal error PHP cannot catch), then it is required with errors caught, and
  * the outcome is recorded so the listing can show it and a bad file is not retried until it changes.
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class RouteLoader {
 
@@ -113,7 +115,7 @@ final class RouteLoader {
 	/**
 	 * What the manifest knows of a route file, checked against the disk; nothing is loaded.
 	 *
-	 * @return array<string, mixed>|null
+	 * @return EntryData|null
 	 */
 	public function entry( string $slug ): ?array {
 		return $this->store->entry( $slug );
@@ -158,7 +160,7 @@ final class RouteLoader {
 	 * Why a file cannot be loaded, known without loading it: not deployed, failing its checks, or
 	 * failed at its last load (a file that stopped PHP is not loaded again until it changes).
 	 *
-	 * @param array<string, mixed>|null $entry
+	 * @param EntryData|null $entry
 	 */
 	private static function known_failure( ?array $entry ): ?string {
 		if ( null === $entry ) {
@@ -174,7 +176,7 @@ final class RouteLoader {
 	 * Whether the class is declared, by this file or a copy of its bytes (the same file in an earlier
 	 * release's tree).
 	 *
-	 * @param array<string, mixed> $entry
+	 * @param EntryData $entry
 	 */
 	private static function declared_by( string $class_name, array $entry ): bool {
 		if ( ! class_exists( $class_name, false ) ) {
@@ -192,7 +194,7 @@ final class RouteLoader {
 	}
 
 	/**
-	 * @param array<string, mixed> $entry
+	 * @param EntryData $entry
 	 */
 	private function fail( string $slug, array $entry, string $kind, string $reason ): string {
 		if ( ( $entry['boot']['message'] ?? null ) !== $reason ) {
@@ -213,7 +215,7 @@ final class RouteLoader {
 	/**
 	 * The reason a file is skipped as of its last boot, booting it now if it never was.
 	 *
-	 * @param array<string, mixed> $entry
+	 * @param EntryData $entry
 	 */
 	public function boot_status( string $slug, array $entry ): ?string {
 		if ( null !== $entry['error'] ) {

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Validation;
 
+use Svc\Manifest\Entry;
 use Svc\Routing\Slug;
 use Svc\Scanning\TokenScanner;
 use Svc\Storage\Guard;
@@ -19,6 +20,8 @@ use Svc\Storage\Limits;
  * push shows the author everything to fix.
  *
  * @phpstan-type Failure array{filename: string, code: string, message: string}
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class PushValidator {
 
@@ -26,7 +29,7 @@ final class PushValidator {
 	private array $failures = array();
 
 	/**
-	 * @param array<string, array<string, mixed>> $deployed The manifest's files (slug => entry).
+	 * @param array<string, EntryData> $deployed The manifest's files (slug => entry).
 	 */
 	public function __construct( private readonly array $deployed, private readonly SyntaxChecker $syntax = new SyntaxChecker() ) {
 	}

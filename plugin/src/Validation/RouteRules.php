@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Validation;
 
+use Svc\Manifest\Entry;
 use Svc\Scanning\ScanResult;
 
 /**
@@ -22,6 +23,8 @@ use Svc\Scanning\ScanResult;
  *
  * @phpstan-type Problem array{code: string, message: string}
  * @phpstan-type Names array{class: string|null, others: array<string, string>, functions: list<string>}
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class RouteRules {
 
@@ -107,14 +110,14 @@ final class RouteRules {
 	/**
 	 * Every name of a manifest entry, recorded or not (an entry without a class declares nothing).
 	 *
-	 * @param array<string, mixed> $entry
+	 * @param EntryData $entry
 	 * @return Names
 	 */
 	public static function names_of_entry( array $entry ): array {
 		return array(
-			'class'     => isset( $entry['class'] ) ? (string) $entry['class'] : null,
-			'others'    => is_array( $entry['others'] ?? null ) ? $entry['others'] : array(),
-			'functions' => is_array( $entry['functions'] ?? null ) ? array_values( $entry['functions'] ) : array(),
+			'class'     => $entry['class'],
+			'others'    => $entry['others'],
+			'functions' => $entry['functions'],
 		);
 	}
 

@@ -3,6 +3,7 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/SvcTestCase.php';
 
+use Svc\Manifest\Entry;
 use Svc\Validation\PushValidator;
 
 final class PushValidatorTest extends SvcTestCase {
@@ -60,10 +61,7 @@ final class PushValidatorTest extends SvcTestCase {
 
 	public function test_class_names_collide_within_the_batch_and_with_deployed_files_case_insensitively(): void {
 		$deployed = array(
-			'old' => array(
-				'class' => 'Shared',
-				'size'  => 10,
-			),
+			'old' => self::entry( 'Shared', 10 ),
 		);
 		$result   = ( new PushValidator( $deployed ) )->validate(
 			array(
@@ -83,10 +81,7 @@ final class PushValidatorTest extends SvcTestCase {
 
 	public function test_replacing_a_file_may_keep_its_class_name(): void {
 		$deployed = array(
-			'hello' => array(
-				'class' => 'HelloAgain',
-				'size'  => 10,
-			),
+			'hello' => self::entry( 'HelloAgain', 10 ),
 		);
 		$result   = ( new PushValidator( $deployed ) )->validate( array( 'hello' => self::route( 'HelloAgain' ) ) );
 		$this->assertSame( array(), $result['failures'] );
@@ -95,10 +90,7 @@ final class PushValidatorTest extends SvcTestCase {
 	public function test_two_files_serving_the_same_route_conflict(): void {
 		$result = ( new PushValidator(
 			array(
-				'users/[id]' => array(
-					'class' => 'U',
-					'size'  => 1,
-				),
+				'users/[id]' => self::entry( 'U', 1 ),
 			)
 		) )->validate( array( 'users/[uid]' => self::route( self::unique( 'U' ) ) ) );
 		$this->assertSame( array( 'svc_route_conflict' ), array_column( $result['failures'], 'code' ) );
@@ -112,12 +104,22 @@ final class PushValidatorTest extends SvcTestCase {
 		remove_all_filters( 'svc_max_file_bytes' );
 		add_filter( 'svc_max_files_total_bytes', static fn (): int => 1000 );
 		$deployed = array(
-			'old' => array(
-				'class' => 'Old',
-				'size'  => 900,
-			),
+			'old' => self::entry( 'Old', 900 ),
 		);
 		$result   = ( new PushValidator( $deployed ) )->validate( array( 'new' => self::route( self::unique( 'New' ) ) ) );
 		$this->assertSame( array( 'svc_total_too_large' ), array_column( $result['failures'], 'code' ) );
+	}
+
+	/** A deployed file's manifest entry, as the manifest makes it. */
+	private static function entry( string $class_name, int $size ): array {
+		return array( 'class' => $class_name ) + Entry::failed(
+			array(
+				'path'  => '/deployed.php',
+				'stamp' => '1:1',
+				'size'  => $size,
+			),
+			null,
+			null
+		);
 	}
 }
