@@ -82,7 +82,7 @@ describe('uninstall', () => {
     symlinkSync(path.join(outside, 'precious.txt'), path.join(site.svcDir, 'api', 'linked-file.txt'));
 
     const svcTables = async (): Promise<string[]> => JSON.parse((await site.php("global $wpdb; echo wp_json_encode( $wpdb->get_col( \"SHOW TABLES LIKE '%svc\\_%'\" ) );")).trim()) as string[];
-    expect((await svcTables()).sort()).toEqual(['wp_svc_blobs', 'wp_svc_releases']);
+    expect((await svcTables()).sort()).toEqual(['wp_svc_blobs', 'wp_svc_events', 'wp_svc_releases']);
 
     await site.php(`${ADMIN_INCLUDES}\ndeactivate_plugins('${PLUGIN}');\nuninstall_plugin('${PLUGIN}');`);
 
