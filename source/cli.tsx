@@ -7,6 +7,7 @@
 import meow from 'meow';
 import { toCommand, type Command, type HelpTopic } from './commands/command.js';
 import { processIo, type Io } from './commands/shared/io.js';
+import { interruptMessage } from './commands/shared/interrupt.js';
 
 // chalk (inside Ink) honours FORCE_COLOR but not NO_COLOR, and reads it once when it loads.
 if ((process.env['NO_COLOR'] ?? '') !== '') {
@@ -169,6 +170,9 @@ const FLAGS = {
 	help: { type: 'boolean', shortFlag: 'h' },
 } as const;
 
+quietOnClosedPipes();
+exitOnInterrupt();
+
 const cli = meow(HELP.main, {
 	importMeta: import.meta,
 	flags: FLAGS,
@@ -239,6 +243,37 @@ async function report(io: Io, error: unknown, json: boolean): Promise<number> {
 		io.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
 		return 1;
 	}
+}
+
+/**
+ * A reader that stops reading (`svc api list --json | head -1`) closes the pipe: the write fails
+ * with EPIPE, which Node raises as an 'error' event nobody handles, a stack trace. The output is
+ * no longer wanted, so the writes become no-ops and the command ends with its own exit code.
+ */
+function quietOnClosedPipes(): void {
+	for (const stream of [process.stdout, process.stderr]) {
+		stream.on('error', (error: NodeJS.ErrnoException) => {
+			if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') {
+				throw error;
+			}
+		});
+	}
+}
+
+/**
+ * Ctrl-C while no prompt holds the terminal (a push in flight, a listing loading) arrives as
+ * SIGINT: say what the interruption may have left (interrupt.ts) and exit 130. A prompt gets the
+ * key instead and ends the same way through `interrupted()`.
+ */
+function exitOnInterrupt(): void {
+	process.once('SIGINT', () => {
+		const message = interruptMessage();
+		if (cli.flags.json === true) {
+			process.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', exitCode: 130 }, null, 2)}\n`);
+		}
+		process.stderr.write(`\n${message}\n`);
+		process.exit(130);
+	});
 }
 
 /** process.exit does not wait for piped output on every platform; flush it first. */

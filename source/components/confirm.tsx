@@ -1,6 +1,7 @@
 /**
- * A yes/no question. y or n answers, Enter takes the default, Esc and Ctrl+C say no: a prompt
- * before a destructive action must never be left by accident on "yes".
+ * A yes/no question. y or n answers, Enter takes the default, Esc says no: a prompt before a
+ * destructive action must never be left by accident on "yes". Ctrl+C is not an answer: it
+ * interrupts the command (Interruptible, around every prompt).
  */
 import { Text, useInput } from 'ink';
 import { useLatestState } from './use-latest-state.js';
@@ -30,7 +31,7 @@ export function Confirm({ message, defaultYes = false, onSubmit }: ConfirmProps)
 			const lower = input.toLowerCase();
 			if (lower === 'y') {
 				answerWith(true);
-			} else if (lower === 'n' || key.escape || (key.ctrl && lower === 'c')) {
+			} else if ((lower === 'n' && !key.ctrl) || key.escape) {
 				answerWith(false);
 			} else if (key.return) {
 				answerWith(defaultYes);

@@ -9,6 +9,11 @@ import { print } from './ui.js';
 
 export function reportError(io: Io, error: unknown, json: boolean): ExitCode {
 	if (isSvcError(error)) {
+		if (error.code === 'interrupted' && !json) {
+			// Not a failure to explain in a box: the person stopped svc and is told what that left.
+			io.stderr.write(`${error.message}\n`);
+			return error.exitCode;
+		}
 		if (json) {
 			printJson(io, error.toJSON());
 		} else {
