@@ -10,10 +10,12 @@ export interface ConfirmProps {
 	readonly message: string;
 	/** What Enter means; default no. */
 	readonly defaultYes?: boolean;
+	/** Other keys the question takes, shown dim after the choices, e.g. "d: show the diff". */
+	readonly hint?: string | undefined;
 	readonly onSubmit: (yes: boolean) => void;
 }
 
-export function Confirm({ message, defaultYes = false, onSubmit }: ConfirmProps) {
+export function Confirm({ message, defaultYes = false, hint, onSubmit }: ConfirmProps) {
 	const [answer, setAnswer] = useLatestState<boolean | undefined>(() => undefined);
 	const answerWith = (yes: boolean): void => {
 		// Keys typed ahead of the re-render must not answer twice.
@@ -43,6 +45,7 @@ export function Confirm({ message, defaultYes = false, onSubmit }: ConfirmProps)
 		<Text>
 			<Text color="cyan">?</Text> {message}{' '}
 			{answer === undefined ? <Text dimColor>{defaultYes ? '(Y/n)' : '(y/N)'}</Text> : <Text bold>{answer ? 'yes' : 'no'}</Text>}
+			{answer === undefined && hint !== undefined ? <Text dimColor> · {hint}</Text> : null}
 		</Text>
 	);
 }

@@ -6,6 +6,9 @@
  */
 export { Box, Text } from 'ink';
 export { Confirm } from '../../components/confirm.js';
+export { DiffView } from '../../components/diff-view.js';
+export { PushConfirm } from '../../components/push-confirm.js';
+export { PushProgress } from '../../components/push-progress.js';
 export { LoginForm } from '../../components/login-form.js';
 export { Progress } from '../../components/progress.js';
 export { PublicWarnings } from '../../components/public-warnings.js';
