@@ -23,6 +23,7 @@ const HELP: Record<HelpTopic, string> = {
 	  api push          Check and upload the route files in api/ (only what changed)
 	  api pull          Mirror the site's route files into api/
 	  api list          List the deployed routes; [PUBLIC] ones run for anyone
+	  api diff [SLUG…]  Show how api/ differs from the site, as unified diffs
 	  api rm <slug>     Remove a deployed route, e.g. svc api rm users/[id]
 	  api releases      List the releases the site keeps (each push, rm and rollback is one)
 	  api rollback [ID] Make an earlier release active again (default: the one before)
@@ -60,6 +61,7 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc api push [--prune] [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api pull [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api list [--site NAME] [--json]
+	  $ svc api diff [<slug>...] [--site NAME] [--json]
 	  $ svc api rm <slug>... [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api releases [--site NAME] [--json]
 	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
@@ -84,6 +86,12 @@ const HELP: Record<HelpTopic, string> = {
 	  Piped: a plain table. --json: an array of records; public routes have "public": true and
 	  files that failed to load their "error".
 
+	api diff [<slug>...]
+	  Unified diffs of the route files, the site's (---) against api/'s (+++): every file that
+	  differs, or the ones named (slug, file or route: users/[id], api/hello.php, /svc-api/v1/hello).
+	  Coloured in a terminal, plain when piped (patch -p1 applies it); --json gives each file's
+	  status, line counts and hunks. Changes nothing.
+
 	api rm <slug>
 	  Removes a deployed route. The slug is the file path under api/ without ".php".
 	  Asks in a terminal; needs --yes otherwise.
@@ -100,6 +108,7 @@ const HELP: Record<HelpTopic, string> = {
 	Examples
 	  $ svc api push --prune --yes
 	  $ svc api list | grep PUBLIC
+	  $ svc api diff users/[id]
 	  $ svc api rm users/[id] --yes
 	  $ svc api releases
 	  $ svc api rollback --yes
@@ -212,6 +221,8 @@ function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<
 			return import('./commands/api-pull.js').then((module) => module.run(command, io));
 		case 'api list':
 			return import('./commands/api-list.js').then((module) => module.run(command, io));
+		case 'api diff':
+			return import('./commands/api-diff.js').then((module) => module.run(command, io));
 		case 'api rm':
 			return import('./commands/api-rm.js').then((module) => module.run(command, io));
 		case 'api releases':

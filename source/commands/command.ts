@@ -45,6 +45,14 @@ export interface ApiListCommand {
 	readonly site: string | undefined;
 }
 
+export interface ApiDiffCommand {
+	readonly name: 'api diff';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	/** The routes to compare, as given (slug, file or route); empty: every route that differs. */
+	readonly slugs: readonly string[];
+}
+
 export interface ApiRmCommand {
 	readonly name: 'api rm';
 	readonly json: boolean;
@@ -110,6 +118,7 @@ export type Command =
 	| ApiPushCommand
 	| ApiPullCommand
 	| ApiListCommand
+	| ApiDiffCommand
 	| ApiRmCommand
 	| ApiReleasesCommand
 	| ApiRollbackCommand
@@ -126,6 +135,7 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api push': ['site', 'json', 'yes', 'dryRun', 'prune'],
 	'api pull': ['site', 'json', 'yes', 'dryRun'],
 	'api list': ['site', 'json'],
+	'api diff': ['site', 'json'],
 	'api rm': ['site', 'json', 'yes', 'dryRun'],
 	'api releases': ['site', 'json'],
 	'api rollback': ['site', 'json', 'yes', 'dryRun'],
@@ -181,6 +191,8 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 		case 'api list':
 			noArgs(name, args);
 			return { name, json, site };
+		case 'api diff':
+			return { name, json, site, slugs: args };
 		case 'api rm':
 			if (args.length === 0) {
 				throw usage('svc api rm needs the slug of the route to remove, e.g. "svc api rm users/[id]".', 'api');
@@ -220,6 +232,7 @@ function commandName(first: string | undefined, second: string | undefined): Com
 		two === 'api push' ||
 		two === 'api pull' ||
 		two === 'api list' ||
+		two === 'api diff' ||
 		two === 'api rm' ||
 		two === 'api releases' ||
 		two === 'api rollback' ||
