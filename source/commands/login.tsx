@@ -137,7 +137,7 @@ async function store(
 		const { ask, Confirm } = await views;
 		const agreed = await ask<boolean>(io, (done) => (
 			<Confirm
-				message={`No OS keychain is available. Keep the application password in ${defaultCredentialsPath()}, readable only by you?`}
+				message={`${error.message} Keep the application password in ${defaultCredentialsPath()}, readable only by you?`}
 				onSubmit={done}
 			/>
 		));

@@ -165,6 +165,27 @@ describe('storing without a keychain', () => {
 		expect(existsSync(filePath)).toBe(false);
 	});
 
+	it.each([
+		["Couldn't access platform secure storage: SS error: object locked", 'The OS keychain is locked'],
+		['Couldn\'t access platform secure storage: SS error: result not returned from SS API', 'The Secret Service has no default keyring'],
+		['Object does not exist at path “/org/freedesktop/secrets/aliases/default”', 'The Secret Service has no default keyring'],
+		['org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files', 'No Secret Service is running'],
+		['Platform secure storage failure: something new', 'The OS keychain failed: Platform secure storage failure: something new.'],
+	])('a keychain failing with %j says so: %s', (text, said) => {
+		const failing: KeychainBackend = {
+			...workingKeychain(),
+			set: () => {
+				throw new Error(text);
+			},
+		};
+		expect(() => storePassword('a', PASSWORD, { keychain: failing, filePath })).toThrow(said);
+	});
+
+	it('without a session bus says that, not that no keychain exists in general', () => {
+		const unreachable = { ...workingKeychain(), reachable: () => false };
+		expect(() => storePassword('a', PASSWORD, { keychain: unreachable, filePath })).toThrow('there is no D-Bus session bus');
+	});
+
 	it('treats a keychain that forgets at reboot as no keychain', () => {
 		const ephemeral = { ...workingKeychain(), isEphemeral: () => true };
 		expect(() => storePassword('a', PASSWORD, { keychain: ephemeral, filePath })).toThrow(/No OS keychain/);
@@ -224,14 +245,16 @@ describe('getPassword and deletePassword', () => {
 		expect(getPassword('a', { keychain: workingKeychain(), filePath })).toBe(PASSWORD);
 	});
 
-	it('treats a keychain that throws on read as empty', () => {
-		const throwing: KeychainBackend = {
+	it('a keychain that cannot be read names why, instead of "nothing stored"; the file still wins', () => {
+		const locked: KeychainBackend = {
 			...workingKeychain(),
 			get: () => {
-				throw new Error('locked');
+				throw new Error("Couldn't access platform secure storage: SS error: object locked");
 			},
 		};
-		expect(getPassword('a', { keychain: throwing, filePath })).toBeUndefined();
+		expect(() => getPassword('a', { keychain: locked, filePath })).toThrow('Cannot read the application password of site "a": The OS keychain is locked');
+		storePassword('a', PASSWORD, { keychain: missingKeychain(), filePath, insecureStore: true });
+		expect(getPassword('a', { keychain: locked, filePath })).toBe(PASSWORD);
 	});
 
 	it('deletes from both stores and removes the file once empty', () => {
