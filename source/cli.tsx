@@ -49,7 +49,8 @@ const HELP: Record<HelpTopic, string> = {
 	  "svc link" writes it
 
 	Exit codes
-	  0 done, 1 failed, 2 usage error or refused without --yes
+	  0 done, 1 failed, 2 usage error (no site selected, unknown site or flag) or refused
+	  without --yes, 130 interrupted (Ctrl-C)
 
 	Examples
 	  $ svc login --url https://example.com --user admin

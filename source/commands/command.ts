@@ -3,6 +3,7 @@
  * entry point loads it before it knows whether the user only asked for --help.
  */
 import { SvcError } from '../core/errors.js';
+import { closest } from '../core/suggest.js';
 
 /** Every flag meow knows, as meow returns them (undefined when not given). */
 export interface Flags {
@@ -172,7 +173,8 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 		if (first === undefined || (group && second === undefined)) {
 			return { name: 'help', topic: helpTopic(first) };
 		}
-		throw usage(`Unknown command "svc ${input.join(' ')}".`, helpTopic(first));
+		const guess = suggestion(first, second);
+		throw usage(`Unknown command "svc ${input.join(' ')}".${guess === undefined ? '' : ` Did you mean "svc ${guess}"?`}`, helpTopic(first));
 	}
 	if (flags.help === true) {
 		return { name: 'help', topic: helpTopic(first) };
@@ -249,6 +251,18 @@ function commandName(first: string | undefined, second: string | undefined): Com
 	return undefined;
 }
 
+/** The command meant by a typo (`svc api pusj` → `api push`), from the commands ACCEPTS knows. */
+function suggestion(first: string | undefined, second: string | undefined): string | undefined {
+	const names = Object.keys(ACCEPTS);
+	const groups = [...new Set(names.map((name) => name.split(' ')[0] ?? name))];
+	const group = first !== undefined && groups.includes(first) ? first : closest(first ?? '', groups);
+	if (group === undefined) return undefined;
+	const members = names.filter((name) => name.startsWith(`${group} `)).map((name) => name.slice(group.length + 1));
+	if (members.length === 0) return group === first ? undefined : group;
+	const member = second === undefined ? undefined : closest(second, members);
+	return member === undefined ? undefined : `${group} ${member}`;
+}
+
 function helpTopic(first: string | undefined): HelpTopic {
 	if (first === 'login' || first === 'logout' || first === 'link') {
 		return first;
@@ -263,7 +277,8 @@ function helpTopic(first: string | undefined): HelpTopic {
 function rejectUnknownFlags(flags: Flags, first: string | undefined): void {
 	const unknown = Object.keys(flags).filter((flag) => !Object.hasOwn(FLAG_NAMES, flag) && (flags as Record<string, unknown>)[flag] !== undefined);
 	if (unknown.length > 0) {
-		const names = unknown.map((flag) => `--${flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+		// As typed: `-v` is a short flag, not `--v`.
+		const names = unknown.map((flag) => (flag.length === 1 ? `-${flag}` : `--${flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`));
 		throw usage(`Unknown ${names.length === 1 ? 'flag' : 'flags'} ${names.join(', ')}.`, helpTopic(first));
 	}
 }

@@ -136,7 +136,8 @@ describe('svc api push, before any request', () => {
 	it('without a site: says how to add one', async () => {
 		writeRoute('hello.php', GOOD);
 		const result = await run(push());
-		expect(result.exitCode).toBe(1);
+		// The same exit code as an unknown --site: which site to use is not said (exit 2).
+		expect(result.exitCode).toBe(2);
 		expect(result.error?.code).toBe('no_credentials');
 		expect(result.stderr).toContain('svc login');
 	});

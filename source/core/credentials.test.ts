@@ -349,7 +349,7 @@ describe('resolveCredentials', () => {
 		} catch (error) {
 			caught = error;
 		}
-		expect(caught).toMatchObject({ code: 'no_credentials', exitCode: 1, hint: expect.stringMatching(/svc login.*--site.*SVC_URL/) });
+		expect(caught).toMatchObject({ code: 'no_credentials', exitCode: 2, hint: expect.stringMatching(/svc login.*--site.*SVC_URL/) });
 	});
 
 	it('with a profile but no stored password, says to log in to that site again', () => {

@@ -312,8 +312,10 @@ export function resolveCredentials(options: ResolveOptions): ResolvedCredentials
 	}
 	const selected = typeof options.profile === 'function' ? options.profile() : options.profile;
 	if (selected === undefined) {
+		// Like "No site named X": the command line (or its setup) does not say which site: exit 2.
 		throw new SvcError('No site selected.', {
 			code: 'no_credentials',
+			exitCode: 2,
 			hint: `Run "svc login" to add one, pass --site NAME to pick one, or set ${ENV_URL}, ${ENV_USER} and ${ENV_APP_PASSWORD}.`,
 		});
 	}

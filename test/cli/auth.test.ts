@@ -165,7 +165,7 @@ describe('svc logout', () => {
     expect(await svc(['logout'])).toMatchObject({ code: 0 });
     expect(() => statSync(credentialsFile())).toThrow();
     const result = await svc(['api', 'list']);
-    expect(result).toMatchObject({ code: 1 });
+    expect(result).toMatchObject({ code: 2 });
     expect(result.stderr).toContain('No site selected.');
     expect(result.stderr).toContain('svc login');
   });

@@ -17,7 +17,7 @@ import { startWordPress, type WordPressSite } from '../support/wordpress.js';
 import { routeSource, writeRoute } from './helpers/files.js';
 import { packedCli, REPO_ROOT, type PackedCli } from './helpers/packed-cli.js';
 import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
-import { inTerminal, screenText } from './helpers/terminal.js';
+import { closeTerminals, inTerminal, screenText } from './helpers/terminal.js';
 
 jest.setTimeout(120_000);
 
@@ -40,6 +40,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  closeTerminals();
   await site?.stop();
   if (project !== undefined) rmSync(project, { recursive: true, force: true });
   if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
@@ -212,6 +213,25 @@ describe('a closed pipe', () => {
     const result = await closedPipe(args);
     expect(result.stderr).not.toMatch(/EPIPE|Unhandled|at .*\.js:\d+/);
     expect(result.code).toBe(0);
+  });
+});
+
+describe('the login form', () => {
+  it('takes a pasted line per field, asks again for a refused password only, and logs in', async () => {
+    const login = terminal(['login', '--site', 'tui-login']);
+    await login.waitFor(/› Site URL/);
+    login.write(`${site.url}\radmin\r`);
+    await login.waitFor(/› Application password/);
+    login.write('wrong password\r');
+    await login.waitFor(/Esc: clear the message/);
+    const refused = screenText(login.output());
+    expect(refused.slice(refused.lastIndexOf('Log in to'))).toMatch(/Site URL\s+http:\/\/127\.0\.0\.1:\d+[\s\S]*User name\s+admin[\s\S]*› Application password/);
+    login.write(`${site.users.admin.appPassword}\r`);
+    // No keychain here (no D-Bus session): svc says why and offers the private file.
+    await login.waitFor(/there is no D-Bus session bus[\s\S]*Keep the application\s+password in/);
+    login.write('y');
+    expect(await login.exit).toBe(0);
+    expect(screenText(login.output())).toContain(`Logged in to ${site.url} as admin.`);
   });
 });
 

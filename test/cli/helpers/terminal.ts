@@ -4,7 +4,7 @@
  * mode gets Ctrl-C as a key, in cooked mode as SIGINT, as in a real terminal). Output is what the
  * terminal would show, escape codes included; `screenText` strips them for assertions.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export interface TerminalRun {
@@ -14,6 +14,14 @@ export interface TerminalRun {
   /** Resolves once the output (escape codes stripped) matches. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
   readonly exit: Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Ends every terminal still open (a test that failed half-way), so jest can exit. */
+export function closeTerminals(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
 }
 
 const quote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
@@ -48,7 +56,13 @@ export function inTerminal(
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  running.add(child);
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return {
     output: () => output,
     write: (keys) => {
