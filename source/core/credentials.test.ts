@@ -167,7 +167,9 @@ describe('storing without a keychain', () => {
 
 	it.each([
 		["Couldn't access platform secure storage: SS error: object locked", 'The OS keychain is locked'],
-		['Couldn\'t access platform secure storage: SS error: result not returned from SS API', 'The Secret Service has no default keyring'],
+		// What @napi-rs/keyring says with gnome-keyring running and no login keyring (seen here under dbus-run-session).
+		["Couldn't access platform storage: Secret Service: no result found\n\nCaused by:\n    Secret Service: no result found", 'The Secret Service has no default keyring'],
+		["Couldn't access platform storage: Secret Service: object locked", 'The OS keychain is locked'],
 		['Object does not exist at path “/org/freedesktop/secrets/aliases/default”', 'The Secret Service has no default keyring'],
 		['org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files', 'No Secret Service is running'],
 		['Platform secure storage failure: something new', 'The OS keychain failed: Platform secure storage failure: something new.'],
