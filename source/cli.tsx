@@ -248,6 +248,11 @@ function helpText(topic: HelpTopic): string {
 
 async function report(io: Io, error: unknown, json: boolean): Promise<number> {
 	try {
+		if (json) {
+			// A program reading JSON waits for no terminal UI: Ink is not loaded for it.
+			const { reportJsonError } = await import('./commands/shared/error-document.js');
+			return reportJsonError(io, error);
+		}
 		const { reportError } = await import('./commands/shared/report.js');
 		return reportError(io, error, json);
 	} catch {
