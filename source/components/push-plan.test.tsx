@@ -56,7 +56,7 @@ describe('PushPlan', () => {
 		]);
 		const lines = frame({ ...EMPTY, added: ['hello'], changed: ['open', 'ping'], notes }).split('\n');
 		expect(lines.find((line) => line.includes('ping.php'))).toMatch(/~ ping\.php\s+changed {2}\+3 −1$/);
-		expect(lines.find((line) => line.includes('hello.php'))).toMatch(/\+ hello\.php\s+new {2}\[PUBLIC\] GET, POST \(opens a route closed on the site\)$/);
+		expect(lines.find((line) => line.includes('hello.php'))).toMatch(/\+ hello\.php\s+new {2}\[PUBLIC\] GET, POST \(newly open to anyone\)$/);
 		expect(lines.find((line) => line.includes('open.php'))).toMatch(/changed {2}\+1 −0 {2}\[PUBLIC\] GET$/);
 	});
 });

@@ -131,7 +131,7 @@ function FileNotes({ note }: { readonly note: PlanNote | undefined }) {
 						[PUBLIC]
 					</Text>{' '}
 					{verbs.join(', ')}
-					{note.opens === true ? <Text color="yellow"> (opens a route closed on the site)</Text> : null}
+					{note.opens === true ? <Text color="yellow"> (newly open to anyone)</Text> : null}
 				</>
 			)}
 		</>

@@ -5,7 +5,7 @@
  * file the site cannot load is a failure. The tests run in order and build on each other's state.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import { routeSource, writeRoute } from './helpers/files.js';
 import { packedCli, REPO_ROOT, type PackedCli } from './helpers/packed-cli.js';
 import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
 import { closeTerminals, inTerminal, screenText } from './helpers/terminal.js';
+import { screenOf } from './helpers/tmux.js';
 
 jest.setTimeout(120_000);
 
@@ -63,7 +64,7 @@ describe('the push question', () => {
     await push.waitFor(/Push 3 files\? \(y\/N\) · d: show the diff/);
     const screen = screenText(push.output());
     const question = screen.indexOf('Push 3 files?');
-    expect(screen).toMatch(/\+ hello\.php\s+new {2}\[PUBLIC\] GET \(opens a route closed on the site\)/);
+    expect(screen).toMatch(/\+ hello\.php\s+new {2}\[PUBLIC\] GET \(newly open to anyone\)/);
     const warning = screen.indexOf('⚠ [PUBLIC] /svc-api/v1/hello (hello.php): GET runs for anyone, without authentication.');
     expect(warning).toBeGreaterThan(-1);
     expect(warning).toBeLessThan(question);
@@ -99,7 +100,7 @@ describe('the push question', () => {
     writeRoute(apiDir, 'closed.php', routeSource('Closed', { open: true }));
     const push = terminal(['api', 'push']);
     await push.waitFor(/Push 1 file\? \(y\/N\)/);
-    expect(screenText(push.output())).toMatch(/~ closed\.php\s+changed {2}\+1 −0 {2}\[PUBLIC\] GET \(opens a route closed on the site\)/);
+    expect(screenText(push.output())).toMatch(/~ closed\.php\s+changed {2}\+1 −0 {2}\[PUBLIC\] GET \(newly open to anyone\)/);
     push.write('y');
     expect(await push.exit).toBe(0);
     expect(screenText(push.output())).toContain('pushed 1 file (1 changed)');
@@ -292,5 +293,58 @@ describe('Ctrl-C', () => {
     await view.waitFor(ready);
     view.write('\u0003');
     expect(await view.exit).toBe(130);
+  });
+});
+
+describe('screens (tmux panes at 80 and 40 columns, written to artifacts/screens/)', () => {
+  const screens = path.join(REPO_ROOT, 'artifacts', 'screens');
+  const capture = async (name: string, columns: number, args: string[], until: RegExp, then: string[] = [], rows = 24) => {
+    const screen = await screenOf(cli.bin, args, { cwd: project, env, home: svc.home, columns, rows, until, then });
+    mkdirSync(screens, { recursive: true });
+    writeFileSync(path.join(screens, `${name}-${columns}.txt`), `${screen.text}\n`);
+    return screen;
+  };
+
+  it.each([80, 40])('the list at %i columns: one line per route, badges kept, nothing wider than the terminal', async (columns) => {
+    const screen = await capture('list', columns, ['api', 'list'], /Routes on[\s\S]*› /, ['q']);
+    expect(Math.max(...screen.lines.map((line) => [...line].length))).toBeLessThanOrEqual(columns);
+    expect(screen.lines.find((line) => line.includes('/hello'))).toContain('[PUBLIC]');
+    expect(screen.lines.filter((line) => /^[› ] (\/|…)/.test(line))).toHaveLength(4);
+    if (columns === 80) expect(screen.text).toContain('METHODS');
+  });
+
+  beforeAll(() => {
+    // A changed file for the plan and the diff to show.
+    const hello = path.join(apiDir, 'hello.php');
+    writeRoute(apiDir, 'hello.php', readFileSync(hello, 'utf8').replace("'Hi, %s!'", "'Hey, %s!'").replace('final class Hello {', 'final class Hello {\n\t// Greets.'));
+  });
+
+  it.each([80, 40])('the push plan and question at %i columns', async (columns) => {
+    const screen = await capture('push-plan', columns, ['api', 'push'], /\(y\/N\)|\(Y\/n\)/, ['n']);
+    expect(screen.text).toContain('Push api/');
+    expect(screen.text).toMatch(/~ hello\.php/);
+    expect(screen.text).toMatch(/\+2 −1/);
+  });
+
+  it.each([80, 40])('the diff at %i columns', async (columns) => {
+    const screen = await capture('diff', columns, ['api', 'diff', 'hello'], /\[exit \d+\]/, [], 60);
+    expect(screen.text).toContain('--- site/hello.php');
+    // Long lines wrap at the terminal's edge, as a terminal wraps them: no word-wrapped fragments.
+    expect(screen.text).toMatch(/sprintf\( 'Hey, %s!', \$name \) \);$/m);
+    expect(screen.text).toContain('[exit 0]');
+  });
+
+  it('a push the site refuses ends its progress lines above the error', async () => {
+    writeRoute(apiDir, 'broken.php', routeSource('Broken', { body: "\tpublic function get(): array { return array( 'x' => ; }" }));
+    try {
+      const screen = await capture('push-refused', 120, ['api', 'push', '--yes'], /\[exit \d+\]/);
+      expect(screen.text).toContain('✖ Error: The site rejected the push; nothing was written.');
+      expect(screen.text).toContain('The site refused the push; nothing was activated.');
+      expect(screen.text).not.toContain('Uploading');
+      expect(screen.text).not.toContain('is checking');
+      expect(screen.text).toContain('[exit 1]');
+    } finally {
+      rmSync(path.join(apiDir, 'broken.php'));
+    }
   });
 });

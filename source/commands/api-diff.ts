@@ -4,6 +4,7 @@
  * or the ones named. Coloured in a terminal, plain text when piped, records with hunks for --json.
  * Reads only: the site's contents come from the listing that pull uses.
  */
+import { colorDiff } from '../core/diff-colors.js';
 import { SvcError } from '../core/errors.js';
 import { fileDiff, toDiffRecord, unifiedText, type FileDiff } from '../core/file-diff.js';
 import { scanApiDir } from '../core/route-files.js';
@@ -12,12 +13,11 @@ import { compareSlugs } from '../core/slug.js';
 import type { ApiDiffCommand } from './command.js';
 import { openProject, openSite } from './shared/context.js';
 import { note, printJson, type Io } from './shared/io.js';
-import { loadViews } from './shared/load-views.js';
 import { plural } from './shared/words.js';
 
 export async function run(command: ApiDiffCommand, io: Io): Promise<number> {
-	const colored = !command.json && io.stdout.isTTY === true;
-	const views = colored ? loadViews() : undefined;
+	// Coloured in a terminal (NO_COLOR aside); the terminal itself wraps long lines.
+	const colored = !command.json && io.stdout.isTTY === true && (io.env['NO_COLOR'] ?? '') === '';
 	const project = openProject(io);
 	const scanning = scanApiDir(project.apiDir, { lexical: false });
 	scanning.catch(() => undefined);
@@ -50,12 +50,8 @@ export async function run(command: ApiDiffCommand, io: Io): Promise<number> {
 		note(io, `No differences: ${named.length > 0 ? named.join(', ') : `${project.apiLabel}/`} ${named.length > 1 ? 'match' : 'matches'} ${site.url}.`);
 		return 0;
 	}
-	if (views === undefined) {
-		io.stdout.write(`${diffs.flatMap((diff) => unifiedText(diff, project.apiLabel)).join('\n')}\n`);
-	} else {
-		const { print, DiffView } = await views;
-		print(io.stdout, <DiffView diffs={diffs} apiLabel={project.apiLabel} />);
-	}
+	const lines = diffs.flatMap((diff) => unifiedText(diff, project.apiLabel));
+	io.stdout.write(`${(colored ? colorDiff(lines) : lines).join('\n')}\n`);
 	note(io, summary(diffs));
 	return 0;
 }
