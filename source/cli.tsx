@@ -72,7 +72,10 @@ const HELP: Record<HelpTopic, string> = {
 	  exactly once, exactly one class, at most 512 KB), shows the plan (new, changed, unchanged,
 	  removed), asks in a terminal, then uploads the new and changed files in requests under the
 	  site's size limit (1 MB) and makes them one release: the site activates all of them or none.
-	  Nothing changed: nothing is sent. Warns for each public route pushed.
+	  Nothing changed: nothing is sent. The plan shows +N −M lines per changed file and [PUBLIC]
+	  on each route anyone may call, with a warning, before the question; a push that opens a route
+	  asks with No as the default, and d shows the diff. A pushed file the site cannot load is
+	  named with its reason, and the push exits 1.
 	  --prune           Also remove deployed routes that are not in api/ (needs --yes without a terminal)
 	  --dry-run         Show the plan and let the site check the files; change nothing (the new
 	                    files are uploaded to be checked, not made active)
@@ -83,7 +86,8 @@ const HELP: Record<HelpTopic, string> = {
 	  are not pulled.
 
 	api list
-	  In a terminal: a browsable table (arrow keys, type to filter, Esc to leave).
+	  In a terminal: a browsable table that fits the window (arrow keys, type to filter, Enter for
+	  a route's details, Esc or q to leave).
 	  Piped: a plain table. --json: an array of records; public routes have "public": true and
 	  files that failed to load their "error".
 

@@ -17,3 +17,4 @@ export { ReleaseTable } from '../../components/release-table.js';
 export { RollbackPlan } from '../../components/rollback-plan.js';
 export { RouteTable } from '../../components/route-table.js';
 export { ask, live, print, type LiveView } from './ui.js';
+export { browseRoutes } from './browse-routes.js';

@@ -25,8 +25,8 @@ export async function run(command: ApiListCommand, io: Io): Promise<number> {
 		note(io, `⚠ ${plural(listing.skipped, 'file')} on the site ${listing.skipped === 1 ? 'is' : 'are'} over the size limit and not listed.`);
 	}
 	if (views !== undefined && listing.files.length > 0) {
-		const [{ ask, RouteTable }, rows] = await Promise.all([views, detailedRows(site.client)]);
-		await ask<void>(io, (done) => <RouteTable routes={rows} site={site.url} onQuit={() => done()} />);
+		const [{ browseRoutes }, rows] = await Promise.all([views, detailedRows(site.client)]);
+		await browseRoutes(io, rows, site.url);
 		return 0;
 	}
 	io.stdout.write(listing.files.length === 0 ? `No routes are deployed on ${site.url}.\n` : `${plainTable(listing.files)}\n`);
