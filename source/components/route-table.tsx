@@ -139,7 +139,8 @@ export function RouteTable({ routes, site, height, width, onQuit }: RouteTablePr
 			badges === '' ? '' : `  ${badges}`,
 		].join('');
 	return (
-		<Box flexDirection="column" width={columnsWide}>
+		// A width given by the caller is kept; otherwise Ink's own (the terminal's, even mid-resize).
+		<Box flexDirection="column" {...(width === undefined ? {} : { width })}>
 			<Text wrap="truncate-end">
 				<Text bold>Routes on {site}</Text>{' '}
 				<Text dimColor>({visible.length === routes.length ? routes.length : `${visible.length} of ${routes.length}`})</Text>

@@ -313,6 +313,25 @@ describe('screens (tmux panes at 80 and 40 columns, written to artifacts/screens
     if (columns === 80) expect(screen.text).toContain('METHODS');
   });
 
+  it('the list follows a resize from 100 to 40 columns, leaving no stray lines', async () => {
+    const screen = await screenOf(cli.bin, ['api', 'list'], {
+      cwd: project,
+      env,
+      home: svc.home,
+      columns: 100,
+      until: /METHODS/,
+      resizeTo: 40,
+      afterResize: /^ {2}ROUTE\s*$/m,
+      then: ['q'],
+    });
+    mkdirSync(screens, { recursive: true });
+    writeFileSync(path.join(screens, 'list-resized-100-to-40.txt'), `${screen.text}\n`);
+    expect(Math.max(...screen.lines.map((line) => [...line].length))).toBeLessThanOrEqual(40);
+    expect(screen.text).not.toContain('METHODS');
+    expect(screen.lines.filter((line) => line.startsWith('Routes on'))).toHaveLength(1);
+    expect(screen.lines.find((line) => line.includes('/hello'))).toContain('[PUBLIC]');
+  });
+
   beforeAll(() => {
     // A changed file for the plan and the diff to show.
     const hello = path.join(apiDir, 'hello.php');

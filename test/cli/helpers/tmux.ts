@@ -26,6 +26,9 @@ export interface TmuxOptions {
   readonly until: RegExp;
   /** Keys sent (tmux send-keys names, e.g. "q", "Enter") once captured, to end svc. */
   readonly then?: readonly string[];
+  /** Once `until` shows, resize the window to this many columns and capture when `afterResize` shows. */
+  readonly resizeTo?: number;
+  readonly afterResize?: RegExp;
 }
 
 const quote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
@@ -44,19 +47,25 @@ export async function screenOf(bin: string, args: readonly string[], options: Tm
   // The shell stays after svc ends, so its last screen (and exit code) can be read.
   const command = `cd ${quote(options.cwd)} && ${[bin, ...args].map(quote).join(' ')}; printf '[exit %s]' $?; sleep 60`;
   await tmux('new-session', '-d', '-s', 'svc', '-x', String(options.columns), '-y', String(options.rows ?? 24), command);
-  try {
+  const waitFor = async (pattern: RegExp): Promise<string> => {
     const started = Date.now();
     for (;;) {
       const { stdout } = await tmux('capture-pane', '-p', '-t', 'svc');
-      if (options.until.test(stdout)) {
-        for (const key of options.then ?? []) await tmux('send-keys', '-t', 'svc', key);
-        const lines = stdout.split('\n').map((line) => line.trimEnd());
-        while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-        return { text: lines.join('\n'), lines };
-      }
-      if (Date.now() - started > 20_000) throw new Error(`Timed out waiting for ${options.until} on the tmux screen:\n${stdout}`);
+      if (pattern.test(stdout)) return stdout;
+      if (Date.now() - started > 20_000) throw new Error(`Timed out waiting for ${pattern} on the tmux screen:\n${stdout}`);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
+  };
+  try {
+    let stdout = await waitFor(options.until);
+    if (options.resizeTo !== undefined) {
+      await tmux('resize-window', '-t', 'svc', '-x', String(options.resizeTo));
+      stdout = await waitFor(options.afterResize ?? options.until);
+    }
+    for (const key of options.then ?? []) await tmux('send-keys', '-t', 'svc', key);
+    const lines = stdout.split('\n').map((line) => line.trimEnd());
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    return { text: lines.join('\n'), lines };
   } finally {
     await tmux('kill-server').catch(() => undefined);
   }
