@@ -7,6 +7,7 @@
 import meow from 'meow';
 import { toCommand, type Command, type HelpTopic } from './commands/command.js';
 import { processIo, type Io } from './commands/shared/io.js';
+import { interruptMessage } from './commands/shared/interrupt.js';
 
 // chalk (inside Ink) honours FORCE_COLOR but not NO_COLOR, and reads it once when it loads.
 if ((process.env['NO_COLOR'] ?? '') !== '') {
@@ -22,6 +23,7 @@ const HELP: Record<HelpTopic, string> = {
 	  api push          Check and upload the route files in api/ (only what changed)
 	  api pull          Mirror the site's route files into api/
 	  api list          List the deployed routes; [PUBLIC] ones run for anyone
+	  api diff [SLUG…]  Show how api/ differs from the site, as unified diffs
 	  api rm <slug>     Remove a deployed route, e.g. svc api rm users/[id]
 	  api releases      List the releases the site keeps (each push, rm and rollback is one)
 	  api rollback [ID] Make an earlier release active again (default: the one before)
@@ -51,7 +53,8 @@ const HELP: Record<HelpTopic, string> = {
 	  "svc link" writes it
 
 	Exit codes
-	  0 done, 1 failed, 2 usage error or refused without --yes
+	  0 done, 1 failed, 2 usage error (no site selected, unknown site or flag) or refused
+	  without --yes, 130 interrupted (Ctrl-C)
 
 	Examples
 	  $ svc login --url https://example.com --user admin
@@ -63,6 +66,7 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc api push [--prune] [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api pull [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api list [--site NAME] [--json]
+	  $ svc api diff [<slug>...] [--site NAME] [--json]
 	  $ svc api rm <slug>... [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api releases [--site NAME] [--json]
 	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
@@ -74,7 +78,10 @@ const HELP: Record<HelpTopic, string> = {
 	  exactly once, exactly one class, at most 512 KB), shows the plan (new, changed, unchanged,
 	  removed), asks in a terminal, then uploads the new and changed files in requests under the
 	  site's size limit (1 MB) and makes them one release: the site activates all of them or none.
-	  Nothing changed: nothing is sent. Warns for each public route pushed.
+	  Nothing changed: nothing is sent. The plan shows +N −M lines per changed file and [PUBLIC]
+	  on each route anyone may call, with a warning, before the question; a push that opens a route
+	  asks with No as the default, and d shows the diff. A pushed file the site cannot load is
+	  named with its reason, and the push exits 1.
 	  --prune           Also remove deployed routes that are not in api/ (needs --yes without a terminal)
 	  --dry-run         Show the plan and let the site check the files; change nothing (the new
 	                    files are uploaded to be checked, not made active)
@@ -85,9 +92,16 @@ const HELP: Record<HelpTopic, string> = {
 	  are not pulled.
 
 	api list
-	  In a terminal: a browsable table (arrow keys, type to filter, Esc to leave).
+	  In a terminal: a browsable table that fits the window (arrow keys, type to filter, Enter for
+	  a route's details, Esc or q to leave).
 	  Piped: a plain table. --json: an array of records; public routes have "public": true and
 	  files that failed to load their "error".
+
+	api diff [<slug>...]
+	  Unified diffs of the route files, the site's (---) against api/'s (+++): every file that
+	  differs, or the ones named (slug, file or route: users/[id], api/hello.php, /svc-api/v1/hello).
+	  Coloured in a terminal, plain when piped (patch -p1 applies it); --json gives each file's
+	  status, line counts and hunks. Changes nothing.
 
 	api rm <slug>
 	  Removes a deployed route. The slug is the file path under api/ without ".php".
@@ -123,6 +137,7 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc api logs --since 1h
 	  $ svc api push --prune --yes
 	  $ svc api list | grep PUBLIC
+	  $ svc api diff users/[id]
 	  $ svc api rm users/[id] --yes
 	  $ svc api releases
 	  $ svc api rollback --yes
@@ -218,6 +233,9 @@ const FLAGS = {
 	help: { type: 'boolean', shortFlag: 'h' },
 } as const;
 
+quietOnClosedPipes();
+exitOnInterrupt();
+
 const cli = meow(HELP.main, {
 	importMeta: import.meta,
 	flags: FLAGS,
@@ -257,6 +275,8 @@ function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<
 			return import('./commands/api-pull.js').then((module) => module.run(command, io));
 		case 'api list':
 			return import('./commands/api-list.js').then((module) => module.run(command, io));
+		case 'api diff':
+			return import('./commands/api-diff.js').then((module) => module.run(command, io));
 		case 'api rm':
 			return import('./commands/api-rm.js').then((module) => module.run(command, io));
 		case 'api releases':
@@ -289,6 +309,11 @@ function helpText(topic: HelpTopic): string {
 
 async function report(io: Io, error: unknown, json: boolean): Promise<number> {
 	try {
+		if (json) {
+			// A program reading JSON waits for no terminal UI: Ink is not loaded for it.
+			const { reportJsonError } = await import('./commands/shared/error-document.js');
+			return reportJsonError(io, error);
+		}
 		const { reportError } = await import('./commands/shared/report.js');
 		return reportError(io, error, json);
 	} catch {
@@ -296,6 +321,37 @@ async function report(io: Io, error: unknown, json: boolean): Promise<number> {
 		io.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
 		return 1;
 	}
+}
+
+/**
+ * A reader that stops reading (`svc api list --json | head -1`) closes the pipe: the write fails
+ * with EPIPE, which Node raises as an 'error' event nobody handles, a stack trace. The output is
+ * no longer wanted, so the writes become no-ops and the command ends with its own exit code.
+ */
+function quietOnClosedPipes(): void {
+	for (const stream of [process.stdout, process.stderr]) {
+		stream.on('error', (error: NodeJS.ErrnoException) => {
+			if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') {
+				throw error;
+			}
+		});
+	}
+}
+
+/**
+ * Ctrl-C while no prompt holds the terminal (a push in flight, a listing loading) arrives as
+ * SIGINT: say what the interruption may have left (interrupt.ts) and exit 130. A prompt gets the
+ * key instead and ends the same way through `interrupted()`.
+ */
+function exitOnInterrupt(): void {
+	process.once('SIGINT', () => {
+		const message = interruptMessage();
+		if (cli.flags.json === true) {
+			process.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', exitCode: 130 }, null, 2)}\n`);
+		}
+		process.stderr.write(`\n${message}\n`);
+		process.exit(130);
+	});
 }
 
 /** process.exit does not wait for piped output on every platform; flush it first. */

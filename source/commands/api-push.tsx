@@ -10,13 +10,17 @@ import { filesToUpload, isPushNoop, planPush } from '../core/plan.js';
 import { pushRelease, type PushProgress, type ReleasePushOptions, type ReleasePushResult } from '../core/release-push.js';
 import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../core/route-files.js';
 import { deployDisallowed, type RemoteFile, type SiteClient, type SiteStatus, type WrittenFile } from '../core/site-client.js';
+import { fileDiff, type FileDiff } from '../core/file-diff.js';
+import type { PlanNote } from '../components/push-plan.js';
 import type { PublicRoute } from '../components/public-warnings.js';
+import type { PushOutcome } from '../components/push-progress.js';
 import type { ApiPushCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openProject, openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
 import { loadViews, type Views } from './shared/load-views.js';
-import { localChecksFailed, pushProblems, withLocalPaths } from './shared/push-checks.js';
+import { whileInterruptible } from './shared/interrupt.js';
+import { everyLocalProblem, loadFailed, localChecksFailed, pushProblems, withLocalPaths, type LoadFailure } from './shared/push-checks.js';
 import { toReleaseRecord } from './shared/release-records.js';
 import { plural } from './shared/words.js';
 
@@ -33,7 +37,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	} catch (error) {
 		// A missing api/ folder or a bad file is the first thing to fix, before any login.
 		const scan = await scanning;
-		throw scan.problems.length > 0 ? localChecksFailed(scan.problems, project.apiLabel) : error;
+		throw scan.problems.length > 0 ? everyLocalProblem(scan, project.apiLabel) : error;
 	}
 	// Read while the files are hashed; neither changes anything on the site. The status (whose active
 	// release the commit names as its base) is read before the listing the plan is made from, so a
@@ -43,7 +47,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	state.catch(() => undefined);
 	const scan = await scanning;
 	if (scan.problems.length > 0) {
-		throw localChecksFailed(scan.problems, project.apiLabel);
+		throw everyLocalProblem(scan, project.apiLabel);
 	}
 	const { status, listing } = await state;
 	const remote = listing.files;
@@ -64,18 +68,26 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		removed,
 		kept: plan.remoteOnly.map((file) => file.filename),
 	};
+	// What the push opens to anyone, known before anything is sent (the site's scan is the same rule).
+	const open = await publicRoutes(upload, undefined, site.client, remote);
+	const remoteBySlug = new Map(remote.map((file) => [file.filename, file]));
+	const opened = open.filter((route) => remoteBySlug.get(route.filename)?.public !== true);
 	const ui = views === undefined ? undefined : await views;
+	// A person reads the plan: the changed files' line counts need the site's contents, fetched only then.
+	const diffs = ui === undefined || upload.length === 0 ? [] : await diffsOfUpload(client, upload, plan.changed.length > 0);
 	if (ui !== undefined) {
 		ui.print(
 			io.stdout,
 			<ui.PushPlan
-				plan={{ ...report, unchanged: report.unchanged.length }}
+				plan={{ ...report, unchanged: report.unchanged.length, notes: planNotes(diffs, open, opened) }}
 				direction="push"
 				site={site.url}
 				dir={project.apiLabel}
 				dryRun={command.dryRun}
 			/>,
 		);
+		// Before the question (and before anything is sent): nobody learns a route is open after it is.
+		ui.print(io.stderr, <ui.PublicWarnings routes={open} dryRun={command.dryRun} />);
 	}
 	// A node of a multi-node site serving files that differ from the release (an edit made there
 	// only): committing the same set makes the site give every node a fresh copy of it.
@@ -93,11 +105,11 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		// The new contents are staged (not activated: the site keeps them an hour) so that the site can
 		// run every push-time check on the resulting set, php -l included; the dry commit changes nothing.
 		const result = await send({ ...push, dryRun: true }, { ui, interactive, io });
-		const open = await publicRoutes(upload, result, site.client, remote);
+		const found = await publicRoutes(upload, result, site.client, remote);
 		if (ui === undefined) {
-			printJson(io, { ...report, uploaded: [], deleted: [], public: open, syntaxCheck: result.syntaxCheck, release: null, staged: result.staged });
+			printJson(io, { ...report, uploaded: [], deleted: [], public: found, syntaxCheck: result.syntaxCheck, release: null, staged: result.staged });
 		} else {
-			ui.print(io.stderr, <ui.PublicWarnings routes={open} dryRun />);
+			ui.print(io.stderr, <ui.PublicWarnings routes={notIn(found, open)} dryRun />);
 			ui.print(
 				io.stdout,
 				<ui.Text>
@@ -115,35 +127,45 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 			upload.length > 0 ? `Push ${plural(upload.length, 'file')}` : '',
 			destructive ? `${upload.length > 0 ? ' and remove' : 'Remove'} ${plural(removed.length, 'route')} from the site` : '',
 		].join('');
-		const go = await confirmAction(io, {
-			yes: command.yes,
-			interactive,
-			question: `${question}?`,
-			action: `remove ${plural(removed.length, 'route')} from the site (--prune)`,
-			defaultYes: !destructive,
-			views,
-		});
+		const go = await whileInterruptible('Interrupted: nothing was pushed.', () =>
+			confirmAction(io, {
+				yes: command.yes,
+				interactive,
+				question: `${question}?`,
+				action: `remove ${plural(removed.length, 'route')} from the site (--prune)`,
+				// Enter must not open a route to anyone, nor remove one.
+				defaultYes: !destructive && opened.length === 0,
+				views,
+				diffs,
+				apiLabel: project.apiLabel,
+			}),
+		);
 		if (!go) {
 			return declined(io, 'nothing was pushed');
 		}
 	}
 
-	const result = await send({ ...push, dryRun: false }, { ui, interactive, io });
+	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false }, { ui, interactive, io }));
 	const deleted = result.deleted;
-	const open = await publicRoutes(upload, result, site.client, remote);
+	const found = await publicRoutes(upload, result, site.client, remote);
+	const failed = await loadFailures(client, result.written.map((file) => file.filename));
+	const failure = failed.length === 0 ? undefined : loadFailed(failed, project.apiLabel);
 	if (ui === undefined) {
 		printJson(io, {
 			...report,
 			uploaded: result.written.map((file) => file.filename),
 			deleted,
-			public: open,
+			public: found,
 			syntaxCheck: result.syntaxCheck,
 			release: result.release === null ? null : toReleaseRecord(result.release),
 			staged: result.staged,
+			loadErrors: failed,
+			...(failure === undefined ? {} : failure.toJSON()),
 		});
-		return 0;
+		return failure === undefined ? 0 : failure.exitCode;
 	}
-	ui.print(io.stderr, <ui.PublicWarnings routes={open} />);
+	// The site's scan may find what the local one did not (warned before the question otherwise).
+	ui.print(io.stderr, <ui.PublicWarnings routes={notIn(found, open)} />);
 	const counts = [
 		report.added.length > 0 ? `${report.added.length} new` : '',
 		report.changed.length > 0 ? `${report.changed.length} changed` : '',
@@ -155,7 +177,8 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	ui.print(
 		io.stdout,
 		<ui.Text>
-			<ui.Text color="green">✔</ui.Text> {site.url}: {done.length > 0 ? done.join(', ') : 'the site already had these files'}
+			{failure === undefined ? <ui.Text color="green">✔</ui.Text> : <ui.Text color="yellow">⚠</ui.Text>} {site.url}:{' '}
+			{done.length > 0 ? done.join(', ') : 'the site already had these files'}
 			{report.unchanged.length > 0 ? `; ${report.unchanged.length} unchanged` : ''}.
 			{result.release === null ? '' : ` Release ${result.release.id} is active.`}
 			{result.syntaxCheck === 'skipped' ? (
@@ -165,8 +188,14 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 			) : null}
 		</ui.Text>,
 	);
+	if (failure !== undefined) {
+		// Thrown, not printed: the entry point shows it as every failure is shown, and exits 1.
+		throw failure;
+	}
 	return 0;
 }
+
+const INTERRUPTED_PUSH = 'Interrupted: the site may have completed the push; `svc api push --dry-run` shows where it stands.';
 
 const NOTHING_STAGED = { files: 0, requests: 0, bytes: 0 } as const;
 
@@ -191,22 +220,9 @@ interface Screen {
 async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 	const { ui } = screen;
 	const count = plural(push.upload.length, 'file');
-	const checking = push.dryRun ? `The site is checking ${count}…` : `The site is checking ${count} and activating the release…`;
-	const bar = (views: Views, progress: PushProgress | undefined, result?: ReleasePushResult) => {
-		const sent = progress?.sent ?? 0;
-		const total = progress?.total;
-		const detail =
-			result !== undefined
-				? finishedDetail(result, count)
-				: progress === undefined
-					? `${count} to send`
-					: progress.phase === 'committing' || (total !== undefined && sent >= total)
-						? checking
-						: progress.phase === 'staging'
-							? `Staging ${count}: request ${progress.request} of ${progress.requests}, each under the site's size limit`
-							: `${count} in one batch`;
-		return <views.Progress label={result === undefined ? 'Uploading' : 'Uploaded '} done={sent} total={total} unit="bytes" detail={detail} />;
-	};
+	const bar = (views: Views, progress: PushProgress | undefined, outcome?: PushOutcome) => (
+		<views.PushProgress count={count} dryRun={push.dryRun} progress={progress} outcome={outcome} />
+	);
 	const view = ui === undefined ? undefined : ui.live(screen.io, bar(ui, undefined), screen.interactive);
 	let last: PushProgress | undefined;
 	try {
@@ -222,19 +238,19 @@ async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 				if (ui !== undefined) view?.update(bar(ui, progress));
 			},
 		});
-		if (ui !== undefined) view?.update(bar(ui, last, result));
+		if (ui !== undefined) view?.update(bar(ui, last, { kind: 'done', result }));
 		return result;
 	} catch (error) {
+		if (ui !== undefined) view?.update(bar(ui, last, { kind: 'failed', reason: stoppedBecause(error) }));
 		throw isSvcError(error) ? withLocalPaths(error, push.apiLabel) : error;
 	} finally {
 		await view?.finish();
 	}
 }
 
-function finishedDetail(result: ReleasePushResult, count: string): string {
-	if (result.dryRun) return `The site checked ${count}; nothing was activated.`;
-	if (result.release !== null) return `The site checked ${count} and activated release ${result.release.id}.`;
-	return `The site checked and wrote ${count}.`;
+function stoppedBecause(error: unknown): string {
+	if (isSvcError(error) && error.code === 'push_rejected') return 'The site refused the push; nothing was activated.';
+	return 'The push did not complete (see below).';
 }
 
 /**
@@ -264,6 +280,41 @@ async function publicRoutes(
 		routes.push({ filename: file.slug, path: await pathOf(file.slug), verbs: file.check?.publicVerbs ?? [] });
 	}
 	return routes;
+}
+
+/** Warnings not already shown before the question. */
+function notIn(routes: readonly PublicRoute[], shown: readonly PublicRoute[]): PublicRoute[] {
+	const known = new Set(shown.map((route) => route.filename));
+	return routes.filter((route) => !known.has(route.filename));
+}
+
+/**
+ * The files being pushed compared with the site: every new file, and the changed ones with the
+ * site's contents (one listing with contents; only asked for when a changed file needs it).
+ */
+async function diffsOfUpload(client: SiteClient, upload: readonly LocalRouteFile[], needSite: boolean): Promise<FileDiff[]> {
+	const site = needSite ? new Map((await client.listFiles({ content: true })).files.map((file) => [file.filename, file.content])) : new Map<string, string>();
+	return upload.flatMap((file) => fileDiff(file.slug, site.get(file.slug), file.bytes.toString('utf8')) ?? []);
+}
+
+function planNotes(diffs: readonly FileDiff[], open: readonly PublicRoute[], opened: readonly PublicRoute[]): Map<string, PlanNote> {
+	const notes = new Map<string, PlanNote>();
+	const opens = new Set(opened.map((route) => route.filename));
+	for (const diff of diffs) {
+		if (diff.status === 'changed') notes.set(diff.slug, { stats: diff.stats });
+	}
+	for (const route of open) {
+		notes.set(route.filename, { ...notes.get(route.filename), publicVerbs: route.verbs, opens: opens.has(route.filename) });
+	}
+	return notes;
+}
+
+/** The pushed files the site could not load, with its reason: their routes are not served. */
+async function loadFailures(client: SiteClient, pushed: readonly string[]): Promise<LoadFailure[]> {
+	if (pushed.length === 0) return [];
+	const wanted = new Set(pushed);
+	const listing = await client.listFiles({ content: false });
+	return listing.files.flatMap((file) => (wanted.has(file.filename) && file.error !== undefined ? [{ filename: file.filename, error: file.error }] : []));
 }
 
 /** `/svc-api/v1` from a record like `{ filename: "hello", path: "/svc-api/v1/hello" }`. */

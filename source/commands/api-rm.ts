@@ -7,15 +7,18 @@
 import { SvcError } from '../core/errors.js';
 import type { Release } from '../core/site-client.js';
 import { validateRemovableName } from '../core/slug.js';
+import { slugFromArgument } from '../core/slug-argument.js';
 import type { ApiRmCommand } from './command.js';
 import { confirmAction, declined } from './shared/confirm.js';
-import { openSite } from './shared/context.js';
+import { openProject, openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
 import { toReleaseRecord } from './shared/release-records.js';
 import { plural } from './shared/words.js';
 
 export async function run(command: ApiRmCommand, io: Io): Promise<number> {
-	const slugs = [...new Set(command.slugs)];
+	// `hello`, `hello.php`, `api/hello.php` and `/svc-api/v1/hello` all name the slug `hello`.
+	const project = openProject(io);
+	const slugs = [...new Set(command.slugs.map((arg) => slugFromArgument(arg, project.apiLabel)))];
 	for (const slug of slugs) {
 		const check = validateRemovableName(slug);
 		if (!check.ok) {
@@ -26,7 +29,7 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 			});
 		}
 	}
-	const site = openSite(io, { site: command.site });
+	const site = openSite(io, { site: command.site, project });
 	if (command.yes && !command.dryRun) {
 		// Nothing to ask: the site's delete is atomic and refuses unknown slugs itself (not_found).
 		return removed(io, command, site.url, await site.client.deleteFiles(slugs));

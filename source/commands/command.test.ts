@@ -129,4 +129,17 @@ describe('toCommand', () => {
 		expect(usageError(() => parse('api rm')).message).toContain('needs the slug');
 		expect(usageError(() => parse('api list', { site: ' ' })).message).toBe('--site needs a value.');
 	});
+
+	it('suggests the command a typo meant, and names a short flag as typed', () => {
+		expect(usageError(() => parse('api pusj')).message).toBe('Unknown command "svc api pusj". Did you mean "svc api push"?');
+		expect(usageError(() => parse('api lsit')).message).toContain('Did you mean "svc api list"?');
+		expect(usageError(() => parse('apu push')).message).toContain('Did you mean "svc api push"?');
+		expect(usageError(() => parse('lgoin')).message).toContain('Did you mean "svc login"?');
+		expect(usageError(() => parse('api deploy')).message).not.toContain('Did you mean');
+		expect(usageError(() => toCommand([], { v: true } as Flags)).message).toBe('Unknown flag -v.');
+	});
+
+	it('builds api diff with the routes named', () => {
+		expect(parse('api diff hello api/users/[id].php', { json: true })).toEqual({ name: 'api diff', json: true, site: undefined, slugs: ['hello', 'api/users/[id].php'] });
+	});
 });

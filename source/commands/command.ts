@@ -3,6 +3,7 @@
  * entry point loads it before it knows whether the user only asked for --help.
  */
 import { SvcError } from '../core/errors.js';
+import { closest } from '../core/suggest.js';
 
 /** Every flag meow knows, as meow returns them (undefined when not given). */
 export interface Flags {
@@ -48,6 +49,14 @@ export interface ApiListCommand {
 	readonly name: 'api list';
 	readonly json: boolean;
 	readonly site: string | undefined;
+}
+
+export interface ApiDiffCommand {
+	readonly name: 'api diff';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	/** The routes to compare, as given (slug, file or route); empty: every route that differs. */
+	readonly slugs: readonly string[];
 }
 
 export interface ApiRmCommand {
@@ -147,6 +156,7 @@ export type Command =
 	| ApiPushCommand
 	| ApiPullCommand
 	| ApiListCommand
+	| ApiDiffCommand
 	| ApiRmCommand
 	| ApiReleasesCommand
 	| ApiRollbackCommand
@@ -167,6 +177,7 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api push': ['site', 'json', 'yes', 'dryRun', 'prune'],
 	'api pull': ['site', 'json', 'yes', 'dryRun'],
 	'api list': ['site', 'json'],
+	'api diff': ['site', 'json'],
 	'api rm': ['site', 'json', 'yes', 'dryRun'],
 	'api releases': ['site', 'json'],
 	'api rollback': ['site', 'json', 'yes', 'dryRun'],
@@ -212,7 +223,8 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 		if (first === undefined || (group && second === undefined)) {
 			return { name: 'help', topic: helpTopic(first) };
 		}
-		throw usage(`Unknown command "svc ${input.join(' ')}".`, helpTopic(first));
+		const guess = suggestion(first, second);
+		throw usage(`Unknown command "svc ${input.join(' ')}".${guess === undefined ? '' : ` Did you mean "svc ${guess}"?`}`, helpTopic(first));
 	}
 	if (flags.help === true) {
 		return { name: 'help', topic: helpTopic(first) };
@@ -231,6 +243,8 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 		case 'api list':
 			noArgs(name, args);
 			return { name, json, site };
+		case 'api diff':
+			return { name, json, site, slugs: args };
 		case 'api rm':
 			if (args.length === 0) {
 				throw usage('svc api rm needs the slug of the route to remove, e.g. "svc api rm users/[id]".', 'api');
@@ -290,6 +304,7 @@ function commandName(first: string | undefined, second: string | undefined): Com
 		two === 'api push' ||
 		two === 'api pull' ||
 		two === 'api list' ||
+		two === 'api diff' ||
 		two === 'api rm' ||
 		two === 'api releases' ||
 		two === 'api rollback' ||
@@ -308,6 +323,18 @@ function commandName(first: string | undefined, second: string | undefined): Com
 	return undefined;
 }
 
+/** The command meant by a typo (`svc api pusj` → `api push`), from the commands ACCEPTS knows. */
+function suggestion(first: string | undefined, second: string | undefined): string | undefined {
+	const names = Object.keys(ACCEPTS);
+	const groups = [...new Set(names.map((name) => name.split(' ')[0] ?? name))];
+	const group = first !== undefined && groups.includes(first) ? first : closest(first ?? '', groups);
+	if (group === undefined) return undefined;
+	const members = names.filter((name) => name.startsWith(`${group} `)).map((name) => name.slice(group.length + 1));
+	if (members.length === 0) return group === first ? undefined : group;
+	const member = second === undefined ? undefined : closest(second, members);
+	return member === undefined ? undefined : `${group} ${member}`;
+}
+
 function helpTopic(first: string | undefined): HelpTopic {
 	if (first === 'login' || first === 'logout' || first === 'link' || first === 'doctor' || first === 'dev') {
 		return first;
@@ -322,7 +349,8 @@ function helpTopic(first: string | undefined): HelpTopic {
 function rejectUnknownFlags(flags: Flags, first: string | undefined): void {
 	const unknown = Object.keys(flags).filter((flag) => !Object.hasOwn(FLAG_NAMES, flag) && (flags as Record<string, unknown>)[flag] !== undefined);
 	if (unknown.length > 0) {
-		const names = unknown.map((flag) => `--${flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+		// As typed: `-v` is a short flag, not `--v`.
+		const names = unknown.map((flag) => (flag.length === 1 ? `-${flag}` : `--${flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`));
 		throw usage(`Unknown ${names.length === 1 ? 'flag' : 'flags'} ${names.join(', ')}.`, helpTopic(first));
 	}
 }

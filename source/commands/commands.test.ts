@@ -96,9 +96,28 @@ describe('svc api push, before any request', () => {
 		const result = await run(push(), SITE_ENV);
 		expect(result.exitCode).toBe(1);
 		expect(result.error?.code).toBe('local_check_failed');
-		expect(result.stderr).toContain('✖ Error: 2 files in api/ failed the local checks; nothing was pushed.');
+		// Every problem of every file in one run: the names, and the contents of the files it could read.
+		expect(result.stderr).toContain('✖ Error: 4 files in api/ failed the local checks; nothing was pushed.');
 		expect(result.stderr).toContain('api/Hello.php: invalid route path: segment "Hello" is not lowercase kebab-case');
 		expect(result.stderr).toContain('api/notes.txt: is not a .php file');
+		expect(result.stderr).toMatch(/api\/users\/\[id\]\.php: .*strict_types/);
+		expect(result.stderr).toMatch(/api\/two\.php: .*class/);
+	});
+
+	it('reports an oversize file, a missing declare(strict_types=1) and two classes in one run', async () => {
+		writeRoute('big.php', `${GOOD}${'// padding\n'.repeat(60_000)}`);
+		writeRoute('loose.php', '<?php\nfinal class Loose { public function get(): array { return []; } }\n');
+		writeRoute('two.php', '<?php\ndeclare(strict_types=1);\nclass A {}\nclass B {}\n');
+		for (const env of [SITE_ENV, {}]) {
+			const result = await run(push({ json: true }), env);
+			expect(result.exitCode).toBe(1);
+			const body = JSON.parse(result.stdout) as { code: string; fileErrors: { filename: string; message: string }[] };
+			expect(body.code).toBe('local_check_failed');
+			expect(body.fileErrors.map((error) => error.filename)).toEqual(['api/big.php', 'api/loose.php', 'api/two.php']);
+			expect(body.fileErrors[0]?.message).toContain('the limit is 512 KB');
+			expect(body.fileErrors[1]?.message).toContain('strict_types');
+			expect(body.fileErrors[2]?.message).toContain('class');
+		}
 	});
 
 	it('reports local problems first even when no site is set up', async () => {
@@ -117,7 +136,8 @@ describe('svc api push, before any request', () => {
 	it('without a site: says how to add one', async () => {
 		writeRoute('hello.php', GOOD);
 		const result = await run(push());
-		expect(result.exitCode).toBe(1);
+		// The same exit code as an unknown --site: which site to use is not said (exit 2).
+		expect(result.exitCode).toBe(2);
 		expect(result.error?.code).toBe('no_credentials');
 		expect(result.stderr).toContain('svc login');
 	});

@@ -19,9 +19,16 @@ import { loadViews, type Views } from './shared/load-views.js';
 export async function run(command: LoginCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
 	const views = command.json ? undefined : loadViews();
-	const values = await gather(command, io, interactive, views);
-	if (values === undefined) {
-		return declined(io, 'not logged in');
+	let values = await gather(command, io, interactive, views);
+	for (;;) {
+		if (values === undefined) {
+			return declined(io, 'not logged in');
+		}
+		const refused = await refusal(io, values);
+		if (refused === undefined) break;
+		if (!interactive || command.passwordStdin || views === undefined) throw refused;
+		// A wrong password is asked for again, the URL and user kept.
+		values = await askForm(io, views, { url: values.url, user: values.user }, refused.message);
 	}
 	const url = normalizeSiteUrl(values.url);
 	const name = command.site ?? profileNameFromUrl(url);
@@ -32,11 +39,6 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 			hint: 'Pick a name with --site, e.g. --site staging.',
 		});
 	}
-
-	warnIfInsecure(io, url);
-	const client = createSiteClient({ url, user: values.user, appPassword: values.password, userAgent: `svc/${io.version}` });
-	// The namespace endpoint needs the same rights as every svc command: it proves the login.
-	await client.getNamespace();
 
 	const stored = await store(io, name, values.password, command.insecureStore, interactive, views);
 	const config = openUserConfig();
@@ -74,6 +76,30 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 	return 0;
 }
 
+/**
+ * Checks the credentials against the site: the namespace endpoint needs the same rights as every
+ * svc command, so it proves the login. Returns why the site refused the user and password (to ask
+ * again); any other failure is thrown.
+ */
+async function refusal(io: Io, values: LoginValues): Promise<SvcError | undefined> {
+	const url = normalizeSiteUrl(values.url);
+	warnIfInsecure(io, url);
+	const client = createSiteClient({ url, user: values.user, appPassword: values.password, userAgent: `svc/${io.version}` });
+	try {
+		await client.getNamespace();
+		return undefined;
+	} catch (error) {
+		if (isSvcError(error) && error.code === 'unauthorized') return error;
+		throw error;
+	}
+}
+
+function askForm(io: Io, views: Promise<Views>, initial: Partial<LoginValues>, message?: string): Promise<LoginValues | undefined> {
+	return views.then(({ ask, LoginForm }) =>
+		ask<LoginValues | undefined>(io, (done) => <LoginForm initial={initial} message={message} onSubmit={done} onCancel={() => done(undefined)} />),
+	);
+}
+
 /** The three values from flags and stdin; a form asks for what is missing, in a terminal only. */
 async function gather(
 	command: LoginCommand,
@@ -109,14 +135,7 @@ async function gather(
 			hint: 'e.g. printf %s "$APP_PASSWORD" | svc login --url https://example.com --user admin --password-stdin',
 		});
 	}
-	const { ask, LoginForm } = await views;
-	return ask<LoginValues | undefined>(io, (done) => (
-		<LoginForm
-			initial={{ ...(command.url === undefined ? {} : { url: command.url }), ...(command.user === undefined ? {} : { user: command.user }) }}
-			onSubmit={done}
-			onCancel={() => done(undefined)}
-		/>
-	));
+	return askForm(io, views, { ...(command.url === undefined ? {} : { url: command.url }), ...(command.user === undefined ? {} : { user: command.user }) });
 }
 
 /** Keychain first; the 0600 file with --insecure-store, or when the person at the terminal agrees. */
@@ -137,7 +156,7 @@ async function store(
 		const { ask, Confirm } = await views;
 		const agreed = await ask<boolean>(io, (done) => (
 			<Confirm
-				message={`No OS keychain is available. Keep the application password in ${defaultCredentialsPath()}, readable only by you?`}
+				message={`${error.message} Keep the application password in ${defaultCredentialsPath()}, readable only by you?`}
 				onSubmit={done}
 			/>
 		));

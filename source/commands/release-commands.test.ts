@@ -96,6 +96,7 @@ describe('svc api push', () => {
 			uploaded: ['alpha', 'beta', 'delta', 'gamma'],
 			deleted: [],
 			public: [],
+			loadErrors: [],
 			syntaxCheck: 'php',
 			release: { id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 5, added: 4, changed: 0, removed: 0, active: true, rollbackOf: null },
 			staged: { files: 4, requests: 2, bytes: stages.reduce((sum, request) => sum + request.bytes, 0) },

@@ -21,7 +21,6 @@ describe('Confirm', () => {
 		['n', false],
 		['N', false],
 		[KEYS.escape, false],
-		[KEYS.ctrlC, false],
 	])('answers %j with %s and shows the answer', async (key, yes) => {
 		const { stdin, lastFrame, onSubmit } = setup();
 		await settle();
@@ -39,6 +38,14 @@ describe('Confirm', () => {
 			await settle();
 			expect(onSubmit).toHaveBeenCalledWith(expected);
 		}
+	});
+
+	it('leaves Ctrl+C to the interruption rule: it is not an answer', async () => {
+		const { stdin, onSubmit } = setup();
+		await settle();
+		stdin.write(KEYS.ctrlC);
+		await settle();
+		expect(onSubmit).not.toHaveBeenCalled();
 	});
 
 	it('ignores other keys and answers only once', async () => {

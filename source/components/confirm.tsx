@@ -1,6 +1,7 @@
 /**
- * A yes/no question. y or n answers, Enter takes the default, Esc and Ctrl+C say no: a prompt
- * before a destructive action must never be left by accident on "yes".
+ * A yes/no question. y or n answers, Enter takes the default, Esc says no: a prompt before a
+ * destructive action must never be left by accident on "yes". Ctrl+C is not an answer: it
+ * interrupts the command (Interruptible, around every prompt).
  */
 import { Text, useInput } from 'ink';
 import { useLatestState } from './use-latest-state.js';
@@ -9,10 +10,12 @@ export interface ConfirmProps {
 	readonly message: string;
 	/** What Enter means; default no. */
 	readonly defaultYes?: boolean;
+	/** Other keys the question takes, shown dim after the choices, e.g. "d: show the diff". */
+	readonly hint?: string | undefined;
 	readonly onSubmit: (yes: boolean) => void;
 }
 
-export function Confirm({ message, defaultYes = false, onSubmit }: ConfirmProps) {
+export function Confirm({ message, defaultYes = false, hint, onSubmit }: ConfirmProps) {
 	const [answer, setAnswer] = useLatestState<boolean | undefined>(() => undefined);
 	const answerWith = (yes: boolean): void => {
 		// Keys typed ahead of the re-render must not answer twice.
@@ -30,7 +33,7 @@ export function Confirm({ message, defaultYes = false, onSubmit }: ConfirmProps)
 			const lower = input.toLowerCase();
 			if (lower === 'y') {
 				answerWith(true);
-			} else if (lower === 'n' || key.escape || (key.ctrl && lower === 'c')) {
+			} else if ((lower === 'n' && !key.ctrl) || key.escape) {
 				answerWith(false);
 			} else if (key.return) {
 				answerWith(defaultYes);
@@ -42,6 +45,7 @@ export function Confirm({ message, defaultYes = false, onSubmit }: ConfirmProps)
 		<Text>
 			<Text color="cyan">?</Text> {message}{' '}
 			{answer === undefined ? <Text dimColor>{defaultYes ? '(Y/n)' : '(y/N)'}</Text> : <Text bold>{answer ? 'yes' : 'no'}</Text>}
+			{answer === undefined && hint !== undefined ? <Text dimColor> · {hint}</Text> : null}
 		</Text>
 	);
 }

@@ -3,10 +3,10 @@ import { render } from 'ink-testing-library';
 import { LoginForm, type LoginValues } from './login-form.js';
 import { KEYS, settle } from '../../test/support/ink-input.js';
 
-function setup(initial?: Partial<LoginValues>) {
+function setup(initial?: Partial<LoginValues>, message?: string) {
 	const onSubmit = jest.fn<(values: LoginValues) => void>();
 	const onCancel = jest.fn();
-	const view = render(<LoginForm onSubmit={onSubmit} onCancel={onCancel} {...(initial === undefined ? {} : { initial })} />);
+	const view = render(<LoginForm onSubmit={onSubmit} onCancel={onCancel} message={message} {...(initial === undefined ? {} : { initial })} />);
 	return { ...view, onSubmit, onCancel };
 }
 
@@ -22,7 +22,8 @@ describe('LoginForm', () => {
 	it('starts at the site URL with placeholders in the empty fields', () => {
 		const frame = setup().lastFrame() ?? '';
 		expect(frame).toContain('› Site URL');
-		expect(frame).toContain('admin');
+		expect(frame).toContain('e.g. https://example.com');
+		expect(frame).toContain('admin (Enter to use)');
 		expect(frame).toContain('Enter: next · Esc: cancel');
 	});
 
@@ -59,10 +60,53 @@ describe('LoginForm', () => {
 		expect(lastFrame()).not.toContain('exampel');
 	});
 
-	it.each([['Esc', KEYS.escape], ['Ctrl+C', KEYS.ctrlC]])('%s cancels', async (_name, key) => {
+	it('Esc cancels', async () => {
 		const { stdin, onCancel, onSubmit } = setup();
-		await type(stdin, 'abc', key);
+		await type(stdin, 'abc', KEYS.escape);
 		expect(onCancel).toHaveBeenCalledTimes(1);
 		expect(onSubmit).not.toHaveBeenCalled();
+	});
+
+	it('leaves Ctrl+C to the interruption rule (exit 130)', async () => {
+		const { stdin, onCancel, onSubmit } = setup();
+		await type(stdin, 'abc', KEYS.ctrlC);
+		expect(onCancel).not.toHaveBeenCalled();
+		expect(onSubmit).not.toHaveBeenCalled();
+	});
+
+	it('a pasted URL with its line break moves on to the next field', async () => {
+		const { stdin, lastFrame } = setup();
+		await type(stdin, 'https://example.com\n');
+		expect(lastFrame()).toContain('› User name');
+		expect(lastFrame()).toMatch(/Site URL\s+https:\/\/example\.com\s*\n/);
+	});
+
+	it('typing ahead of the screen in one chunk fills each field in turn', async () => {
+		const { stdin, onSubmit } = setup();
+		await type(stdin, 'https://example.com\rbob\rabcd EFGH\r');
+		expect(onSubmit).toHaveBeenCalledWith({ url: 'https://example.com', user: 'bob', password: 'abcd EFGH' });
+	});
+
+	it('Enter on the empty user name takes the default, admin', async () => {
+		const { stdin, onSubmit } = setup({ url: 'https://example.com' });
+		await type(stdin, KEYS.enter, 'secret', KEYS.enter);
+		expect(onSubmit).toHaveBeenCalledWith({ url: 'https://example.com', user: 'admin', password: 'secret' });
+	});
+
+	it('shows why the last try failed; Esc clears the message first, then cancels; typing clears it too', async () => {
+		const refused = 'The site refused this user name and application password.';
+		const { stdin, lastFrame, onCancel } = setup({ url: 'https://example.com', user: 'bob' }, refused);
+		expect(lastFrame()).toContain(refused);
+		expect(lastFrame()).toContain('› Application password');
+		expect(lastFrame()).toContain('Esc: clear the message');
+		await type(stdin, KEYS.escape);
+		expect(lastFrame()).not.toContain(refused);
+		expect(onCancel).not.toHaveBeenCalled();
+		await type(stdin, KEYS.enter);
+		expect(lastFrame()).toContain('Application password is required.');
+		await type(stdin, 'x');
+		expect(lastFrame()).not.toContain('is required');
+		await type(stdin, KEYS.escape);
+		expect(onCancel).toHaveBeenCalledTimes(1);
 	});
 });

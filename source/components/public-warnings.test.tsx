@@ -16,7 +16,7 @@ describe('PublicWarnings', () => {
 		const warnings = (output ?? '').replace(/\n(?!⚠)/g, ' ').split('\n');
 		expect(warnings).toEqual([
 			'⚠ [PUBLIC] /svc-api/v1/hello (hello.php): GET runs for anyone, without authentication.',
-			'⚠ [PUBLIC] /svc-api/v1/users/[id] (users/[id].php): GET, DELETE runs for anyone, without authentication.',
+			'⚠ [PUBLIC] /svc-api/v1/users/[id] (users/[id].php): GET, DELETE run for anyone, without authentication.',
 		]);
 	});
 

@@ -19,6 +19,11 @@ export interface PublicWarningsProps {
 	readonly dryRun?: boolean;
 }
 
+/** "GET runs", "GET, POST run", "it runs": the verb agrees with what runs. */
+function subject(verbs: readonly string[]): string {
+	return verbs.length === 0 ? 'it' : verbs.join(', ');
+}
+
 export function PublicWarnings({ routes, dryRun = false }: PublicWarningsProps) {
 	if (routes.length === 0) {
 		return null;
@@ -28,8 +33,8 @@ export function PublicWarnings({ routes, dryRun = false }: PublicWarningsProps) 
 			{routes.map((route) => (
 				<Text key={route.filename}>
 					<Text color="yellow">⚠ [PUBLIC]</Text> {route.path === '' ? route.filename : route.path}{' '}
-					<Text dimColor>({route.filename}.php)</Text>: {route.verbs.length === 0 ? 'it' : route.verbs.join(', ')}{' '}
-					{dryRun ? 'would run' : 'runs'} for anyone, without authentication.
+					<Text dimColor>({route.filename}.php)</Text>: {subject(route.verbs)}{' '}
+					{dryRun ? 'would run' : route.verbs.length > 1 ? 'run' : 'runs'} for anyone, without authentication.
 				</Text>
 			))}
 		</Box>

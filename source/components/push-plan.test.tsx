@@ -47,4 +47,16 @@ describe('PushPlan', () => {
 		expect(output).not.toContain('route-5.php');
 		expect(output).toContain('… and 2 more (--json lists them all)');
 	});
+
+	it('shows +N −M for a changed file and [PUBLIC] with the open verbs, and says when a push opens a closed route', () => {
+		const notes = new Map([
+			['ping', { stats: { added: 3, removed: 1 } }],
+			['hello', { publicVerbs: ['GET', 'POST'], opens: true }],
+			['open', { stats: { added: 1, removed: 0 }, publicVerbs: ['GET'] }],
+		]);
+		const lines = frame({ ...EMPTY, added: ['hello'], changed: ['open', 'ping'], notes }).split('\n');
+		expect(lines.find((line) => line.includes('ping.php'))).toMatch(/~ ping\.php\s+changed {2}\+3 −1$/);
+		expect(lines.find((line) => line.includes('hello.php'))).toMatch(/\+ hello\.php\s+new {2}\[PUBLIC\] GET, POST \(newly open to anyone\)$/);
+		expect(lines.find((line) => line.includes('open.php'))).toMatch(/changed {2}\+1 −0 {2}\[PUBLIC\] GET$/);
+	});
 });

@@ -1,8 +1,19 @@
 /**
  * What a push or pull would change, as a diff: + added, ~ changed, - removed, and how many stay as
  * they are. Unchanged files are only counted: a 1,000-file api/ would otherwise bury the changes.
+ * A file may carry notes: its `+N −M` line counts, and `[PUBLIC]` with the verbs anyone may call
+ * (shown before the question, so nobody learns a route is open after it already is).
  */
 import { Box, Text } from 'ink';
+
+export interface PlanNote {
+	/** Lines added and removed against the other side. */
+	readonly stats?: { readonly added: number; readonly removed: number } | undefined;
+	/** Verbs anyone may call once the file is pushed; empty or absent for a closed route. */
+	readonly publicVerbs?: readonly string[] | undefined;
+	/** The route is closed (or absent) on the site now: this push opens it. */
+	readonly opens?: boolean | undefined;
+}
 
 export interface PlanView {
 	readonly added: readonly string[];
@@ -11,6 +22,8 @@ export interface PlanView {
 	readonly unchanged: number;
 	/** Push without --prune: deployed routes missing locally, which stay on the site. */
 	readonly kept?: readonly string[];
+	/** Per slug: line counts and public marks. */
+	readonly notes?: ReadonlyMap<string, PlanNote> | undefined;
 }
 
 export interface PushPlanProps {
@@ -43,9 +56,9 @@ export function PushPlan({ plan, direction, site, dir, dryRun = false, limit = 5
 				<Text bold>{direction === 'push' ? 'Push' : 'Pull'}</Text> {route}
 				{dryRun ? <Text color="yellow"> (dry run: nothing will be written)</Text> : null}
 			</Text>
-			<PlanLines files={plan.added} sign="+" color="green" note={words.added} limit={limit} width={width} />
-			<PlanLines files={plan.changed} sign="~" color="yellow" note={words.changed} limit={limit} width={width} />
-			<PlanLines files={plan.removed} sign="-" color="red" note={words.removed} limit={limit} width={width} />
+			<PlanLines files={plan.added} sign="+" color="green" note={words.added} limit={limit} width={width} notes={plan.notes} />
+			<PlanLines files={plan.changed} sign="~" color="yellow" note={words.changed} limit={limit} width={width} notes={plan.notes} />
+			<PlanLines files={plan.removed} sign="-" color="red" note={words.removed} limit={limit} width={width} notes={plan.notes} />
 			{plan.unchanged > 0 ? <Text dimColor>  {plan.unchanged} unchanged</Text> : null}
 			{plan.kept !== undefined && plan.kept.length > 0 ? (
 				<Text dimColor>
@@ -66,10 +79,11 @@ export interface PlanLinesProps {
 	readonly note: string;
 	readonly limit: number;
 	readonly width: number;
+	readonly notes?: ReadonlyMap<string, PlanNote> | undefined;
 }
 
 /** One kind of change: `+ slug.php  note` per file, at most `limit` of them. Shared with the rollback plan. */
-export function PlanLines({ files, sign, color, note, limit, width }: PlanLinesProps) {
+export function PlanLines({ files, sign, color, note, limit, width, notes }: PlanLinesProps) {
 	if (files.length === 0) {
 		return null;
 	}
@@ -84,6 +98,7 @@ export function PlanLines({ files, sign, color, note, limit, width }: PlanLinesP
 					</Text>
 					{'  '}
 					<Text dimColor>{note}</Text>
+					<FileNotes note={notes?.get(slug)} />
 				</Text>
 			))}
 			{files.length > limit ? (
@@ -92,6 +107,34 @@ export function PlanLines({ files, sign, color, note, limit, width }: PlanLinesP
 				</Text>
 			) : null}
 		</Box>
+	);
+}
+
+/** `  +3 −1  [PUBLIC] GET, POST (was closed)` after a plan line. */
+function FileNotes({ note }: { readonly note: PlanNote | undefined }) {
+	if (note === undefined) {
+		return null;
+	}
+	const verbs = note.publicVerbs ?? [];
+	return (
+		<>
+			{note.stats === undefined ? null : (
+				<>
+					{'  '}
+					<Text color="green">+{note.stats.added}</Text> <Text color="red">−{note.stats.removed}</Text>
+				</>
+			)}
+			{verbs.length === 0 ? null : (
+				<>
+					{'  '}
+					<Text color="red" bold>
+						[PUBLIC]
+					</Text>{' '}
+					{verbs.join(', ')}
+					{note.opens === true ? <Text color="yellow"> (newly open to anyone)</Text> : null}
+				</>
+			)}
+		</>
 	);
 }
 

@@ -16,11 +16,9 @@ const ROUTES: RouteRow[] = [
 	},
 ];
 
-function browse(routes: readonly RouteRow[] = ROUTES, height?: number) {
+function browse(routes: readonly RouteRow[] = ROUTES, height = 15) {
 	const onQuit = jest.fn();
-	const view = render(
-		<RouteTable routes={routes} site="https://example.com" onQuit={onQuit} {...(height === undefined ? {} : { height })} />,
-	);
+	const view = render(<RouteTable routes={routes} site="https://example.com" onQuit={onQuit} height={height} />);
 	return { ...view, onQuit };
 }
 
@@ -41,9 +39,9 @@ describe('RouteTable', () => {
 	it('lists every route with file, methods, the [PUBLIC] badge and a load failure', () => {
 		const frame = browse().lastFrame() ?? '';
 		expect(frame).toContain('Routes on https://example.com (4)');
-		expect(frame).toMatch(/› \/svc-api\/v1\/hello\s+hello\.php\s+GET \[PUBLIC\]/);
-		expect(frame).toMatch(/\/svc-api\/v1\/users\/\[id\]\s+users\/\[id\]\.php\s+GET, DELETE\n/);
-		expect(frame).toMatch(/\/svc-api\/v1\/broken\s+broken\.php\s+- \[FAILED TO LOAD\]/);
+		expect(frame).toMatch(/› \/svc-api\/v1\/hello\s+GET\s+hello\.php\s+\[PUBLIC\]/);
+		expect(frame).toMatch(/\/svc-api\/v1\/users\/\[id\]\s+GET, DELETE\s+users\/\[id\]\.php\n/);
+		expect(frame).toMatch(/\/svc-api\/v1\/broken\s+-\s+broken\.php\s+\[FAILED TO LOAD\]/);
 		expect(frame).toContain('↑↓ move · type to filter');
 	});
 
@@ -88,10 +86,67 @@ describe('RouteTable', () => {
 		expect(lastFrame()).not.toContain('↑↓ move');
 	});
 
-	it.each([['Enter', KEYS.enter], ['Ctrl+C', KEYS.ctrlC]])('%s quits', async (_name, key) => {
-		const { stdin, onQuit } = browse();
-		await type(stdin, key);
+	it('q quits when the filter is empty; with a filter it is typed', async () => {
+		const { stdin, lastFrame, onQuit } = browse();
+		await type(stdin, 'r', 'q');
+		expect(lastFrame()).toContain('Filter: rq');
+		expect(onQuit).not.toHaveBeenCalled();
+		await type(stdin, KEYS.escape, 'q');
 		expect(onQuit).toHaveBeenCalledTimes(1);
+	});
+
+	it('leaves Ctrl+C to the interruption rule (exit 130), not a quiet quit', async () => {
+		const { stdin, onQuit } = browse();
+		await type(stdin, KEYS.ctrlC);
+		expect(onQuit).not.toHaveBeenCalled();
+	});
+
+	it('Enter shows the selected route in full, and Esc comes back to the list', async () => {
+		const detailed: RouteRow[] = ROUTES.map((route) =>
+			route.filename === 'broken'
+				? { ...route, url: 'https://example.com/wp-json/svc-api/v1/broken', size: 812, hash: 'ab'.repeat(32) }
+				: route.filename === 'users/[id]'
+					? { ...route, public: true, publicVerbs: ['GET'] }
+					: route,
+		);
+		const { stdin, lastFrame, onQuit } = browse(detailed);
+		await type(stdin, KEYS.end, KEYS.enter);
+		const detail = lastFrame() ?? '';
+		expect(detail).toContain('File     broken.php');
+		expect(detail).toContain('URL      https://example.com/wp-json/svc-api/v1/broken');
+		expect(detail).toContain('PHP Parse error: syntax error, unexpected end of file on line 4');
+		expect(detail).toContain('Size     812 bytes');
+		expect(detail).toContain(`SHA-256  ${'ab'.repeat(32)}`);
+		expect(detail).not.toContain('Filter:');
+		await type(stdin, KEYS.escape);
+		expect(lastFrame()).toContain('Filter:');
+		expect(onQuit).not.toHaveBeenCalled();
+		await type(stdin, KEYS.up, KEYS.enter);
+		expect(lastFrame()).toMatch(/GET {4}anyone, without authentication \[PUBLIC\]/);
+		expect(lastFrame()).toMatch(/DELETE {1}callers its Permission rules/);
+		await type(stdin, KEYS.enter);
+		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/users/[id]');
+	});
+
+	it.each([80, 40])('at %i columns every row fits on one line and keeps its badges', (columns) => {
+		const frame = render(<RouteTable routes={ROUTES} site="https://example.com" width={columns} height={10} onQuit={() => undefined} />).lastFrame() ?? '';
+		const lines = frame.split('\n');
+		expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(columns);
+		expect(lines.find((line) => line.includes('hello'))).toContain('[PUBLIC]');
+		expect(lines.find((line) => line.includes('broken'))).toContain('[FAILED TO LOAD]');
+		expect(lines.filter((line) => line.includes('api/v1/'))).toHaveLength(4);
+	});
+
+	it('follows the terminal as it is resized', async () => {
+		const view = render(<RouteTable routes={ROUTES} site="https://example.com" height={10} onQuit={() => undefined} />);
+		expect(view.lastFrame()).toContain('hello.php');
+		Object.defineProperty(view.stdout, 'columns', { value: 40, configurable: true });
+		view.stdout.emit('resize');
+		await settle();
+		const lines = (view.lastFrame() ?? '').split('\n');
+		expect(lines.join('\n')).not.toContain('hello.php');
+		expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(40);
+		expect(lines.find((line) => line.includes('hello'))).toContain('[PUBLIC]');
 	});
 
 	it('scrolls to keep the selection visible and says how many rows are below', async () => {
@@ -102,14 +157,17 @@ describe('RouteTable', () => {
 			public: false,
 		}));
 		const { stdin, lastFrame } = browse(many, 3);
-		expect(lastFrame()).toContain('↓ 7 more');
+		expect(lastFrame()).toContain('↓ 7 more below');
+		expect(lastFrame()).not.toContain('above');
 		expect(lastFrame()).not.toContain('/svc-api/v1/r3');
 		await type(stdin, KEYS.down, KEYS.down, KEYS.down);
 		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/r3');
 		expect(lastFrame()).not.toContain('/svc-api/v1/r0 ');
+		expect(lastFrame()).toContain('↑ 1 more above');
 		await type(stdin, KEYS.end);
 		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/r9');
-		expect(lastFrame()).not.toContain('more');
+		expect(lastFrame()).toContain('↑ 7 more above');
+		expect(lastFrame()).not.toContain('below');
 		await type(stdin, KEYS.home);
 		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/r0');
 	});

@@ -1,10 +1,15 @@
 /**
  * The deployed routes, browsable: ↑/↓ (and PgUp/PgDn, Home/End) move, typing filters by route or
- * file, Backspace edits the filter, Esc clears it and, once empty, leaves (so do Enter and Ctrl+C).
- * Public routes carry a [PUBLIC] badge; a file that failed to load shows the reason.
+ * file, Backspace edits the filter, Esc clears it and, once empty, leaves (so does q). Enter opens
+ * the selected route in full (RouteDetail) and Esc or Enter comes back. The columns fit the
+ * terminal as it is resized (route-columns.ts): [PUBLIC] and [FAILED TO LOAD] are never dropped.
+ * Markers say when there are rows above or below the visible ones.
  */
 import { Box, Text, useInput } from 'ink';
+import { badgesOf, fitColumns, MARK_WIDTH, methodsOf, shortenLeft } from './route-columns.js';
+import { RouteDetail } from './route-detail.js';
 import { useLatestState } from './use-latest-state.js';
+import { useTerminalSize } from './use-terminal-size.js';
 
 export interface RouteRow {
 	readonly filename: string;
@@ -14,17 +19,27 @@ export interface RouteRow {
 	readonly public: boolean;
 	/** Why it failed to load at the last boot. */
 	readonly error?: string | undefined;
+	/** For the detail view, when known: the full URL, the verbs anyone may call, size and hash. */
+	readonly url?: string | undefined;
+	readonly publicVerbs?: readonly string[] | undefined;
+	readonly size?: number | undefined;
+	readonly hash?: string | undefined;
 }
 
 export interface RouteTableProps {
 	readonly routes: readonly RouteRow[];
 	/** The site, for the title. */
 	readonly site: string;
-	/** Rows visible at once; the view scrolls to keep the selection in sight. */
+	/** Rows visible at once; default: what the terminal's height leaves, followed live. */
 	readonly height?: number;
+	/** Columns; default: the terminal's width, followed live. */
+	readonly width?: number;
 	/** Makes the table browsable; without it the table is a still picture. */
 	readonly onQuit?: () => void;
 }
+
+/** Lines around the rows: title, filter, header, two scroll markers, key help, and one spare. */
+const CHROME = 7;
 
 export function filterRoutes(routes: readonly RouteRow[], filter: string): RouteRow[] {
 	const needle = filter.trim().toLowerCase();
@@ -42,11 +57,15 @@ interface View {
 	/** First visible row. */
 	readonly top: number;
 	readonly active: boolean;
+	/** The route shown in full, if any. */
+	readonly detail: RouteRow | undefined;
 }
 
-export function RouteTable({ routes, site, height = 15, onQuit }: RouteTableProps) {
-	const rows = Math.max(1, height);
-	const [view, update] = useLatestState<View>(() => ({ filter: '', selected: 0, top: 0, active: onQuit !== undefined }));
+export function RouteTable({ routes, site, height, width, onQuit }: RouteTableProps) {
+	const terminal = useTerminalSize();
+	const columnsWide = width ?? terminal.columns;
+	const rows = Math.max(1, height ?? terminal.rows - CHROME);
+	const [view, update] = useLatestState<View>(() => ({ filter: '', selected: 0, top: 0, active: onQuit !== undefined, detail: undefined }));
 
 	const moveBy = (delta: number | 'first' | 'last'): void => {
 		update((current) => {
@@ -61,17 +80,25 @@ export function RouteTable({ routes, site, height = 15, onQuit }: RouteTableProp
 		update((current) => ({ ...current, filter: change(current.filter), selected: 0, top: 0 }));
 	};
 	const quit = (): void => {
-		update((current) => ({ ...current, active: false }));
+		update((current) => ({ ...current, active: false, detail: undefined }));
 		onQuit?.();
 	};
 
 	useInput(
 		(input, key) => {
-			if ((key.ctrl && input === 'c') || key.return) {
-				quit();
+			if (view.detail !== undefined) {
+				if (key.escape || key.return) update((current) => ({ ...current, detail: undefined }));
+				else if (input === 'q') quit();
+				return;
+			}
+			if (key.return) {
+				const chosen = filterRoutes(routes, view.filter)[view.selected];
+				if (chosen !== undefined) update((current) => ({ ...current, detail: chosen }));
 			} else if (key.escape) {
 				if (view.filter === '') quit();
 				else setFilter(() => '');
+			} else if (input === 'q' && view.filter === '' && !key.ctrl && !key.meta) {
+				quit();
 			} else if (key.upArrow) {
 				moveBy(-1);
 			} else if (key.downArrow) {
@@ -93,53 +120,70 @@ export function RouteTable({ routes, site, height = 15, onQuit }: RouteTableProp
 		{ isActive: view.active },
 	);
 
+	if (view.detail !== undefined && view.active) {
+		return <RouteDetail route={view.detail} />;
+	}
+
 	const visible = filterRoutes(routes, view.filter);
-	const shown = visible.slice(view.top, view.top + rows);
-	const pathWidth = Math.max(5, ...routes.map((route) => route.path.length));
-	const fileWidth = Math.max(4, ...routes.map((route) => route.filename.length + 4));
+	// The view may have been scrolled for a taller terminal: keep the selection in sight.
+	const top = Math.min(view.top, Math.max(0, view.selected - rows + 1));
+	const shown = visible.slice(top, top + rows);
+	const columns = fitColumns(routes, columnsWide);
 	const current = visible[view.selected];
+	const line = (mark: string, route: string, file: string, methods: string, badges: string) =>
+		[
+			mark.padEnd(MARK_WIDTH),
+			shortenLeft(route, columns.route),
+			columns.methods > 0 ? `  ${methods.padEnd(columns.methods)}` : '',
+			columns.file > 0 ? `  ${file.padEnd(columns.file)}` : '',
+			badges === '' ? '' : `  ${badges}`,
+		].join('');
 	return (
-		<Box flexDirection="column">
-			<Text>
+		// A width given by the caller is kept; otherwise Ink's own (the terminal's, even mid-resize).
+		<Box flexDirection="column" {...(width === undefined ? {} : { width })}>
+			<Text wrap="truncate-end">
 				<Text bold>Routes on {site}</Text>{' '}
 				<Text dimColor>({visible.length === routes.length ? routes.length : `${visible.length} of ${routes.length}`})</Text>
 			</Text>
 			{onQuit === undefined ? null : (
-				<Text>
+				<Text wrap="truncate-end">
 					<Text color="cyan">Filter:</Text> {view.filter}
 					{view.active ? <Text inverse> </Text> : null}
 					{view.filter === '' && view.active ? <Text dimColor> type to filter by route or file</Text> : null}
 				</Text>
 			)}
-			<Text dimColor>
-				{'  '}
-				{'ROUTE'.padEnd(pathWidth)}  {'FILE'.padEnd(fileWidth)}  METHODS
+			<Text dimColor wrap="truncate-end">
+				{line('', 'ROUTE', 'FILE', 'METHODS', '').trimEnd()}
 			</Text>
 			{routes.length === 0 ? <Text dimColor>  No routes are deployed.</Text> : null}
 			{routes.length > 0 && visible.length === 0 ? <Text dimColor>  No route matches "{view.filter}".</Text> : null}
+			{top > 0 ? <Text dimColor>  ↑ {top} more above</Text> : null}
 			{shown.map((route, offset) => {
-				const isCurrent = onQuit !== undefined && view.top + offset === view.selected;
+				const isCurrent = onQuit !== undefined && top + offset === view.selected;
+				const badges = badgesOf(route);
 				return (
 					<Text key={route.filename} wrap="truncate-end">
-						<Text color="cyan">{isCurrent ? '›' : ' '}</Text> <Text bold={isCurrent}>{route.path.padEnd(pathWidth)}</Text>
-						{'  '}
-						<Text dimColor>{`${route.filename}.php`.padEnd(fileWidth)}</Text>
-						{'  '}
-						{route.methods.length === 0 ? '-' : route.methods.join(', ')}
-						{route.public ? <Text color="red"> [PUBLIC]</Text> : null}
-						{route.error === undefined ? null : <Text color="red"> [FAILED TO LOAD]</Text>}
+						<Text color="cyan">{isCurrent ? '›' : ' '}</Text>{' '}
+						<Text bold={isCurrent}>{shortenLeft(route.path, columns.route)}</Text>
+						{columns.methods > 0 ? `  ${methodsOf(route).padEnd(columns.methods)}` : ''}
+						{columns.file > 0 ? <Text dimColor>{`  ${`${route.filename}.php`.padEnd(columns.file)}`}</Text> : null}
+						{badges === '' ? null : <Text color="red">{`  ${badges}`}</Text>}
 					</Text>
 				);
 			})}
-			{visible.length > view.top + rows ? <Text dimColor>  ↓ {visible.length - view.top - rows} more</Text> : null}
+			{visible.length > top + rows ? <Text dimColor>  ↓ {visible.length - top - rows} more below</Text> : null}
 			{onQuit === undefined || current?.error === undefined ? null : (
 				<Box paddingLeft={2}>
-					<Text color="red">
+					<Text color="red" wrap="truncate-end">
 						{current.filename}.php failed to load: {current.error}
 					</Text>
 				</Box>
 			)}
-			{view.active ? <Text dimColor>  ↑↓ move · type to filter · Esc clear/quit · Enter quit</Text> : null}
+			{view.active ? (
+				<Text dimColor wrap="truncate-end">
+					{'  '}↑↓ move · type to filter · Enter details · Esc clear/quit · q quit
+				</Text>
+			) : null}
 		</Box>
 	);
 }

@@ -1,8 +1,11 @@
 /**
- * One line of text input for LoginForm. The parent owns the value: it gets each typed or pasted
- * piece, each Backspace and Enter. A masked field shows one bullet per character, never the text.
+ * One line of the login form, as shown: label, value (a masked field shows one bullet per
+ * character, never the text), a cursor when focused, and a dim hint when empty. It reads no keys:
+ * the form does, because one input chunk may span fields (a pasted URL with its line break, fast
+ * typing that runs ahead of the re-render) and only the form can send each piece to its field.
+ * That is also why @inkjs/ui's TextInput (one field, one chunk) is not used here.
  */
-import { Text, useInput } from 'ink';
+import { Text } from 'ink';
 
 export interface TextFieldProps {
 	readonly label: string;
@@ -10,32 +13,15 @@ export interface TextFieldProps {
 	readonly focus: boolean;
 	readonly mask?: boolean;
 	readonly placeholder?: string;
-	readonly onInput: (text: string) => void;
-	readonly onBackspace: () => void;
-	readonly onSubmit: () => void;
 }
 
-export function TextField({ label, value, focus, mask = false, placeholder = '', onInput, onBackspace, onSubmit }: TextFieldProps) {
-	useInput(
-		(input, key) => {
-			if (key.return) {
-				onSubmit();
-			} else if (key.backspace || key.delete) {
-				// Terminals send DEL (0x7f) for Backspace, which Ink reports as "delete".
-				onBackspace();
-			} else if (!key.ctrl && !key.meta && !key.escape && !key.tab && !key.upArrow && !key.downArrow && input !== '') {
-				// A paste arrives as one string; a line break in it is not part of the value.
-				onInput(input.replace(/[\r\n]+/g, ''));
-			}
-		},
-		{ isActive: focus },
-	);
+export function TextField({ label, value, focus, mask = false, placeholder = '' }: TextFieldProps) {
 	const shown = mask ? '•'.repeat([...value].length) : value;
 	return (
 		<Text>
-			<Text color={focus ? 'cyan' : undefined}>{focus ? '›' : ' '}</Text> <Text bold>{label}</Text>{' '}
-			{shown === '' && !focus ? <Text dimColor>{placeholder}</Text> : shown}
+			<Text color={focus ? 'cyan' : undefined}>{focus ? '›' : ' '}</Text> <Text bold>{label}</Text> {shown}
 			{focus ? <Text inverse> </Text> : null}
+			{shown === '' ? <Text dimColor>{focus ? ' ' : ''}{placeholder}</Text> : null}
 		</Text>
 	);
 }

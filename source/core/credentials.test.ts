@@ -165,6 +165,29 @@ describe('storing without a keychain', () => {
 		expect(existsSync(filePath)).toBe(false);
 	});
 
+	it.each([
+		["Couldn't access platform secure storage: SS error: object locked", 'The OS keychain is locked'],
+		// What @napi-rs/keyring says with gnome-keyring running and no login keyring (seen here under dbus-run-session).
+		["Couldn't access platform storage: Secret Service: no result found\n\nCaused by:\n    Secret Service: no result found", 'The Secret Service has no default keyring'],
+		["Couldn't access platform storage: Secret Service: object locked", 'The OS keychain is locked'],
+		['Object does not exist at path “/org/freedesktop/secrets/aliases/default”', 'The Secret Service has no default keyring'],
+		['org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files', 'No Secret Service is running'],
+		['Platform secure storage failure: something new', 'The OS keychain failed: Platform secure storage failure: something new.'],
+	])('a keychain failing with %j says so: %s', (text, said) => {
+		const failing: KeychainBackend = {
+			...workingKeychain(),
+			set: () => {
+				throw new Error(text);
+			},
+		};
+		expect(() => storePassword('a', PASSWORD, { keychain: failing, filePath })).toThrow(said);
+	});
+
+	it('without a session bus says that, not that no keychain exists in general', () => {
+		const unreachable = { ...workingKeychain(), reachable: () => false };
+		expect(() => storePassword('a', PASSWORD, { keychain: unreachable, filePath })).toThrow('there is no D-Bus session bus');
+	});
+
 	it('treats a keychain that forgets at reboot as no keychain', () => {
 		const ephemeral = { ...workingKeychain(), isEphemeral: () => true };
 		expect(() => storePassword('a', PASSWORD, { keychain: ephemeral, filePath })).toThrow(/No OS keychain/);
@@ -224,14 +247,16 @@ describe('getPassword and deletePassword', () => {
 		expect(getPassword('a', { keychain: workingKeychain(), filePath })).toBe(PASSWORD);
 	});
 
-	it('treats a keychain that throws on read as empty', () => {
-		const throwing: KeychainBackend = {
+	it('a keychain that cannot be read names why, instead of "nothing stored"; the file still wins', () => {
+		const locked: KeychainBackend = {
 			...workingKeychain(),
 			get: () => {
-				throw new Error('locked');
+				throw new Error("Couldn't access platform secure storage: SS error: object locked");
 			},
 		};
-		expect(getPassword('a', { keychain: throwing, filePath })).toBeUndefined();
+		expect(() => getPassword('a', { keychain: locked, filePath })).toThrow('Cannot read the application password of site "a": The OS keychain is locked');
+		storePassword('a', PASSWORD, { keychain: missingKeychain(), filePath, insecureStore: true });
+		expect(getPassword('a', { keychain: locked, filePath })).toBe(PASSWORD);
 	});
 
 	it('deletes from both stores and removes the file once empty', () => {
@@ -326,7 +351,7 @@ describe('resolveCredentials', () => {
 		} catch (error) {
 			caught = error;
 		}
-		expect(caught).toMatchObject({ code: 'no_credentials', exitCode: 1, hint: expect.stringMatching(/svc login.*--site.*SVC_URL/) });
+		expect(caught).toMatchObject({ code: 'no_credentials', exitCode: 2, hint: expect.stringMatching(/svc login.*--site.*SVC_URL/) });
 	});
 
 	it('with a profile but no stored password, says to log in to that site again', () => {

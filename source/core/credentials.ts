@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync,
 import path from 'node:path';
 import { normalizeSiteUrl, openUserConfig, type SelectedProfile } from './config.js';
 import { SvcError } from './errors.js';
+import { describe as describeKeychain, keychainFailure, type KeychainFailure } from './keychain-failure.js';
 
 export const KEYCHAIN_SERVICE = 'svc';
 
@@ -72,16 +73,22 @@ function readProcKeys(): string {
  * Merely reading is not enough: without a keychain a read returns "nothing stored" instead of failing.
  */
 export function keychainAvailable(keychain: KeychainBackend = systemKeychain()): boolean {
+	return probeKeychain(keychain) === undefined;
+}
+
+/** As keychainAvailable: undefined when the keychain works, else why it does not. */
+export function probeKeychain(keychain: KeychainBackend = systemKeychain()): KeychainFailure | undefined {
 	if (keychain.reachable?.() === false) {
-		return false;
+		return describeKeychain('no_session_bus');
 	}
 	const account = `svc-probe-${process.pid}-${randomBytes(4).toString('hex')}`;
 	const secret = randomBytes(8).toString('hex');
 	try {
 		keychain.set(account, secret);
-		return keychain.get(account) === secret && keychain.isEphemeral?.(account) !== true;
-	} catch {
-		return false;
+		if (keychain.get(account) !== secret) return describeKeychain('other', 'an entry written to it could not be read back');
+		return keychain.isEphemeral?.(account) === true ? describeKeychain('forgets') : undefined;
+	} catch (error) {
+		return keychainFailure(error);
 	} finally {
 		try {
 			keychain.delete(account);
@@ -114,16 +121,17 @@ export function defaultCredentialsPath(): string {
  */
 export function storePassword(profile: string, password: string, options: StoreOptions = {}): StoredIn {
 	const keychain = options.keychain ?? systemKeychain();
-	if (keychainAvailable(keychain) && tryKeychainSet(keychain, profile, password)) {
+	const failure = probeKeychain(keychain) ?? tryKeychainSet(keychain, profile, password);
+	if (failure === undefined) {
 		// A copy left in the file by an earlier --insecure-store would outlive the keychain entry.
 		removeFromFile(profile, options.filePath);
 		return { where: 'keychain' };
 	}
 	const filePath = options.filePath ?? defaultCredentialsPath();
 	if (options.insecureStore !== true) {
-		throw new SvcError('No OS keychain is available to store the application password.', {
+		throw new SvcError(failure.message, {
 			code: 'keychain_unavailable',
-			hint: `On Linux svc uses the Secret Service (e.g. gnome-keyring on a D-Bus session). Re-run with --insecure-store to keep it in ${filePath}, readable only by you, or set SVC_URL, SVC_USER and SVC_APP_PASSWORD instead.`,
+			hint: `${failure.fix} Or re-run with --insecure-store to keep it in ${filePath}, readable only by you, or set SVC_URL, SVC_USER and SVC_APP_PASSWORD instead.`,
 		});
 	}
 	const passwords = readFile(filePath);
@@ -132,12 +140,12 @@ export function storePassword(profile: string, password: string, options: StoreO
 	return { where: 'file', path: filePath };
 }
 
-function tryKeychainSet(keychain: KeychainBackend, account: string, secret: string): boolean {
+function tryKeychainSet(keychain: KeychainBackend, account: string, secret: string): KeychainFailure | undefined {
 	try {
 		keychain.set(account, secret);
-		return keychain.get(account) === secret;
-	} catch {
-		return false;
+		return keychain.get(account) === secret ? undefined : describeKeychain('other', 'the password written to it could not be read back');
+	} catch (error) {
+		return keychainFailure(error);
 	}
 }
 
@@ -149,16 +157,27 @@ export function getPassword(profile: string, options: CredentialStoreOptions & {
 	}
 	const keychain = options.keychain ?? systemKeychain();
 	let fromKeychain: string | undefined;
+	let failure: KeychainFailure | undefined;
 	try {
 		fromKeychain = keychain.reachable?.() === false ? undefined : keychain.get(profile);
-	} catch {
-		fromKeychain = undefined;
+	} catch (error) {
+		failure = keychainFailure(error);
 	}
 	if (fromKeychain !== undefined && fromKeychain !== '') {
 		return fromKeychain;
 	}
 	const fromFile = readFile(options.filePath ?? defaultCredentialsPath())[profile];
-	return fromFile === '' ? undefined : fromFile;
+	if (fromFile !== undefined && fromFile !== '') {
+		return fromFile;
+	}
+	if (failure !== undefined) {
+		// A keychain that could not be read (locked…) is not one with nothing stored: say which.
+		throw new SvcError(`Cannot read the application password of site "${profile}": ${failure.message}`, {
+			code: 'keychain_unavailable',
+			hint: failure.fix,
+		});
+	}
+	return undefined;
 }
 
 /** Removes the password from both stores (logout). */
@@ -293,8 +312,10 @@ export function resolveCredentials(options: ResolveOptions): ResolvedCredentials
 	}
 	const selected = typeof options.profile === 'function' ? options.profile() : options.profile;
 	if (selected === undefined) {
+		// Like "No site named X": the command line (or its setup) does not say which site: exit 2.
 		throw new SvcError('No site selected.', {
 			code: 'no_credentials',
+			exitCode: 2,
 			hint: `Run "svc login" to add one, pass --site NAME to pick one, or set ${ENV_URL}, ${ENV_USER} and ${ENV_APP_PASSWORD}.`,
 		});
 	}

@@ -3,12 +3,17 @@
  * with `exitCode`; nothing in core calls process.exit, so every failure path stays testable.
  */
 
-/** 1 = the operation failed; 2 = usage error or a destructive action refused without --yes. */
-export type ExitCode = 1 | 2;
+/**
+ * 1 = the operation failed; 2 = usage error or a destructive action refused without --yes;
+ * 130 = interrupted (Ctrl-C), as a shell reports a process ended by SIGINT.
+ */
+export type ExitCode = 1 | 2 | 130;
 
 /** Why it failed, for callers that branch on the cause rather than on message text. */
 export type SvcErrorCode =
 	| 'usage'
+	| 'interrupted'
+	| 'load_failed'
 	| 'confirmation_required'
 	| 'no_api_dir'
 	| 'local_check_failed'

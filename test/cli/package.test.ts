@@ -59,7 +59,7 @@ describe('help and version', () => {
     const result = await svc(['--help']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    for (const text of ['api push', 'api pull', 'api list', 'api rm <slug>', 'login', 'logout', 'plugin zip', '--site NAME', '--json', '--yes', '--dry-run', 'SVC_URL, SVC_USER, SVC_APP_PASSWORD', 'NO_COLOR', 'Exit codes']) {
+    for (const text of ['api push', 'api pull', 'api list', 'api diff', 'api rm <slug>', 'login', 'logout', 'plugin zip', '--site NAME', '--json', '--yes', '--dry-run', 'SVC_URL, SVC_USER, SVC_APP_PASSWORD', 'NO_COLOR', 'Exit codes']) {
       expect(result.stdout).toContain(text);
     }
   });
@@ -71,7 +71,8 @@ describe('help and version', () => {
   it.each([
     [['api', '--help'], '--prune'],
     [['api'], 'api rm <slug>'],
-    [['api', 'push', '--help'], 'Warns for each public route pushed'],
+    [['api', 'push', '--help'], 'd shows the diff'],
+    [['api', '--help'], 'api diff [<slug>...]'],
     [['login', '--help'], '--password-stdin'],
     [['plugin', 'zip', '--help'], '--out FILE'],
   ])('svc %j shows the help of that command group', async (args, text) => {
@@ -98,6 +99,25 @@ describe('help and version', () => {
       expect(loaded.some((line) => line.includes('/node_modules/meow/'))).toBe(true);
       expect(loaded.filter((line) => /\/node_modules\/(ink|react|react-reconciler|yoga-layout)\//.test(line))).toEqual([]);
     }
+    // Nor does a --json error: a program reading JSON waits for no terminal UI.
+    const failed = spawnSync(process.execPath, ['--import', register, path.join(cli.packageDir, 'dist', 'cli.js'), 'api', 'list', '--json'], {
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] ?? '', HOME: work, XDG_CONFIG_HOME: path.join(work, 'no-config') },
+    });
+    expect(failed.status).toBe(2);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ code: 'no_credentials', exitCode: 2 });
+    const loaded = failed.stderr.split('\n').filter((line) => line.startsWith('LOADED '));
+    expect(loaded.filter((line) => /\/node_modules\/(ink|react|react-reconciler|yoga-layout)\//.test(line))).toEqual([]);
+  });
+
+  it('a typo gets a suggestion; a short flag is named as typed', async () => {
+    const typo = await svc(['api', 'pusj']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Unknown command "svc api pusj". Did you mean "svc api push"?');
+    const short = await svc(['-v']);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('Unknown flag -v.');
+    expect(short.stderr).not.toContain('--v');
   });
 });
 

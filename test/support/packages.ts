@@ -20,6 +20,8 @@ const APT_PACKAGES = [
   'wordpress',
   // The WordPress builds of @wp-playground/wordpress-builds are zips (wordpress-builds.ts).
   'unzip',
+  // test/cli/tui.test.ts reads svc's screens from tmux panes (`script`, its pty, is in bsdutils).
+  'tmux',
 ];
 
 // mariadbd lives in /usr/sbin, which a non-login PATH may lack.
@@ -72,7 +74,7 @@ export function missingPackages(): string[] {
   const missing: string[] = [];
   if (!phpHasMysqli()) missing.push('php with the mysqli extension');
   missing.push(...fpmModulesMissing());
-  for (const binary of ['mariadbd', 'mariadb-install-db', 'mariadb', 'nginx', 'unzip']) {
+  for (const binary of ['mariadbd', 'mariadb-install-db', 'mariadb', 'nginx', 'unzip', 'tmux', 'script']) {
     if (findExecutable(binary) === undefined) missing.push(binary);
   }
   if (!existsSync(path.join(WORDPRESS_SOURCE, 'wp-settings.php'))) missing.push(`${WORDPRESS_SOURCE}/wp-settings.php`);

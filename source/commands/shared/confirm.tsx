@@ -3,6 +3,7 @@
  * terminal is asked; anything else (piped, CI, --json) stops with exit code 2.
  */
 import { SvcError } from '../../core/errors.js';
+import type { FileDiff } from '../../core/file-diff.js';
 import type { Io } from './io.js';
 import type { Views } from './load-views.js';
 
@@ -16,6 +17,9 @@ export interface ConfirmOptions {
 	readonly defaultYes?: boolean;
 	/** The command's views, when it loads them already. */
 	readonly views?: Promise<Views> | undefined;
+	/** What is being pushed, for the diff key of the question; absent for other questions. */
+	readonly diffs?: readonly FileDiff[] | undefined;
+	readonly apiLabel?: string | undefined;
 }
 
 /** True to go ahead; false when the person said no. Throws (exit 2) when nobody can be asked. */
@@ -30,8 +34,15 @@ export async function confirmAction(io: Io, options: ConfirmOptions): Promise<bo
 			hint: 'Re-run with --yes to confirm (or run in a terminal to be asked).',
 		});
 	}
-	const { ask, Confirm } = await (options.views ?? import('./views.js'));
-	return ask<boolean>(io, (done) => <Confirm message={options.question} defaultYes={options.defaultYes ?? false} onSubmit={done} />);
+	const { ask, Confirm, PushConfirm } = await (options.views ?? import('./views.js'));
+	const defaultYes = options.defaultYes ?? false;
+	if (options.diffs !== undefined && options.diffs.length > 0) {
+		const diffs = options.diffs;
+		return ask<boolean>(io, (done) => (
+			<PushConfirm message={options.question} defaultYes={defaultYes} diffs={diffs} apiLabel={options.apiLabel ?? 'api'} onSubmit={done} />
+		));
+	}
+	return ask<boolean>(io, (done) => <Confirm message={options.question} defaultYes={defaultYes} onSubmit={done} />);
 }
 
 /** A declined prompt: not a failure of svc, but nothing happened, so scripts must not go on. */

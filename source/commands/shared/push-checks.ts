@@ -3,7 +3,7 @@
  * are on disk (`api/users/[id].php`), for local problems and for the site's rejections alike.
  */
 import { SvcError } from '../../core/errors.js';
-import type { LocalProblem, RouteFilesCheck } from '../../core/route-files.js';
+import { checkRouteFiles, type ApiDirScan, type LocalProblem, type RouteFilesCheck } from '../../core/route-files.js';
 import { pathFromSlug } from '../../core/slug.js';
 
 export function localChecksFailed(problems: readonly LocalProblem[], apiLabel: string): SvcError {
@@ -17,6 +17,41 @@ export function localChecksFailed(problems: readonly LocalProblem[], apiLabel: s
 		})),
 		hint: 'Fix the files named above and push again.',
 	});
+}
+
+/**
+ * A scan that failed (a bad name, a file over the size limit…) stops the push before the site is
+ * asked anything; the lexical checks still run on every file it could read, so one run names every
+ * problem of every file, not one kind per run.
+ */
+export function everyLocalProblem(scan: ApiDirScan, apiLabel: string): SvcError {
+	const seen = new Set<string>();
+	const problems = [...scan.problems, ...pushProblems(checkRouteFiles(scan.files))].filter((problem) => {
+		const key = `${problem.relPath}\0${problem.message}`;
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
+	problems.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
+	return localChecksFailed(problems, apiLabel);
+}
+
+/** A pushed file the site could not load at its boot: the route is not served. */
+export interface LoadFailure {
+	readonly filename: string;
+	readonly error: string;
+}
+
+export function loadFailed(failures: readonly LoadFailure[], apiLabel: string): SvcError {
+	const count = failures.length;
+	return new SvcError(
+		`${count === 1 ? '1 pushed file' : `${count} pushed files`} failed to load on the site; ${count === 1 ? 'its route is' : 'their routes are'} not served.`,
+		{
+			code: 'load_failed',
+			fileErrors: failures.map((failure) => ({ filename: `${apiLabel}/${pathFromSlug(failure.filename)}`, code: 'svc_load_failed', message: failure.error })),
+			hint: 'Fix the files named above and push again; "svc api list" shows what fails to load.',
+		},
+	);
 }
 
 /**

@@ -5,6 +5,8 @@
  */
 import { render, renderToString } from 'ink';
 import type { ReactElement } from 'react';
+import { Interruptible } from '../../components/interruptible.js';
+import { interrupted } from './interrupt.js';
 import type { Io } from './io.js';
 
 type Stream = NodeJS.WriteStream;
@@ -21,20 +23,33 @@ export function print(stream: Stream, element: ReactElement): void {
 
 const ANSWER_FRAME_MS = 50;
 
-/** Mounts an app that answers once through `done`, and resolves with that answer after unmounting. */
+/**
+ * Mounts an app that answers once through `done`, and resolves with that answer after unmounting.
+ * Ctrl+C rejects with `interrupted()` (exit 130), whatever the app was doing.
+ */
 export function ask<T>(io: Io, build: (done: (answer: T) => void) => ReactElement): Promise<T> {
 	return new Promise<T>((resolve, reject) => {
 		let answer: { value: T } | undefined;
+		let stopped = false;
 		const instance = render(
-			build((value) => {
-				answer ??= { value };
-				// Let Ink draw the answered state first: it renders at most once a frame (30 fps).
-				setTimeout(() => instance.unmount(), ANSWER_FRAME_MS);
-			}),
+			<Interruptible
+				onInterrupt={() => {
+					stopped = true;
+					instance.unmount();
+				}}
+			>
+				{build((value) => {
+					answer ??= { value };
+					// Let Ink draw the answered state first: it renders at most once a frame (30 fps).
+					setTimeout(() => instance.unmount(), ANSWER_FRAME_MS);
+				})}
+			</Interruptible>,
 			inkOptions(io),
 		);
 		instance.waitUntilExit().then(() => {
-			if (answer === undefined) {
+			if (stopped) {
+				reject(interrupted());
+			} else if (answer === undefined) {
 				reject(new Error('The prompt closed without an answer.'));
 			} else {
 				resolve(answer.value);
@@ -69,7 +84,7 @@ function inkOptions(io: Io) {
 		stdin: io.stdin,
 		stdout: io.stdout,
 		stderr: io.stderr,
-		// Components treat Ctrl+C as "no" or "quit", so the command can end cleanly.
+		// Ctrl+C ends the command through `interrupted()` (exit 130), not Ink's own exit.
 		exitOnCtrlC: false,
 		patchConsole: false,
 	};

@@ -6,6 +6,9 @@
  */
 export { Box, Text } from 'ink';
 export { Confirm } from '../../components/confirm.js';
+export { DiffView } from '../../components/diff-view.js';
+export { PushConfirm } from '../../components/push-confirm.js';
+export { PushProgress } from '../../components/push-progress.js';
 export { LoginForm } from '../../components/login-form.js';
 export { Progress } from '../../components/progress.js';
 export { PublicWarnings } from '../../components/public-warnings.js';
@@ -14,3 +17,4 @@ export { ReleaseTable } from '../../components/release-table.js';
 export { RollbackPlan } from '../../components/rollback-plan.js';
 export { RouteTable } from '../../components/route-table.js';
 export { ask, live, print, type LiveView } from './ui.js';
+export { browseRoutes } from './browse-routes.js';

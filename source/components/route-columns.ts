@@ -1,0 +1,56 @@
+/**
+ * How the route table fits a terminal width: the badges ([PUBLIC], [FAILED TO LOAD]) are never
+ * dropped and the route comes next; then METHODS, then FILE, each shown only when it fits whole,
+ * and the route is shortened from the left (its end tells routes apart) when even it cannot fit.
+ * Pure, so each width is tested without a terminal.
+ */
+
+export interface ColumnRow {
+	readonly filename: string;
+	readonly path: string;
+	readonly methods: readonly string[];
+	readonly public: boolean;
+	readonly error?: string | undefined;
+}
+
+export interface Columns {
+	readonly route: number;
+	/** 0: the column is left out. */
+	readonly file: number;
+	readonly methods: number;
+}
+
+/** The selection mark and its space. */
+export const MARK_WIDTH = 2;
+const GAP = 2;
+const MIN_ROUTE = 8;
+
+export function badgesOf(row: ColumnRow): string {
+	return [row.public ? '[PUBLIC]' : '', row.error === undefined ? '' : '[FAILED TO LOAD]'].filter((badge) => badge !== '').join(' ');
+}
+
+export function methodsOf(row: ColumnRow): string {
+	return row.methods.length === 0 ? '-' : row.methods.join(', ');
+}
+
+export function fitColumns(rows: readonly ColumnRow[], width: number): Columns {
+	const widest = (cells: readonly string[], title: string) => Math.max(title.length, ...cells.map((cell) => cell.length));
+	const routeNeed = widest(rows.map((row) => row.path), 'ROUTE');
+	const fileNeed = widest(rows.map((row) => `${row.filename}.php`), 'FILE');
+	const methodsNeed = widest(rows.map(methodsOf), 'METHODS');
+	const badges = Math.max(0, ...rows.map((row) => badgesOf(row).length));
+	// Room for the route once the mark and the badges (with their gap) have theirs.
+	let left = width - MARK_WIDTH - (badges > 0 ? badges + GAP : 0);
+	const route = Math.max(Math.min(routeNeed, left), Math.min(routeNeed, MIN_ROUTE));
+	left -= route;
+	const methods = left >= methodsNeed + GAP ? methodsNeed : 0;
+	left -= methods === 0 ? 0 : methodsNeed + GAP;
+	const file = left >= fileNeed + GAP ? fileNeed : 0;
+	return { route, file, methods };
+}
+
+/** `…/users/[id]`: the end of a route is what tells it apart, the namespace is the same on all. */
+export function shortenLeft(text: string, width: number): string {
+	if (text.length <= width) return text.padEnd(width);
+	return width <= 1 ? '…'.slice(0, width) : `…${text.slice(text.length - width + 1)}`;
+}

@@ -1,0 +1,49 @@
+/**
+ * One route in full, from the browsable list (Enter): its file, URL, each verb with who may call
+ * it, the load error whole, size and hash. Esc or Enter goes back to the list.
+ */
+import { Box, Text } from 'ink';
+import type { RouteRow } from './route-table.js';
+
+export function RouteDetail({ route }: { readonly route: RouteRow }) {
+	const open = new Set(route.publicVerbs ?? (route.public ? route.methods : []));
+	return (
+		<Box flexDirection="column">
+			<Text bold>{route.path}</Text>
+			<Field name="File">{`${route.filename}.php`}</Field>
+			{route.url === undefined ? null : <Field name="URL">{route.url}</Field>}
+			<Field name="Verbs">{route.methods.length === 0 ? 'none registered' : ''}</Field>
+			{route.methods.map((verb) => (
+				<Text key={verb}>
+					{'    '}
+					{verb.padEnd(7)}
+					{open.has(verb) ? (
+						<Text color="red">anyone, without authentication [PUBLIC]</Text>
+					) : (
+						<Text>callers its Permission rules or permission() allow (default: administrators)</Text>
+					)}
+				</Text>
+			))}
+			{route.error === undefined ? null : (
+				<Box flexDirection="column">
+					<Text color="red">  Failed to load at the last boot; the route is not served:</Text>
+					<Box paddingLeft={4}>
+						<Text color="red">{route.error}</Text>
+					</Box>
+				</Box>
+			)}
+			{route.size === undefined ? null : <Field name="Size">{`${route.size} bytes`}</Field>}
+			{route.hash === undefined ? null : <Field name="SHA-256">{route.hash}</Field>}
+			<Text dimColor>  Esc or Enter: back to the list · q: quit</Text>
+		</Box>
+	);
+}
+
+function Field({ name, children }: { readonly name: string; readonly children: string }) {
+	return (
+		<Text>
+			{'  '}
+			<Text dimColor>{name.padEnd(8)}</Text> {children}
+		</Text>
+	);
+}
