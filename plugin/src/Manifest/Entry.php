@@ -16,7 +16,8 @@ namespace Svc\Manifest;
  * @phpstan-type EntryData array{
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
  *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>, others: array<string, string>, closed: bool,
- *   error: string|null, boot: array{kind: string, message: string}|null, booted: bool
+ *   error: string|null, boot: array{kind: string, message: string}|null, booted: bool,
+ *   contract: array<string, mixed>|null
  * }
  */
 final class Entry {
@@ -27,6 +28,7 @@ final class Entry {
 	 * @param list<string>       $functions Functions the file declares at its top level.
 	 * @param bool               $closed    ScanResult::closed_by_default().
 	 * @param array<string, string> $others Interfaces, traits and enums the file declares: name => kind.
+	 * @param array<string, mixed>|null $contract ScanResult::$contract: schemas and docblocks per verb.
 	 * @return EntryData
 	 */
 	public static function make(
@@ -42,7 +44,8 @@ final class Entry {
 		?string $error = null,
 		array $functions = array(),
 		bool $closed = false,
-		array $others = array()
+		array $others = array(),
+		?array $contract = null
 	): array {
 		return array(
 			'path'       => $path,
@@ -63,6 +66,8 @@ final class Entry {
 			// What happened the last time the file was loaded at this stamp; null until it is.
 			'boot'       => null,
 			'booted'     => false,
+			// Argument and response schemas, docblocks (Contracts\RouteContract reads it).
+			'contract'   => $contract,
 		);
 	}
 

@@ -37,7 +37,7 @@ use Svc\Storage\WriteLock;
  */
 final class ManifestStore {
 
-	public const VERSION = 9;
+	public const VERSION = 10;
 
 	/** @var array<string, mixed>|null This request's whole manifest, once something needed all of it. */
 	private ?array $manifest = null;
