@@ -25,6 +25,8 @@ const HELP: Record<HelpTopic, string> = {
 	  api rm <slug>     Remove a deployed route, e.g. svc api rm users/[id]
 	  api releases      List the releases the site keeps (each push, rm and rollback is one)
 	  api rollback [ID] Make an earlier release active again (default: the one before)
+	  api openapi       Print (or --out FILE) the OpenAPI 3.1 document of the deployed routes
+	  api client        Write a typed TypeScript client of the deployed routes (--out DIR)
 	  login             Save a site and its application password
 	  logout            Forget a saved site and its password
 	  link              Remember in svc.json which saved site this project deploys to
@@ -62,6 +64,8 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc api rm <slug>... [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api releases [--site NAME] [--json]
 	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
+	  $ svc api openapi [--out FILE] [--site NAME] [--json]
+	  $ svc api client [--out DIR] [--site NAME] [--json]
 
 	api push
 	  Checks every file in api/ (path segments kebab-case or [param], declare(strict_types=1);
@@ -95,6 +99,15 @@ const HELP: Record<HelpTopic, string> = {
 	  Makes release <id> (default: the one before the active one) active again as a new release.
 	  Shows what would change, then asks in a terminal; needs --yes otherwise.
 	  --dry-run         Show the plan and let the site check it; change nothing
+
+	api openapi
+	  The OpenAPI 3.1 document of every deployed route: paths, verbs, the #[Args] and #[Returns]
+	  schemas, docblocks, which verbs are public. Printed, or written to --out FILE. Files that
+	  failed to load are left out and named in "x-svc-failed".
+
+	api client
+	  Writes client.ts (default into ./svc-client/, or --out DIR): one typed function per route
+	  and verb, no dependencies (fetch), the REST root and credentials passed as options.
 
 	Examples
 	  $ svc api push --prune --yes
@@ -214,6 +227,9 @@ function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<
 			return import('./commands/api-releases.js').then((module) => module.run(command, io));
 		case 'api rollback':
 			return import('./commands/api-rollback.js').then((module) => module.run(command, io));
+		case 'api openapi':
+		case 'api client':
+			return import('./commands/api-contract.js').then((module) => module.run(command, io));
 		case 'login':
 			return import('./commands/login.js').then((module) => module.run(command, io));
 		case 'logout':

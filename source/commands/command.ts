@@ -70,6 +70,15 @@ export interface ApiRollbackCommand {
 	readonly to: number | undefined;
 }
 
+/** `svc api openapi [--out FILE]` and `svc api client [--out DIR]`: what the site's routes declare. */
+export interface ApiContractCommand {
+	readonly name: 'api openapi' | 'api client';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	/** Where to write; undefined: stdout (openapi) or ./svc-client (client). */
+	readonly out: string | undefined;
+}
+
 export interface LoginCommand {
 	readonly name: 'login';
 	readonly json: boolean;
@@ -113,6 +122,7 @@ export type Command =
 	| ApiRmCommand
 	| ApiReleasesCommand
 	| ApiRollbackCommand
+	| ApiContractCommand
 	| LoginCommand
 	| LogoutCommand
 	| LinkCommand
@@ -129,6 +139,8 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api rm': ['site', 'json', 'yes', 'dryRun'],
 	'api releases': ['site', 'json'],
 	'api rollback': ['site', 'json', 'yes', 'dryRun'],
+	'api openapi': ['site', 'json', 'out'],
+	'api client': ['site', 'json', 'out'],
 	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
 	logout: ['site', 'json'],
 	link: ['site', 'json', 'apiDir'],
@@ -191,6 +203,10 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 			return { name, json, site };
 		case 'api rollback':
 			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, to: releaseId(args) };
+		case 'api openapi':
+		case 'api client':
+			noArgs(name, args);
+			return { name, json, site, out: nonEmpty(flags.out, '--out') };
 		case 'login':
 			noArgs(name, args);
 			return {
@@ -223,6 +239,8 @@ function commandName(first: string | undefined, second: string | undefined): Com
 		two === 'api rm' ||
 		two === 'api releases' ||
 		two === 'api rollback' ||
+		two === 'api openapi' ||
+		two === 'api client' ||
 		two === 'plugin zip'
 	) {
 		return two;
