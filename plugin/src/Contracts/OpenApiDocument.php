@@ -49,7 +49,7 @@ final class OpenApiDocument {
 			}
 		}
 		ksort( $failed, SORT_STRING );
-		$document = array(
+		$document                 = array(
 			'openapi'    => '3.1.0',
 			'info'       => array(
 				'title'       => $site['title'],
@@ -120,8 +120,9 @@ final class OpenApiDocument {
 	public static function operation_id( string $verb, string $slug, array &$ids ): string {
 		$words = array( strtolower( $verb ) );
 		foreach ( explode( '/', $slug ) as $segment ) {
-			$by = preg_match( '/^\[(.+)\]$/', $segment, $match );
-			foreach ( preg_split( '/[-_]/', $by ? $match[1] : $segment ) ?: array() as $index => $word ) {
+			$by    = preg_match( '/^\[(.+)\]$/', $segment, $match );
+			$parts = preg_split( '/[-_]/', $by ? $match[1] : $segment );
+			foreach ( false === $parts ? array() : $parts as $index => $word ) {
 				$words[] = ( $by && 0 === $index ? 'By' : '' ) . ucfirst( $word );
 			}
 		}
@@ -261,7 +262,10 @@ final class OpenApiDocument {
 		if ( is_bool( $schema['required'] ?? null ) || $argument && isset( $schema['required'] ) && ! is_array( $schema['required'] ) ) {
 			unset( $schema['required'] );
 		}
-		foreach ( array( 'exclusiveMinimum' => 'minimum', 'exclusiveMaximum' => 'maximum' ) as $flag => $bound ) {
+		foreach ( array(
+			'exclusiveMinimum' => 'minimum',
+			'exclusiveMaximum' => 'maximum',
+		) as $flag => $bound ) {
 			if ( array_key_exists( $flag, $schema ) ) {
 				if ( true === $schema[ $flag ] && isset( $schema[ $bound ] ) ) {
 					$schema[ $flag ] = $schema[ $bound ];

@@ -62,7 +62,7 @@ final class OpenApiController {
 					/* translators: %s: the site's name */
 					'title'  => sprintf( __( '%s API', 'svc' ), '' === get_bloginfo( 'name' ) ? 'WordPress' : get_bloginfo( 'name' ) ),
 					'server' => rest_url(),
-					'cookie' => LOGGED_IN_COOKIE,
+					'cookie' => (string) constant( 'LOGGED_IN_COOKIE' ),
 				)
 			)
 		);
