@@ -3,11 +3,14 @@
  * validates and sanitizes before the verb runs (400 rest_invalid_param naming the parameter); a
  * schema WordPress would misread is refused at push with its line.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { expectError } from './helpers/expectations.js';
 import { phpLiteral, routeSource, uniqueClass } from './helpers/php-source.js';
-import { call, push, pushOk, record, startSite, type WordPressSite } from './helpers/site.js';
+import { call, placeFile, push, pushOk, record, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(180_000);
 
@@ -217,5 +220,31 @@ describe('a schema WordPress would misread is refused at push, naming the file a
       { filename: 'contracts/bad', code: 'svc_bad_schema', message: expect.stringContaining(`line ${line}: #[Args] on get()`) },
     ]);
     expect(response.body.data.errors[0].message).toContain(message);
+  });
+});
+
+describe('schemas and the rest of svc', () => {
+  it('skips a file with a bad schema copied over SFTP, for the reason a push gives', async () => {
+    const source = routeSource(uniqueClass('Sftp'), "\t#[Args(['n' => ['type' => 'int']])]\n\tpublic function get(): array { return array(); }", { preamble: 'use Svc\\Api\\Attribute\\Args;' });
+    const line = source.split('\n').findIndex((text) => text.includes('#[Args(')) + 1;
+    placeFile(site, 'contracts/sftp', source);
+    expect((await record(site, 'contracts/sftp'))?.error).toBe(
+      `invalid schema: line ${line}: #[Args] on get() at "n.type": unknown type "int"; WordPress knows string, integer, number, boolean, array, object, null`,
+    );
+    expectError(await call(site, '/svc-api/v1/contracts/sftp'), 404, 'rest_no_route');
+  });
+
+  it('keeps a closed route closed without loading it; WordPress checks the arguments first', async () => {
+    const marker = path.join(site.root, 'contracts-closed-marker');
+    const source = routeSource(uniqueClass('Closed'), "\t#[Args(['n' => ['type' => 'integer']])]\n\tpublic function get( WP_REST_Request $request ): array { return array( 'n' => $request['n'] ); }", {
+      preamble: 'use Svc\\Api\\Attribute\\Args;',
+      trailer: `file_put_contents( ${JSON.stringify(marker)}, 'loaded' );`,
+    });
+    await pushOk(site, { 'contracts/closed': source });
+    expectError(await call(site, '/svc-api/v1/contracts/closed?n=1', { as: 'anonymous' }), 401, 'rest_forbidden');
+    // WordPress validates arguments before it asks the permission callback (core's order, as for its own routes).
+    expectError(await call(site, '/svc-api/v1/contracts/closed?n=x', { as: 'anonymous' }), 400, 'rest_invalid_param');
+    expect(existsSync(marker)).toBe(false);
+    expect((await call(site, '/svc-api/v1/contracts/closed?n=2')).body).toEqual({ n: 2 });
   });
 });

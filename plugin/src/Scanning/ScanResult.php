@@ -75,16 +75,31 @@ final class ScanResult {
 
 	/**
 	 * Whether every verb is closed by the default check (`manage_options`), as far as the tokens can
-	 * tell: no attribute at all on the class or its methods (any attribute might be Permission under
-	 * another name), no `permission()` method, and nothing inherited (a parent class or a trait could
-	 * bring either). Then a caller can be refused without loading the file.
+	 * tell: no attribute on the class or its methods but svc's own Args and Returns (any other might
+	 * be Permission under another name), no `permission()` method, and nothing inherited (a parent
+	 * class or a trait could bring either). Then a caller can be refused without loading the file.
 	 */
 	public function closed_by_default(): bool {
-		if ( $this->inherits || array() !== $this->class_attributes || isset( $this->methods['permission'] ) ) {
+		if ( $this->inherits || ! self::only_contracts( $this->class_attributes ) || isset( $this->methods['permission'] ) ) {
 			return false;
 		}
 		foreach ( $this->methods as $method ) {
-			if ( array() !== $method['attributes'] ) {
+			if ( ! self::only_contracts( $method['attributes'] ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether every attribute is svc's Args or Returns, by its resolved name (an aliased import is
+	 * not followed, so `use …\Permission as Args` never resolves to Args).
+	 *
+	 * @param list<Attribute> $attributes
+	 */
+	private static function only_contracts( array $attributes ): bool {
+		foreach ( $attributes as $attribute ) {
+			if ( 0 !== strcasecmp( ContractReader::ARGS, $attribute['name'] ) && 0 !== strcasecmp( ContractReader::RETURNS, $attribute['name'] ) ) {
 				return false;
 			}
 		}

@@ -358,4 +358,11 @@ final class ContractTest extends TestCase {
 		$this->assertSame( 'rest_validate_request_arg', $args['id']['validate_callback'] );
 		$this->assertSame( 'integer', $args['id']['type'] );
 	}
+
+	public function test_args_and_returns_keep_a_file_closed_by_default_but_an_aliased_permission_does_not(): void {
+		$closed = TokenScanner::scan( self::HEAD . "#[Args(['id' => ['type' => 'integer']])]\nfinal class U {\n\t#[Returns(['type' => 'object'])]\n\tpublic function get(): array { return []; }\n}\n" );
+		$this->assertTrue( $closed->closed_by_default() );
+		$aliased = TokenScanner::scan( "<?php\ndeclare(strict_types=1);\nuse Svc\\Api\\Attribute\\Permission as Args;\n#[Args(public: true)]\nfinal class U {\n\tpublic function get(): array { return []; }\n}\n" );
+		$this->assertFalse( $aliased->closed_by_default() );
+	}
 }
