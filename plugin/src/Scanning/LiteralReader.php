@@ -161,6 +161,22 @@ final class LiteralReader {
 		return 0 === $count ? $this->fallback_line : $this->tokens[ $count - 1 ]->line;
 	}
 
+	/**
+	 * A code point as UTF-8, as PHP's `\u{…}` escape gives it (without needing mbstring).
+	 */
+	private static function utf8( int $code ): string {
+		if ( $code < 0x80 ) {
+			return chr( $code );
+		}
+		if ( $code < 0x800 ) {
+			return chr( 0xC0 | $code >> 6 ) . chr( 0x80 | $code & 0x3F );
+		}
+		if ( $code < 0x10000 ) {
+			return chr( 0xE0 | $code >> 12 ) . chr( 0x80 | $code >> 6 & 0x3F ) . chr( 0x80 | $code & 0x3F );
+		}
+		return chr( 0xF0 | $code >> 18 ) . chr( 0x80 | $code >> 12 & 0x3F ) . chr( 0x80 | $code >> 6 & 0x3F ) . chr( 0x80 | $code & 0x3F );
+	}
+
 	private static function integer_value( string $text ): int|float {
 		$digits = strtolower( str_replace( '_', '', $text ) );
 		if ( str_starts_with( $digits, '0o' ) ) {
@@ -196,7 +212,7 @@ final class LiteralReader {
 					return $simple[ $escape ];
 				}
 				if ( 'u' === $escape[0] ) {
-					return (string) mb_chr( (int) hexdec( substr( $escape, 2, -1 ) ), 'UTF-8' );
+					return self::utf8( (int) hexdec( substr( $escape, 2, -1 ) ) );
 				}
 				if ( 'x' === $escape[0] ) {
 					return chr( (int) hexdec( substr( $escape, 1 ) ) );

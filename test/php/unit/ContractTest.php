@@ -37,7 +37,7 @@ final class ContractTest extends TestCase {
 				),
 			),
 			'long array, trailing ,' => array( "array( 'x' => 'y', )", array( 'x' => 'y' ) ),
-			'escapes in both quotes' => array( "['a\\'b', \"c\\n\\x41\\u{e9}\"]", array( "a'b", "c\nAé" ) ),
+			'escapes in both quotes' => array( "['a\\'b', \"c\\n\\x41\\u{e9}\\u{1F600}\"]", array( "a'b", "c\nAé😀" ) ),
 			'numbers in every base'  => array( '[0x1F, 0b11, 0o17, 017, 1_000, 1e3]', array( 31, 3, 15, 15, 1000, 1000.0 ) ),
 			'integer keys continue'  => array(
 				"[5 => 'a', 'b']",
