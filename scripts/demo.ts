@@ -73,6 +73,13 @@ async function main(): Promise<void> {
     await call(site, 'GET', '/svc-api/v1/posts/recent', 'anonymous', { 'X-Demo-Key': 'let-me-in' });
     await call(site, 'PATCH', '/svc-api/v1/hello', 'admin');
 
+    heading('Route contracts: #[Args] checked by WordPress, an OpenAPI document, a typed client');
+    await call(site, 'GET', '/svc-api/v1/hello?name=', 'anonymous');
+    await call(site, 'GET', '/svc-api/v1/users/0', 'admin');
+    await call(site, 'GET', '/svc-api/v1/users/abc', 'admin');
+    svc(binary, project, site, ['api', 'openapi', '--out', 'openapi.json']);
+    svc(binary, project, site, ['api', 'client', '--out', 'client']);
+
     heading('Removing a route');
     svc(binary, project, site, ['api', 'rm', 'posts/recent', '--yes']);
     await call(site, 'GET', '/svc-api/v1/posts/recent', 'anonymous', { 'X-Demo-Key': 'let-me-in' });

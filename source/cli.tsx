@@ -31,6 +31,8 @@ const HELP: Record<HelpTopic, string> = {
 	  api logs          What the site's svc did: load failures, throwing checks, releases
 	  dev               Watch api/ and push every save, with the site's events live
 	  doctor            Check the site and the project, with a fix for each problem
+	  api openapi       Print (or --out FILE) the OpenAPI 3.1 document of the deployed routes
+	  api client        Write a typed TypeScript client of the deployed routes (--out DIR)
 	  login             Save a site and its application password
 	  logout            Forget a saved site and its password
 	  link              Remember in svc.json which saved site this project deploys to
@@ -72,6 +74,8 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api new <slug> [--verbs get,post] [--public | --capability CAP] [--json]
 	  $ svc api logs [--follow] [--since 1h] [--site NAME] [--json]
+	  $ svc api openapi [--out FILE] [--site NAME] [--json]
+	  $ svc api client [--out DIR] [--site NAME] [--json]
 
 	api push
 	  Checks every file in api/ (path segments kebab-case or [param], declare(strict_types=1);
@@ -131,6 +135,14 @@ const HELP: Record<HelpTopic, string> = {
 	  --since 1h        Only events this recent (s, m, h, d)
 	  --follow          Keep printing new events as they happen (Ctrl-C stops); with --json one
 	                    JSON object per line
+	api openapi
+	  The OpenAPI 3.1 document of every deployed route: paths, verbs, the #[Args] and #[Returns]
+	  schemas, docblocks, which verbs are public. Printed, or written to --out FILE. Files that
+	  failed to load are left out and named in "x-svc-failed".
+
+	api client
+	  Writes client.ts (default into ./svc-client/, or --out DIR): one typed function per route
+	  and verb, no dependencies (fetch), the REST root and credentials passed as options.
 
 	Examples
 	  $ svc api new users/[id] --verbs get,delete
@@ -291,6 +303,9 @@ function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<
 			return import('./commands/doctor.js').then((module) => module.run(command, io));
 		case 'dev':
 			return import('./commands/dev.js').then((module) => module.run(command, io));
+		case 'api openapi':
+		case 'api client':
+			return import('./commands/api-contract.js').then((module) => module.run(command, io));
 		case 'login':
 			return import('./commands/login.js').then((module) => module.run(command, io));
 		case 'logout':

@@ -20,6 +20,7 @@ use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
 use Svc\Release\ReleaseStore;
 use Svc\Rest\NamespaceController;
+use Svc\Rest\OpenApiController;
 use Svc\Rest\ReleasesController;
 use Svc\Runtime\Authorizer;
 use Svc\Runtime\FatalErrorMonitor;
@@ -84,6 +85,7 @@ final class Plugin {
 		( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
 		( new EventsController( new EventStore() ) )->register();
 		( new DiagnosticsController( $paths ) )->register();
+		( new OpenApiController( $store, $loader, $route_namespace ) )->register();
 		$registrar->on_rest_api_init();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).

@@ -116,6 +116,15 @@ export interface DevCommand {
 	readonly site: string | undefined;
 }
 
+/** `svc api openapi [--out FILE]` and `svc api client [--out DIR]`: what the site's routes declare. */
+export interface ApiContractCommand {
+	readonly name: 'api openapi' | 'api client';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	/** Where to write; undefined: stdout (openapi) or ./svc-client (client). */
+	readonly out: string | undefined;
+}
+
 export interface LoginCommand {
 	readonly name: 'login';
 	readonly json: boolean;
@@ -164,6 +173,7 @@ export type Command =
 	| ApiLogsCommand
 	| DoctorCommand
 	| DevCommand
+	| ApiContractCommand
 	| LoginCommand
 	| LogoutCommand
 	| LinkCommand
@@ -185,6 +195,8 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api logs': ['site', 'json', 'follow', 'since'],
 	doctor: ['site', 'json'],
 	dev: ['site', 'json'],
+	'api openapi': ['site', 'json', 'out'],
+	'api client': ['site', 'json', 'out'],
 	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
 	logout: ['site', 'json'],
 	link: ['site', 'json', 'apiDir'],
@@ -275,6 +287,10 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 		case 'dev':
 			noArgs(name, args);
 			return { name, json, site };
+		case 'api openapi':
+		case 'api client':
+			noArgs(name, args);
+			return { name, json, site, out: nonEmpty(flags.out, '--out') };
 		case 'login':
 			noArgs(name, args);
 			return {
@@ -310,6 +326,8 @@ function commandName(first: string | undefined, second: string | undefined): Com
 		two === 'api rollback' ||
 		two === 'api new' ||
 		two === 'api logs' ||
+		two === 'api openapi' ||
+		two === 'api client' ||
 		two === 'plugin zip'
 	) {
 		return two;

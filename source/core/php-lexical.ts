@@ -4,6 +4,7 @@
  * authoritative for syntax: php-parser may lag behind the PHP version the site runs.
  */
 import { Engine } from 'php-parser';
+import { contractProblems } from './php-contract.js';
 
 export const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpVerb = (typeof HTTP_VERBS)[number];
@@ -99,6 +100,12 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 			errors.push(
 				`the Permission attribute has no parameter ${names} (names are case-sensitive: public:, capability:, callback:); PHP would throw instead of checking the caller`,
 			);
+		}
+	}
+	if (only !== undefined) {
+		const schemaProblems = contractProblems(only.node, (written) => resolveClassName(written, only));
+		if (schemaProblems.length > 0) {
+			errors.push(`invalid schema: ${schemaProblems.join('; ')}`);
 		}
 	}
 	const verbs = only === undefined ? [] : verbMethods(only.node);

@@ -236,6 +236,16 @@ export interface SiteClient {
 	listEvents(query?: EventQuery): Promise<EventPage>;
 	/** `GET diagnostics` as the site sent it (svc doctor reads it); undefined from a plugin without it. */
 	getDiagnostics(): Promise<Readonly<Record<string, unknown>> | undefined>;
+	/** `GET openapi`: the OpenAPI 3.1 document of the routes (files that fail are in `x-svc-failed`). */
+	getOpenApi(): Promise<OpenApiDocument>;
+}
+
+/** The parts of an OpenAPI document svc reads; the rest is passed through as is. */
+export interface OpenApiDocument {
+	readonly openapi: string;
+	readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+	readonly 'x-svc-failed'?: readonly { readonly file: string; readonly error: string }[];
+	readonly [key: string]: unknown;
 }
 
 /** How the site exposes its REST API: /wp-json/ with pretty permalinks, ?rest_route= without. */
@@ -408,14 +418,24 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 
 	// The listing loads route files the site has not loaded yet; one that stops PHP costs that request
 	// (503 svc_boot_fatal) and is skipped from then on, so asking again gets a little further each time.
-	const listFiles = async (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => {
+	const untilBooted = async <T>(once: () => Promise<T>): Promise<T> => {
 		for (let attempt = 1; ; attempt++) {
 			try {
-				return await listOnce(listOptions);
+				return await once();
 			} catch (error) {
 				if (attempt >= BOOT_FATAL_RETRIES || !(error instanceof SvcError) || error.serverCode !== 'svc_boot_fatal') throw error;
 			}
 		}
+	};
+	const listFiles = (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
+
+	const openApiOnce = async (): Promise<OpenApiDocument> => {
+		const { body } = await call('GET', 'openapi');
+		const document = body as { openapi?: unknown; paths?: unknown } | null;
+		if (typeof document?.openapi !== 'string' || typeof document.paths !== 'object' || document.paths === null) {
+			throw unexpected('GET openapi', fail);
+		}
+		return document as OpenApiDocument;
 	};
 
 	return {
@@ -501,6 +521,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				dry_run: request.dryRun === true,
 				...(request.base === undefined ? {} : { base: request.base }),
 			}),
+		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {
 			const { body } = await call('GET', 'api-releases', { releases: true });
 			if (!Array.isArray(body)) {

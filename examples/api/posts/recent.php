@@ -1,6 +1,9 @@
 <?php
 declare(strict_types=1);
 
+use Svc\Api\Attribute\Args;
+use Svc\Api\Attribute\Returns;
+
 /**
  * GET /wp-json/svc-api/v1/posts/recent — callers present a shared secret header instead of logging in.
  */
@@ -11,9 +14,17 @@ final class RecentPosts {
 		return hash_equals( 'let-me-in', (string) $request->get_header( 'X-Demo-Key' ) );
 	}
 
-	public function get(): array {
+	/**
+	 * The latest posts' IDs and titles.
+	 */
+	#[Args(['count' => ['type' => 'integer', 'minimum' => 1, 'maximum' => 20, 'default' => 5]])]
+	#[Returns(['type' => 'object', 'properties' => ['posts' => ['type' => 'array', 'required' => true, 'items' => [
+		'type'       => 'object',
+		'properties' => ['id' => ['type' => 'integer', 'required' => true], 'title' => ['type' => 'string', 'required' => true]],
+	]]]])]
+	public function get( WP_REST_Request $request ): array {
 		$titles = array();
-		foreach ( get_posts( array( 'numberposts' => 5 ) ) as $post ) {
+		foreach ( get_posts( array( 'numberposts' => $request['count'] ) ) as $post ) {
 			$titles[] = array( 'id' => $post->ID, 'title' => get_the_title( $post ) );
 		}
 		return array( 'posts' => $titles );

@@ -22,7 +22,7 @@ use Svc\Scanning\ScanResult;
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
  *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
  *   others: array<string, string>, closed: bool, scan_error: string|null, error: string|null,
- *   boot: Boot|null, booted: bool, oversize: bool, link: bool
+ *   boot: Boot|null, booted: bool, oversize: bool, link: bool, contract: array<string, mixed>|null
  * }
  */
 final class Entry {
@@ -45,6 +45,8 @@ final class Entry {
 			'others'     => $result->others,
 			// Every verb is closed by the default check, which can be made without loading the file.
 			'closed'     => $result->closed_by_default(),
+			// Schemas and docblocks per verb (Contracts\RouteContract), read from the file's literals.
+			'contract'   => $result->contract,
 		) + self::failed( $stat, $hash, null );
 	}
 
@@ -78,6 +80,7 @@ final class Entry {
 			'oversize'   => false,
 			// A symbolic link: listed, never read or followed.
 			'link'       => ! empty( $stat['link'] ),
+			'contract'   => null,
 		);
 	}
 

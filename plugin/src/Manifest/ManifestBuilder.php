@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Manifest;
 
+use Svc\Contracts\RouteContract;
 use Svc\Routing\Slug;
 use Svc\Scanning\TokenScanner;
 use Svc\Storage\Guard;
@@ -260,7 +261,7 @@ final class ManifestBuilder {
 			if ( Slug::is_static( $slug ) ) {
 				$static[ $slug ] = $slug;
 			} else {
-				$dynamic[ Slug::segment_count( $slug ) ][ $slug ] = '#^' . Slug::pattern( $slug ) . '$#i';
+				$dynamic[ Slug::segment_count( $slug ) ][ $slug ] = '#^' . Slug::pattern( $slug, RouteContract::segment_types( $entry, $slug ) ) . '$#i';
 			}
 		}
 		// Where two dynamic routes match one path, the first registered wins: slug order, the same

@@ -40,7 +40,7 @@ use Svc\Storage\WriteLock;
  */
 final class ManifestStore {
 
-	public const VERSION = 10;
+	public const VERSION = 11;
 
 	/** @var Manifest|null This request's whole manifest, once something needed all of it. */
 	private ?array $manifest = null;

@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Svc\Manifest\Entry;
+use Svc\Contracts\RouteContract;
 use Svc\Routing\Slug;
 
 /**
@@ -30,7 +31,7 @@ final class Records {
 		$record = array(
 			'hash'    => (string) ( $entry['hash'] ?? '' ),
 			'path'    => '/' . $namespace . '/' . $slug,
-			'route'   => $valid ? '/' . $namespace . '/' . Slug::pattern( $slug ) : null,
+			'route'   => $valid ? '/' . $namespace . '/' . Slug::pattern( $slug, RouteContract::segment_types( $entry ?? array(), $slug ) ) : null,
 			'methods' => array_map( 'strtoupper', $entry['verbs'] ?? array() ),
 		);
 		if ( array() !== ( $entry['public'] ?? array() ) ) {

@@ -101,13 +101,16 @@ final class Slug {
 	}
 
 	/**
-	 * The route pattern WordPress matches, without the namespace: `users/(?P<id>[^/]+)`.
+	 * The route pattern WordPress matches, without the namespace: `users/(?P<id>[^/]+)`, or with
+	 * `$types['id'] = 'integer'` (the file's schema says so) `users/(?P<id>[0-9]+)`.
+	 *
+	 * @param array<string, string> $types Parameter => schema type, for the segments that have one.
 	 */
-	public static function pattern( string $slug ): string {
+	public static function pattern( string $slug, array $types = array() ): string {
 		$parts = array();
 		foreach ( explode( '/', $slug ) as $segment ) {
 			$parts[] = preg_match( self::DYNAMIC_SEGMENT, $segment, $match )
-				? '(?P<' . $match[1] . '>[^/]+)'
+				? '(?P<' . $match[1] . '>' . ( 'integer' === ( $types[ $match[1] ] ?? null ) ? '[0-9]+' : '[^/]+' ) . ')'
 				: $segment; // Kebab-case holds no regex metacharacter.
 		}
 		return implode( '/', $parts );
@@ -122,6 +125,16 @@ final class Slug {
 
 	public static function is_static( string $slug ): bool {
 		return ! str_contains( $slug, '[' );
+	}
+
+	/**
+	 * The names of the dynamic segments, in path order.
+	 *
+	 * @return list<string>
+	 */
+	public static function params( string $slug ): array {
+		preg_match_all( '/\[([A-Za-z_][A-Za-z0-9_]*)\]/', $slug, $matches );
+		return $matches[1];
 	}
 
 	public static function segment_count( string $slug ): int {

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Svc\Contracts\RouteContract;
 use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
 use Svc\Routing\Slug;
@@ -212,7 +213,7 @@ final class Registrar {
 	 */
 	private function register( string $slug, array $entry ): void {
 		$namespace = $this->route_namespace->get();
-		$pattern   = '/' . Slug::pattern( $slug );
+		$pattern   = '/' . Slug::pattern( $slug, RouteContract::segment_types( $entry, $slug ) );
 		if ( isset( $this->routes[ '/' . $namespace . $pattern ] ) || array() === $entry['verbs'] ) {
 			return;
 		}
@@ -224,6 +225,8 @@ final class Registrar {
 				'methods'             => strtoupper( $verb ),
 				'callback'            => fn ( WP_REST_Request $request ): mixed => $this->handler->handle( $request, $slug, $verb ),
 				'permission_callback' => fn ( WP_REST_Request $request ): mixed => $this->authorizer->authorize( $request, $slug, $verb ),
+				// The file's #[Args]: WordPress validates and sanitizes before the verb runs.
+				'args'                => RouteContract::wp_args( $entry, $verb ),
 			);
 		}
 		register_rest_route( $namespace, $pattern, $endpoints );

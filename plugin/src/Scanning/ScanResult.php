@@ -12,8 +12,9 @@ namespace Svc\Scanning;
 /**
  * Plain data; built only by TokenScanner.
  *
- * @phpstan-type Attribute array{name: string, public: bool, unknown: list<string>}
- * @phpstan-type Method array{visibility: string, attributes: list<Attribute>}
+ * @phpstan-type Attribute array{name: string, public: bool, unknown: list<string>, tokens?: list<\PhpToken>, line?: int}
+ * @phpstan-type Method array{visibility: string, attributes: list<Attribute>, doc?: string|null}
+ * @phpstan-import-type Contract from ContractReader
  */
 final class ScanResult {
 
@@ -25,11 +26,13 @@ final class ScanResult {
 	 * @param bool                           $strict_types_real  Whether one of them is the file's first statement.
 	 * @param list<string>                   $classes            Fully qualified names of the declared classes.
 	 * @param array<string, array<string,mixed>> $methods        The first class's methods, keyed by lowercase name.
-	 * @param list<array{name:string, public:bool, unknown:list<string>}> $class_attributes Attributes on the first class.
+	 * @param list<Attribute> $class_attributes Attributes on the first class.
 	 * @param bool                           $abstract           Whether the first class is abstract.
 	 * @param list<string>                   $functions          Fully qualified names of the functions declared unconditionally (top level).
 	 * @param bool                           $inherits           The first class extends another or uses a trait.
 	 * @param array<string, string>          $others             Interfaces, traits and enums declared: fully qualified name => kind.
+	 * @param Contract|null                  $contract           Argument and response schemas and docblocks (ContractReader).
+	 * @param list<string>                   $contract_problems  Why the declared schemas cannot be used, each naming its line.
 	 */
 	public function __construct(
 		public readonly ?string $parse_error,
@@ -42,21 +45,61 @@ final class ScanResult {
 		public readonly array $functions = array(),
 		public readonly bool $inherits = false,
 		public readonly array $others = array(),
+		public readonly ?array $contract = null,
+		public readonly array $contract_problems = array(),
 	) {
 	}
 
 	/**
+	 * This result with the file's contract.
+	 *
+	 * @param Contract     $contract
+	 * @param list<string> $problems
+	 */
+	public function with_contract( array $contract, array $problems ): self {
+		return new self(
+			$this->parse_error,
+			$this->strict_types_count,
+			$this->strict_types_real,
+			$this->classes,
+			$this->methods,
+			$this->class_attributes,
+			$this->abstract,
+			$this->functions,
+			$this->inherits,
+			$this->others,
+			$contract,
+			$problems
+		);
+	}
+
+	/**
 	 * Whether every verb is closed by the default check (`manage_options`), as far as the tokens can
-	 * tell: no attribute at all on the class or its methods (any attribute might be Permission under
-	 * another name), no `permission()` method, and nothing inherited (a parent class or a trait could
-	 * bring either). Then a caller can be refused without loading the file.
+	 * tell: no attribute on the class or its methods but svc's own Args and Returns (any other might
+	 * be Permission under another name), no `permission()` method, and nothing inherited (a parent
+	 * class or a trait could bring either). Then a caller can be refused without loading the file.
 	 */
 	public function closed_by_default(): bool {
-		if ( $this->inherits || array() !== $this->class_attributes || isset( $this->methods['permission'] ) ) {
+		if ( $this->inherits || ! self::only_contracts( $this->class_attributes ) || isset( $this->methods['permission'] ) ) {
 			return false;
 		}
 		foreach ( $this->methods as $method ) {
-			if ( array() !== $method['attributes'] ) {
+			if ( ! self::only_contracts( $method['attributes'] ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether every attribute is svc's Args or Returns, by its resolved name (an aliased import is
+	 * not followed, so `use …\Permission as Args` never resolves to Args).
+	 *
+	 * @param list<Attribute> $attributes
+	 */
+	private static function only_contracts( array $attributes ): bool {
+		foreach ( $attributes as $attribute ) {
+			if ( 0 !== strcasecmp( ContractReader::ARGS, $attribute['name'] ) && 0 !== strcasecmp( ContractReader::RETURNS, $attribute['name'] ) ) {
 				return false;
 			}
 		}
@@ -128,7 +171,7 @@ final class ScanResult {
 	/**
 	 * True/false from a Permission attribute in the list, null when there is none.
 	 *
-	 * @param list<array{name:string, public:bool, unknown:list<string>}> $attributes Attributes already resolved to full names.
+	 * @param list<Attribute> $attributes Attributes already resolved to full names.
 	 */
 	private static function permission_public( array $attributes ): ?bool {
 		foreach ( $attributes as $attribute ) {

@@ -41,6 +41,8 @@ final class TokenScanner {
 	private string $namespace = '';
 	/** @var array<string, string> Lowercase alias => fully qualified name. */
 	private array $uses = array();
+	/** @var array<int, string> Index of a significant token => the doc comment right before it. */
+	private array $docs = array();
 
 	/**
 	 * @param string $label How errors name the file, e.g. `users/[id].php`.
@@ -65,8 +67,18 @@ final class TokenScanner {
 				false
 			);
 		}
+		$doc = null;
 		foreach ( $all as $token ) {
+			if ( $token->is( T_DOC_COMMENT ) ) {
+				// Kept for the contract: a class's or verb's docblock is its summary in the OpenAPI document.
+				$doc = $token->text;
+				continue;
+			}
 			if ( ! $token->isIgnorable() && ! $token->is( T_INLINE_HTML ) && ! $token->is( T_OPEN_TAG_WITH_ECHO ) ) {
+				if ( null !== $doc ) {
+					$this->docs[ count( $this->tokens ) ] = $doc;
+					$doc                                  = null;
+				}
 				$this->tokens[] = $token;
 			}
 		}
@@ -79,6 +91,7 @@ final class TokenScanner {
 		$class_attributes = array();
 		$abstract         = false;
 		$inherits         = false;
+		$class_doc        = null;
 		$pending          = array();
 		$depth            = 0;
 
@@ -136,6 +149,7 @@ final class TokenScanner {
 				if ( 1 === count( $classes ) ) {
 					$abstract         = $this->preceded_by_abstract( $i );
 					$class_attributes = $this->resolve_attributes( array_merge( ...$pending ) );
+					$class_doc        = $this->doc_between( $this->declaration_start( $i ), $i );
 					$i                = $this->read_class_body( $i, $methods, $inherits );
 				}
 				$pending = array();
@@ -146,7 +160,39 @@ final class TokenScanner {
 			}
 		}
 
-		return new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others );
+		$scan     = new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others );
+		$contract = ContractReader::read( $class_attributes, $methods, $scan->verbs(), $class_doc );
+		return $scan->with_contract( $contract['contract'], $contract['problems'] );
+	}
+
+	/**
+	 * The first doc comment found before a token from $from to $to.
+	 */
+	private function doc_between( int $from, int $to ): ?string {
+		for ( $k = $from; $k <= $to; $k++ ) {
+			if ( isset( $this->docs[ $k ] ) ) {
+				return $this->docs[ $k ];
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Where the declaration whose keyword is at $index starts: its attribute groups and modifiers.
+	 */
+	private function declaration_start( int $index ): int {
+		$j = $index - 1;
+		while ( $j >= 0 ) {
+			$token = $this->tokens[ $j ];
+			if ( ']' === $token->text ) {
+				$j = $this->attribute_start( $j ) - 1;
+			} elseif ( $token->is( array( T_ABSTRACT, T_FINAL, T_READONLY ) ) ) {
+				--$j;
+			} else {
+				break;
+			}
+		}
+		return $j + 1;
 	}
 
 	private function at( int $index ): ?PhpToken {
@@ -209,13 +255,14 @@ final class TokenScanner {
 	 * Reads `#[A, B(args)]` starting at the `#[` token.
 	 *
 	 * @param mixed $group Out: the attributes, names as written.
-	 * @param-out list<array{name:string, public:bool, unknown:list<string>}> $group
+	 * @param-out list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $group
 	 * @return int Index of the closing `]`.
 	 */
 	private function read_attribute_group( int $start, mixed &$group ): int {
 		$group   = array();
 		$depth   = 1;
 		$current = null;
+		$line    = 0;
 		$args    = array();
 		for ( $i = $start + 1; $i < $this->count; $i++ ) {
 			$token = $this->tokens[ $i ];
@@ -230,7 +277,7 @@ final class TokenScanner {
 			}
 			if ( 1 === $depth && ',' === $text ) {
 				if ( null !== $current ) {
-					$group[] = array( 'name' => $current ) + self::read_args( $args );
+					$group[] = self::attribute( $current, $line, $args );
 				}
 				$current = null;
 				$args    = array();
@@ -238,6 +285,7 @@ final class TokenScanner {
 			}
 			if ( null === $current && 1 === $depth && $token->is( self::NAME_TOKENS ) ) {
 				$current = $text;
+				$line    = $token->line;
 				continue;
 			}
 			if ( null !== $current && ( $depth > 1 || ')' === $text ) ) {
@@ -245,9 +293,23 @@ final class TokenScanner {
 			}
 		}
 		if ( null !== $current ) {
-			$group[] = array( 'name' => $current ) + self::read_args( $args );
+			$group[] = self::attribute( $current, $line, $args );
 		}
 		return $i;
+	}
+
+	/**
+	 * One attribute as written: its name, what Permission's arguments say, and its argument tokens
+	 * (an Args or Returns schema is read from them).
+	 *
+	 * @param list<PhpToken> $args Tokens from `(` to `)`.
+	 * @return array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}
+	 */
+	private static function attribute( string $name, int $line, array $args ): array {
+		return array( 'name' => $name ) + self::read_args( $args ) + array(
+			'tokens' => $args,
+			'line'   => $line,
+		);
 	}
 
 	/**
@@ -375,8 +437,8 @@ final class TokenScanner {
 	/**
 	 * Resolves attribute names as PHP would, so only the real Permission attribute counts.
 	 *
-	 * @param list<array{name:string, public:bool, unknown:list<string>}> $attributes Names as written.
-	 * @return list<array{name:string, public:bool, unknown:list<string>}>
+	 * @param list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes Names as written.
+	 * @return list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}>
 	 */
 	private function resolve_attributes( array $attributes ): array {
 		$resolved = array();
@@ -416,6 +478,7 @@ final class TokenScanner {
 		$depth      = 0;
 		$modifiers  = array();
 		$attributes = array();
+		$member     = null;
 		for ( ; $i < $this->count; $i++ ) {
 			$token = $this->tokens[ $i ];
 			$text  = $token->text;
@@ -446,6 +509,10 @@ final class TokenScanner {
 				$inherits = true;
 				continue;
 			}
+			if ( array() === $modifiers && array() === $attributes ) {
+				// The member's declaration starts here: its docblock is before this token or a later one.
+				$member = $i;
+			}
 			if ( $token->is( T_ATTRIBUTE ) ) {
 				$i          = $this->read_attribute_group( $i, $group );
 				$attributes = array_merge( $attributes, $group );
@@ -462,6 +529,7 @@ final class TokenScanner {
 				$methods[ strtolower( $name ) ] = array(
 					'visibility' => $visibility,
 					'attributes' => $this->resolve_attributes( $attributes ),
+					'doc'        => $this->doc_between( $member ?? $i, $i ),
 				);
 				$modifiers                      = array();
 				$attributes                     = array();

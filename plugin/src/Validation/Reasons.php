@@ -91,6 +91,14 @@ final class Reasons {
 		return sprintf( __( 'the Permission attribute has no parameter %s (names are case-sensitive: public:, capability:, callback:); PHP would throw instead of checking the caller', 'svc' ), implode( ', ', array_map( static fn ( string $name ): string => $name . ':', $names ) ) );
 	}
 
+	/**
+	 * @param list<string> $problems ContractReader's problems, each naming its line.
+	 */
+	public static function bad_schema( array $problems ): string {
+		/* translators: %s: the problems, each like 'line 12: #[Args] on get() at "id.type": unknown type "integr"' */
+		return sprintf( __( 'invalid schema: %s', 'svc' ), implode( '; ', $problems ) );
+	}
+
 	private static function symbol( string $kind, string $name ): string {
 		return 'function' === $kind ? $kind . ' ' . $name . '()' : $kind . ' ' . $name;
 	}

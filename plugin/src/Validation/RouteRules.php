@@ -48,6 +48,10 @@ final class RouteRules {
 		if ( array() !== $unknown ) {
 			$problems[] = self::problem( 'svc_bad_permission', Reasons::bad_permission( $unknown ) );
 		}
+		if ( array() !== $scan->contract_problems ) {
+			// WordPress would validate nothing (or the wrong thing) with such a schema.
+			$problems[] = self::problem( 'svc_bad_schema', Reasons::bad_schema( $scan->contract_problems ) );
+		}
 		return $problems;
 	}
 

@@ -61,3 +61,14 @@ export function paddedTo(source: string, bytes: number): string {
   if (base.length + 1 > bytes) throw new Error(`source is already ${base.length} bytes, cannot pad to ${bytes}`);
   return `${base}${'x'.repeat(bytes - base.length - 1)}\n`;
 }
+
+/** A JSON value as a PHP literal (short arrays), e.g. for an `#[Args([...])]` schema. */
+export function phpLiteral(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return phpString(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(phpLiteral).join(', ')}]`;
+  return `[${Object.entries(value as Record<string, unknown>)
+    .map(([key, item]) => `${phpString(key)} => ${phpLiteral(item)}`)
+    .join(', ')}]`;
+}

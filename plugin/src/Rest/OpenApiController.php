@@ -1,0 +1,70 @@
+<?php
+/**
+ * `svc/v1/openapi`: the OpenAPI 3.1 document of the svc routes.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use Svc\Contracts\OpenApiDocument;
+use Svc\Manifest\ManifestStore;
+use Svc\Runtime\RouteLoader;
+use Svc\Settings\RouteNamespace;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * See docs/management-api.md. The document comes from the manifest; files never loaded since they
+ * changed are loaded first, as the listing does, so a file that fails is left out and named.
+ */
+final class OpenApiController {
+
+	public function __construct(
+		private readonly ManifestStore $store,
+		private readonly RouteLoader $loader,
+		private readonly RouteNamespace $route_namespace,
+	) {
+	}
+
+	public function register(): void {
+		register_rest_route(
+			Management::NAMESPACE,
+			'/openapi',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => array( $this, 'document' ),
+				'permission_callback' => array( Management::class, 'check' ),
+			)
+		);
+	}
+
+	public function document(): WP_REST_Response {
+		$loaded = array();
+		$failed = array();
+		foreach ( $this->store->verified()['files'] as $slug => $entry ) {
+			$slug  = (string) $slug;
+			$error = ! empty( $entry['oversize'] ) ? (string) $entry['error'] : $this->loader->boot_status( $slug, $entry );
+			if ( null === $error ) {
+				$loaded[ $slug ] = $entry;
+			} else {
+				$failed[ $slug ] = $error;
+			}
+		}
+		return new WP_REST_Response(
+			OpenApiDocument::build(
+				$loaded,
+				$failed,
+				$this->route_namespace->get(),
+				array(
+					/* translators: %s: the site's name */
+					'title'  => sprintf( __( '%s API', 'svc' ), '' === get_bloginfo( 'name' ) ? 'WordPress' : get_bloginfo( 'name' ) ),
+					'server' => rest_url(),
+					'cookie' => (string) constant( 'LOGGED_IN_COOKIE' ),
+				)
+			)
+		);
+	}
+}
