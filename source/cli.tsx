@@ -258,6 +258,9 @@ const cli = meow(HELP.main, {
 	booleanDefault: undefined,
 });
 
+/** Set when a command that stops itself took Ctrl-C (exitOnInterrupt); declared before main runs. */
+let interruptedByCommand = false;
+
 process.exit(await finish(await main()));
 
 async function main(): Promise<number> {
@@ -360,6 +363,12 @@ function quietOnClosedPipes(): void {
  */
 function exitOnInterrupt(): void {
 	process.once('SIGINT', () => {
+		if (process.listenerCount('SIGINT') > 0) {
+			// A command that stops itself on Ctrl-C (svc dev, svc api logs --follow) ends its own
+			// output and cleans up first; svc still exits 130.
+			interruptedByCommand = true;
+			return;
+		}
 		const message = interruptMessage();
 		if (cli.flags.json === true) {
 			process.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', exitCode: 130 }, null, 2)}\n`);
@@ -372,5 +381,5 @@ function exitOnInterrupt(): void {
 /** process.exit does not wait for piped output on every platform; flush it first. */
 async function finish(code: number): Promise<number> {
 	await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
-	return code;
+	return interruptedByCommand ? 130 : code;
 }

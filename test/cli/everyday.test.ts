@@ -159,7 +159,8 @@ describe('svc api logs', () => {
     const started = Date.now();
     while (!stdout.includes('permission_threw') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    // Ctrl-C ends svc with 130, as everywhere, after the stream ended cleanly.
+    expect(await exited).toBe(130);
     const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; slug: string });
     expect(lines).toEqual([expect.objectContaining({ type: 'permission_threw', slug: 'throws' })]);
   });
@@ -363,7 +364,7 @@ describe('svc dev', () => {
       expect(firstMs).toBeLessThan(5000);
     } finally {
       child.kill('SIGINT');
-      expect(await exited).toBe(0);
+      expect(await exited).toBe(130);
       rmSync(devProject, { recursive: true, force: true });
     }
   });
