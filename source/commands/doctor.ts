@@ -55,6 +55,7 @@ async function siteFacts(site: Site, io: Io, project: DoctorFacts['project']): P
 						...(answer.deploy.reason === undefined ? {} : { deployReason: answer.deploy.reason }),
 						...(answer.limits.requestBytes === undefined ? {} : { requestBytes: answer.limits.requestBytes }),
 						...(answer.limits.fileBytes === undefined ? {} : { fileBytes: answer.limits.fileBytes }),
+						...(answer.nodeCount === undefined ? {} : { nodeCount: answer.nodeCount, driftedNodes: answer.driftedNodes ?? [] }),
 					};
 		}),
 		probe(async () => {

@@ -29,6 +29,15 @@ describe('diagnose', () => {
 		expect(statusOf(healthy)).toEqual({ rest: 'ok', https: 'ok', auth: 'ok', plugin: 'ok', deploy: 'ok', storage: 'ok', syntax: 'ok', limits: 'ok', opcache: 'ok', skipped: 'ok', project: 'ok', api: 'ok' });
 	});
 
+	it('on a site run by several web nodes, names the nodes whose files drifted and says how to fix it', () => {
+		const withNodes = (driftedNodes: string[]): DoctorFacts => ({ ...healthy, status: { ok: true, value: { deployAllowed: true, nodeCount: 2, driftedNodes } } });
+		expect(diagnose(withNodes([])).find((check) => check.id === 'nodes')).toMatchObject({ status: 'ok', reason: expect.stringContaining('2 web nodes') });
+		const drift = diagnose(withNodes(['web-2'])).find((check) => check.id === 'nodes');
+		expect(drift).toMatchObject({ status: 'warn', reason: expect.stringContaining('web-2'), fix: expect.stringContaining('svc api push') });
+		// A single-node site has no such line.
+		expect(diagnose(healthy).some((check) => check.id === 'nodes')).toBe(false);
+	});
+
 	it('says when the REST root is the plain-permalink one', () => {
 		const rest = diagnose({ ...healthy, restRoot: { ok: true, value: 'http://h/sub/?rest_route=%2F' } })[0];
 		expect(rest).toMatchObject({ status: 'ok', reason: expect.stringContaining('plain permalinks') });

@@ -29,7 +29,18 @@ export interface DoctorFacts {
 	/** The public REST index (`?_fields=namespaces,authentication`). */
 	readonly index?: Probe<{ readonly namespaces: readonly string[]; readonly applicationPasswords: boolean }>;
 	/** `GET status` as the site's administrator: also whether the credentials got through. */
-	readonly status?: Probe<{ readonly deployAllowed: boolean; readonly deployReason?: string; readonly requestBytes?: number; readonly fileBytes?: number } | undefined>;
+	readonly status?: Probe<
+		| {
+				readonly deployAllowed: boolean;
+				readonly deployReason?: string;
+				readonly requestBytes?: number;
+				readonly fileBytes?: number;
+				/** Several web nodes (multi-node sites only): how many, and those whose files drifted. */
+				readonly nodeCount?: number;
+				readonly driftedNodes?: readonly string[];
+		  }
+		| undefined
+	>;
 	readonly diagnostics?: Probe<Diagnostics | undefined>;
 	/** Route files the site lists with an `error`. */
 	readonly skipped?: Probe<readonly { readonly filename: string; readonly error: string }[]>;
@@ -138,6 +149,8 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 				},
 	);
 	checks.push(...diagnosticsChecks(diagnostics, status));
+	const nodes = nodesCheck(status);
+	if (nodes !== undefined) checks.push(nodes);
 	const skipped = facts.skipped;
 	if (skipped === undefined || !skipped.ok) {
 		checks.push(skip('skipped', TITLES['skipped']!, skipped?.ok === false ? skipped.message : 'not checked'));
@@ -153,6 +166,21 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 		});
 	}
 	return checks;
+}
+
+/** Only on a site run by several web nodes: whether every node serves the active release as is. */
+function nodesCheck(status: { readonly nodeCount?: number; readonly driftedNodes?: readonly string[] }): Check | undefined {
+	if (status.nodeCount === undefined) return undefined;
+	const drifted = status.driftedNodes ?? [];
+	return drifted.length === 0
+		? { id: 'nodes', status: 'ok', title: 'Web nodes', reason: `${status.nodeCount} web nodes report; every one serves the active release's files.` }
+		: {
+				id: 'nodes',
+				status: 'warn',
+				title: 'Web nodes',
+				reason: `Files on ${drifted.length === 1 ? 'node' : 'nodes'} ${drifted.join(', ')} differ from the active release (edited on that node only); "svc api list --json" shows which ("drift").`,
+				fix: 'Run "svc api push": every node then serves the same files again.',
+			};
 }
 
 const TITLES: Readonly<Record<string, string>> = {

@@ -129,6 +129,8 @@ export interface SiteStatus {
 	 * edit made on one node only). Absent on a single-node site.
 	 */
 	readonly driftedNodes?: readonly string[];
+	/** How many web nodes report to the site (present when several do). */
+	readonly nodeCount?: number;
 }
 
 export interface StageBlob {
@@ -908,6 +910,7 @@ function parseStatus(value: unknown): SiteStatus | undefined {
 	return {
 		deploy: { allowed: deploy.allowed, ...(typeof deploy.reason === 'string' ? { reason: deploy.reason } : {}) },
 		...(drifted === undefined ? {} : { driftedNodes: drifted }),
+		...(nodes === undefined ? {} : { nodeCount: nodes.length }),
 		release,
 		limits: {
 			...(fileBytes === undefined ? {} : { fileBytes }),

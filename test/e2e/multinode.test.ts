@@ -288,6 +288,10 @@ describe('two nodes, each with its own wp-content', () => {
     const drifted = servedTree(nodes.b);
     // Node b finds its drift when it answers a management request, and records it for the others.
     expect((await list(nodes.b)).records.find((record) => record.filename === 'hello')).toHaveProperty('drift');
+    // svc doctor names the node and says what fixes it.
+    const doctor = await svc(['doctor', '--json'], { env });
+    const nodesCheck = (JSON.parse(doctor.stdout) as { checks: { id: string; status: string; reason: string; fix?: string }[] }).checks.find((check) => check.id === 'nodes');
+    expect(nodesCheck).toMatchObject({ status: 'warn', reason: expect.stringContaining(nodes.b.contentDir), fix: expect.stringContaining('svc api push') });
     const pushed = await svc(['api', 'push', '--yes'], { env });
     expect(pushed).toMatchObject({ code: 0 });
     for (const name of NODES) expect(await answer(nodes[name], 'hello')).toEqual({ route: 'last' });
