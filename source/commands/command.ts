@@ -105,6 +105,8 @@ export interface DevCommand {
 	readonly name: 'dev';
 	readonly json: boolean;
 	readonly site: string | undefined;
+	/** Without a linked site and without PHP/MariaDB: consent to fetch and run WordPress Playground. */
+	readonly yes: boolean;
 }
 
 export interface LoginCommand {
@@ -173,7 +175,7 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api new': ['site', 'json', 'verbs', 'public', 'capability'],
 	'api logs': ['site', 'json', 'follow', 'since'],
 	doctor: ['site', 'json'],
-	dev: ['site', 'json'],
+	dev: ['site', 'json', 'yes'],
 	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
 	logout: ['site', 'json'],
 	link: ['site', 'json', 'apiDir'],
@@ -258,9 +260,11 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 			noArgs(name, args);
 			return { name, json, site, follow: flags.follow === true, sinceSeconds: durationSeconds(nonEmpty(flags.since, '--since')) };
 		case 'doctor':
-		case 'dev':
 			noArgs(name, args);
 			return { name, json, site };
+		case 'dev':
+			noArgs(name, args);
+			return { name, json, site, yes: flags.yes === true };
 		case 'login':
 			noArgs(name, args);
 			return {
