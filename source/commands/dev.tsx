@@ -17,7 +17,7 @@ import type { DevCommand } from './command.js';
 import type { LocalSite } from '../local-site/local-site.js';
 import { declined } from './shared/confirm.js';
 import { openProject, openSite, type Project, type Site } from './shared/context.js';
-import { startLocalDevSite, type LocalDevSite } from './dev-local-site.js';
+import { startLocalDevSite } from './dev-local-site.js';
 import { isInteractive, note, type Io } from './shared/io.js';
 
 /** Editors write a file in several steps (truncate, write, rename): one push for all of them. */
@@ -31,29 +31,57 @@ const EXIT_CODES: Record<Ending, number> = { quit: 0, SIGINT: 130, SIGTERM: 143 
 export async function run(command: DevCommand, io: Io): Promise<number> {
 	const project = openProject(io);
 	const linked = openLinkedSite(io, command);
-	if (linked !== undefined) return EXIT_CODES[await watch(command, io, project, linked, undefined)];
+	// From here to the end a SIGINT or SIGTERM ends svc dev the orderly way: while the throwaway site
+	// starts (seconds), it is honoured once the site is up, so that it is removed whole.
+	const interrupt = listenForInterrupts();
+	try {
+		if (linked !== undefined) return EXIT_CODES[await watch(command, io, project, linked, undefined, interrupt)];
+		const started = await startLocalDevSite(io, command);
+		if (started === undefined) return declined(io, 'no site to push to');
+		try {
+			announce(io, command, started.local);
+			return EXIT_CODES[interrupt.ending ?? (await watch(command, io, project, started.site, started.local, interrupt))];
+		} finally {
+			note(io, 'Removing the throwaway WordPress…');
+			await started.local.stop();
+		}
+	} finally {
+		interrupt.dispose();
+	}
+}
 
-	// A Ctrl-C while the throwaway site starts (seconds) is honoured once it is up, so it is removed whole.
-	let interrupted: Ending | undefined;
-	const onSignal = (signal: NodeJS.Signals) => (interrupted ??= signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
-	process.on('SIGINT', onSignal);
-	process.on('SIGTERM', onSignal);
-	let started: LocalDevSite | undefined;
-	try {
-		started = await startLocalDevSite(io, command);
-	} finally {
-		process.off('SIGINT', onSignal);
-		process.off('SIGTERM', onSignal);
-	}
-	if (started === undefined) return declined(io, 'no site to push to');
-	try {
-		announce(io, command, started.local);
-		if (interrupted !== undefined) return EXIT_CODES[interrupted];
-		return EXIT_CODES[await watch(command, io, project, started.site, started.local)];
-	} finally {
-		note(io, 'Removing the throwaway WordPress…');
-		await started.local.stop();
-	}
+interface Interrupts {
+	/** The signal that came, if one did. */
+	readonly ending: Ending | undefined;
+	/** Calls back on the first signal (at once if one came already). */
+	onInterrupt(callback: (how: Ending) => void): void;
+	dispose(): void;
+}
+
+function listenForInterrupts(): Interrupts {
+	let ending: Ending | undefined;
+	let callback: ((how: Ending) => void) | undefined;
+	const on = (how: Ending) => () => {
+		ending ??= how;
+		callback?.(ending);
+	};
+	const onInt = on('SIGINT');
+	const onTerm = on('SIGTERM');
+	process.on('SIGINT', onInt);
+	process.on('SIGTERM', onTerm);
+	return {
+		get ending() {
+			return ending;
+		},
+		onInterrupt: (next) => {
+			callback = next;
+			if (ending !== undefined) next(ending);
+		},
+		dispose: () => {
+			process.off('SIGINT', onInt);
+			process.off('SIGTERM', onTerm);
+		},
+	};
 }
 
 /** The throwaway site's address, login and runtime, before anything else is shown. */
@@ -72,7 +100,7 @@ function announce(io: Io, command: DevCommand, local: LocalSite): void {
 	);
 }
 
-async function watch(command: DevCommand, io: Io, project: Project, site: Site, local: LocalSite | undefined): Promise<Ending> {
+async function watch(command: DevCommand, io: Io, project: Project, site: Site, local: LocalSite | undefined, interrupt: Interrupts): Promise<Ending> {
 	mkdirSync(project.apiDir, { recursive: true });
 	const loop = createDevLoop({ client: site.client, scan: () => scanApiDir(project.apiDir), apiLabel: project.apiLabel });
 	await loop.start();
@@ -94,16 +122,8 @@ async function watch(command: DevCommand, io: Io, project: Project, site: Site, 
 	let watcher: FSWatcher | undefined;
 	let poller: NodeJS.Timeout | undefined;
 	const ending = await new Promise<Ending>((resolve) => {
-		const stop = (how: Ending) => {
-			process.off('SIGINT', onInt);
-			process.off('SIGTERM', onTerm);
-			resolve(how);
-		};
-		const onInt = () => stop('SIGINT');
-		const onTerm = () => stop('SIGTERM');
-		out.onQuit(stop);
-		process.on('SIGINT', onInt);
-		process.on('SIGTERM', onTerm);
+		out.onQuit(resolve);
+		interrupt.onInterrupt(resolve);
 		watcher = fsWatch(project.apiDir, { recursive: true }, (_event, name) => {
 			if (name === null || !name.startsWith('.')) push.trigger();
 		});
