@@ -36,6 +36,8 @@ export interface FpmServerOptions {
   errorLog: string;
   /** GET this URL path until it answers 200 before resolving. */
   readyPath: string;
+  /** WordPress's directory under the web root, e.g. '/blog' (nothing else is served); default '' (the root). */
+  sitePath?: string;
   readyTimeoutMs: number;
 }
 
@@ -172,9 +174,10 @@ function renderNginxConf(options: FpmServerOptions, paths: Paths): string {
     `        root ${quoted(options.docRoot)};`,
     '        index index.php index.html;',
     '',
-    '        # Existing files and directories as they are, everything else to WordPress.',
-    '        location / {',
-    '            try_files $uri $uri/ /index.php?$args;',
+    '        # Existing files and directories as they are, everything else (under the site\'s path) to WordPress.',
+    ...((options.sitePath ?? '') === '' ? [] : ['        location / {', '            try_files $uri $uri/ =404;', '        }']),
+    `        location ${options.sitePath ?? ''}/ {`,
+    `            try_files $uri $uri/ ${options.sitePath ?? ''}/index.php?$args;`,
     '        }',
     '',
     '        # Every existing .php file is run by PHP, wherever it is (wp-content/ too), as in production.',

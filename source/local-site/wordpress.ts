@@ -106,6 +106,11 @@ export interface StartOptions extends ServerOptions {
   signalHandlers?: boolean;
   /** The administrator's login password (wp-login.php). Default 'admin-password'. */
   adminPassword?: string;
+  /**
+   * Install WordPress in a subdirectory of the web root, e.g. '/blog': the site's URL is
+   * http://127.0.0.1:PORT/blog, and nginx serves it from there (fpm only). Default: at the root.
+   */
+  pathPrefix?: string;
 }
 
 export type SiteRequestInit = RequestInit & {
@@ -116,7 +121,7 @@ export type SiteRequestInit = RequestInit & {
 };
 
 export interface WordPressSite {
-  /** http://127.0.0.1:PORT */
+  /** http://127.0.0.1:PORT, or http://127.0.0.1:PORT/blog with pathPrefix '/blog' */
   readonly url: string;
   /** url + '/wp-json' */
   readonly restRoot: string;
@@ -391,13 +396,19 @@ async function buildSite(
   step: (name: string) => void,
 ): Promise<WordPressSite> {
   const { root } = resources;
-  const wpDir = path.join(root, 'wp');
+  const prefix = options.pathPrefix ?? '';
+  if (prefix !== '' && !/^(\/[a-z0-9-]+)+$/.test(prefix)) throw new Error(`pathPrefix must look like "/blog", not "${prefix}"`);
+  if (prefix !== '' && (options.server ?? defaultServerKind()) !== 'fpm') throw new Error('pathPrefix needs the fpm server (nginx serves the subdirectory)');
+  // In a subdirectory, the web root holds nothing but WordPress's directory.
+  const webRoot = path.join(root, 'www');
+  const wpDir = prefix === '' ? path.join(root, 'wp') : path.join(webRoot, ...prefix.split('/').filter(Boolean));
   const contentDir = path.join(wpDir, 'wp-content');
   const dataDir = path.join(root, 'db');
   const debugLog = path.join(root, 'debug.log');
   const pluginDir = options.pluginDir ?? path.join(REPO_ROOT, 'plugin');
 
   const wordpress = await resolveWordPress(options.wordpress);
+  mkdirSync(path.dirname(wpDir), { recursive: true });
   // The two slowest file-system steps are independent.
   await allSettledOrThrow([initDataDir(dataDir), prepareWordPressTree(wordpress, wpDir)]);
   const wordpressVersion = readWordPressVersion(wpDir);
@@ -412,7 +423,7 @@ async function buildSite(
   if (pluginDir !== false) linkPlugin(contentDir, pluginDir);
   const salts = generateSalts();
   const writeConfig = (port: number): void => {
-    const config = renderWpConfig({ socket: db.socket, url: `http://127.0.0.1:${port}`, debugLog }, salts);
+    const config = renderWpConfig({ socket: db.socket, url: `http://127.0.0.1:${port}${prefix}`, debugLog }, salts);
     writeFileSync(path.join(wpDir, 'wp-config.php'), config);
   };
   let port = await findFreePort();
@@ -435,13 +446,14 @@ async function buildSite(
     if (serverOptions.server === 'fpm') {
       resources.server = await startFpmServer({
         root,
-        docRoot: wpDir,
+        docRoot: prefix === '' ? wpDir : webRoot,
+        sitePath: prefix,
         port,
         workers: serverOptions.workers,
         opcache: serverOptions.opcache,
         validateTimestamps: serverOptions.validateTimestamps,
         errorLog: debugLog,
-        readyPath: '/wp-json/',
+        readyPath: `${prefix}/wp-json/`,
         readyTimeoutMs,
       });
       return;
@@ -475,7 +487,7 @@ async function buildSite(
   }
   step(`start ${serverOptions.server === 'fpm' ? 'nginx + php-fpm' : 'php -S'} (first 200 from /wp-json/)`);
 
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}${prefix}`;
   const restRoot = `${url}/wp-json`;
   await checkBasicAuth(restRoot, users.admin);
   step('check Basic auth');
