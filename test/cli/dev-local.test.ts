@@ -120,10 +120,15 @@ describe('svc dev without a linked site', () => {
 
   it('killed outright (SIGKILL), it leaves nothing running either: the watchdog removes the site', async () => {
     const dev = startDev(bin, [], { cwd: project, env });
-    const local = await dev.waitFor((line) => line.type === 'local-site', 0, 90_000);
-    const root = siteRootOf(local['url'] as string);
-    await dev.waitFor((line) => line.type === 'ready');
-    dev.child.kill('SIGKILL');
+    let root: string;
+    try {
+      const local = await dev.waitFor((line) => line.type === 'local-site', 0, 90_000);
+      root = siteRootOf(local['url'] as string);
+      await dev.waitFor((line) => line.type === 'ready');
+    } finally {
+      // Also when the test fails before: a svc dev left running would keep its site up.
+      dev.child.kill('SIGKILL');
+    }
     expect(await dev.exited).toBe('SIGKILL');
     expect(await waitUntilGone(root, 10_000)).toEqual([]);
     expect(existsSync(root)).toBe(false);
