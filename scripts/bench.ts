@@ -21,7 +21,12 @@
  *  (f) a route on a node already up to date ÷ the same route on a single-node site  target ≤ 1.02
  *  (g) the first request to a node that must sync a 1,000-file release              target ≤ 2 s
  *
- * `npm run bench -- single` or `npm run bench -- multinode` (or SVC_BENCH=…) runs one part only.
+ * and `svc dev`'s (scripts/bench/dev.ts), with no linked site so it starts its own WordPress:
+ *
+ *  save → the route answers the new code, one file on loopback                     target ≤ 1 s
+ *  CPU time of an idle `svc dev` over 10 s                                           target ≈ 0 (≤ 0.5 %)
+ *
+ * `npm run bench -- single`, `-- multinode` or `-- dev` (or SVC_BENCH=…) runs one part only.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,12 +34,13 @@ import path from 'node:path';
 
 import { startWordPress, type WordPressSite } from '../test/support/wordpress.js';
 import { deploy } from './bench/deploy.js';
-import { interleavedPair, timeRequest } from './bench/measure.js';
+import { interleavedPair, median, timeRequest } from './bench/measure.js';
 import { latencyWhileStaging } from './bench/staging.js';
 import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
 import { measureMultiNode } from './bench/multinode.js';
+import { measureDev } from './bench/dev.js';
 import { installCli } from './lib/install-cli.js';
 
 const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
@@ -53,18 +59,47 @@ function verdict(ok: boolean): string {
   return ok ? 'meets target' : 'MISSES target';
 }
 
-/** Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode'); both by default. */
-function parts(): { single: boolean; multinode: boolean } {
+const PARTS = ['single', 'multinode', 'dev'] as const;
+type Part = (typeof PARTS)[number];
+
+/** Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev'); all by default. */
+function parts(): Record<Part, boolean> {
   const chosen = process.argv[2] ?? process.env.SVC_BENCH ?? '';
-  if (chosen === '' || chosen === 'all') return { single: true, multinode: true };
-  if (chosen === 'single' || chosen === 'multinode') return { single: chosen === 'single', multinode: chosen === 'multinode' };
-  throw new Error(`unknown bench part "${chosen}": use "single", "multinode" or "all"`);
+  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true };
+  if ((PARTS as readonly string[]).includes(chosen)) return { single: chosen === 'single', multinode: chosen === 'multinode', dev: chosen === 'dev' };
+  throw new Error(`unknown bench part "${chosen}": use ${PARTS.map((part) => `"${part}"`).join(', ')} or "all"`);
 }
 
 async function main(): Promise<void> {
   const run = parts();
   if (run.single) await single();
   if (run.multinode) await multinode();
+  if (run.dev) await dev();
+}
+
+const DEV_SAVES = 10;
+const DEV_IDLE_SECONDS = 10;
+
+async function dev(): Promise<void> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-dev-'));
+  try {
+    process.stdout.write('Installing the packed CLI, then running svc dev with no linked site (it starts its own WordPress)…\n');
+    const binary = installCli(scratch);
+    const figures = await measureDev(binary, scratch, { saves: DEV_SAVES, idleSeconds: DEV_IDLE_SECONDS });
+    const slowest = Math.max(...figures.saveMs);
+    const percent = (figures.idleCpuMs / (figures.idleSeconds * 1000)) * 100;
+    process.stdout.write(
+      [
+        '',
+        `svc bench, svc dev on a throwaway WordPress (${figures.runtime}; up in ${(figures.startMs / 1000).toFixed(1)} s)`,
+        `${'save → the route answers the new code (1 file)'.padEnd(LABEL)}${median(figures.saveMs).toFixed(0)} ms median, ${slowest.toFixed(0)} ms slowest of ${figures.saveMs.length}   target ≤ 1000 ms: ${verdict(slowest <= 1000)}`,
+        `${`idle svc dev, CPU time over ${figures.idleSeconds} s`.padEnd(LABEL)}${figures.idleCpuMs.toFixed(0)} ms (${percent.toFixed(2)} % of one core)   target ≈ 0 (≤ 0.5 %): ${verdict(percent <= 0.5)}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 async function multinode(): Promise<void> {

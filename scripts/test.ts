@@ -21,7 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { ensurePackages, resolveWordPress, startWordPress } from '../test/support/wordpress.js';
+import { ensurePackages } from '../test/support/packages.js';
+import { resolveWordPress, startWordPress } from '../test/support/wordpress.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));

@@ -209,12 +209,16 @@ const HELP: Record<HelpTopic, string> = {
 	`,
 	dev: `
 	Usage
-	  $ svc dev [--site NAME] [--json]
+	  $ svc dev [--site NAME] [--yes] [--json]
 
 	Watches api/ and pushes each save as one release, after the local checks (a syntax error is
 	shown, nothing is pushed). Deleting a file removes its route (only files this session saw).
-	Shows the site, the last push, each route's state and the site's latest events. Ctrl-C stops.
-	--json prints one JSON object per line: ready, pushed, rejected, failed, event.
+	Shows the site, the last push, each route's state and the site's latest events. Ctrl-C stops
+	(exit 130).
+	With no site linked it starts a throwaway WordPress on this machine's PHP, MariaDB and
+	WordPress, prints its URL and login, and removes it on exit; without them it offers WordPress
+	Playground through npx (a download: asked first, or --yes).
+	--json prints one JSON object per line: local-site, ready, pushed, rejected, failed, event.
 	`,
 	plugin: `
 	Usage

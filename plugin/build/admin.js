@@ -61,16 +61,16 @@
   });
 
   // plugin/admin/src/index.tsx
-  var import_element3 = __toESM(require_element(), 1);
+  var import_element4 = __toESM(require_element(), 1);
 
   // plugin/admin/src/App.tsx
-  var import_components3 = __toESM(require_components(), 1);
-  var import_i18n4 = __toESM(require_i18n(), 1);
+  var import_components4 = __toESM(require_components(), 1);
+  var import_i18n5 = __toESM(require_i18n(), 1);
 
   // plugin/admin/src/ApiTab.tsx
-  var import_components = __toESM(require_components(), 1);
-  var import_element = __toESM(require_element(), 1);
-  var import_i18n2 = __toESM(require_i18n(), 1);
+  var import_components2 = __toESM(require_components(), 1);
+  var import_element2 = __toESM(require_element(), 1);
+  var import_i18n3 = __toESM(require_i18n(), 1);
 
   // plugin/admin/src/api.ts
   var import_api_fetch = __toESM(require_api_fetch(), 1);
@@ -154,9 +154,56 @@
     }
     throw new ApiError((0, import_i18n.__)("The server sent an unexpected answer.", "svc"), "unknown");
   }
+  function toSiteEvent(value) {
+    if (!isObject(value) || typeof value["id"] !== "number" || typeof value["type"] !== "string" || typeof value["message"] !== "string") return null;
+    const user = value["user"];
+    return {
+      id: value["id"],
+      time: typeof value["time"] === "string" ? value["time"] : "",
+      type: value["type"],
+      slug: typeof value["slug"] === "string" ? value["slug"] : null,
+      message: value["message"],
+      user: isObject(user) && typeof user["id"] === "number" && typeof user["login"] === "string" ? { id: user["id"], login: user["login"] } : null
+    };
+  }
+  async function listEvents(perPage) {
+    let body;
+    try {
+      body = await (0, import_api_fetch.default)({ path: `/svc/v1/events?per_page=${perPage}` });
+    } catch (rejection) {
+      throw await toApiError(rejection);
+    }
+    if (!isObject(body) || !Array.isArray(body["events"])) throw new ApiError((0, import_i18n.__)("The server sent an unexpected answer.", "svc"), "unknown");
+    return body["events"].map(toSiteEvent).filter((event) => event !== null);
+  }
   function messageOf(error) {
     if (error instanceof Error) return error.message;
     return (0, import_i18n.__)("Something went wrong.", "svc");
+  }
+
+  // plugin/admin/src/EventList.tsx
+  var import_components = __toESM(require_components(), 1);
+  var import_element = __toESM(require_element(), 1);
+  var import_i18n2 = __toESM(require_i18n(), 1);
+  var SHOWN = 10;
+  var PROBLEMS = /* @__PURE__ */ new Set(["load_failed", "permission_threw", "callback_threw", "headers_threw", "boot_fatal", "vendor_failed"]);
+  function EventList() {
+    const [state, setState] = (0, import_element.useState)({ status: "loading" });
+    (0, import_element.useEffect)(() => {
+      let live = true;
+      listEvents(SHOWN).then(
+        (events) => live && setState({ status: "loaded", events }),
+        (error) => live && setState({ status: "failed", message: messageOf(error) })
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    return /* @__PURE__ */ wp.element.createElement("section", { className: "svc-events" }, /* @__PURE__ */ wp.element.createElement("h2", null, (0, import_i18n2.__)("Latest events", "svc")), state.status === "loading" && /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components.Spinner, null), (0, import_i18n2.__)("Loading events\u2026", "svc")), state.status === "failed" && /* @__PURE__ */ wp.element.createElement(import_components.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n2.__)("Could not load the events:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, state.message)), state.status === "loaded" && state.events.length === 0 && /* @__PURE__ */ wp.element.createElement("p", { className: "svc-muted" }, (0, import_i18n2.__)("Nothing recorded yet.", "svc")), state.status === "loaded" && state.events.length > 0 && /* @__PURE__ */ wp.element.createElement("table", { className: "wp-list-table widefat fixed striped svc-event-table" }, /* @__PURE__ */ wp.element.createElement("thead", null, /* @__PURE__ */ wp.element.createElement("tr", null, /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-event__time" }, (0, import_i18n2.__)("Time", "svc")), /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-event__type" }, (0, import_i18n2.__)("Event", "svc")), /* @__PURE__ */ wp.element.createElement("th", { scope: "col" }, (0, import_i18n2.__)("What happened", "svc")))), /* @__PURE__ */ wp.element.createElement("tbody", null, state.events.map((event) => /* @__PURE__ */ wp.element.createElement("tr", { key: event.id, className: PROBLEMS.has(event.type) ? "svc-event svc-event--problem" : "svc-event", "data-event-type": event.type }, /* @__PURE__ */ wp.element.createElement("td", { className: "svc-event__time" }, /* @__PURE__ */ wp.element.createElement("time", { dateTime: event.time }, formatTime(event.time))), /* @__PURE__ */ wp.element.createElement("td", { className: "svc-event__type" }, /* @__PURE__ */ wp.element.createElement("code", null, event.type)), /* @__PURE__ */ wp.element.createElement("td", { className: "svc-event__message" }, event.message))))));
+  }
+  function formatTime(iso) {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
   }
 
   // plugin/admin/src/urls.ts
@@ -172,8 +219,8 @@
 
   // plugin/admin/src/ApiTab.tsx
   function ApiTab({ restRoot }) {
-    const [state, setState] = (0, import_element.useState)({ status: "loading" });
-    (0, import_element.useEffect)(() => {
+    const [state, setState] = (0, import_element2.useState)({ status: "loading" });
+    (0, import_element2.useEffect)(() => {
       let live = true;
       listFiles().then(
         (listing) => live && setState({ status: "loaded", listing }),
@@ -184,26 +231,26 @@
       };
     }, []);
     if (state.status === "loading") {
-      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components.Spinner, null), (0, import_i18n2.__)("Loading route files\u2026", "svc"));
+      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components2.Spinner, null), (0, import_i18n3.__)("Loading route files\u2026", "svc"));
     }
     if (state.status === "failed") {
-      return /* @__PURE__ */ wp.element.createElement(import_components.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n2.__)("Could not load the route files:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, state.message));
+      return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n3.__)("Could not load the route files:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, state.message));
     }
     const { files, skipped } = state.listing;
-    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-api-tab" }, skipped > 0 && /* @__PURE__ */ wp.element.createElement(import_components.Notice, { status: "warning", isDismissible: false }, (0, import_i18n2.sprintf)(
+    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-api-tab" }, skipped > 0 && /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "warning", isDismissible: false }, (0, import_i18n3.sprintf)(
       /* translators: %d: number of files */
-      (0, import_i18n2._n)(
+      (0, import_i18n3._n)(
         "%d route file is over the per-file size limit: it is not served and not listed.",
         "%d route files are over the per-file size limit: they are not served and not listed.",
         skipped,
         "svc"
       ),
       skipped
-    )), files.length === 0 ? /* @__PURE__ */ wp.element.createElement(EmptyState, null) : /* @__PURE__ */ wp.element.createElement(FileTable, { files, restRoot }));
+    )), files.length === 0 ? /* @__PURE__ */ wp.element.createElement(EmptyState, null) : /* @__PURE__ */ wp.element.createElement(FileTable, { files, restRoot }), /* @__PURE__ */ wp.element.createElement(EventList, null));
   }
   function EmptyState() {
-    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-empty" }, /* @__PURE__ */ wp.element.createElement("p", { className: "svc-empty__title" }, (0, import_i18n2.__)("No routes are deployed yet.", "svc")), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element.createInterpolateElement)(
-      (0, import_i18n2.__)(
+    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-empty" }, /* @__PURE__ */ wp.element.createElement("p", { className: "svc-empty__title" }, (0, import_i18n3.__)("No routes are deployed yet.", "svc")), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element2.createInterpolateElement)(
+      (0, import_i18n3.__)(
         "Write a route file in your project\u2019s <code>api/</code> directory (for example <code>api/hello.php</code>), then deploy it with <code>svc api push</code>.",
         "svc"
       ),
@@ -211,37 +258,37 @@
     )));
   }
   function FileTable({ files, restRoot }) {
-    return /* @__PURE__ */ wp.element.createElement("table", { className: "wp-list-table widefat fixed striped svc-files" }, /* @__PURE__ */ wp.element.createElement("thead", null, /* @__PURE__ */ wp.element.createElement("tr", null, /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__file" }, (0, import_i18n2.__)("File", "svc")), /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__route" }, (0, import_i18n2.__)("Route", "svc")))), /* @__PURE__ */ wp.element.createElement("tbody", null, files.map((file) => /* @__PURE__ */ wp.element.createElement(FileRow, { key: file.filename, file, restRoot }))));
+    return /* @__PURE__ */ wp.element.createElement("table", { className: "wp-list-table widefat fixed striped svc-files" }, /* @__PURE__ */ wp.element.createElement("thead", null, /* @__PURE__ */ wp.element.createElement("tr", null, /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__file" }, (0, import_i18n3.__)("File", "svc")), /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__route" }, (0, import_i18n3.__)("Route", "svc")))), /* @__PURE__ */ wp.element.createElement("tbody", null, files.map((file) => /* @__PURE__ */ wp.element.createElement(FileRow, { key: file.filename, file, restRoot }))));
   }
   function FileRow({ file, restRoot }) {
     const failed = file.error !== void 0;
-    return /* @__PURE__ */ wp.element.createElement("tr", { className: failed ? "svc-file svc-file--failed" : "svc-file", "data-filename": file.filename }, /* @__PURE__ */ wp.element.createElement("td", { className: "svc-files__file" }, /* @__PURE__ */ wp.element.createElement("code", { className: "svc-file__name" }, `${file.filename}.php`), failed && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-badge svc-badge--failed" }, (0, import_i18n2.__)("Failed to load", "svc")), file.public === true && /* @__PURE__ */ wp.element.createElement(
+    return /* @__PURE__ */ wp.element.createElement("tr", { className: failed ? "svc-file svc-file--failed" : "svc-file", "data-filename": file.filename }, /* @__PURE__ */ wp.element.createElement("td", { className: "svc-files__file" }, /* @__PURE__ */ wp.element.createElement("code", { className: "svc-file__name" }, `${file.filename}.php`), failed && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-badge svc-badge--failed" }, (0, import_i18n3.__)("Failed to load", "svc")), file.public === true && /* @__PURE__ */ wp.element.createElement(
       "span",
       {
         className: "svc-badge svc-badge--public",
-        title: (0, import_i18n2.__)("Anyone can call at least one verb of this route without logging in.", "svc")
+        title: (0, import_i18n3.__)("Anyone can call at least one verb of this route without logging in.", "svc")
       },
-      (0, import_i18n2.__)("Public", "svc")
+      (0, import_i18n3.__)("Public", "svc")
     ), failed && /* @__PURE__ */ wp.element.createElement("pre", { className: "svc-file__error" }, file.error)), /* @__PURE__ */ wp.element.createElement("td", { className: "svc-files__route" }, /* @__PURE__ */ wp.element.createElement(RouteCell, { file, restRoot })));
   }
   function RouteCell({ file, restRoot }) {
     if (file.route === null) {
-      return /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted" }, (0, import_i18n2.__)("None: the file name is not a valid route name.", "svc"));
+      return /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted" }, (0, import_i18n3.__)("None: the file name is not a valid route name.", "svc"));
     }
-    return /* @__PURE__ */ wp.element.createElement(wp.element.Fragment, null, isLinkable(file) ? /* @__PURE__ */ wp.element.createElement("a", { className: "svc-route", href: restUrl(restRoot, file.path), target: "_blank", rel: "noopener noreferrer" }, file.path) : /* @__PURE__ */ wp.element.createElement("code", { className: "svc-route" }, file.path), file.methods.length > 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-methods" }, file.methods.join(", ")), file.error !== void 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted svc-not-served" }, (0, import_i18n2.__)("Not served until the file is fixed.", "svc")));
+    return /* @__PURE__ */ wp.element.createElement(wp.element.Fragment, null, isLinkable(file) ? /* @__PURE__ */ wp.element.createElement("a", { className: "svc-route", href: restUrl(restRoot, file.path), target: "_blank", rel: "noopener noreferrer" }, file.path) : /* @__PURE__ */ wp.element.createElement("code", { className: "svc-route" }, file.path), file.methods.length > 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-methods" }, file.methods.join(", ")), file.error !== void 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted svc-not-served" }, (0, import_i18n3.__)("Not served until the file is fixed.", "svc")));
   }
 
   // plugin/admin/src/SettingsTab.tsx
-  var import_components2 = __toESM(require_components(), 1);
-  var import_element2 = __toESM(require_element(), 1);
-  var import_i18n3 = __toESM(require_i18n(), 1);
+  var import_components3 = __toESM(require_components(), 1);
+  var import_element3 = __toESM(require_element(), 1);
+  var import_i18n4 = __toESM(require_i18n(), 1);
   function SettingsTab({ restRoot }) {
-    const [load, setLoad] = (0, import_element2.useState)({ status: "loading" });
-    const [saved, setSaved] = (0, import_element2.useState)("");
-    const [value, setValue] = (0, import_element2.useState)("");
-    const [saving, setSaving] = (0, import_element2.useState)(false);
-    const [outcome, setOutcome] = (0, import_element2.useState)(null);
-    (0, import_element2.useEffect)(() => {
+    const [load, setLoad] = (0, import_element3.useState)({ status: "loading" });
+    const [saved, setSaved] = (0, import_element3.useState)("");
+    const [value, setValue] = (0, import_element3.useState)("");
+    const [saving, setSaving] = (0, import_element3.useState)(false);
+    const [outcome, setOutcome] = (0, import_element3.useState)(null);
+    (0, import_element3.useEffect)(() => {
       let live = true;
       readNamespace().then(
         (namespace) => {
@@ -257,10 +304,10 @@
       };
     }, []);
     if (load.status === "loading") {
-      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components2.Spinner, null), (0, import_i18n3.__)("Loading settings\u2026", "svc"));
+      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components3.Spinner, null), (0, import_i18n4.__)("Loading settings\u2026", "svc"));
     }
     if (load.status === "failed") {
-      return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n3.__)("Could not load the settings:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, load.message));
+      return /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n4.__)("Could not load the settings:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, load.message));
     }
     const submit = (event) => {
       event.preventDefault();
@@ -280,44 +327,44 @@
         }
       );
     };
-    return /* @__PURE__ */ wp.element.createElement("form", { className: "svc-settings", onSubmit: submit }, outcome?.kind === "refused" && /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "error", isDismissible: false, className: "svc-settings__error" }, /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, outcome.message)), outcome?.kind === "saved" && /* @__PURE__ */ wp.element.createElement(Moved, { change: outcome.change, restRoot }), /* @__PURE__ */ wp.element.createElement(
-      import_components2.TextControl,
+    return /* @__PURE__ */ wp.element.createElement("form", { className: "svc-settings", onSubmit: submit }, outcome?.kind === "refused" && /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "error", isDismissible: false, className: "svc-settings__error" }, /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, outcome.message)), outcome?.kind === "saved" && /* @__PURE__ */ wp.element.createElement(Moved, { change: outcome.change, restRoot }), /* @__PURE__ */ wp.element.createElement(
+      import_components3.TextControl,
       {
         className: "svc-settings__namespace",
-        label: (0, import_i18n3.__)("Route namespace", "svc"),
+        label: (0, import_i18n4.__)("Route namespace", "svc"),
         value,
         onChange: setValue,
         disabled: saving,
         autoComplete: "off",
         spellCheck: false,
-        help: (0, import_element2.createInterpolateElement)(
-          (0, import_i18n3.__)(
+        help: (0, import_element3.createInterpolateElement)(
+          (0, import_i18n4.__)(
             "Every route file is served under this namespace: a lowercase name, a slash and a version, for example <code>my-api/v1</code>. Routes answer under <base />.",
             "svc"
           ),
           { code: /* @__PURE__ */ wp.element.createElement("code", null), base: /* @__PURE__ */ wp.element.createElement("code", null, namespaceBase(restRoot, saved)) }
         )
       }
-    ), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-settings__warning" }, (0, import_i18n3.__)("Changing it moves every route URL at once; the old URLs are not redirected.", "svc")), /* @__PURE__ */ wp.element.createElement("div", { className: "svc-settings__actions" }, /* @__PURE__ */ wp.element.createElement(import_components2.Button, { variant: "primary", type: "submit", isBusy: saving, disabled: saving || value.trim() === saved }, (0, import_i18n3.__)("Save namespace", "svc")), saving && /* @__PURE__ */ wp.element.createElement(import_components2.Spinner, null)));
+    ), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-settings__warning" }, (0, import_i18n4.__)("Changing it moves every route URL at once; the old URLs are not redirected.", "svc")), /* @__PURE__ */ wp.element.createElement("div", { className: "svc-settings__actions" }, /* @__PURE__ */ wp.element.createElement(import_components3.Button, { variant: "primary", type: "submit", isBusy: saving, disabled: saving || value.trim() === saved }, (0, import_i18n4.__)("Save namespace", "svc")), saving && /* @__PURE__ */ wp.element.createElement(import_components3.Spinner, null)));
   }
   function Moved({ change, restRoot }) {
     if (change.namespace === change.previous) {
-      return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "info", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n3.__)("The namespace is unchanged.", "svc")));
+      return /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "info", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n4.__)("The namespace is unchanged.", "svc")));
     }
-    return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "success", isDismissible: false, className: "svc-settings__moved" }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element2.createInterpolateElement)(
-      (0, import_i18n3.__)("Namespace changed from <old /> to <new />. Every route URL moved: routes now answer under <base />", "svc"),
+    return /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "success", isDismissible: false, className: "svc-settings__moved" }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element3.createInterpolateElement)(
+      (0, import_i18n4.__)("Namespace changed from <old /> to <new />. Every route URL moved: routes now answer under <base />", "svc"),
       {
         old: /* @__PURE__ */ wp.element.createElement("code", null, change.previous),
         new: /* @__PURE__ */ wp.element.createElement("code", null, change.namespace),
         base: /* @__PURE__ */ wp.element.createElement("code", { className: "svc-new-base" }, namespaceBase(restRoot, change.namespace))
       }
-    )), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n3.__)("Old URLs are not redirected: update every client that calls them.", "svc")));
+    )), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n4.__)("Old URLs are not redirected: update every client that calls them.", "svc")));
   }
 
   // plugin/admin/src/App.tsx
   var TABS = [
-    { name: "api", title: (0, import_i18n4.__)("API", "svc"), className: "svc-tab-api" },
-    { name: "settings", title: (0, import_i18n4.__)("Settings", "svc"), className: "svc-tab-settings" }
+    { name: "api", title: (0, import_i18n5.__)("API", "svc"), className: "svc-tab-api" },
+    { name: "settings", title: (0, import_i18n5.__)("Settings", "svc"), className: "svc-tab-settings" }
   ];
   function tabFromHash() {
     const name = window.location.hash.replace(/^#/, "");
@@ -327,7 +374,7 @@
     window.history.replaceState(null, "", `#${name}`);
   }
   function App({ restRoot }) {
-    return /* @__PURE__ */ wp.element.createElement(import_components3.TabPanel, { className: "svc-tabs", tabs: TABS, initialTabName: tabFromHash(), onSelect: rememberTab }, (tab) => tab.name === "settings" ? /* @__PURE__ */ wp.element.createElement(SettingsTab, { restRoot }) : /* @__PURE__ */ wp.element.createElement(ApiTab, { restRoot }));
+    return /* @__PURE__ */ wp.element.createElement(import_components4.TabPanel, { className: "svc-tabs", tabs: TABS, initialTabName: tabFromHash(), onSelect: rememberTab }, (tab) => tab.name === "settings" ? /* @__PURE__ */ wp.element.createElement(SettingsTab, { restRoot }) : /* @__PURE__ */ wp.element.createElement(ApiTab, { restRoot }));
   }
 
   // plugin/admin/src/index.tsx
@@ -345,10 +392,10 @@
     const element = document.getElementById(ROOT_ID);
     if (element === null) return;
     const app = /* @__PURE__ */ wp.element.createElement(App, { restRoot: restRootOf(element) });
-    if (import_element3.createRoot !== void 0) {
-      (0, import_element3.createRoot)(element).render(app);
+    if (import_element4.createRoot !== void 0) {
+      (0, import_element4.createRoot)(element).render(app);
     } else {
-      (0, import_element3.render)(app, element);
+      (0, import_element4.render)(app, element);
     }
   }
   if (document.readyState === "loading") {

@@ -114,6 +114,8 @@ export interface DevCommand {
 	readonly name: 'dev';
 	readonly json: boolean;
 	readonly site: string | undefined;
+	/** Without a linked site and without PHP/MariaDB: consent to fetch and run WordPress Playground. */
+	readonly yes: boolean;
 }
 
 /** `svc api openapi [--out FILE]` and `svc api client [--out DIR]`: what the site's routes declare. */
@@ -194,7 +196,7 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api new': ['site', 'json', 'verbs', 'public', 'capability'],
 	'api logs': ['site', 'json', 'follow', 'since'],
 	doctor: ['site', 'json'],
-	dev: ['site', 'json'],
+	dev: ['site', 'json', 'yes'],
 	'api openapi': ['site', 'json', 'out'],
 	'api client': ['site', 'json', 'out'],
 	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
@@ -284,13 +286,15 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 			noArgs(name, args);
 			return { name, json, site, follow: flags.follow === true, sinceSeconds: durationSeconds(nonEmpty(flags.since, '--since')) };
 		case 'doctor':
-		case 'dev':
 			noArgs(name, args);
 			return { name, json, site };
 		case 'api openapi':
 		case 'api client':
 			noArgs(name, args);
 			return { name, json, site, out: nonEmpty(flags.out, '--out') };
+		case 'dev':
+			noArgs(name, args);
+			return { name, json, site, yes: flags.yes === true };
 		case 'login':
 			noArgs(name, args);
 			return {

@@ -1,10 +1,12 @@
 /**
  * svc dev: watches api/ and pushes each save (debounced) as one release after the local checks;
  * shows the last push, each route's load state and the site's latest events. In a terminal an Ink
- * screen; piped, one line per push and event; --json, one JSON object per line. Ctrl-C stops.
- * Idle it waits on the file watcher and polls the event log every few seconds, nothing else.
+ * screen; piped, one line per push and event; --json, one JSON object per line. Ctrl-C stops
+ * (exit 130). Idle it waits on the file watcher and polls the event log every few seconds, nothing else.
+ * Without a linked site it starts a throwaway WordPress (dev-local-site.ts), pushes api/ to it,
+ * and removes it when it stops.
  */
-import { mkdirSync, watch, type FSWatcher } from 'node:fs';
+import { mkdirSync, watch as fsWatch, type FSWatcher } from 'node:fs';
 import { createDevLoop, debounced, type CycleResult } from '../core/dev-loop.js';
 import { SvcError } from '../core/errors.js';
 import { eventRecord, eventsAfter, formatEvent } from '../core/event-log.js';
@@ -12,20 +14,97 @@ import { scanApiDir } from '../core/route-files.js';
 import type { SiteEvent } from '../core/site-client.js';
 import type { DevRoute } from '../components/dev-screen.js';
 import type { DevCommand } from './command.js';
-import { openProject, openSite, type Site } from './shared/context.js';
-import { isInteractive, type Io } from './shared/io.js';
+import type { LocalSite } from '../local-site/local-site.js';
+import { declined } from './shared/confirm.js';
+import { openProject, openSite, type Project, type Site } from './shared/context.js';
+import { startLocalDevSite } from './dev-local-site.js';
+import { isInteractive, note, type Io } from './shared/io.js';
 
 /** Editors write a file in several steps (truncate, write, rename): one push for all of them. */
 const DEBOUNCE_MS = 40;
 const EVENT_POLL_MS = 2000;
 
+/** How svc dev ended, and the exit code it gives: q 0; Ctrl-C / SIGINT 130 and SIGTERM 143, as the signals would. */
+type Ending = 'quit' | 'SIGINT' | 'SIGTERM';
+const EXIT_CODES: Record<Ending, number> = { quit: 0, SIGINT: 130, SIGTERM: 143 };
+
 export async function run(command: DevCommand, io: Io): Promise<number> {
 	const project = openProject(io);
-	const site = openDevSite(io, command);
+	const linked = openLinkedSite(io, command);
+	// From here to the end a SIGINT or SIGTERM ends svc dev the orderly way: while the throwaway site
+	// starts (seconds), it is honoured once the site is up, so that it is removed whole.
+	const interrupt = listenForInterrupts();
+	try {
+		if (linked !== undefined) return EXIT_CODES[await watch(command, io, project, linked, undefined, interrupt)];
+		const started = await startLocalDevSite(io, command);
+		if (started === undefined) return declined(io, 'no site to push to');
+		try {
+			announce(io, command, started.local);
+			return EXIT_CODES[interrupt.ending ?? (await watch(command, io, project, started.site, started.local, interrupt))];
+		} finally {
+			note(io, 'Removing the throwaway WordPress…');
+			await started.local.stop();
+		}
+	} finally {
+		interrupt.dispose();
+	}
+}
+
+interface Interrupts {
+	/** The signal that came, if one did. */
+	readonly ending: Ending | undefined;
+	/** Calls back on the first signal (at once if one came already). */
+	onInterrupt(callback: (how: Ending) => void): void;
+	dispose(): void;
+}
+
+function listenForInterrupts(): Interrupts {
+	let ending: Ending | undefined;
+	let callback: ((how: Ending) => void) | undefined;
+	const on = (how: Ending) => () => {
+		ending ??= how;
+		callback?.(ending);
+	};
+	const onInt = on('SIGINT');
+	const onTerm = on('SIGTERM');
+	process.on('SIGINT', onInt);
+	process.on('SIGTERM', onTerm);
+	return {
+		get ending() {
+			return ending;
+		},
+		onInterrupt: (next) => {
+			callback = next;
+			if (ending !== undefined) next(ending);
+		},
+		dispose: () => {
+			process.off('SIGINT', onInt);
+			process.off('SIGTERM', onTerm);
+		},
+	};
+}
+
+/** The throwaway site's address, login and runtime, before anything else is shown. */
+function announce(io: Io, command: DevCommand, local: LocalSite): void {
+	if (command.json) {
+		io.stdout.write(`${JSON.stringify({ type: 'local-site', url: local.url, runtime: local.runtime, admin: local.admin })}\n`);
+		return;
+	}
+	io.stdout.write(
+		[
+			`A throwaway WordPress runs at ${local.url} (${local.runtime}).`,
+			`  Log in at ${local.url}/wp-admin/ as ${local.admin.login}, password ${local.admin.password}`,
+			'  It is removed when svc dev stops.',
+			'',
+		].join('\n'),
+	);
+}
+
+async function watch(command: DevCommand, io: Io, project: Project, site: Site, local: LocalSite | undefined, interrupt: Interrupts): Promise<Ending> {
 	mkdirSync(project.apiDir, { recursive: true });
 	const loop = createDevLoop({ client: site.client, scan: () => scanApiDir(project.apiDir), apiLabel: project.apiLabel });
 	await loop.start();
-	const out = output(io, command, site, project.apiLabel);
+	const out = output(io, command, site, project.apiLabel, local);
 
 	let routes = await readRoutes(site);
 	let cursor = (await site.client.listEvents({ perPage: 1 })).latest;
@@ -42,16 +121,10 @@ export async function run(command: DevCommand, io: Io): Promise<number> {
 
 	let watcher: FSWatcher | undefined;
 	let poller: NodeJS.Timeout | undefined;
-	await new Promise<void>((resolve) => {
-		const stop = () => {
-			process.off('SIGINT', stop);
-			process.off('SIGTERM', stop);
-			resolve();
-		};
-		out.onQuit(stop);
-		process.on('SIGINT', stop);
-		process.on('SIGTERM', stop);
-		watcher = watch(project.apiDir, { recursive: true }, (_event, name) => {
+	const ending = await new Promise<Ending>((resolve) => {
+		out.onQuit(resolve);
+		interrupt.onInterrupt(resolve);
+		watcher = fsWatch(project.apiDir, { recursive: true }, (_event, name) => {
 			if (name === null || !name.startsWith('.')) push.trigger();
 		});
 		const poll = async () => {
@@ -74,19 +147,16 @@ export async function run(command: DevCommand, io: Io): Promise<number> {
 	push.cancel();
 	await push.idle();
 	await out.finish();
-	return 0;
+	return ending;
 }
 
-function openDevSite(io: Io, command: DevCommand): Site {
+/** The site from the environment or a saved profile; undefined when none is set up (svc dev starts its own). */
+function openLinkedSite(io: Io, command: DevCommand): Site | undefined {
 	try {
 		return openSite(io, { site: command.site });
 	} catch (error) {
-		if (error instanceof SvcError && error.code === 'no_credentials') {
-			throw new SvcError('svc dev needs a site to push to, and none is selected.', {
-				code: 'no_credentials',
-				hint: 'Run "svc login" (a local WordPress with the svc plugin works, e.g. the one "npm run demo" starts in a clone of svc), or set SVC_URL, SVC_USER and SVC_APP_PASSWORD.',
-			});
-		}
+		// A --site that names no saved site is a mistake to report, not a reason for a throwaway one.
+		if (error instanceof SvcError && error.code === 'no_credentials' && command.site === undefined) return undefined;
 		throw error;
 	}
 }
@@ -101,17 +171,17 @@ interface Output {
 	busy(): void;
 	cycle(result: CycleResult, routes: readonly DevRoute[]): void;
 	events(events: readonly SiteEvent[], routes: readonly DevRoute[]): void;
-	onQuit(quit: () => void): void;
+	onQuit(quit: (how: Ending) => void): void;
 	finish(): Promise<void>;
 }
 
 const clock = () => new Date().toTimeString().slice(0, 8);
 
-function output(io: Io, command: DevCommand, site: Site, apiLabel: string): Output {
+function output(io: Io, command: DevCommand, site: Site, apiLabel: string, local: LocalSite | undefined): Output {
 	if (command.json) {
 		const line = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`);
 		return {
-			ready: (routes) => line({ type: 'ready', site: site.url, apiDir: apiLabel, routes }),
+			ready: (routes) => line({ type: 'ready', site: site.url, apiDir: apiLabel, local: local !== undefined, routes }),
 			busy: () => undefined,
 			cycle: (result) => result.kind !== 'unchanged' && line({ type: result.kind, time: new Date().toISOString(), ...result, kind: undefined }),
 			events: (events) => events.forEach((event) => line({ type: 'event', event: eventRecord(event) })),
@@ -140,12 +210,12 @@ function output(io: Io, command: DevCommand, site: Site, apiLabel: string): Outp
 function inkOutput(io: Io, site: Site, apiLabel: string): Output {
 	type State = { last: { at: string; result: CycleResult } | undefined; busy: boolean; routes: readonly DevRoute[]; events: readonly SiteEvent[] };
 	let state: State = { last: undefined, busy: false, routes: [], events: [] };
-	let quit: () => void = () => undefined;
+	let quit: (how: Ending) => void = () => undefined;
 	let draw: ((next: State) => void) | undefined;
 	let finish: () => Promise<void> = async () => undefined;
 	const ready = (async () => {
 		const [{ render }, { DevScreen }] = await Promise.all([import('ink'), import('../components/dev-screen.js')]);
-		const element = (current: State) => <DevScreen site={site.url} apiLabel={apiLabel} {...current} onQuit={() => quit()} />;
+		const element = (current: State) => <DevScreen site={site.url} apiLabel={apiLabel} {...current} onQuit={(how) => quit(how === 'q' ? 'quit' : 'SIGINT')} />;
 		const instance = render(element(state), { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, patchConsole: false });
 		draw = (next) => instance.rerender(element(next));
 		finish = async () => {

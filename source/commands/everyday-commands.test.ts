@@ -37,7 +37,8 @@ describe('everyday commands', () => {
 
 	it('doctor and dev take no arguments', () => {
 		expect(parse('doctor', { json: true })).toEqual({ name: 'doctor', json: true, site: undefined });
-		expect(parse('dev', { site: 'local' })).toEqual({ name: 'dev', json: false, site: 'local' });
+		expect(parse('dev', { site: 'local' })).toEqual({ name: 'dev', json: false, site: 'local', yes: false });
+		expect(parse('dev', { yes: true })).toMatchObject({ name: 'dev', yes: true });
 		expect(usageError(() => parse('doctor now')).message).toMatch(/takes no arguments/);
 		expect(parse('dev', { help: true })).toEqual({ name: 'help', topic: 'dev' });
 	});

@@ -33,11 +33,12 @@ describe('DevScreen', () => {
 		expect(rejected.lastFrame()).toContain('api/hello.php: syntax error on line 3');
 	});
 
-	it('quits on q', async () => {
-		let quit = 0;
-		const app = render(<DevScreen {...base} onQuit={() => (quit += 1)} />);
+	it('quits on q, and tells Ctrl-C apart (svc dev exits 130 for it)', async () => {
+		const quits: string[] = [];
+		const app = render(<DevScreen {...base} onQuit={(how) => quits.push(how)} />);
 		await new Promise((resolve) => setTimeout(resolve, 20));
 		app.stdin.write('q');
-		expect(quit).toBe(1);
+		app.stdin.write('\u0003');
+		expect(quits).toEqual(['q', 'ctrl-c']);
 	});
 });

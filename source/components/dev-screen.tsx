@@ -22,12 +22,14 @@ export interface DevScreenProps {
 	readonly busy: boolean;
 	readonly routes: readonly DevRoute[];
 	readonly events: readonly SiteEvent[];
-	readonly onQuit: () => void;
+	/** q quits (exit 0); Ctrl-C interrupts (exit 130, as a SIGINT would). */
+	readonly onQuit: (how: 'q' | 'ctrl-c') => void;
 }
 
 export function DevScreen(props: DevScreenProps) {
 	useInput((input, key) => {
-		if (input === 'q' || (key.ctrl && input === 'c')) props.onQuit();
+		if (input === 'q') props.onQuit('q');
+		else if (key.ctrl && input === 'c') props.onQuit('ctrl-c');
 	});
 	return (
 		<Box flexDirection="column">

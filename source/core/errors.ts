@@ -39,7 +39,8 @@ export type SvcErrorCode =
 	| 'too_large'
 	| 'server_error'
 	| 'bad_response'
-	| 'file_exists';
+	| 'file_exists'
+	| 'no_local_runtime';
 
 /** One file's reason for a rejected push, as the server reported it (422 `data.errors`). */
 export interface FileError {

@@ -296,6 +296,26 @@ describe('as an administrator', () => {
       await expect(row('status').locator('.svc-badge--public').count()).resolves.toBe(0);
     }, STEP_TIMEOUT);
 
+    test('the API tab shows the latest events, newest first, as the events endpoint has them; problems marked', async () => {
+      // The listing that loaded the page recorded the failed loads: a fresh page shows them.
+      await openPage('#api');
+      await fileTable();
+      const table = page.locator('table.svc-event-table');
+      await table.waitFor();
+      const response = await site.fetch('/svc/v1/events?per_page=10');
+      expect(response.status).toBe(200);
+      const { events } = (await response.json()) as { events: { id: number; type: string; slug: string | null; message: string }[] };
+      expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['release', 'load_failed']));
+      await expect(table.locator('.svc-event__message').allTextContents()).resolves.toEqual(events.map((event) => event.message));
+      await expect(table.locator('tr.svc-event').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event-type')))).resolves.toEqual(events.map((event) => event.type));
+      const orphanFailed = events.find((event) => event.type === 'load_failed' && event.slug === 'orphan');
+      expect(orphanFailed?.message).toContain('AdminTestNoSuchBase');
+      const marked = table.locator('tr.svc-event--problem', { hasText: orphanFailed?.message ?? '' });
+      await expect(marked.count()).resolves.toBe(1);
+      await expect(table.locator('tr.svc-event--problem[data-event-type="release"]').count()).resolves.toBe(0);
+      await screenshot('admin-api-tab-events');
+    }, STEP_TIMEOUT);
+
     test('markup in a load error or a file name is shown as text and runs nothing', async () => {
       const markup = await record('markup');
       expect(markup.error).toContain(XSS_IN_ERROR);

@@ -364,14 +364,15 @@ describe('svc dev', () => {
       expect(firstMs).toBeLessThan(5000);
     } finally {
       child.kill('SIGINT');
+      // Ctrl-C ends svc dev as it ends any command: 130.
       expect(await exited).toBe(130);
       rmSync(devProject, { recursive: true, force: true });
     }
   });
 
-  it('without a site, says how to get one', async () => {
-    const result = await svc(['dev', '--json'], { env: {} });
-    expect(result.code).toBe(1);
-    expect(json(result.stdout)).toMatchObject({ code: 'no_credentials', error: 'svc dev needs a site to push to, and none is selected.' });
+  it('a --site that names no saved site is an error, not a reason for a throwaway one', async () => {
+    const result = await svc(['dev', '--json', '--site', 'nowhere'], { env: {} });
+    expect(result.code).toBe(2);
+    expect(json(result.stdout)).toMatchObject({ error: 'No site named "nowhere".' });
   });
 });

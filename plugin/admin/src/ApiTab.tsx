@@ -1,6 +1,6 @@
 /**
- * The API tab: a read-only list of the deployed route files. Nothing here creates, edits or
- * removes a route; deploying is the CLI's job.
+ * The API tab: a read-only list of the deployed route files, and the latest events svc recorded.
+ * Nothing here creates, edits or removes a route; deploying is the CLI's job.
  *
  * Everything shown comes from files on the server (names, paths, load errors) and is rendered as
  * React text children, which React escapes: never as HTML.
@@ -10,6 +10,7 @@ import { createInterpolateElement, useEffect, useState } from '@wordpress/elemen
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { listFiles, messageOf, type ApiFile, type FileListing } from './api.js';
+import { EventList } from './EventList.js';
 import { isLinkable, restUrl } from './urls.js';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; listing: FileListing };
@@ -63,6 +64,7 @@ export function ApiTab({ restRoot }: { restRoot: string }) {
         </Notice>
       )}
       {files.length === 0 ? <EmptyState /> : <FileTable files={files} restRoot={restRoot} />}
+      <EventList />
     </div>
   );
 }

@@ -125,6 +125,42 @@ export async function saveNamespace(namespace: string): Promise<NamespaceChange>
   throw new ApiError(__('The server sent an unexpected answer.', 'svc'), 'unknown');
 }
 
+/** One record of `GET svc/v1/events` (docs/management-api.md, "Events"). */
+export interface SiteEvent {
+  id: number;
+  /** ISO 8601, UTC. */
+  time: string;
+  type: string;
+  slug: string | null;
+  message: string;
+  user: { id: number; login: string } | null;
+}
+
+function toSiteEvent(value: unknown): SiteEvent | null {
+  if (!isObject(value) || typeof value['id'] !== 'number' || typeof value['type'] !== 'string' || typeof value['message'] !== 'string') return null;
+  const user = value['user'];
+  return {
+    id: value['id'],
+    time: typeof value['time'] === 'string' ? value['time'] : '',
+    type: value['type'],
+    slug: typeof value['slug'] === 'string' ? value['slug'] : null,
+    message: value['message'],
+    user: isObject(user) && typeof user['id'] === 'number' && typeof user['login'] === 'string' ? { id: user['id'], login: user['login'] } : null,
+  };
+}
+
+/** The newest events, newest first. */
+export async function listEvents(perPage: number): Promise<SiteEvent[]> {
+  let body: unknown;
+  try {
+    body = await apiFetch<unknown>({ path: `/svc/v1/events?per_page=${perPage}` });
+  } catch (rejection) {
+    throw await toApiError(rejection);
+  }
+  if (!isObject(body) || !Array.isArray(body['events'])) throw new ApiError(__('The server sent an unexpected answer.', 'svc'), 'unknown');
+  return body['events'].map(toSiteEvent).filter((event): event is SiteEvent => event !== null);
+}
+
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return __('Something went wrong.', 'svc');

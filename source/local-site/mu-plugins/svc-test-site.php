@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name: svc test site
- * Description: Keeps the throwaway test WordPress self-contained. Installed by test/support/wordpress.ts.
+ * Description: Keeps the throwaway test WordPress self-contained. Installed by svc's local-site/wordpress.ts.
  */
 
 // There is no mail transport on a test machine: report every mail as sent instead of letting

@@ -1,0 +1,567 @@
+/**
+ * A real, throwaway WordPress for end-to-end tests, `npm run demo` and `npm run bench`:
+ * a WordPress copied into a temp dir, a private MariaDB on a Unix socket, a web server on
+ * 127.0.0.1, the repo's plugin/ activated, and three users with application passwords.
+ *
+ * Which WordPress (option `wordpress`, default from env SVC_TEST_WORDPRESS, else 'debian'): Debian's
+ * package (6.1.9), or a build of @wp-playground/wordpress-builds by its zip's name ('6.5', 'nightly',
+ * …) or 'newest' (the highest $wp_version among them); see wordpress-builds.ts.
+ *
+ * Two kinds of web server (option `server`, default from env SVC_TEST_SERVER, else 'fpm'):
+ * - 'fpm': nginx in front of php-fpm with opcache not revalidating, as in production (fpm-server.ts);
+ * - 'php': PHP's built-in server, `php -S`, for quick local loops (php-server.ts).
+ *
+ *   const site = await startWordPress();
+ *   const response = await site.fetch('/svc/v1/api-namespace');            // as admin
+ *   const denied = await site.fetch('/svc/v1/api-files', { as: 'anonymous' });
+ *   await site.stop();
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { startWatchdog, trackForCleanup } from './cleanup.js';
+import { createDatabase, initDataDir, startMariaDB, type MariaDB } from './mariadb.js';
+import { ensurePackages, requireExecutable, requirePackages } from './packages.js';
+import { FPM_PID_FILE, NGINX_PID_FILE, startFpmServer, type FpmServer } from './fpm-server.js';
+import { findFreePort, iniFlags, PortInUseError, startPhpServer, type PhpServer } from './php-server.js';
+import { runProcess, signalGroup } from './process.js';
+import { prepareWordPressTree, readWordPressVersion, resolveWordPress, type WordPressChoice } from './wordpress-builds.js';
+import { generateSalts, phpString, renderWpConfig } from './wp-config.js';
+
+export { ensurePackages, MissingPackagesError, missingForAnySite, missingForFpm, missingPackages } from './packages.js';
+export { listWordPressBuilds, resolveWordPress, type WordPressChoice, type WordPressSource } from './wordpress-builds.js';
+
+export type SiteUserName = 'admin' | 'editor' | 'subscriber';
+export type Caller = SiteUserName | 'anonymous';
+
+export interface SiteUser {
+  login: string;
+  /** Login password (wp-login.php, the admin UI). */
+  password: string;
+  /** Application password for HTTP Basic auth against the REST API. */
+  appPassword: string;
+  id: number;
+}
+
+export type ServerKind = 'php' | 'fpm';
+
+/** The running web server: `server.kind` tells which; FPM's also kills and restarts its PHP tier. */
+export type SiteServer = PhpServer | FpmServer;
+
+export interface ServerOptions {
+  /** nginx + php-fpm, or php -S. Default: env SVC_TEST_SERVER, else 'fpm'. */
+  server?: ServerKind;
+  /**
+   * Run PHP with opcache. php -S: revalidating on every request, default false. fpm: default true, as
+   * in production; false is a host without opcache (every script compiled on every request).
+   */
+  opcache?: boolean;
+  /**
+   * fpm only: opcache.validate_timestamps (revalidating on every request). Default false, as in
+   * production: a script edited on disk is served from the cache until something invalidates it.
+   */
+  validateTimestamps?: boolean;
+  /** PHP_CLI_SERVER_WORKERS (php -S) or pm.max_children (fpm). Default 4. */
+  workers?: number;
+}
+
+export interface StartOptions extends ServerOptions {
+  /**
+   * Which WordPress: 'debian' (Debian's package), a build's zip name ('6.5', 'beta', 'nightly', …)
+   * or 'newest' (the build with the highest version). Default: env SVC_TEST_WORDPRESS, else 'debian'.
+   */
+  wordpress?: WordPressChoice;
+  /** Plugin directory symlinked as wp-content/plugins/svc and activated; false skips it. Default <repo>/plugin. */
+  pluginDir?: string | false;
+  /** PHP files copied into wp-content/mu-plugins (after the harness's own, local-site/mu-plugins/). */
+  muPlugins?: string[];
+  /** Log each start-up step with its duration to stderr. */
+  verbose?: boolean;
+  /** How long to wait for GET /wp-json/ to answer 200. Default 30 s. */
+  readyTimeoutMs?: number;
+  /**
+   * Install missing system packages with apt-get (the test harness, as root). false: throw
+   * MissingPackagesError naming them instead (svc dev asks nobody's consent to change the system).
+   * Default true.
+   */
+  installPackages?: boolean;
+  /**
+   * Stop the site on SIGINT/SIGTERM/SIGHUP and re-raise the signal. false: the caller stops it (the
+   * 'exit' kill and the watchdog still guard against a crash). Default true.
+   */
+  signalHandlers?: boolean;
+  /** The administrator's login password (wp-login.php). Default 'admin-password'. */
+  adminPassword?: string;
+  /**
+   * Install WordPress in a subdirectory of the web root, e.g. '/blog': the site's URL is
+   * http://127.0.0.1:PORT/blog, and nginx serves it from there (fpm only). Default: at the root.
+   */
+  pathPrefix?: string;
+}
+
+export type SiteRequestInit = RequestInit & {
+  /** Who calls: Basic auth with that user's application password, or none. Default 'admin'. */
+  as?: Caller;
+  /** JSON-encoded as the body, with Content-Type: application/json. */
+  json?: unknown;
+};
+
+export interface WordPressSite {
+  /** http://127.0.0.1:PORT, or http://127.0.0.1:PORT/blog with pathPrefix '/blog' */
+  readonly url: string;
+  /** url + '/wp-json' */
+  readonly restRoot: string;
+  /** The temp dir holding everything (WordPress, database, logs); removed by stop(). */
+  readonly root: string;
+  readonly wpDir: string;
+  /** 'debian' or the build's zip name ('nightly', '6.5', …); 'newest' is reported as the build it picked. */
+  readonly wordpress: string;
+  /** $wp_version from the site's wp-includes/version.php, e.g. '6.1.9' or '6.7-alpha-58716'. */
+  readonly wordpressVersion: string;
+  /** wp-content */
+  readonly contentDir: string;
+  /** wp-content/svc (created by the plugin, may not exist yet) */
+  readonly svcDir: string;
+  /**
+   * WP_DEBUG_LOG and PHP's error_log: notices, fatals and the plugin's "Svc api/:" lines. Starts empty
+   * when the server starts; what the install logged is in root/install-debug.log.
+   */
+  readonly debugLog: string;
+  readonly users: Readonly<Record<SiteUserName, SiteUser>>;
+  /** Milliseconds per start-up step, and 'total'. */
+  readonly timings: Readonly<Record<string, number>>;
+  /** 'Basic <base64(login:appPassword)>' */
+  authHeader(user: SiteUserName): string;
+  /**
+   * Global fetch against the site. An absolute http(s) URL is used as is; anything else is a path
+   * under restRoot ('/svc/v1/api-files' → url + '/wp-json/svc/v1/api-files').
+   */
+  fetch(pathOrUrl: string, init?: SiteRequestInit): Promise<Response>;
+  /** Runs PHP code with WordPress loaded (CLI, no opcache) and returns its stdout. Throws on a non-zero exit. */
+  php(code: string): Promise<string>;
+  /** The debug log's text ('' until something is logged). */
+  readLog(): string;
+  /** The web server now running (replaced by restartServer()). */
+  readonly server: SiteServer;
+  /** The same server when it is nginx + php-fpm, else undefined: for tests that kill PHP workers. */
+  readonly fpm: FpmServer | undefined;
+  /**
+   * Stops and restarts the web server only (same port, same database, a fresh opcache), e.g. to
+   * toggle opcache or validateTimestamps, or to switch kinds.
+   */
+  restartServer(options?: ServerOptions): Promise<void>;
+  /** Stops everything and removes root. Idempotent; also runs at exit and on SIGINT/SIGTERM/SIGHUP. */
+  stop(): Promise<void>;
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(HERE, '../..');
+const ROUTER_SCRIPT = path.join(HERE, 'php', 'router.php');
+const INSTALL_SCRIPT = path.join(HERE, 'php', 'install.php');
+const CLI_PRELUDE = path.join(HERE, 'php', 'cli-prelude.php');
+const HARNESS_MU_PLUGINS = path.join(HERE, 'mu-plugins');
+
+const USERS: Record<SiteUserName, { login: string; password: string; email: string; role: string }> = {
+  admin: { login: 'admin', password: 'admin-password', email: 'admin@example.test', role: 'administrator' },
+  editor: { login: 'editor', password: 'editor-password', email: 'editor@example.test', role: 'editor' },
+  subscriber: { login: 'subscriber', password: 'subscriber-password', email: 'subscriber@example.test', role: 'subscriber' },
+};
+const USER_NAMES = Object.keys(USERS) as SiteUserName[];
+
+const PORT_ATTEMPTS = 3;
+const INSTALL_RESULT_MARKER = 'SVC_INSTALL_RESULT ';
+const PHP_SERVER_PGID_FILE = 'php-server.pgid';
+
+/** SVC_TEST_SERVER=php|fpm, else fpm: every suite runs on the production stack unless told otherwise. */
+function defaultServerKind(): ServerKind {
+  const fromEnv = process.env['SVC_TEST_SERVER'];
+  if (fromEnv === undefined || fromEnv === '') return 'fpm';
+  if (fromEnv === 'php' || fromEnv === 'fpm') return fromEnv;
+  throw new Error(`SVC_TEST_SERVER must be "php" or "fpm", not "${fromEnv}"`);
+}
+
+/** Everything a half-built site may own, so a failed start-up can be torn down like a finished one. */
+interface SiteResources {
+  root: string;
+  watchdogPid?: number;
+  db?: MariaDB;
+  server?: SiteServer;
+}
+
+/**
+ * The shell cleanup the watchdog runs if Node dies without running its exit handlers ($1: a root dir
+ * holding pid files named as here; multinode.ts starts one per extra node).
+ */
+export const WATCHDOG_SCRIPT = [
+  'root=$1',
+  // No "--" before the negative pgid: dash's kill (Debian's sh) rejects it.
+  `pg=$(cat "$root/${PHP_SERVER_PGID_FILE}" 2>/dev/null); [ -n "$pg" ] && kill -KILL "-$pg" 2>/dev/null`,
+  // nginx's and php-fpm's masters by their pid files, then their children (listed first: once the
+  // master is gone they belong to init). Each master also leads its own process group.
+  `for f in ${NGINX_PID_FILE} ${FPM_PID_FILE}; do p=$(cat "$root/$f" 2>/dev/null); [ -n "$p" ] || continue; ` +
+    'kids=$(pgrep -P "$p" 2>/dev/null); kill -KILL "$p" 2>/dev/null; kill -KILL "-$p" 2>/dev/null; ' +
+    '[ -z "$kids" ] || kill -KILL $kids 2>/dev/null; done',
+  'db=$(cat "$root/mariadb.pid" 2>/dev/null); [ -n "$db" ] && kill -KILL "$db" 2>/dev/null',
+  'rm -rf -- "$root"',
+].join('; ');
+
+function createStopper(resources: SiteResources, signals: boolean): { stop(): Promise<void>; killNow(): void } {
+  let stopping: Promise<void> | undefined;
+  let untrack: () => void = () => undefined;
+  const removeRoot = (): void => {
+    if (resources.watchdogPid !== undefined) signalGroup(resources.watchdogPid, 'SIGKILL');
+    // Retries: a process that is being reaped may still create a file while the tree is removed.
+    rmSync(resources.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    untrack();
+  };
+  const stopper = {
+    stop: (): Promise<void> =>
+      (stopping ??= (async () => {
+        await Promise.allSettled([resources.server?.stop(), resources.db?.stop()]);
+        removeRoot();
+      })()),
+    killNow: (): void => {
+      resources.server?.killNow();
+      resources.db?.killNow();
+      removeRoot();
+    },
+  };
+  untrack = trackForCleanup(stopper, { signals });
+  return stopper;
+}
+
+/** The harness's own mu-plugins first, then the caller's. */
+function installMuPlugins(contentDir: string, extra: readonly string[]): void {
+  const target = path.join(contentDir, 'mu-plugins');
+  mkdirSync(target, { recursive: true });
+  const harness = readdirSync(HARNESS_MU_PLUGINS)
+    .filter((name) => name.endsWith('.php'))
+    .sort()
+    .map((name) => path.join(HARNESS_MU_PLUGINS, name));
+  for (const file of [...harness, ...extra]) copyFileSync(file, path.join(target, path.basename(file)));
+}
+
+/** A symlink rather than a copy, so plugin edits show up on the running site. */
+function linkPlugin(contentDir: string, pluginDir: string): void {
+  if (!existsSync(path.join(pluginDir, 'svc.php'))) throw new Error(`No svc.php in plugin dir ${pluginDir}`);
+  symlinkSync(path.resolve(pluginDir), path.join(contentDir, 'plugins', 'svc'), 'dir');
+}
+
+interface InstallResult {
+  users: Record<string, { id: number; appPassword: string }>;
+}
+
+function parseInstallOutput(stdout: string): InstallResult {
+  const line = stdout.split('\n').find((candidate) => candidate.startsWith(INSTALL_RESULT_MARKER));
+  if (line === undefined) throw new Error(`install.php printed no result:\n${stdout}`);
+  return JSON.parse(line.slice(INSTALL_RESULT_MARKER.length)) as InstallResult;
+}
+
+async function installWordPress(
+  wpDir: string,
+  debugLog: string,
+  activatePlugin: boolean,
+  userSpecs: Record<SiteUserName, { login: string; password: string; email: string; role: string }>,
+): Promise<Record<SiteUserName, SiteUser>> {
+  const config = { wpDir, activatePlugin, users: USER_NAMES.map((name) => userSpecs[name]) };
+  const result = await runProcess(requireExecutable('php'), [...iniFlags(false, debugLog), INSTALL_SCRIPT, JSON.stringify(config)], {
+    cwd: wpDir,
+  });
+  if (result.code !== 0) {
+    throw new Error(`Installing WordPress failed (exit ${String(result.code)}):\n${(result.stderr + result.stdout).trim()}`);
+  }
+  const installed = parseInstallOutput(result.stdout);
+  const users = {} as Record<SiteUserName, SiteUser>;
+  for (const name of USER_NAMES) {
+    const { login, password } = userSpecs[name];
+    const created = installed.users[login];
+    if (created === undefined) throw new Error(`install.php did not report user ${login}`);
+    users[name] = { login, password, appPassword: created.appPassword, id: created.id };
+  }
+  return users;
+}
+
+function basicAuth(user: SiteUser): string {
+  return `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}`;
+}
+
+/** Fails start-up early and clearly if application-password auth does not reach WordPress. */
+async function checkBasicAuth(restRoot: string, admin: SiteUser): Promise<void> {
+  const response = await fetch(`${restRoot}/wp/v2/users/me?context=edit`, {
+    headers: { Authorization: basicAuth(admin) },
+  });
+  const body = await response.text();
+  if (response.status !== 200) {
+    throw new Error(`Basic auth with the admin application password failed: HTTP ${response.status}\n${body}`);
+  }
+}
+
+/** Wraps a snippet in a file that loads WordPress first and reports fatals on stderr. */
+function snippetFile(wpDir: string, code: string): string {
+  const body = code.trimStart().startsWith('<?php') ? code : `<?php\n${code}`;
+  return [
+    '<?php',
+    `require ${phpString(CLI_PRELUDE)};`,
+    `require ${phpString(path.join(wpDir, 'wp-load.php'))};`,
+    // PHP swallows the newline right after a closing tag, so the snippet's output is all there is.
+    '?>',
+    body,
+  ].join('\n');
+}
+
+function createLogger(verbose: boolean, timings: Record<string, number>) {
+  const started = Date.now();
+  let last = started;
+  return (step: string): void => {
+    const now = Date.now();
+    timings[step] = now - last;
+    timings['total'] = now - started;
+    last = now;
+    if (verbose) process.stderr.write(`[wordpress] ${step}: ${timings[step]} ms (total ${now - started} ms)\n`);
+  };
+}
+
+/**
+ * Starts a fresh WordPress. Installs the system packages first if needed (apt-get, as root).
+ * Always call stop() when done (an exit hook does it too, as a safety net).
+ */
+export async function startWordPress(options: StartOptions = {}): Promise<WordPressSite> {
+  const timings: Record<string, number> = {};
+  const step = createLogger(options.verbose ?? false, timings);
+  if (options.installPackages ?? true) ensurePackages();
+  else requirePackages(options.server ?? defaultServerKind());
+  step('packages');
+
+  const root = mkdtempSync(path.join(os.tmpdir(), 'svc-wp-'));
+  const resources: SiteResources = { root };
+  const stopper = createStopper(resources, options.signalHandlers ?? true);
+  resources.watchdogPid = startWatchdog(WATCHDOG_SCRIPT, [root]);
+  try {
+    return await buildSite(resources, stopper, options, timings, step);
+  } catch (error) {
+    // The start-up error is the one that matters: a failing cleanup is added to it, never thrown instead.
+    try {
+      await stopper.stop();
+    } catch (cleanupError) {
+      appendCleanupError(error, cleanupError);
+    }
+    throw error;
+  }
+}
+
+/** Adds a cleanup failure to the error that caused the cleanup (its message and stack), or logs it. */
+function appendCleanupError(error: unknown, cleanupError: unknown): void {
+  const detail = cleanupError instanceof Error ? cleanupError.message : String(cleanupError);
+  const note = `\n(Cleaning up after this failed start-up failed too: ${detail})`;
+  if (error instanceof Error) {
+    // V8 formats the stack on first read, from the message of that moment: read it before the change.
+    const { message, stack } = error;
+    error.message = message + note;
+    if (stack?.includes(message) === true) error.stack = stack.replace(message, error.message);
+  } else {
+    process.stderr.write(`[wordpress]${note}\n`);
+  }
+}
+
+/**
+ * Like Promise.all, but settles only once every task has: a task still running (cp writing into
+ * the site's tree) would otherwise race the cleanup that the first rejection starts.
+ */
+async function allSettledOrThrow<T extends readonly unknown[]>(tasks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(tasks);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+async function buildSite(
+  resources: SiteResources,
+  stopper: { stop(): Promise<void> },
+  options: StartOptions,
+  timings: Readonly<Record<string, number>>,
+  step: (name: string) => void,
+): Promise<WordPressSite> {
+  const { root } = resources;
+  const prefix = options.pathPrefix ?? '';
+  if (prefix !== '' && !/^(\/[a-z0-9-]+)+$/.test(prefix)) throw new Error(`pathPrefix must look like "/blog", not "${prefix}"`);
+  if (prefix !== '' && (options.server ?? defaultServerKind()) !== 'fpm') throw new Error('pathPrefix needs the fpm server (nginx serves the subdirectory)');
+  // In a subdirectory, the web root holds nothing but WordPress's directory.
+  const webRoot = path.join(root, 'www');
+  const wpDir = prefix === '' ? path.join(root, 'wp') : path.join(webRoot, ...prefix.split('/').filter(Boolean));
+  const contentDir = path.join(wpDir, 'wp-content');
+  const dataDir = path.join(root, 'db');
+  const debugLog = path.join(root, 'debug.log');
+  const pluginDir = options.pluginDir ?? path.join(REPO_ROOT, 'plugin');
+
+  const wordpress = await resolveWordPress(options.wordpress);
+  mkdirSync(path.dirname(wpDir), { recursive: true });
+  // The two slowest file-system steps are independent.
+  await allSettledOrThrow([initDataDir(dataDir), prepareWordPressTree(wordpress, wpDir)]);
+  const wordpressVersion = readWordPressVersion(wpDir);
+  step('copy WordPress + init database');
+
+  const db = await startMariaDB(root, dataDir);
+  resources.db = db;
+  await createDatabase(db.socket, 'wordpress');
+  step('start MariaDB');
+
+  installMuPlugins(contentDir, options.muPlugins ?? []);
+  if (pluginDir !== false) linkPlugin(contentDir, pluginDir);
+  const salts = generateSalts();
+  const writeConfig = (port: number): void => {
+    const config = renderWpConfig({ socket: db.socket, url: `http://127.0.0.1:${port}${prefix}`, debugLog }, salts);
+    writeFileSync(path.join(wpDir, 'wp-config.php'), config);
+  };
+  let port = await findFreePort();
+  writeConfig(port);
+  const userSpecs = options.adminPassword === undefined ? USERS : { ...USERS, admin: { ...USERS.admin, password: options.adminPassword } };
+  const users = await installWordPress(wpDir, debugLog, pluginDir !== false, userSpecs);
+  // Start the served site with an empty debug log, so tests see only what their requests logged
+  // (WordPress 6.1 on PHP 8.2 logs a screenful of deprecations while installing).
+  if (existsSync(debugLog)) renameSync(debugLog, path.join(root, 'install-debug.log'));
+  step('install WordPress');
+
+  let serverOptions: Required<ServerOptions> = {
+    server: options.server ?? defaultServerKind(),
+    opcache: options.opcache ?? (options.server ?? defaultServerKind()) === 'fpm',
+    validateTimestamps: options.validateTimestamps ?? false,
+    workers: options.workers ?? 4,
+  };
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  const startServer = async (): Promise<void> => {
+    if (serverOptions.server === 'fpm') {
+      resources.server = await startFpmServer({
+        root,
+        docRoot: prefix === '' ? wpDir : webRoot,
+        sitePath: prefix,
+        port,
+        workers: serverOptions.workers,
+        opcache: serverOptions.opcache,
+        validateTimestamps: serverOptions.validateTimestamps,
+        errorLog: debugLog,
+        readyPath: `${prefix}/wp-json/`,
+        readyTimeoutMs,
+      });
+      return;
+    }
+    const server = await startPhpServer({
+      docRoot: wpDir,
+      routerScript: ROUTER_SCRIPT,
+      port,
+      workers: serverOptions.workers,
+      opcache: serverOptions.opcache,
+      errorLog: debugLog,
+      outputLog: path.join(root, 'php-server.log'),
+      readyPath: '/wp-json/',
+      readyTimeoutMs,
+    });
+    resources.server = server;
+    // For the watchdog, which knows only the root dir.
+    writeFileSync(path.join(root, PHP_SERVER_PGID_FILE), String(server.pgid));
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await startServer();
+      break;
+    } catch (error) {
+      // Someone took the port between findFreePort() and the server binding it. The URL lives only
+      // in wp-config.php (WP_HOME/WP_SITEURL override the options), so another port is a rewrite away.
+      if (!(error instanceof PortInUseError) || attempt >= PORT_ATTEMPTS) throw error;
+      port = await findFreePort();
+      writeConfig(port);
+    }
+  }
+  step(`start ${serverOptions.server === 'fpm' ? 'nginx + php-fpm' : 'php -S'} (first 200 from /wp-json/)`);
+
+  const url = `http://127.0.0.1:${port}${prefix}`;
+  const restRoot = `${url}/wp-json`;
+  await checkBasicAuth(restRoot, users.admin);
+  step('check Basic auth');
+
+  let stopped = false;
+  return {
+    url,
+    restRoot,
+    root,
+    wpDir,
+    wordpress: wordpress.name,
+    wordpressVersion,
+    contentDir,
+    svcDir: path.join(contentDir, 'svc'),
+    debugLog,
+    users,
+    timings,
+    authHeader: (user) => basicAuth(users[user]),
+    fetch: (pathOrUrl, init = {}) => siteFetch(restRoot, users, pathOrUrl, init),
+    php: (code) => runSnippet(root, wpDir, debugLog, code),
+    readLog: () => (existsSync(debugLog) ? readFileSync(debugLog, 'utf8') : ''),
+    get server(): SiteServer {
+      if (resources.server === undefined) throw new Error('site.server: no server is running');
+      return resources.server;
+    },
+    get fpm(): FpmServer | undefined {
+      return resources.server?.kind === 'fpm' ? resources.server : undefined;
+    },
+    restartServer: async (next = {}) => {
+      if (stopped) throw new Error('restartServer(): the site has been stopped');
+      await resources.server?.stop();
+      resources.server = undefined;
+      rmSync(path.join(root, PHP_SERVER_PGID_FILE), { force: true });
+      serverOptions = { ...serverOptions, ...next };
+      // Same port: it is baked into wp-config.php, and both servers bind with SO_REUSEADDR.
+      await startServer();
+    },
+    stop: () => {
+      stopped = true;
+      return stopper.stop();
+    },
+  };
+}
+
+function siteFetch(
+  restRoot: string,
+  users: Record<SiteUserName, SiteUser>,
+  pathOrUrl: string,
+  init: SiteRequestInit,
+): Promise<Response> {
+  const { as = 'admin', json, headers, ...rest } = init;
+  const target = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${restRoot}/${pathOrUrl.replace(/^\//, '')}`;
+  const merged = new Headers(headers);
+  if (as !== 'anonymous' && !merged.has('Authorization')) merged.set('Authorization', basicAuth(users[as]));
+  if (json !== undefined) {
+    merged.set('Content-Type', 'application/json');
+    return fetch(target, { ...rest, headers: merged, body: JSON.stringify(json) });
+  }
+  return fetch(target, { ...rest, headers: merged });
+}
+
+/** Runs a PHP snippet with the WordPress in wpDir loaded (CLI); also used for the other nodes of multinode.ts. */
+export async function runSnippet(root: string, wpDir: string, debugLog: string, code: string): Promise<string> {
+  const dir = path.join(root, 'snippets');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${randomUUID()}.php`);
+  writeFileSync(file, snippetFile(wpDir, code));
+  try {
+    const result = await runProcess(requireExecutable('php'), [...iniFlags(false, debugLog), file], { cwd: wpDir });
+    if (result.code !== 0) {
+      throw new Error(`PHP snippet failed (exit ${String(result.code)}):\n${(result.stderr + result.stdout).trim()}\n--- code ---\n${code}`);
+    }
+    return result.stdout;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
