@@ -5,7 +5,7 @@
  * exits, with 0, 1 (failure) or 2 (usage, or refused without --yes).
  */
 import meow from 'meow';
-import { toCommand, type Command, type HelpTopic } from './commands/command.js';
+import { toCommand, type Command, type HelpTopic } from './commands/parse-argv.js';
 import { processIo, type Io } from './commands/shared/io.js';
 import { interruptMessage } from './commands/shared/interrupt.js';
 
@@ -359,10 +359,13 @@ function quietOnClosedPipes(): void {
  * key instead and ends the same way through `interrupted()`.
  */
 function exitOnInterrupt(): void {
-	process.once('SIGINT', () => {
+	process.on('SIGINT', () => {
+		// A command that stops on Ctrl-C as its normal end (svc dev, api logs --follow) listens
+		// itself and ends with its own code.
+		if (process.listenerCount('SIGINT') > 1) return;
 		const message = interruptMessage();
 		if (cli.flags.json === true) {
-			process.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', exitCode: 130 }, null, 2)}\n`);
+			process.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', hint: null, status: null, serverCode: null, fileErrors: [], slugs: [], exitCode: 130 }, null, 2)}\n`);
 		}
 		process.stderr.write(`\n${message}\n`);
 		process.exit(130);

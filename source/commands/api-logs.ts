@@ -5,7 +5,7 @@
  */
 import { eventRecord, eventsAfter, formatEvent, readEvents } from '../core/event-log.js';
 import type { SiteEvent } from '../core/site-client.js';
-import type { ApiLogsCommand } from './command.js';
+import type { ApiLogsCommand } from './parse-argv.js';
 import { openSite } from './shared/context.js';
 import { note, printJson, type Io } from './shared/io.js';
 

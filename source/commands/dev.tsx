@@ -11,7 +11,7 @@ import { eventRecord, eventsAfter, formatEvent } from '../core/event-log.js';
 import { scanApiDir } from '../core/route-files.js';
 import type { SiteEvent } from '../core/site-client.js';
 import type { DevRoute } from '../components/dev-screen.js';
-import type { DevCommand } from './command.js';
+import type { DevCommand } from './parse-argv.js';
 import { openProject, openSite, type Site } from './shared/context.js';
 import { isInteractive, type Io } from './shared/io.js';
 

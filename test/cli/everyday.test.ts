@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startWordPress, type WordPressSite } from '../support/wordpress.js';
 import { LIMITS_MU_PLUGIN } from '../e2e/helpers/site.js';
 import { routeSource, writeRoute } from './helpers/files.js';
+import { assertJsonContract } from './helpers/json-contract.js';
 import { packedCli } from './helpers/packed-cli.js';
 import { startPathProxy } from './helpers/path-proxy.js';
 import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
@@ -57,9 +58,10 @@ describe('svc api new', () => {
       file: 'api/users/[id].php',
       slug: 'users/[id]',
       className: 'UsersIdRoute',
-      methods: ['GET', 'DELETE'],
+      verbs: ['GET', 'DELETE'],
       params: ['id'],
       public: false,
+      capability: null,
       siteChecked: site.url,
     });
     expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
@@ -160,6 +162,7 @@ describe('svc api logs', () => {
     while (!stdout.includes('permission_threw') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
+    assertJsonContract(['api', 'logs', '--follow', '--json'], stdout);
     const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; slug: string });
     expect(lines).toEqual([expect.objectContaining({ type: 'permission_threw', slug: 'throws' })]);
   });
@@ -223,7 +226,7 @@ describe('svc doctor', () => {
       const slug = `where${prefix.replace('/', '-')}${options.plainPermalinks === true ? '-plain' : ''}`;
       expect(await at('api', 'new', slug, '--json')).toMatchObject({ code: 0 });
       expect(await at('api', 'push', '--yes')).toMatchObject({ code: 0 });
-      expect(json<{ filename: string }[]>((await at('api', 'list', '--json')).stdout).map((record) => record.filename)).toContain(slug);
+      expect(json<{ slug: string }[]>((await at('api', 'list', '--json')).stdout).map((record) => record.slug)).toContain(slug);
       expect(json<{ type: string; message: string }[]>((await at('api', 'logs', '--json')).stdout).at(-1)).toMatchObject({ type: 'release' });
       expect(await at('api', 'releases', '--json')).toMatchObject({ code: 0 });
       expect(proxy.paths.some((requested) => requested.startsWith(`${prefix}/?rest_route=`))).toBe(options.plainPermalinks === true);
@@ -364,6 +367,7 @@ describe('svc dev', () => {
     } finally {
       child.kill('SIGINT');
       expect(await exited).toBe(0);
+      for (const line of lines) assertJsonContract(['dev', '--json'], JSON.stringify(line));
       rmSync(devProject, { recursive: true, force: true });
     }
   });

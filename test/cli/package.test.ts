@@ -180,8 +180,8 @@ describe('svc plugin zip from the installed package', () => {
   it('defaults to ./svc.zip and reports JSON with --json', async () => {
     const result = await svc(['plugin', 'zip', '--json']);
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout) as { path: string; files: number; bytes: number };
-    expect(report.path).toBe(path.join(work, 'svc.zip'));
+    const report = JSON.parse(result.stdout) as { out: string; files: number; bytes: number };
+    expect(report.out).toBe(path.join(work, 'svc.zip'));
     expect(report.files).toBeGreaterThan(10);
   });
 });
