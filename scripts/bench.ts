@@ -39,6 +39,7 @@ import { latencyWhileStaging } from './bench/staging.js';
 import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
+import { formatCliStart, measureCliStart } from './bench/cli-start.js';
 import { measureMultiNode } from './bench/multinode.js';
 import { measureDev } from './bench/dev.js';
 import { installCli } from './lib/install-cli.js';
@@ -207,6 +208,7 @@ async function single(): Promise<void> {
         '',
       ].join('\n'),
     );
+    process.stdout.write(`${formatCliStart(measureCliStart(binary), LABEL, verdict).join('\n')}\n`);
     rmSync(scratch, { recursive: true, force: true });
   } finally {
     await Promise.all([one, many, most, coldOne, coldMost].map((site) => site.stop()));

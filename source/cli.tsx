@@ -5,9 +5,9 @@
  * exits, with 0, 1 (failure) or 2 (usage, or refused without --yes).
  */
 import meow from 'meow';
-import { toCommand, type Command, type HelpTopic } from './commands/command.js';
+import { toCommand, type Command, type HelpTopic } from './commands/parse-argv.js';
 import { processIo, type Io } from './commands/shared/io.js';
-import { interruptMessage } from './commands/shared/interrupt.js';
+import { interruptMessage, stopsItself } from './commands/shared/interrupt.js';
 
 // chalk (inside Ink) honours FORCE_COLOR but not NO_COLOR, and reads it once when it loads.
 if ((process.env['NO_COLOR'] ?? '') !== '') {
@@ -366,16 +366,16 @@ function quietOnClosedPipes(): void {
  * key instead and ends the same way through `interrupted()`.
  */
 function exitOnInterrupt(): void {
-	process.once('SIGINT', () => {
-		if (process.listenerCount('SIGINT') > 0) {
-			// A command that stops itself on Ctrl-C (svc dev, svc api logs --follow) ends its own
-			// output and cleans up first; svc still exits 130.
+	process.on('SIGINT', () => {
+		if (stopsItself()) {
+			// A command whose normal end is Ctrl-C (svc dev, svc api logs --follow) ends its stream and
+			// cleans up through its own handler; svc then exits 130, as everywhere.
 			interruptedByCommand = true;
 			return;
 		}
 		const message = interruptMessage();
 		if (cli.flags.json === true) {
-			process.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', exitCode: 130 }, null, 2)}\n`);
+			process.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', hint: null, status: null, serverCode: null, fileErrors: [], slugs: [], exitCode: 130 }, null, 2)}\n`);
 		}
 		process.stderr.write(`\n${message}\n`);
 		process.exit(130);

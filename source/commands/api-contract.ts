@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SvcError } from '../core/errors.js';
 import { generateClient } from '../core/openapi-client.js';
 import type { OpenApiDocument } from '../core/site-client.js';
-import type { ApiContractCommand } from './command.js';
+import type { ApiContractCommand } from './parse-argv.js';
 import { displayPath, openSite } from './shared/context.js';
 import { note, printJson, type Io } from './shared/io.js';
 
@@ -43,7 +43,7 @@ export async function run(command: ApiContractCommand, io: Io): Promise<number> 
 		const out = path.resolve(io.cwd, command.out);
 		await write(out, `${JSON.stringify(document, null, 2)}\n`);
 		if (command.json) {
-			printJson(io, { path: out, paths: Object.keys(document.paths).length, operations, failed: failed.map((file) => file.file) });
+			printJson(io, { out, paths: Object.keys(document.paths).length, operations, failed: failed.map((file) => file.file) });
 		} else {
 			io.stdout.write(`✔ Wrote ${displayPath(io.cwd, out)}: OpenAPI ${document.openapi}, ${Object.keys(document.paths).length} paths, ${operations} operations.\n`);
 		}
@@ -57,7 +57,7 @@ export async function run(command: ApiContractCommand, io: Io): Promise<number> 
 	});
 	await write(out, generateClient(document));
 	if (command.json) {
-		printJson(io, { path: out, operations, failed: failed.map((file) => file.file) });
+		printJson(io, { out, operations, failed: failed.map((file) => file.file) });
 	} else {
 		io.stdout.write(
 			`✔ Wrote ${displayPath(io.cwd, out)}: ${operations} typed functions.\n  import { createClient } from './${path.relative(io.cwd, dir) || '.'}/client.js';\n  const api = createClient({ root: '${await site.client.restRoot()}', auth: { user, password } });\n`,

@@ -10,7 +10,7 @@ import { fileDiff, toDiffRecord, unifiedText, type FileDiff } from '../core/file
 import { scanApiDir } from '../core/route-files.js';
 import { slugFromArgument } from '../core/slug-argument.js';
 import { compareSlugs } from '../core/slug.js';
-import type { ApiDiffCommand } from './command.js';
+import type { ApiDiffCommand } from './parse-argv.js';
 import { openProject, openSite } from './shared/context.js';
 import { note, printJson, type Io } from './shared/io.js';
 import { plural } from './shared/words.js';
@@ -32,7 +32,7 @@ export async function run(command: ApiDiffCommand, io: Io): Promise<number> {
 	if (unknown.length > 0) {
 		throw new SvcError(`Neither in ${project.apiLabel}/ nor on ${site.url}: ${unknown.join(', ')}.`, {
 			code: 'not_found',
-			filenames: unknown,
+			slugs: unknown,
 			hint: `Name a route by its slug, file or route, e.g. "hello", "${project.apiLabel}/hello.php" or "/svc-api/v1/hello"; "svc api list" shows the site's.`,
 		});
 	}

@@ -4,7 +4,7 @@
  */
 import type { SiteClient } from '../core/site-client.js';
 import type { RouteRow } from '../components/route-table.js';
-import type { ApiListCommand } from './command.js';
+import type { ApiListCommand } from './parse-argv.js';
 import { openSite } from './shared/context.js';
 import { isInteractive, note, printJson, type Io } from './shared/io.js';
 import { plainTable, toRecord } from './shared/route-records.js';

@@ -5,8 +5,9 @@
  */
 import { eventRecord, eventsAfter, formatEvent, readEvents } from '../core/event-log.js';
 import type { SiteEvent } from '../core/site-client.js';
-import type { ApiLogsCommand } from './command.js';
+import type { ApiLogsCommand } from './parse-argv.js';
 import { openSite } from './shared/context.js';
+import { stoppingItself } from './shared/interrupt.js';
 import { note, printJson, type Io } from './shared/io.js';
 
 /** Without --since: the latest page, like `tail`. */
@@ -42,8 +43,10 @@ function follow(start: number, poll: (after: number) => Promise<number>): Promis
 		let cursor = start;
 		let timer: NodeJS.Timeout | undefined;
 		let stopped = false;
+		const release = stoppingItself();
 		const stop = () => {
 			stopped = true;
+			release();
 			if (timer !== undefined) clearTimeout(timer);
 			process.off('SIGINT', stop);
 			process.off('SIGTERM', stop);

@@ -9,7 +9,7 @@ import { SvcError } from '../core/errors.js';
 import { checkRouteSource } from '../core/php-lexical.js';
 import { parseVerbs, scaffoldRoute, type Scaffold } from '../core/route-scaffold.js';
 import { scanApiDir } from '../core/route-files.js';
-import type { ApiNewCommand } from './command.js';
+import type { ApiNewCommand } from './parse-argv.js';
 import { openProject, openSite } from './shared/context.js';
 import { note, printJson, type Io } from './shared/io.js';
 
@@ -63,10 +63,10 @@ function report(io: Io, command: ApiNewCommand, scaffold: Scaffold, label: strin
 			file: label,
 			slug: scaffold.slug,
 			className: scaffold.className,
-			methods: scaffold.verbs,
+			verbs: scaffold.verbs,
 			params: scaffold.params,
 			public: command.isPublic,
-			...(command.capability === undefined ? {} : { capability: command.capability }),
+			capability: command.capability ?? null,
 			siteChecked: siteChecked ?? null,
 		});
 		return;

@@ -6,7 +6,7 @@
 import { isPullNoop, planPull } from '../core/plan.js';
 import { applyPullPlan } from '../core/pull-writer.js';
 import { scanApiDir } from '../core/route-files.js';
-import type { ApiPullCommand } from './command.js';
+import type { ApiPullCommand } from './parse-argv.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openProject, openSite } from './shared/context.js';
 import { isInteractive, note, printJson, type Io } from './shared/io.js';
@@ -31,11 +31,13 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 		site: site.url,
 		dir: project.apiDir,
 		dryRun: command.dryRun,
-		created: plan.create.map((file) => file.filename),
-		overwritten: plan.overwrite.map((file) => file.filename),
+		added: plan.create.map((file) => file.filename),
+		changed: plan.overwrite.map((file) => file.filename),
 		removed: plan.remove.map((file) => file.slug),
 		unchanged: plan.unchanged.map((file) => file.filename),
-		rejected: plan.rejected,
+		written: [] as readonly string[],
+		deleted: [] as readonly string[],
+		rejected: plan.rejected.map((file) => ({ slug: file.filename, message: file.message })),
 		skipped: listing.skipped,
 		kept: plan.kept.map((file) => file.slug),
 	};
@@ -44,8 +46,8 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	if (ui !== undefined) {
 		ui.print(
 			io.stdout,
-			<ui.PushPlan
-				plan={{ added: report.created, changed: report.overwritten, removed: report.removed, unchanged: report.unchanged.length }}
+			<ui.SyncPlan
+				plan={{ added: report.added, changed: report.changed, removed: report.removed, unchanged: report.unchanged.length }}
 				direction="pull"
 				site={site.url}
 				dir={project.apiLabel}
@@ -101,7 +103,7 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 		}
 	}
 	if (ui === undefined) {
-		printJson(io, report);
+		printJson(io, { ...report, written: result.written, deleted: result.removed });
 		return 0;
 	}
 	ui.print(

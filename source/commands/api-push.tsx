@@ -11,10 +11,10 @@ import { pushRelease, type PushProgress, type ReleasePushOptions, type ReleasePu
 import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../core/route-files.js';
 import { deployDisallowed, type RemoteFile, type SiteClient, type SiteStatus, type WrittenFile } from '../core/site-client.js';
 import { fileDiff, type FileDiff } from '../core/file-diff.js';
-import type { PlanNote } from '../components/push-plan.js';
+import type { PlanNote } from '../components/sync-plan.js';
 import type { PublicRoute } from '../components/public-warnings.js';
 import type { PushOutcome } from '../components/push-progress.js';
-import type { ApiPushCommand } from './command.js';
+import type { ApiPushCommand } from './parse-argv.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openProject, openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
@@ -78,7 +78,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	if (ui !== undefined) {
 		ui.print(
 			io.stdout,
-			<ui.PushPlan
+			<ui.SyncPlan
 				plan={{ ...report, unchanged: report.unchanged.length, notes: planNotes(diffs, open, opened) }}
 				direction="push"
 				site={site.url}
@@ -93,7 +93,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	// only): committing the same set makes the site give every node a fresh copy of it.
 	if (isPushNoop(plan) && (status?.driftedNodes ?? []).length === 0) {
 		// Nothing staged, nothing committed: the site is not written to at all.
-		if (command.json) printJson(io, { ...report, uploaded: [], deleted: [], public: [], release: null, staged: NOTHING_STAGED });
+		if (command.json) printJson(io, { ...report, written: [], deleted: [], publicRoutes: [], syntaxCheck: null, release: null, staged: NOTHING_STAGED, loadErrors: [] });
 		return 0;
 	}
 	if (status !== undefined && !status.deploy.allowed) {
@@ -107,7 +107,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		const result = await send({ ...push, dryRun: true }, { ui, interactive, io });
 		const found = await publicRoutes(upload, result, site.client, remote);
 		if (ui === undefined) {
-			printJson(io, { ...report, uploaded: [], deleted: [], public: found, syntaxCheck: result.syntaxCheck, release: null, staged: result.staged });
+			printJson(io, { ...report, written: [], deleted: [], publicRoutes: found.map(publicRecord), syntaxCheck: result.syntaxCheck, release: null, staged: result.staged, loadErrors: [] });
 		} else {
 			ui.print(io.stderr, <ui.PublicWarnings routes={notIn(found, open)} dryRun />);
 			ui.print(
@@ -153,13 +153,13 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	if (ui === undefined) {
 		printJson(io, {
 			...report,
-			uploaded: result.written.map((file) => file.filename),
+			written: result.written.map((file) => file.filename),
 			deleted,
-			public: found,
+			publicRoutes: found.map(publicRecord),
 			syntaxCheck: result.syntaxCheck,
 			release: result.release === null ? null : toReleaseRecord(result.release),
 			staged: result.staged,
-			loadErrors: failed,
+			loadErrors: failed.map((failure) => ({ slug: failure.slug, message: failure.error })),
 			...(failure === undefined ? {} : failure.toJSON()),
 		});
 		return failure === undefined ? 0 : failure.exitCode;
@@ -282,6 +282,11 @@ async function publicRoutes(
 	return routes;
 }
 
+/** A public route in --json: the words `svc api list` uses (slug, route, verbs). */
+function publicRecord(route: PublicRoute): { slug: string; route: string; verbs: readonly string[] } {
+	return { slug: route.filename, route: route.path, verbs: route.verbs };
+}
+
 /** Warnings not already shown before the question. */
 function notIn(routes: readonly PublicRoute[], shown: readonly PublicRoute[]): PublicRoute[] {
 	const known = new Set(shown.map((route) => route.filename));
@@ -314,7 +319,7 @@ async function loadFailures(client: SiteClient, pushed: readonly string[]): Prom
 	if (pushed.length === 0) return [];
 	const wanted = new Set(pushed);
 	const listing = await client.listFiles({ content: false });
-	return listing.files.flatMap((file) => (wanted.has(file.filename) && file.error !== undefined ? [{ filename: file.filename, error: file.error }] : []));
+	return listing.files.flatMap((file) => (wanted.has(file.filename) && file.error !== undefined ? [{ slug: file.filename, error: file.error }] : []));
 }
 
 /** `/svc-api/v1` from a record like `{ filename: "hello", path: "/svc-api/v1/hello" }`. */

@@ -8,7 +8,7 @@ import { SvcError } from '../core/errors.js';
 import type { Release } from '../core/site-client.js';
 import { validateRemovableName } from '../core/slug.js';
 import { slugFromArgument } from '../core/slug-argument.js';
-import type { ApiRmCommand } from './command.js';
+import type { ApiRmCommand } from './parse-argv.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openProject, openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
@@ -41,13 +41,13 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	if (unknown.length > 0) {
 		throw new SvcError(`Not deployed on ${site.url}: ${unknown.join(', ')}. Nothing was removed.`, {
 			code: 'not_found',
-			filenames: unknown,
+			slugs: unknown,
 			hint: 'Run "svc api list" to see the deployed routes.',
 		});
 	}
 	const paths = slugs.map((slug) => deployed.get(slug)?.path || slug);
 	if (command.dryRun) {
-		if (command.json) printJson(io, { site: site.url, dryRun: true, deleted: [], wouldDelete: slugs });
+		if (command.json) printJson(io, { site: site.url, dryRun: true, removed: slugs, deleted: [], release: null });
 		else io.stdout.write(`Dry run: would remove ${paths.join(', ')}. Nothing was removed.\n`);
 		return 0;
 	}
@@ -70,7 +70,7 @@ function removed(
 	{ deleted, release }: { readonly deleted: readonly string[]; readonly release?: Release },
 ): number {
 	if (command.json) {
-		printJson(io, { site: siteUrl, dryRun: false, deleted, ...(release === undefined ? {} : { release: toReleaseRecord(release) }) });
+		printJson(io, { site: siteUrl, dryRun: false, removed: deleted, deleted, release: release === undefined ? null : toReleaseRecord(release) });
 	} else {
 		const made = release === undefined ? '' : ` (release ${release.id})`;
 		io.stdout.write(`✔ Removed ${deleted.map((slug) => `${slug}.php`).join(', ')} from ${siteUrl}${made}.\n`);

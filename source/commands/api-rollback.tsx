@@ -9,7 +9,7 @@ import { SvcError } from '../core/errors.js';
 import { previousRelease } from '../core/releases.js';
 import type { Release, ReleasePlan } from '../core/site-client.js';
 import type { PublicRoute } from '../components/public-warnings.js';
-import type { ApiRollbackCommand } from './command.js';
+import type { ApiRollbackCommand } from './parse-argv.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
@@ -36,12 +36,11 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 	// The site plans and checks the rollback without changing anything.
 	const check = await site.client.rollback({ to: target.id, dryRun: true });
 	const plan: ReleasePlan = check.plan ?? { added: [], changed: [], removed: [] };
-	const report = { site: site.url, dryRun: command.dryRun, from: active?.id ?? null, to: target.id, plan };
 	const ui = views === undefined ? undefined : await views;
 	ui?.print(io.stdout, <ui.RollbackPlan site={site.url} target={target} active={active} plan={plan} dryRun={command.dryRun} />);
 	const nothing = check.unchanged || plan.added.length + plan.changed.length + plan.removed.length === 0;
 	if (nothing || command.dryRun) {
-		if (command.json) printJson(io, { ...report, unchanged: nothing, release: null });
+		if (command.json) printJson(io, rollbackDocument({ site: site.url, dryRun: command.dryRun, from: active?.id ?? null, to: target.id, plan, noop: nothing, written: [], release: null }));
 		else if (!nothing) ui?.print(io.stdout, <ui.Text>Dry run: the site accepted the rollback to release {target.id}. Nothing was changed.</ui.Text>);
 		return 0;
 	}
@@ -80,8 +79,8 @@ async function rollBack(
 	const made = done.release;
 	const plan = done.plan ?? planned ?? { added: [], changed: [], removed: [] };
 	if (command.json) {
-		const report = { site: site.url, dryRun: false, from: active?.id ?? null, to: target.id, plan };
-		printJson(io, { ...report, unchanged: done.unchanged, release: made === null ? null : toReleaseRecord(made) });
+		const written = done.written.map((file) => file.filename);
+		printJson(io, rollbackDocument({ site: site.url, dryRun: false, from: active?.id ?? null, to: target.id, plan, noop: done.unchanged, written, release: made }));
 		return 0;
 	}
 	if (ui === undefined) return 0;
@@ -95,6 +94,37 @@ async function rollBack(
 		</ui.Text>,
 	);
 	return 0;
+}
+
+/**
+ * The --json document (docs/cli-json/api-rollback.schema.json): the plan in the words push and pull
+ * use (added, changed, removed), what this run wrote and deleted, and `noop` when the target's
+ * files are the active ones.
+ */
+function rollbackDocument(report: {
+	site: string;
+	dryRun: boolean;
+	from: number | null;
+	to: number;
+	plan: ReleasePlan;
+	noop: boolean;
+	written: readonly string[];
+	release: Release | null;
+}) {
+	const applied = !report.dryRun && report.release !== null;
+	return {
+		site: report.site,
+		dryRun: report.dryRun,
+		from: report.from,
+		to: report.to,
+		added: report.plan.added,
+		changed: report.plan.changed,
+		removed: report.plan.removed,
+		noop: report.noop,
+		written: report.written,
+		deleted: applied ? report.plan.removed : [],
+		release: report.release === null ? null : toReleaseRecord(report.release),
+	};
 }
 
 function summary(plan: ReleasePlan): string {

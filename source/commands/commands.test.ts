@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../core/errors.js';
-import type { Command } from './command.js';
+import type { Command } from './parse-argv.js';
 import type { Env } from './shared/io.js';
 import { reportError } from './shared/report.js';
 import { useTempConfigHome } from '../../test/fakes/config-home.js';
@@ -111,9 +111,11 @@ describe('svc api push, before any request', () => {
 		for (const env of [SITE_ENV, {}]) {
 			const result = await run(push({ json: true }), env);
 			expect(result.exitCode).toBe(1);
-			const body = JSON.parse(result.stdout) as { code: string; fileErrors: { filename: string; message: string }[] };
+			const body = JSON.parse(result.stdout) as { code: string; fileErrors: { file: string; slug: string; code: string; message: string }[] };
 			expect(body.code).toBe('local_check_failed');
-			expect(body.fileErrors.map((error) => error.filename)).toEqual(['api/big.php', 'api/loose.php', 'api/two.php']);
+			expect(body.fileErrors.map((error) => error.file)).toEqual(['api/big.php', 'api/loose.php', 'api/two.php']);
+			// Each refusal carries the code the site gives the same check, not one generic word.
+			expect(body.fileErrors.map((error) => `${error.slug} ${error.code}`)).toEqual(['big svc_file_too_large', 'loose svc_strict_types', 'two svc_class_count']);
 			expect(body.fileErrors[0]?.message).toContain('the limit is 512 KB');
 			expect(body.fileErrors[1]?.message).toContain('strict_types');
 			expect(body.fileErrors[2]?.message).toContain('class');
@@ -312,9 +314,9 @@ describe('svc plugin zip', () => {
 	it('writes an installable zip of plugin/ under one svc/ folder, without tests or dotfiles', async () => {
 		const result = await run({ name: 'plugin zip', json: true, out: 'out/../svc-plugin.zip' });
 		expect(result.exitCode).toBe(0);
-		const report = JSON.parse(result.stdout) as { path: string; files: number; bytes: number };
-		expect(report.path).toBe(path.join(temp.dir, 'svc-plugin.zip'));
-		const names = execFileSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', report.path], {
+		const report = JSON.parse(result.stdout) as { out: string; files: number; bytes: number };
+		expect(report.out).toBe(path.join(temp.dir, 'svc-plugin.zip'));
+		const names = execFileSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', report.out], {
 			encoding: 'utf8',
 		})
 			.trim()
@@ -324,7 +326,7 @@ describe('svc plugin zip', () => {
 		expect(names.every((name) => name.startsWith('svc/'))).toBe(true);
 		expect(names.filter((name) => name.startsWith('svc/tests/') || /\/\./.test(name))).toEqual([]);
 		expect(names.filter((name) => !name.endsWith('/'))).toHaveLength(report.files);
-		expect(execFileSync('unzip', ['-t', report.path], { encoding: 'utf8' })).toContain('No errors detected');
+		expect(execFileSync('unzip', ['-t', report.out], { encoding: 'utf8' })).toContain('No errors detected');
 	});
 
 	it('says where it wrote the zip and how to install it', async () => {

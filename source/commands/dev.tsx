@@ -13,11 +13,12 @@ import { eventRecord, eventsAfter, formatEvent } from '../core/event-log.js';
 import { scanApiDir } from '../core/route-files.js';
 import type { SiteEvent } from '../core/site-client.js';
 import type { DevRoute } from '../components/dev-screen.js';
-import type { DevCommand } from './command.js';
+import type { DevCommand } from './parse-argv.js';
 import type { LocalSite } from '../local-site/local-site.js';
 import { declined } from './shared/confirm.js';
 import { openProject, openSite, type Project, type Site } from './shared/context.js';
 import { startLocalDevSite } from './dev-local-site.js';
+import { stoppingItself } from './shared/interrupt.js';
 import { isInteractive, note, type Io } from './shared/io.js';
 
 /** Editors write a file in several steps (truncate, write, rename): one push for all of them. */
@@ -67,6 +68,7 @@ function listenForInterrupts(): Interrupts {
 	};
 	const onInt = on('SIGINT');
 	const onTerm = on('SIGTERM');
+	const release = stoppingItself();
 	process.on('SIGINT', onInt);
 	process.on('SIGTERM', onTerm);
 	return {
@@ -78,6 +80,7 @@ function listenForInterrupts(): Interrupts {
 			if (ending !== undefined) next(ending);
 		},
 		dispose: () => {
+			release();
 			process.off('SIGINT', onInt);
 			process.off('SIGTERM', onTerm);
 		},

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { apiDirInside, DEFAULT_API_DIR, findProjectFile, openUserConfig, requireProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
 import { SvcError } from '../core/errors.js';
-import type { LinkCommand } from './command.js';
+import type { LinkCommand } from './parse-argv.js';
 import { printJson, type Io } from './shared/io.js';
 
 export async function run(command: LinkCommand, io: Io): Promise<number> {
@@ -19,7 +19,7 @@ export async function run(command: LinkCommand, io: Io): Promise<number> {
 	const linked: ProjectConfig = { ...project?.config, site: selected.name, ...(apiDir === undefined ? {} : { apiDir }) };
 	const file = writeProjectFile(dir, linked);
 	if (command.json) {
-		printJson(io, { path: file, site: selected.name, url: selected.profile.url, apiDir: linked.apiDir ?? DEFAULT_API_DIR });
+		printJson(io, { out: file, site: selected.name, url: selected.profile.url, apiDir: linked.apiDir ?? DEFAULT_API_DIR });
 	} else {
 		io.stdout.write(
 			`✔ Linked ${dir} to site "${selected.name}" (${selected.profile.url}); route files in ${linked.apiDir ?? DEFAULT_API_DIR}/.\n` +

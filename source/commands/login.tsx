@@ -9,7 +9,7 @@ import { defaultCredentialsPath, storePassword, type StoredIn } from '../core/cr
 import { isSvcError, SvcError } from '../core/errors.js';
 import { createSiteClient } from '../core/site-client.js';
 import type { LoginValues } from '../components/login-form.js';
-import type { LoginCommand } from './command.js';
+import type { LoginCommand } from './parse-argv.js';
 import { declined } from './shared/confirm.js';
 import { warnIfInsecure } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
@@ -57,7 +57,7 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 			user: values.user,
 			default: isDefault,
 			stored: stored.where,
-			...(stored.where === 'file' ? { credentialsFile: stored.path } : {}),
+			credentialsFile: stored.where === 'file' ? stored.path : null,
 		});
 		return 0;
 	}

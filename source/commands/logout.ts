@@ -4,7 +4,7 @@
  */
 import { findProjectFile, openUserConfig, requireProfile } from '../core/config.js';
 import { deletePassword } from '../core/credentials.js';
-import type { LogoutCommand } from './command.js';
+import type { LogoutCommand } from './parse-argv.js';
 import { printJson, type Io } from './shared/io.js';
 
 export async function run(command: LogoutCommand, io: Io): Promise<number> {

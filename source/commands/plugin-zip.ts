@@ -7,10 +7,10 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SvcError } from '../core/errors.js';
-import type { PluginZipCommand } from './command.js';
+import type { PluginZipCommand } from './parse-argv.js';
 import { displayPath } from './shared/context.js';
 import { printJson, type Io } from './shared/io.js';
-import { createZip, type ZipEntry } from './shared/zip.js';
+import { createZip, type ZipEntry } from '../core/zip.js';
 
 /** Both source/commands/ and dist/commands/ sit two levels below the package root. */
 export const PLUGIN_DIR = fileURLToPath(new URL('../../plugin/', import.meta.url));
@@ -31,7 +31,7 @@ export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 	}
 	const files = entries.filter((entry) => entry.data !== undefined).length;
 	if (command.json) {
-		printJson(io, { path: out, files, bytes: zip.length });
+		printJson(io, { out, files, bytes: zip.length });
 	} else {
 		io.stdout.write(
 			`✔ Wrote ${displayPath(io.cwd, out)} (${files} files, ${(zip.length / 1024).toFixed(1)} KB).\n  Install it in wp-admin: Plugins → Add New → Upload Plugin, then activate "svc".\n`,

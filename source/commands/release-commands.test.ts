@@ -10,7 +10,7 @@ import { FakeSite, PASSWORD, USER, wpError, type SeenRequest } from '../../test/
 import { useTempConfigHome } from '../../test/fakes/config-home.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 import type { SvcError } from '../core/errors.js';
-import type { ApiPushCommand, ApiReleasesCommand, ApiRmCommand, ApiRollbackCommand } from './command.js';
+import type { ApiPushCommand, ApiReleasesCommand, ApiRmCommand, ApiRollbackCommand } from './parse-argv.js';
 import type { Io } from './shared/io.js';
 import { reportError } from './shared/report.js';
 
@@ -93,9 +93,9 @@ describe('svc api push', () => {
 			unchanged: [],
 			removed: [],
 			kept: ['hello'],
-			uploaded: ['alpha', 'beta', 'delta', 'gamma'],
+			written: ['alpha', 'beta', 'delta', 'gamma'],
 			deleted: [],
-			public: [],
+			publicRoutes: [],
 			loadErrors: [],
 			syntaxCheck: 'php',
 			release: { id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 5, added: 4, changed: 0, removed: 0, active: true, rollbackOf: null },
@@ -114,7 +114,7 @@ describe('svc api push', () => {
 		expect(writes(site.requests)).toEqual([]);
 		expect(site.releases).toHaveLength(1);
 		const json = await run(push({ json: true }));
-		expect(JSON.parse(json.stdout)).toMatchObject({ uploaded: [], release: null, staged: { files: 0, requests: 0, bytes: 0 } });
+		expect(JSON.parse(json.stdout)).toMatchObject({ written: [], syntaxCheck: null, release: null, staged: { files: 0, requests: 0, bytes: 0 } });
 		expect(writes(site.requests)).toEqual([]);
 	});
 
@@ -193,7 +193,7 @@ describe('svc api push', () => {
 		const result = await run(push({ json: true }));
 		expect(result.exitCode).toBe(0);
 		expect(writes(site.requests)).toEqual(['POST api-files']);
-		expect(JSON.parse(result.stdout)).toMatchObject({ uploaded: ['alpha'], release: null });
+		expect(JSON.parse(result.stdout)).toMatchObject({ written: ['alpha'], release: null });
 	});
 });
 
@@ -203,7 +203,7 @@ describe('svc api rm', () => {
 		const text = await run({ name: 'api rm', json: false, site: undefined, yes: true, dryRun: false, slugs: ['hello'] });
 		expect(text.stdout).toBe(`✔ Removed hello.php from ${site.url} (release 1).\n`);
 		const json = await run({ name: 'api rm', json: true, site: undefined, yes: true, dryRun: false, slugs: ['other'] });
-		expect(JSON.parse(json.stdout)).toEqual({ site: site.url, dryRun: false, deleted: ['other'], release: expect.objectContaining({ id: 2, kind: 'rm', removed: 1 }) });
+		expect(JSON.parse(json.stdout)).toEqual({ site: site.url, dryRun: false, removed: ['other'], deleted: ['other'], release: expect.objectContaining({ id: 2, kind: 'rm', removed: 1 }) });
 	});
 
 	it('says nothing of a release when the site does not', async () => {
@@ -276,8 +276,12 @@ describe('svc api releases and rollback', () => {
 			dryRun: false,
 			from: 4,
 			to: 1,
-			plan: { added: [], changed: ['alpha'], removed: ['beta'] },
-			unchanged: false,
+			added: [],
+			changed: ['alpha'],
+			removed: ['beta'],
+			noop: false,
+			written: ['alpha'],
+			deleted: ['beta'],
 			release: expect.objectContaining({ id: 5, kind: 'rollback', rollbackOf: 1, active: true }),
 		});
 	});
@@ -294,7 +298,7 @@ describe('svc api releases and rollback', () => {
 		await history();
 		const result = await run(rollback({ to: 2, yes: true, json: true }));
 		expect(result.exitCode).toBe(0);
-		expect(JSON.parse(result.stdout)).toMatchObject({ to: 2, unchanged: true, release: null });
+		expect(JSON.parse(result.stdout)).toMatchObject({ to: 2, noop: true, written: [], deleted: [], release: null });
 		expect(writes(site.requests)).toEqual(['POST api-releases/rollback']);
 	});
 

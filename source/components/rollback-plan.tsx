@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import { describeRelease } from '../core/releases.js';
 import type { ReleasePlan, ReleaseSummary } from '../core/site-client.js';
-import { PlanLines } from './push-plan.js';
+import { PlanLines } from './sync-plan.js';
 
 export interface RollbackPlanProps {
 	readonly site: string;

@@ -74,7 +74,7 @@ export function createDevLoop(options: DevLoopOptions): DevLoop {
 				return { kind: 'pushed', pushed: upload.map((file) => file.slug), removed, release, ms: now() - started };
 			} catch (error) {
 				if (!(error instanceof SvcError)) throw error;
-				return { kind: 'failed', message: error.message, problems: error.fileErrors.map((file) => `${options.apiLabel}/${file.filename}.php: ${file.message}`) };
+				return { kind: 'failed', message: error.message, problems: error.fileErrors.map((file) => `${options.apiLabel}/${file.file}: ${file.message}`) };
 			}
 		},
 	};

@@ -42,11 +42,30 @@ export type SvcErrorCode =
 	| 'file_exists'
 	| 'no_local_runtime';
 
-/** One file's reason for a rejected push, as the server reported it (422 `data.errors`). */
+/**
+ * One file's reason for a failed push: a local check's or the site's (422 `data.errors`), with the
+ * same codes (`svc_strict_types`, `svc_syntax_error`…). `file` is where the user edits it
+ * (`api/users/[id].php` once the command knows its folder); `slug` is null for a file whose name is
+ * not a route's (`api/notes.txt`).
+ */
 export interface FileError {
-	readonly filename: string;
+	readonly slug: string | null;
+	readonly file: string;
 	readonly code: string;
 	readonly message: string;
+}
+
+/** What every `--json` failure prints: docs/cli-json/error.schema.json. */
+export interface ErrorDocument {
+	readonly error: string;
+	/** An `SvcErrorCode`; `failed` when no cause more specific is known, `bug` for svc's own. */
+	readonly code: SvcErrorCode | 'failed' | 'bug';
+	readonly hint: string | null;
+	readonly status: number | null;
+	readonly serverCode: string | null;
+	readonly fileErrors: readonly FileError[];
+	readonly slugs: readonly string[];
+	readonly exitCode: ExitCode;
 }
 
 export interface SvcErrorOptions {
@@ -61,7 +80,7 @@ export interface SvcErrorOptions {
 	/** Per-file reasons of a rejected push, so the UI can show each one. */
 	readonly fileErrors?: readonly FileError[];
 	/** Slugs the failure is about (e.g. the ones a delete did not find). */
-	readonly filenames?: readonly string[];
+	readonly slugs?: readonly string[];
 }
 
 export class SvcError extends Error {
@@ -71,7 +90,7 @@ export class SvcError extends Error {
 	readonly status: number | undefined;
 	readonly serverCode: string | undefined;
 	readonly fileErrors: readonly FileError[];
-	readonly filenames: readonly string[];
+	readonly slugs: readonly string[];
 
 	constructor(message: string, options: SvcErrorOptions = {}) {
 		super(message);
@@ -82,19 +101,22 @@ export class SvcError extends Error {
 		this.status = options.status;
 		this.serverCode = options.serverCode;
 		this.fileErrors = options.fileErrors ?? [];
-		this.filenames = options.filenames ?? [];
+		this.slugs = options.slugs ?? [];
 	}
 
-	/** A plain object for `--json` output; deliberately without the stack. */
-	toJSON(): Record<string, unknown> {
+	/**
+	 * The `--json` error document (docs/cli-json/error.schema.json); deliberately without the stack.
+	 * Every key is always there, so a program reads `fileErrors` without checking for it first.
+	 */
+	toJSON(): ErrorDocument {
 		return {
 			error: this.message,
-			...(this.hint === undefined ? {} : { hint: this.hint }),
-			...(this.code === undefined ? {} : { code: this.code }),
-			...(this.status === undefined ? {} : { status: this.status }),
-			...(this.serverCode === undefined ? {} : { serverCode: this.serverCode }),
-			...(this.fileErrors.length === 0 ? {} : { fileErrors: this.fileErrors }),
-			...(this.filenames.length === 0 ? {} : { filenames: this.filenames }),
+			code: this.code ?? 'failed',
+			hint: this.hint ?? null,
+			status: this.status ?? null,
+			serverCode: this.serverCode ?? null,
+			fileErrors: this.fileErrors.map(({ slug, file, code, message }) => ({ slug, file, code, message })),
+			slugs: this.slugs,
 			exitCode: this.exitCode,
 		};
 	}

@@ -22,8 +22,8 @@ describe('fileDiff', () => {
 			slug: 'users/[id]',
 			file: 'users/[id].php',
 			status: 'changed',
-			added: 1,
-			removed: 1,
+			linesAdded: 1,
+			linesRemoved: 1,
 			hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-a', '+b'] }],
 		});
 	});

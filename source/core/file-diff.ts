@@ -43,8 +43,9 @@ export interface FileDiffRecord {
 	readonly slug: string;
 	readonly file: string;
 	readonly status: FileDiffStatus;
-	readonly added: number;
-	readonly removed: number;
+	/** Line counts (`added`/`removed` elsewhere in --json are lists of slugs). */
+	readonly linesAdded: number;
+	readonly linesRemoved: number;
 	readonly hunks: readonly {
 		readonly oldStart: number;
 		readonly oldLines: number;
@@ -60,8 +61,8 @@ export function toDiffRecord(diff: FileDiff): FileDiffRecord {
 		slug: diff.slug,
 		file: `${diff.slug}.php`,
 		status: diff.status,
-		added: diff.stats.added,
-		removed: diff.stats.removed,
+		linesAdded: diff.stats.added,
+		linesRemoved: diff.stats.removed,
 		hunks: diff.hunks.map((hunk) => ({
 			oldStart: hunk.oldStart,
 			oldLines: hunk.oldLines,

@@ -296,6 +296,7 @@ final class Hello
 			publicVerbs: ['GET'],
 			isPublic: true,
 			errors: [],
+			problems: [],
 		});
 	});
 });

@@ -9,6 +9,14 @@ import { contractProblems } from './php-contract.js';
 export const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpVerb = (typeof HTTP_VERBS)[number];
 
+/** The site's codes for the checks both halves run (plugin/src/Validation), so a program branches on one word. */
+export type ProblemCode = 'svc_strict_types' | 'svc_syntax_error' | 'svc_class_count' | 'svc_bad_permission' | 'svc_bad_schema';
+
+export interface CodedProblem {
+	readonly code: ProblemCode;
+	readonly message: string;
+}
+
 export interface SyntaxProblem {
 	readonly line: number;
 	readonly message: string;
@@ -26,6 +34,8 @@ export interface RouteSourceCheck {
 	readonly isPublic: boolean;
 	/** Every failed check, as a sentence; empty when the file passes. */
 	readonly errors: readonly string[];
+	/** The same failures with the code the site gives each (`svc_strict_types`…), in the same order. */
+	readonly problems: readonly CodedProblem[];
 	/**
 	 * Set when php-parser could not parse the file; its message is also in `errors`. Kept apart
 	 * because the site's `php -l` is authoritative: a caller may prefer to let the site judge.
@@ -62,10 +72,15 @@ export function countStrictTypes(source: string): number {
 
 export function checkRouteSource(source: string): RouteSourceCheck {
 	const strictTypesCount = countStrictTypes(source);
+	const problems: CodedProblem[] = [];
 	const errors: string[] = [];
+	const add = (code: ProblemCode, message: string) => {
+		problems.push({ code, message });
+		errors.push(message);
+	};
 	const countProblem = strictTypesCountProblem(strictTypesCount);
 	if (countProblem !== undefined) {
-		errors.push(countProblem);
+		add('svc_strict_types', countProblem);
 	}
 
 	let program: AstNode;
@@ -73,23 +88,23 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 		program = engine.parseCode(source, 'route.php') as unknown as AstNode;
 	} catch (error) {
 		const syntaxError = describeSyntaxError(error);
-		errors.push(`syntax error on line ${syntaxError.line}: ${syntaxError.message}`);
-		return { strictTypesCount, classes: [], verbs: [], publicVerbs: [], isPublic: false, errors, syntaxError };
+		add('svc_syntax_error', `syntax error on line ${syntaxError.line}: ${syntaxError.message}`);
+		return { strictTypesCount, classes: [], verbs: [], publicVerbs: [], isPublic: false, errors, problems, syntaxError };
 	}
 
 	if (strictTypesCount === 1) {
 		const statementProblem = strictTypesStatementProblem(program, source);
 		if (statementProblem !== undefined) {
-			errors.push(statementProblem);
+			add('svc_strict_types', statementProblem);
 		}
 	}
 
 	const scopes = collectClasses(program);
 	const classes = scopes.map((scope) => scope.fqcn);
 	if (classes.length === 0) {
-		errors.push('declares no class; a route file declares exactly one class');
+		add('svc_class_count', 'declares no class; a route file declares exactly one class');
 	} else if (classes.length > 1) {
-		errors.push(`declares ${classes.length} classes (${classes.join(', ')}); a route file declares exactly one class`);
+		add('svc_class_count', `declares ${classes.length} classes (${classes.join(', ')}); a route file declares exactly one class`);
 	}
 
 	const only = scopes.length === 1 ? scopes[0] : undefined;
@@ -97,7 +112,8 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 		const unknown = unknownPermissionArguments(only);
 		if (unknown.length > 0) {
 			const names = unknown.map((name) => `${name}:`).join(', ');
-			errors.push(
+			add(
+				'svc_bad_permission',
 				`the Permission attribute has no parameter ${names} (names are case-sensitive: public:, capability:, callback:); PHP would throw instead of checking the caller`,
 			);
 		}
@@ -105,12 +121,12 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 	if (only !== undefined) {
 		const schemaProblems = contractProblems(only.node, (written) => resolveClassName(written, only));
 		if (schemaProblems.length > 0) {
-			errors.push(`invalid schema: ${schemaProblems.join('; ')}`);
+			add('svc_bad_schema', `invalid schema: ${schemaProblems.join('; ')}`);
 		}
 	}
 	const verbs = only === undefined ? [] : verbMethods(only.node);
 	const publicVerbs = only === undefined ? [] : verbs.filter((verb) => isVerbPublic(only, verb));
-	return { strictTypesCount, classes, verbs, publicVerbs, isPublic: publicVerbs.length > 0, errors };
+	return { strictTypesCount, classes, verbs, publicVerbs, isPublic: publicVerbs.length > 0, errors, problems };
 }
 
 function strictTypesCountProblem(count: number): string | undefined {

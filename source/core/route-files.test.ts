@@ -119,23 +119,24 @@ describe('scanApiDir: the api/ directory itself', () => {
 });
 
 describe('scanApiDir: problems name the file and the reason', () => {
-	it.each<[string, string, string | Buffer, RegExp, boolean]>([
-		['a non-.php file', 'README.md', '# notes', /is not a \.php file/, false],
-		['an uppercase extension', 'hello.PHP', route('Hello'), /is not a \.php file/, false],
-		['an uppercase segment', 'Users/list.php', route('List'), /invalid route path: segment "Users" is not lowercase kebab-case.*uppercase/, false],
-		['an underscore', 'my_route.php', route('Mine'), /segment "my_route".*"_" is not allowed/, false],
-		['a bad parameter', 'users/[user-id].php', route('User'), /segment "\[user-id\]" has an invalid parameter name "user-id"/, false],
-		['a repeated parameter', '[id]/x/[id].php', route('X'), /repeats the parameter name "id"/, false],
-		['a trailing index', 'users/index.php', route('Index'), /"index" may not be last/, false],
-		['a missing strict_types', 'hello.php', '<?php\nclass Hello {}\n', /strict_types=1\); is missing/, true],
-		['two classes', 'hello.php', route('A', 'class B {}'), /declares 2 classes/, true],
-		['a syntax error', 'hello.php', route('A', 'function ('), /syntax error on line 5: syntax error, unexpected/, true],
-		['invalid UTF-8', 'hello.php', Buffer.concat([Buffer.from(route('A')), Buffer.from([0xff, 0xfe])]), /not valid UTF-8/, true],
-		['a NUL byte', 'hello.php', `${route('A')}\0`, /NUL byte/, true],
-	])('%s', async (_rule, relPath, content, message, listed) => {
+	it.each<[string, string, string | Buffer, RegExp, boolean, string]>([
+		['a non-.php file', 'README.md', '# notes', /is not a \.php file/, false, 'svc_not_php'],
+		['an uppercase extension', 'hello.PHP', route('Hello'), /is not a \.php file/, false, 'svc_not_php'],
+		['an uppercase segment', 'Users/list.php', route('List'), /invalid route path: segment "Users" is not lowercase kebab-case.*uppercase/, false, 'svc_invalid_slug'],
+		['an underscore', 'my_route.php', route('Mine'), /segment "my_route".*"_" is not allowed/, false, 'svc_invalid_slug'],
+		['a bad parameter', 'users/[user-id].php', route('User'), /segment "\[user-id\]" has an invalid parameter name "user-id"/, false, 'svc_invalid_slug'],
+		['a repeated parameter', '[id]/x/[id].php', route('X'), /repeats the parameter name "id"/, false, 'svc_invalid_slug'],
+		['a trailing index', 'users/index.php', route('Index'), /"index" may not be last/, false, 'svc_invalid_slug'],
+		['a missing strict_types', 'hello.php', '<?php\nclass Hello {}\n', /strict_types=1\); is missing/, true, 'svc_strict_types'],
+		['two classes', 'hello.php', route('A', 'class B {}'), /declares 2 classes/, true, 'svc_class_count'],
+		['a syntax error', 'hello.php', route('A', 'function ('), /syntax error on line 5: syntax error, unexpected/, true, 'svc_syntax_error'],
+		['invalid UTF-8', 'hello.php', Buffer.concat([Buffer.from(route('A')), Buffer.from([0xff, 0xfe])]), /not valid UTF-8/, true, 'svc_bad_encoding'],
+		['a NUL byte', 'hello.php', `${route('A')}\0`, /NUL byte/, true, 'svc_bad_encoding'],
+	])('%s', async (_rule, relPath, content, message, listed, code) => {
 		await put(relPath, content);
 		const scan = await scanApiDir(api);
-		expect(scan.problems).toEqual([{ relPath, message: expect.stringMatching(message) }]);
+		// The code is the site's for the same refusal, so a program reading --json branches on one word.
+		expect(scan.problems).toEqual([{ relPath, code, message: expect.stringMatching(message) }]);
 		// Only files with a valid slug are listed, problems or not, so pull can still plan over them.
 		expect(scan.files.map((file) => file.relPath)).toEqual(listed ? [relPath] : []);
 	});
@@ -153,7 +154,7 @@ describe('scanApiDir: problems name the file and the reason', () => {
 			['exact', MAX_FILE_BYTES],
 		]);
 		expect(scan.problems).toEqual([
-			{ relPath: 'big.php', message: `is 512.0 KB (${MAX_FILE_BYTES + 1} bytes); the limit is 512 KB (524288 bytes)` },
+			{ relPath: 'big.php', code: 'svc_file_too_large', message: `is 512.0 KB (${MAX_FILE_BYTES + 1} bytes); the limit is 512 KB (524288 bytes)` },
 		]);
 	});
 
@@ -165,8 +166,8 @@ describe('scanApiDir: problems name the file and the reason', () => {
 		const scan = await scanApiDir(api);
 
 		expect(scan.problems).toEqual([
-			{ relPath: 'a.php', message: 'class App\\Hello is also declared in b/c.php; class names must be unique across route files' },
-			{ relPath: 'b/c.php', message: 'class App\\Hello is also declared in a.php; class names must be unique across route files' },
+			{ relPath: 'a.php', code: 'svc_class_taken', message: 'class App\\Hello is also declared in b/c.php; class names must be unique across route files' },
+			{ relPath: 'b/c.php', code: 'svc_class_taken', message: 'class App\\Hello is also declared in a.php; class names must be unique across route files' },
 		]);
 	});
 
@@ -178,8 +179,8 @@ describe('scanApiDir: problems name the file and the reason', () => {
 		const scan = await scanApiDir(api);
 
 		expect(scan.problems).toEqual([
-			{ relPath: 'users/[id].php', message: expect.stringMatching(/^serves the same route as users\/\[uid\]\.php/) },
-			{ relPath: 'users/[uid].php', message: expect.stringMatching(/^serves the same route as users\/\[id\]\.php/) },
+			{ relPath: 'users/[id].php', code: 'svc_route_conflict', message: expect.stringMatching(/^serves the same route as users\/\[uid\]\.php/) },
+			{ relPath: 'users/[uid].php', code: 'svc_route_conflict', message: expect.stringMatching(/^serves the same route as users\/\[id\]\.php/) },
 		]);
 	});
 
@@ -204,7 +205,7 @@ describe('checkRouteFiles: lexical checks on a chosen subset (what push uploads)
 		expect(result.problems).toEqual([]);
 		expect(result.files.map((file) => file.check?.classes)).toEqual([['App\\Good']]);
 		expect(checkRouteFiles(scan.files).problems).toEqual([
-			{ relPath: 'broken.php', message: expect.stringMatching(/strict_types=1\); is missing/) },
+			{ relPath: 'broken.php', code: 'svc_strict_types', message: expect.stringMatching(/strict_types=1\); is missing/) },
 		]);
 	});
 
@@ -240,7 +241,7 @@ describe('checkRouteFiles: lexical checks on a chosen subset (what push uploads)
 
 describe('formatProblem', () => {
 	it('prefixes the path under the api directory label', () => {
-		expect(formatProblem({ relPath: 'Users/list.php', message: 'bad' })).toBe('api/Users/list.php: bad');
-		expect(formatProblem({ relPath: 'x.php', message: 'bad' }, 'routes')).toBe('routes/x.php: bad');
+		expect(formatProblem({ relPath: 'Users/list.php', code: 'svc_invalid_slug', message: 'bad' })).toBe('api/Users/list.php: bad');
+		expect(formatProblem({ relPath: 'x.php', code: 'svc_strict_types', message: 'bad' }, 'routes')).toBe('routes/x.php: bad');
 	});
 });

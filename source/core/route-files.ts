@@ -28,7 +28,12 @@ export interface LocalRouteFile {
 
 export interface LocalProblem {
 	readonly relPath: string;
-	/** Why the file cannot be pushed; does not repeat the path (see formatProblem). */
+	/**
+	 * The site's code for the same refusal (`svc_file_too_large`, `svc_strict_types`…); a check
+	 * only the CLI makes has its own (`svc_not_php`, `svc_unreadable`, `svc_bad_encoding`).
+	 */
+	readonly code: string;
+	/** Why the file cannot be pushed; does not repeat the path. */
 	readonly message: string;
 }
 
@@ -65,7 +70,7 @@ export async function scanApiDir(dir: string, options: ScanOptions = {}): Promis
 	let files: LocalRouteFile[] = [];
 	const problems: LocalProblem[] = [];
 	for (const result of await mapConcurrently(await walk(root), READ_CONCURRENCY, readRouteFile)) {
-		problems.push(...result.problems.map((message) => ({ relPath: result.relPath, message })));
+		problems.push(...result.problems.map((problem) => ({ relPath: result.relPath, ...problem })));
 		if (result.file !== undefined) {
 			files.push(result.file);
 		}
@@ -102,7 +107,7 @@ export function checkRouteFiles(files: readonly LocalRouteFile[]): RouteFilesChe
 			return file; // The scan already reported why this file cannot be read as PHP.
 		}
 		const check = checkRouteSource(text);
-		problems.push(...check.errors.map((message) => ({ relPath: file.relPath, message })));
+		problems.push(...check.problems.map((problem) => ({ relPath: file.relPath, ...problem })));
 		return { ...file, check };
 	});
 	problems.push(...duplicateClassProblems(checked));
@@ -176,10 +181,12 @@ async function isLinkToDirectory(absPath: string): Promise<boolean> {
 	}
 }
 
+type FileProblem = Omit<LocalProblem, 'relPath'>;
+
 interface ReadResult {
 	readonly relPath: string;
 	readonly file?: LocalRouteFile;
-	readonly problems: readonly string[];
+	readonly problems: readonly FileProblem[];
 }
 
 // Enough parallel reads to hide file system latency on a 1,000-file api/ without exhausting handles.
@@ -203,35 +210,35 @@ async function readRouteFile(entry: WalkEntry): Promise<ReadResult> {
 	if (slug === null) {
 		return {
 			relPath: entry.relPath,
-			problems: ['is not a .php file; api/ holds only route files (move it out, or start its name with a dot to have svc ignore it)'],
+			problems: [{ code: 'svc_not_php', message: 'is not a .php file; api/ holds only route files (move it out, or start its name with a dot to have svc ignore it)' }],
 		};
 	}
 	const slugCheck = validateSlug(slug);
 	if (!slugCheck.ok) {
 		const where = slugCheck.segment === undefined ? `route path ${JSON.stringify(slug)} ` : 'invalid route path: ';
-		return { relPath: entry.relPath, problems: [`${where}${slugCheck.message}`] };
+		return { relPath: entry.relPath, problems: [{ code: 'svc_invalid_slug', message: `${where}${slugCheck.message}` }] };
 	}
 
 	let bytes: Buffer;
 	try {
 		const info = await stat(entry.absPath);
 		if (!info.isFile()) {
-			return { relPath: entry.relPath, problems: ['is not a regular file'] };
+			return { relPath: entry.relPath, problems: [{ code: 'svc_unreadable', message: 'is not a regular file' }] };
 		}
 		bytes = await readFile(entry.absPath);
 	} catch (error) {
-		return { relPath: entry.relPath, problems: [`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`] };
+		return { relPath: entry.relPath, problems: [{ code: 'svc_unreadable', message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` }] };
 	}
 
-	const problems: string[] = [];
+	const problems: FileProblem[] = [];
 	if (bytes.length > MAX_FILE_BYTES) {
-		problems.push(`is ${formatKiB(bytes.length)} (${bytes.length} bytes); the limit is 512 KB (${MAX_FILE_BYTES} bytes)`);
+		problems.push({ code: 'svc_file_too_large', message: `is ${formatKiB(bytes.length)} (${bytes.length} bytes); the limit is 512 KB (${MAX_FILE_BYTES} bytes)` });
 	} else {
 		const text = decodeUtf8(bytes);
 		if (text === undefined) {
-			problems.push('is not valid UTF-8; the site accepts UTF-8 route files only');
+			problems.push({ code: 'svc_bad_encoding', message: 'is not valid UTF-8; the site accepts UTF-8 route files only' });
 		} else if (text.includes('\0')) {
-			problems.push('contains a NUL byte');
+			problems.push({ code: 'svc_bad_encoding', message: 'contains a NUL byte' });
 		}
 	}
 
@@ -274,6 +281,7 @@ function duplicateClassProblems(files: readonly LocalRouteFile[]): LocalProblem[
 		.flatMap(({ name, files: group }) =>
 			group.map((file) => ({
 				relPath: file.relPath,
+				code: 'svc_class_taken',
 				message: `class ${name} is also declared in ${group
 					.filter((other) => other !== file)
 					.map((other) => other.relPath)
@@ -286,6 +294,7 @@ function routeConflictProblems(files: readonly LocalRouteFile[]): LocalProblem[]
 	return findRouteConflicts(files.map((file) => file.slug)).flatMap((group) =>
 		group.map((slug) => ({
 			relPath: pathFromSlug(slug),
+			code: 'svc_route_conflict',
 			message: `serves the same route as ${group
 				.filter((other) => other !== slug)
 				.map(pathFromSlug)

@@ -98,13 +98,6 @@ describe('REST root discovery', () => {
 });
 
 describe('management endpoints', () => {
-	it('reads and changes the namespace', async () => {
-		const api = client();
-		expect(await api.setNamespace('shop/v2')).toEqual({ namespace: 'shop/v2', previous: 'svc-api/v1' });
-		expect(site.requests[0]?.body).toEqual({ namespace: 'shop/v2' });
-		expect(await api.getNamespace()).toBe('shop/v2');
-	});
-
 	it('lists files with content, and without it when asked', async () => {
 		const api = client();
 		const full = await api.listFiles({ content: true });
@@ -221,7 +214,7 @@ describe('management endpoints', () => {
 
 	it('an unknown slug on delete is not_found with the missing slugs, and nothing is removed', async () => {
 		const error = await failure(client().deleteFiles(['hello', 'nope', 'gone']));
-		expect(error).toMatchObject({ code: 'not_found', status: 404, serverCode: 'svc_not_found', filenames: ['nope', 'gone'] });
+		expect(error).toMatchObject({ code: 'not_found', status: 404, serverCode: 'svc_not_found', slugs: ['nope', 'gone'] });
 		expect(error.message).toMatch(/Not deployed on .*: nope, gone\. Nothing was removed\./);
 		expect(site.files.has('hello')).toBe(true);
 	});
@@ -321,8 +314,8 @@ describe('HTTP failures map to errors that name the fix', () => {
 		expect(error).toMatchObject({ code: 'push_rejected', status: 422, serverCode: 'svc_push_rejected' });
 		expect(error.message).toBe('The site rejected the push; nothing was written.');
 		expect(error.fileErrors).toEqual([
-			{ filename: 'hello', code: 'svc_syntax_error', message: 'PHP Parse error: syntax error, unexpected "}" on line 9' },
-			{ filename: 'users/[id]', code: 'svc_class_taken', message: 'Class WP_Query is declared by WordPress core.' },
+			{ slug: 'hello', file: 'hello.php', code: 'svc_syntax_error', message: 'PHP Parse error: syntax error, unexpected "}" on line 9' },
+			{ slug: 'users/[id]', file: 'users/[id].php', code: 'svc_class_taken', message: 'Class WP_Query is declared by WordPress core.' },
 		]);
 	});
 
@@ -636,7 +629,7 @@ describe('releases', () => {
 			const file = local('a', '<?php\n');
 			const api = client();
 			const error = await failure(pushRelease(api, { files: [file], upload: [file], prune: false, removed: [], dryRun: false, status: await status(api) }));
-			expect(error).toMatchObject({ code: 'push_rejected', fileErrors: [{ filename: 'a', code: 'svc_syntax_error', message: 'PHP Parse error: …' }] });
+			expect(error).toMatchObject({ code: 'push_rejected', fileErrors: [{ slug: 'a', file: 'a.php', code: 'svc_syntax_error', message: 'PHP Parse error: …' }] });
 		});
 	});
 

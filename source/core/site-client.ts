@@ -86,11 +86,6 @@ export interface UploadOptions {
 	readonly onProgress?: (progress: UploadProgress) => void;
 }
 
-export interface NamespaceChange {
-	readonly namespace: string;
-	readonly previous?: string;
-}
-
 export interface ReleaseUser {
 	readonly id: number;
 	readonly login: string;
@@ -214,13 +209,12 @@ export interface SiteClient {
 	/** The REST root found by discovery, e.g. `https://example.com/wp-json/`. */
 	restRoot(): Promise<string>;
 	getNamespace(): Promise<string>;
-	setNamespace(namespace: string): Promise<NamespaceChange>;
 	listFiles(options: { readonly content: true }): Promise<FileListing<RemoteFileWithContent>>;
 	listFiles(options: { readonly content: false }): Promise<FileListing<RemoteFile>>;
 	/** One atomic batch: the site writes every file or none (422 `push_rejected` with `fileErrors`). */
 	uploadFiles(files: readonly UploadFile[], options?: UploadOptions): Promise<UploadResult>;
 	/**
-	 * Fails with `not_found` (and `filenames`) when any slug is not deployed; then nothing is removed.
+	 * Fails with `not_found` (and `slugs`) when any slug is not deployed; then nothing is removed.
 	 * `release` is the release the removal made, when the site says.
 	 */
 	deleteFiles(slugs: readonly string[]): Promise<{ readonly deleted: readonly string[]; readonly release?: Release }>;
@@ -451,17 +445,6 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			}
 			return namespace;
 		},
-		setNamespace: async (namespace) => {
-			const { body } = await call('PUT', 'api-namespace', { json: { namespace } });
-			const result = body as { namespace?: unknown; previous?: unknown } | null;
-			if (typeof result?.namespace !== 'string') {
-				throw unexpected('PUT api-namespace', fail);
-			}
-			return {
-				namespace: result.namespace,
-				...(typeof result.previous === 'string' ? { previous: result.previous } : {}),
-			};
-		},
 		listFiles: listFiles as SiteClient['listFiles'],
 		uploadFiles: async (files, uploadOptions = {}) => {
 			const { body } = await call('POST', 'api-files', {
@@ -568,7 +551,7 @@ type FailDetails = {
 	readonly status?: number;
 	readonly serverCode?: string;
 	readonly fileErrors?: readonly FileError[];
-	readonly filenames?: readonly string[];
+	readonly slugs?: readonly string[];
 };
 type Fail = (message: string, details: FailDetails) => SvcError;
 
@@ -658,11 +641,11 @@ function httpFailure(response: RawResponse, where: string, siteUrl: string, user
 		});
 	}
 	if (status === 404 && serverCode === 'svc_not_found') {
-		const filenames = isStringArray(wp?.data?.filenames) ? wp.data.filenames : [];
-		return fail(`Not deployed on ${siteUrl}: ${filenames.join(', ') || 'unknown route'}. Nothing was removed.`, {
+		const slugs = isStringArray(wp?.data?.filenames) ? wp.data.filenames : [];
+		return fail(`Not deployed on ${siteUrl}: ${slugs.join(', ') || 'unknown route'}. Nothing was removed.`, {
 			...base,
 			code: 'not_found',
-			filenames,
+			slugs,
 			hint: 'Run "svc api list" to see the deployed routes.',
 		});
 	}
@@ -776,9 +759,10 @@ function parseFileErrors(value: unknown): FileError[] {
 		return [];
 	}
 	return value.flatMap((item) => {
-		const candidate = item as Partial<FileError> | null;
+		// The site names a file by its slug (`filename` in the management API).
+		const candidate = item as { filename?: unknown; code?: unknown; message?: unknown } | null;
 		return typeof candidate?.filename === 'string' && typeof candidate.message === 'string'
-			? [{ filename: candidate.filename, code: typeof candidate.code === 'string' ? candidate.code : 'unknown', message: candidate.message }]
+			? [{ slug: candidate.filename, file: `${candidate.filename}.php`, code: typeof candidate.code === 'string' ? candidate.code : 'unknown', message: candidate.message }]
 			: [];
 	});
 }

@@ -3,11 +3,8 @@ import {
 	compareSlugs,
 	findRouteConflicts,
 	pathFromSlug,
-	routePath,
-	routePattern,
-	routesConflict,
+	routeShape,
 	slugFromPath,
-	validateNamespace,
 	validateSlug,
 } from './slug.js';
 
@@ -93,15 +90,6 @@ describe('validateSlug rejects, naming the reason', () => {
 	});
 });
 
-describe('routePath', () => {
-	it.each([
-		['svc-api/v1', 'users/[id]', '/svc-api/v1/users/[id]'],
-		['/shop/v2/', 'hello', '/shop/v2/hello'],
-	])('%s + %s → %s', (namespace, slug, path) => {
-		expect(routePath(namespace, slug)).toBe(path);
-	});
-});
-
 describe('route conflicts', () => {
 	it.each<[string, string, boolean]>([
 		['users/[id]', 'users/[uid]', true],
@@ -111,12 +99,11 @@ describe('route conflicts', () => {
 		['users/[id]', 'users/[id]/posts', false],
 		['users', 'posts', false],
 	])('%s vs %s conflict: %s', (a, b, conflict) => {
-		expect(routesConflict(a, b)).toBe(conflict);
-		expect(routesConflict(b, a)).toBe(conflict);
+		expect(findRouteConflicts([a, b])).toEqual(conflict ? [[a, b].sort()] : []);
 	});
 
-	it('erases parameter names in the pattern', () => {
-		expect(routePattern('users/[id]/posts/[post]')).toBe('users/[]/posts/[]');
+	it('erases parameter names in the shape', () => {
+		expect(routeShape('users/[id]/posts/[post]')).toBe('users/[]/posts/[]');
 	});
 
 	it('groups every slug that shares a pattern, sorted', () => {
@@ -128,26 +115,6 @@ describe('route conflicts', () => {
 
 	it('finds none when every pattern is distinct', () => {
 		expect(findRouteConflicts(['a', 'b/[id]', 'b/me'])).toEqual([]);
-	});
-});
-
-describe('validateNamespace', () => {
-	it.each(['svc-api/v1', 'shop/v2', 'my-shop2/v10'])('accepts %s', (namespace) => {
-		expect(validateNamespace(namespace)).toEqual({ ok: true });
-	});
-
-	it.each<[string, RegExp]>([
-		['svc/v1', /reserved/],
-		['shop', /<name>\/v<N>/],
-		['Shop/v1', /<name>\/v<N>/],
-		['shop/1', /<name>\/v<N>/],
-		['shop/v1/x', /<name>\/v<N>/],
-		['-shop/v1', /<name>\/v<N>/],
-		['', /<name>\/v<N>/],
-	])('rejects %j', (namespace, message) => {
-		const result = validateNamespace(namespace);
-		expect(result.ok).toBe(false);
-		if (!result.ok) expect(result.message).toMatch(message);
 	});
 });
 

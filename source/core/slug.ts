@@ -10,8 +10,6 @@ export const MAX_SLUG_LENGTH = 200;
 const STATIC_SEGMENT = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PHP_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const DYNAMIC_SEGMENT = /^\[(.*)\]$/s;
-const NAMESPACE = /^[a-z0-9]+(-[a-z0-9]+)*\/v[0-9]+$/;
-const RESERVED_NAMESPACE = 'svc/v1';
 
 export type SlugCheck =
 	| { readonly ok: true }
@@ -172,56 +170,30 @@ function quote(text: string): string {
 	return JSON.stringify(text);
 }
 
-/** The live path of a route, e.g. `/svc-api/v1/users/[id]`. */
-export function routePath(namespace: string, slug: string): string {
-	return `/${trimSlashes(namespace)}/${slug}`;
-}
-
-function trimSlashes(text: string): string {
-	return text.replace(/^\/+|\/+$/g, '');
-}
-
 /**
- * The shape a slug matches, with parameter names erased: two slugs with the same pattern would
- * serve the same URLs, which the server rejects as `svc_route_conflict`.
+ * The shape a slug matches, with parameter names erased (PHP's `shape`): two slugs with the same
+ * shape would serve the same URLs, which the server rejects as `svc_route_conflict`.
  */
-export function routePattern(slug: string): string {
+export function routeShape(slug: string): string {
 	return slug
 		.split('/')
 		.map((segment) => (DYNAMIC_SEGMENT.test(segment) ? '[]' : segment))
 		.join('/');
 }
 
-export function routesConflict(a: string, b: string): boolean {
-	return a !== b && routePattern(a) === routePattern(b);
-}
-
-/** Every group of two or more slugs sharing one pattern, each group and the list sorted. */
+/** Every group of two or more slugs sharing one shape, each group and the list sorted. */
 export function findRouteConflicts(slugs: Iterable<string>): string[][] {
-	const byPattern = new Map<string, Set<string>>();
+	const byShape = new Map<string, Set<string>>();
 	for (const slug of slugs) {
-		const pattern = routePattern(slug);
-		const group = byPattern.get(pattern) ?? new Set<string>();
+		const shape = routeShape(slug);
+		const group = byShape.get(shape) ?? new Set<string>();
 		group.add(slug);
-		byPattern.set(pattern, group);
+		byShape.set(shape, group);
 	}
-	return [...byPattern.values()]
+	return [...byShape.values()]
 		.filter((group) => group.size > 1)
 		.map((group) => [...group].sort())
 		.sort((a, b) => compareSlugs(a[0] ?? '', b[0] ?? ''));
-}
-
-export function validateNamespace(namespace: string): SlugCheck {
-	if (namespace === RESERVED_NAMESPACE) {
-		return { ok: false, message: `"${RESERVED_NAMESPACE}" is reserved for the svc management endpoints` };
-	}
-	if (!NAMESPACE.test(namespace)) {
-		return {
-			ok: false,
-			message: `${quote(namespace)} is not <name>/v<N> (name: lowercase letters, digits and inner hyphens; N: digits), e.g. "shop/v2"`,
-		};
-	}
-	return { ok: true };
 }
 
 /** Slug order: code-unit order, the same on every machine (localeCompare is not) and as the server sorts. */

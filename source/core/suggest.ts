@@ -3,7 +3,14 @@
  * swap counts as one edit, as in `pusj`/`push` or `lsit`/`list`), if it is close enough. Pure.
  */
 
-/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps.
+ *
+ * Kept rather than a Levenshtein package (fastest-levenshtein, leven): Levenshtein counts a swap of
+ * neighbours as two edits, so `lsit` would be 2 from `list`, past the threshold below for a
+ * four-letter name, and the most common typo would get no suggestion (suggest.test.ts); widening
+ * the threshold instead would suggest `rm` for any two-letter word.
+ */
 export function editDistance(a: string, b: string): number {
 	const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
 	const at = (i: number, j: number): number => rows[i]?.[j] ?? 0;

@@ -47,7 +47,7 @@ const stored = (): Record<string, Buffer> => readTree(path.join(site.svcDir, 'ap
 const deployed = async (): Promise<string[]> => {
   const result = await run('api', 'list', '--json');
   expect(result).toMatchObject({ code: 0 });
-  return (JSON.parse(result.stdout) as { filename: string }[]).map((record) => record.filename);
+  return (JSON.parse(result.stdout) as { slug: string }[]).map((record) => record.slug);
 };
 
 describe('svc api push', () => {
@@ -91,9 +91,9 @@ describe('svc api push', () => {
       changed: ['users/[id]'],
       unchanged: ['hello', 'posts/recent'],
       removed: [],
-      uploaded: ['status', 'users/[id]'],
+      written: ['status', 'users/[id]'],
       deleted: [],
-      public: [{ filename: 'status', path: '/svc-api/v1/status', verbs: ['GET'] }],
+      publicRoutes: [{ slug: 'status', route: '/svc-api/v1/status', verbs: ['GET'] }],
       syntaxCheck: expect.any(String),
     });
   });
@@ -114,7 +114,7 @@ describe('svc api push', () => {
       expect(JSON.parse(json.stdout)).toMatchObject({
         code: 'push_rejected',
         status: 422,
-        fileErrors: [{ filename: 'api/broken.php', code: 'svc_syntax_error', message: expect.stringContaining('syntax error') }],
+        fileErrors: [{ slug: 'broken', file: 'api/broken.php', code: 'svc_syntax_error', message: expect.stringContaining('syntax error') }],
         exitCode: 1,
       });
     } finally {
@@ -242,7 +242,7 @@ describe('svc api pull', () => {
     const result = await runIn(mirror, 'api', 'pull', '--json');
     expect(result).toMatchObject({ code: 0 });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toMatchObject({ created: [], overwritten: [], removed: [], unchanged: ['hello', 'posts/recent', 'users/[id]'] });
+    expect(JSON.parse(result.stdout)).toMatchObject({ added: [], changed: [], removed: [], unchanged: ['hello', 'posts/recent', 'users/[id]'], written: [], deleted: [] });
   });
 });
 
@@ -266,14 +266,13 @@ describe('svc api list', () => {
     expect(result.stdout).not.toContain('\u001B[');
   });
 
-  it('--json: records where public routes carry "public": true and failed ones their error', async () => {
+  it('--json: records with every key, "public" true or false, "error" null or the reason', async () => {
     const result = await run('api', 'list', '--json');
     expect(result).toMatchObject({ code: 0 });
     const records = JSON.parse(result.stdout) as Record<string, unknown>[];
-    const byName = new Map(records.map((record) => [record['filename'], record]));
-    expect(byName.get('hello')).toMatchObject({ file: 'hello.php', path: '/svc-api/v1/hello', methods: ['GET'], public: true });
-    expect(byName.get('users/[id]')).not.toHaveProperty('public');
-    expect(byName.get('users/[id]')).not.toHaveProperty('error');
+    const byName = new Map(records.map((record) => [record['slug'], record]));
+    expect(byName.get('hello')).toMatchObject({ file: 'hello.php', route: '/svc-api/v1/hello', verbs: ['GET'], public: true });
+    expect(byName.get('users/[id]')).toMatchObject({ public: false, error: null, verbs: ['GET', 'DELETE'] });
     expect(byName.get('copied')).toMatchObject({ error: expect.stringMatching(/^PHP Parse error: .* in copied\.php on line \d+$/) });
   });
 
@@ -324,6 +323,7 @@ describe('svc api rm', () => {
     expect(JSON.parse(result.stdout)).toEqual({
       site: site.url,
       dryRun: false,
+      removed: ['temp'],
       deleted: ['temp'],
       release: expect.objectContaining({ kind: 'rm', removed: 1, active: true, user: { id: site.users.admin.id, login: 'admin' } }),
     });

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startWordPress, type WordPressSite } from '../support/wordpress.js';
 import { LIMITS_MU_PLUGIN } from '../e2e/helpers/site.js';
 import { routeSource, writeRoute } from './helpers/files.js';
+import { assertJsonContract } from './helpers/json-contract.js';
 import { packedCli } from './helpers/packed-cli.js';
 import { startPathProxy } from './helpers/path-proxy.js';
 import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
@@ -57,9 +58,10 @@ describe('svc api new', () => {
       file: 'api/users/[id].php',
       slug: 'users/[id]',
       className: 'UsersIdRoute',
-      methods: ['GET', 'DELETE'],
+      verbs: ['GET', 'DELETE'],
       params: ['id'],
       public: false,
+      capability: null,
       siteChecked: site.url,
     });
     expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
@@ -161,6 +163,7 @@ describe('svc api logs', () => {
     child.kill('SIGINT');
     // Ctrl-C ends svc with 130, as everywhere, after the stream ended cleanly.
     expect(await exited).toBe(130);
+    assertJsonContract(['api', 'logs', '--follow', '--json'], stdout);
     const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; slug: string });
     expect(lines).toEqual([expect.objectContaining({ type: 'permission_threw', slug: 'throws' })]);
   });
@@ -224,7 +227,7 @@ describe('svc doctor', () => {
       const slug = `where${prefix.replace('/', '-')}${options.plainPermalinks === true ? '-plain' : ''}`;
       expect(await at('api', 'new', slug, '--json')).toMatchObject({ code: 0 });
       expect(await at('api', 'push', '--yes')).toMatchObject({ code: 0 });
-      expect(json<{ filename: string }[]>((await at('api', 'list', '--json')).stdout).map((record) => record.filename)).toContain(slug);
+      expect(json<{ slug: string }[]>((await at('api', 'list', '--json')).stdout).map((record) => record.slug)).toContain(slug);
       expect(json<{ type: string; message: string }[]>((await at('api', 'logs', '--json')).stdout).at(-1)).toMatchObject({ type: 'release' });
       expect(await at('api', 'releases', '--json')).toMatchObject({ code: 0 });
       expect(proxy.paths.some((requested) => requested.startsWith(`${prefix}/?rest_route=`))).toBe(options.plainPermalinks === true);
@@ -366,6 +369,7 @@ describe('svc dev', () => {
       child.kill('SIGINT');
       // Ctrl-C ends svc dev as it ends any command: 130.
       expect(await exited).toBe(130);
+      for (const line of lines) assertJsonContract(['dev', '--json'], JSON.stringify(line));
       rmSync(devProject, { recursive: true, force: true });
     }
   });

@@ -44,7 +44,8 @@ describe('the tarball', () => {
   it('ships no tests and no TypeScript sources in dist/', () => {
     const dist = cli.files.map((file) => file.path).filter((file) => file.startsWith('dist/'));
     expect(dist.filter((file) => /\.test\.|\.tsx?$/.test(file))).toEqual([]);
-    expect(dist.every((file) => file.endsWith('.js'))).toBe(true);
+    // Compiled JavaScript, and the PHP the local site of `svc dev` runs (source/local-site/).
+    expect(dist.filter((file) => !file.endsWith('.js') && !/^dist\/local-site\/(php|mu-plugins)\/[\w-]+\.php$/.test(file))).toEqual([]);
   });
 
   it('installs with npm install -g and puts svc on PATH', () => {
@@ -180,8 +181,8 @@ describe('svc plugin zip from the installed package', () => {
   it('defaults to ./svc.zip and reports JSON with --json', async () => {
     const result = await svc(['plugin', 'zip', '--json']);
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout) as { path: string; files: number; bytes: number };
-    expect(report.path).toBe(path.join(work, 'svc.zip'));
+    const report = JSON.parse(result.stdout) as { out: string; files: number; bytes: number };
+    expect(report.out).toBe(path.join(work, 'svc.zip'));
     expect(report.files).toBeGreaterThan(10);
   });
 });

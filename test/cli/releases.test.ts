@@ -69,7 +69,7 @@ const sha256 = (file: string): string => createHash('sha256').update(readFileSyn
 const deployedHashes = async (): Promise<Record<string, string>> => {
   const result = await run('api', 'list', '--json');
   expect(result).toMatchObject({ code: 0 });
-  return Object.fromEntries((JSON.parse(result.stdout) as { filename: string; hash: string }[]).map((record) => [record.filename, record.hash]));
+  return Object.fromEntries((JSON.parse(result.stdout) as { slug: string; hash: string }[]).map((record) => [record.slug, record.hash]));
 };
 
 interface ReleaseRecord {
@@ -128,12 +128,12 @@ describe('svc api push in stages', () => {
       site: proxy.url,
       dryRun: false,
       added: Array.from({ length: BIG_FILES }, (_, index) => `big/part-${index}`).sort(),
-      uploaded: expect.arrayContaining(['big/part-0', 'big/part-11']),
+      written: expect.arrayContaining(['big/part-0', 'big/part-11']),
       deleted: [],
       release: { id: expect.any(Number), kind: 'push', active: true, files: BIG_FILES, added: BIG_FILES, changed: 0, removed: 0, rollbackOf: null, user: { id: site.users.admin.id, login: 'admin' } },
       staged: { files: BIG_FILES, requests: stages.length, bytes: stages.reduce((sum, request) => sum + request.bytes, 0) },
     });
-    expect((report['uploaded'] as string[]).length).toBe(BIG_FILES);
+    expect((report['written'] as string[]).length).toBe(BIG_FILES);
     const hashes = await deployedHashes();
     for (let index = 0; index < BIG_FILES; index++) expect(hashes[`big/part-${index}`]).toBe(sha256(`big/part-${index}.php`));
     const served = await site.fetch('/svc-api/v1/big/part-3');
@@ -167,7 +167,7 @@ describe('svc api push in stages', () => {
     writeRoute(apiDir, 'big/part-3.php', bigRoute('Big3', BIG_BYTES, 3));
     const result = await run('api', 'push', '--dry-run', '--json');
     expect(result).toMatchObject({ code: 0 });
-    expect(JSON.parse(result.stdout)).toMatchObject({ dryRun: true, changed: ['big/part-3'], uploaded: [], release: null, staged: { files: 1, requests: 1 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({ dryRun: true, changed: ['big/part-3'], written: [], release: null, staged: { files: 1, requests: 1 } });
     expect(proxy.writes()).toEqual(['POST /svc/v1/api-blobs', 'POST /svc/v1/api-releases']);
     expect(await releases()).toEqual(before);
     expect(await (await site.fetch('/svc-api/v1/big/part-3')).json()).toEqual({ version: 2 });
@@ -245,8 +245,12 @@ describe('svc api rollback', () => {
       dryRun: false,
       from: active?.id,
       to: undone?.id,
-      plan: { added: ['hello'], changed: ['big/part-3'], removed: [] },
-      unchanged: false,
+      added: ['hello'],
+      changed: ['big/part-3'],
+      removed: [],
+      noop: false,
+      written: expect.arrayContaining(['hello', 'big/part-3']),
+      deleted: [],
       release: expect.objectContaining({ kind: 'rollback', rollbackOf: undone?.id, active: true, added: 1, changed: 1 }),
     });
     expect(await (await site.fetch('/svc-api/v1/big/part-3')).json()).toEqual({ version: 2 });
@@ -320,7 +324,7 @@ describe('a plugin from before releases (404 rest_no_route for the release route
     const result = await run('api', 'push', '--json');
     expect(result).toMatchObject({ code: 0 });
     expect(proxy.writes()).toEqual(['POST /svc/v1/api-files']);
-    expect(JSON.parse(result.stdout)).toMatchObject({ added: ['hello'], uploaded: ['hello'], release: null, staged: { requests: 0 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({ added: ['hello'], written: ['hello'], release: null, staged: { requests: 0 } });
     expect(await deployedHashes()).toHaveProperty('hello', sha256('hello.php'));
   });
 

@@ -14,7 +14,7 @@ export function reportJsonError(io: Io, error: unknown): ExitCode {
 		return error.exitCode;
 	}
 	const message = error instanceof Error ? error.message : String(error);
-	printJson(io, { error: `Unexpected error: ${message}`, hint: BUG_HINT, exitCode: 1 });
+	printJson(io, { error: `Unexpected error: ${message}`, code: 'bug', hint: BUG_HINT, status: null, serverCode: null, fileErrors: [], slugs: [], exitCode: 1 });
 	debugStack(io, error);
 	return 1;
 }

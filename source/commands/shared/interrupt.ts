@@ -27,6 +27,28 @@ export async function whileInterruptible<T>(message: string, task: () => Promise
 	}
 }
 
+let selfStopping = 0;
+
+/**
+ * For a command whose normal end is Ctrl-C (svc dev, svc api logs --follow): from now until the
+ * returned release, SIGINT is its own to handle (end its stream, clean up); the entry point then
+ * exits 130 instead of stopping it mid-way.
+ */
+export function stoppingItself(): () => void {
+	selfStopping += 1;
+	let released = false;
+	return () => {
+		if (!released) {
+			released = true;
+			selfStopping -= 1;
+		}
+	};
+}
+
+export function stopsItself(): boolean {
+	return selfStopping > 0;
+}
+
 export function interrupted(): SvcError {
 	return new SvcError(current, { code: 'interrupted', exitCode: 130 });
 }

@@ -23,19 +23,23 @@ describe('pushProblems', () => {
 });
 
 describe('localChecksFailed', () => {
-	it('counts files, not problems, and names each file under the api folder', () => {
+	it('counts files, not problems, and names each file under the api folder with its slug and the check\'s code', () => {
 		const error = localChecksFailed(
 			[
-				{ relPath: 'a.php', message: 'one' },
-				{ relPath: 'a.php', message: 'two' },
+				{ relPath: 'a.php', code: 'svc_strict_types', message: 'one' },
+				{ relPath: 'a.php', code: 'svc_class_count', message: 'two' },
+				{ relPath: 'notes.txt', code: 'svc_not_php', message: 'three' },
 			],
 			'routes',
 		);
-		expect(error.message).toBe('1 file in routes/ failed the local checks; nothing was pushed.');
+		expect(error.message).toBe('2 files in routes/ failed the local checks; nothing was pushed.');
 		expect(error.fileErrors).toEqual([
-			{ filename: 'routes/a.php', code: 'local_check', message: 'one' },
-			{ filename: 'routes/a.php', code: 'local_check', message: 'two' },
+			{ slug: 'a', file: 'routes/a.php', code: 'svc_strict_types', message: 'one' },
+			{ slug: 'a', file: 'routes/a.php', code: 'svc_class_count', message: 'two' },
+			{ slug: null, file: 'routes/notes.txt', code: 'svc_not_php', message: 'three' },
 		]);
+		// The hint names the files: it reads the same in --json, where nothing is "above".
+		expect(error.hint).toBe('Fix routes/a.php, routes/notes.txt and push again.');
 		expect(error.exitCode).toBe(1);
 	});
 });
@@ -46,10 +50,11 @@ describe('withLocalPaths', () => {
 			code: 'push_rejected',
 			status: 422,
 			serverCode: 'svc_push_rejected',
-			fileErrors: [{ filename: 'users/[id]', code: 'svc_syntax_error', message: 'PHP Parse error: …' }],
+			fileErrors: [{ slug: 'users/[id]', file: 'users/[id].php', code: 'svc_syntax_error', message: 'PHP Parse error: …' }],
 		});
 		const mapped = withLocalPaths(rejected, 'api');
-		expect(mapped.fileErrors).toEqual([{ filename: 'api/users/[id].php', code: 'svc_syntax_error', message: 'PHP Parse error: …' }]);
+		expect(mapped.fileErrors).toEqual([{ slug: 'users/[id]', file: 'api/users/[id].php', code: 'svc_syntax_error', message: 'PHP Parse error: …' }]);
+		expect(mapped.hint).toBe('Fix api/users/[id].php and push again.');
 		expect(mapped).toMatchObject({ message: rejected.message, code: 'push_rejected', status: 422, serverCode: 'svc_push_rejected' });
 		const plain = new SvcError('x');
 		expect(withLocalPaths(plain, 'api')).toBe(plain);

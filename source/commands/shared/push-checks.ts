@@ -4,18 +4,28 @@
  */
 import { SvcError } from '../../core/errors.js';
 import { checkRouteFiles, type ApiDirScan, type LocalProblem, type RouteFilesCheck } from '../../core/route-files.js';
-import { pathFromSlug } from '../../core/slug.js';
+import { pathFromSlug, slugFromPath } from '../../core/slug.js';
+
+/**
+ * The files to fix, by name: the hint reads the same in a terminal (under the list) and in
+ * --json, where there is no "above".
+ */
+function fixHint(files: readonly string[]): string {
+	const named = files.length <= 3 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more`;
+	return `Fix ${named} and push again.`;
+}
 
 export function localChecksFailed(problems: readonly LocalProblem[], apiLabel: string): SvcError {
-	const files = new Set(problems.map((problem) => problem.relPath)).size;
-	return new SvcError(`${files} ${files === 1 ? 'file' : 'files'} in ${apiLabel}/ failed the local checks; nothing was pushed.`, {
+	const files = [...new Set(problems.map((problem) => `${apiLabel}/${problem.relPath}`))];
+	return new SvcError(`${files.length} ${files.length === 1 ? 'file' : 'files'} in ${apiLabel}/ failed the local checks; nothing was pushed.`, {
 		code: 'local_check_failed',
 		fileErrors: problems.map((problem) => ({
-			filename: `${apiLabel}/${problem.relPath}`,
-			code: 'local_check',
+			slug: slugFromPath(problem.relPath),
+			file: `${apiLabel}/${problem.relPath}`,
+			code: problem.code,
 			message: problem.message,
 		})),
-		hint: 'Fix the files named above and push again.',
+		hint: fixHint(files),
 	});
 }
 
@@ -38,7 +48,7 @@ export function everyLocalProblem(scan: ApiDirScan, apiLabel: string): SvcError 
 
 /** A pushed file the site could not load at its boot: the route is not served. */
 export interface LoadFailure {
-	readonly filename: string;
+	readonly slug: string;
 	readonly error: string;
 }
 
@@ -48,8 +58,8 @@ export function loadFailed(failures: readonly LoadFailure[], apiLabel: string): 
 		`${count === 1 ? '1 pushed file' : `${count} pushed files`} failed to load on the site; ${count === 1 ? 'its route is' : 'their routes are'} not served.`,
 		{
 			code: 'load_failed',
-			fileErrors: failures.map((failure) => ({ filename: `${apiLabel}/${pathFromSlug(failure.filename)}`, code: 'svc_load_failed', message: failure.error })),
-			hint: 'Fix the files named above and push again; "svc api list" shows what fails to load.',
+			fileErrors: failures.map((failure) => ({ slug: failure.slug, file: `${apiLabel}/${pathFromSlug(failure.slug)}`, code: 'svc_load_failed', message: failure.error })),
+			hint: `${fixHint(failures.map((failure) => `${apiLabel}/${pathFromSlug(failure.slug)}`))} "svc api list" shows what fails to load.`,
 		},
 	);
 }
@@ -74,13 +84,14 @@ export function withLocalPaths(error: SvcError, apiLabel: string): SvcError {
 	if (error.fileErrors.length === 0) {
 		return error;
 	}
+	const files = error.fileErrors.map((file) => ({ ...file, file: file.slug === null ? `${apiLabel}/${file.file}` : `${apiLabel}/${pathFromSlug(file.slug)}` }));
 	return new SvcError(error.message, {
 		exitCode: error.exitCode,
-		hint: error.hint ?? 'Fix the files named above and push again.',
+		hint: error.hint ?? fixHint([...new Set(files.map((file) => file.file))]),
 		code: error.code,
 		status: error.status,
 		serverCode: error.serverCode,
-		filenames: error.filenames,
-		fileErrors: error.fileErrors.map((file) => ({ ...file, filename: `${apiLabel}/${pathFromSlug(file.filename)}` })),
+		slugs: error.slugs,
+		fileErrors: files,
 	});
 }

@@ -19,7 +19,7 @@ export function reportError(io: Io, error: unknown, json: boolean): ExitCode {
 			io.stderr.write(`${error.message}\n`);
 			return error.exitCode;
 		}
-		const items = error.fileErrors.map((file) => ({ label: file.filename, message: file.message }));
+		const items = error.fileErrors.map((file) => ({ label: file.file, message: file.message }));
 		print(io.stderr, <ErrorBox message={error.message} items={items} hint={error.hint} />);
 		return error.exitCode;
 	}

@@ -16,21 +16,21 @@ const FILES: RemoteFile[] = [
 ];
 
 describe('toRecord', () => {
-	it('carries "public": true only on public routes and "error" only on failed ones', () => {
+	it('has every key on every record, in the words every command uses: slug, route, verbs, public true or false, error or null', () => {
 		const records = FILES.map(toRecord);
 		expect(records[0]).toEqual({
-			filename: 'hello',
+			slug: 'hello',
 			file: 'hello.php',
-			path: '/svc-api/v1/hello',
 			route: '/svc-api/v1/hello',
-			methods: ['GET'],
-			hash: 'h1',
+			pattern: '/svc-api/v1/hello',
+			verbs: ['GET'],
 			public: true,
+			hash: 'h1',
+			size: null,
+			error: null,
 		});
-		expect(records[1]).not.toHaveProperty('public');
-		expect(records[1]).not.toHaveProperty('error');
-		expect(records[2]).toMatchObject({ error: 'PHP Parse error:\n  line 4' });
-		expect(records[2]).not.toHaveProperty('route');
+		expect(records[1]).toMatchObject({ public: false, error: null, pattern: '/svc-api/v1/users/(?P<id>[^/]+)' });
+		expect(records[2]).toMatchObject({ error: 'PHP Parse error:\n  line 4', pattern: null });
 	});
 });
 

@@ -1,31 +1,36 @@
 /**
- * The listing as `svc api list` prints it: records for --json (public routes carry
- * `"public": true`, failed ones their `error`, as in the management API), and a plain aligned
- * table for pipes, one route per line, greppable by `[PUBLIC]`.
+ * The listing as `svc api list` prints it: records for --json (docs/cli-json/api-list.schema.json:
+ * every key always there, `public` true or false, `error` null when the file loaded), and a plain
+ * aligned table for pipes, one route per line, greppable by `[PUBLIC]`.
  */
 import type { RemoteFile } from '../../core/site-client.js';
 
 export interface RouteRecord {
-	readonly filename: string;
+	readonly slug: string;
+	/** The file under the site's route folder, `users/[id].php`. */
 	readonly file: string;
-	readonly path: string;
-	readonly route?: string;
-	readonly methods: readonly string[];
+	/** What a client calls, `/svc-api/v1/users/[id]`; empty when the site did not say. */
+	readonly route: string;
+	/** WordPress's regular expression for it, `/svc-api/v1/users/(?P<id>[^/]+)`; null when not known. */
+	readonly pattern: string | null;
+	readonly verbs: readonly string[];
+	readonly public: boolean;
 	readonly hash: string;
-	readonly public?: true;
-	readonly error?: string;
+	readonly size: number | null;
+	readonly error: string | null;
 }
 
 export function toRecord(file: RemoteFile): RouteRecord {
 	return {
-		filename: file.filename,
+		slug: file.filename,
 		file: `${file.filename}.php`,
-		path: file.path,
-		...(file.route === undefined ? {} : { route: file.route }),
-		methods: file.methods,
+		route: file.path,
+		pattern: file.route ?? null,
+		verbs: file.methods,
+		public: file.public,
 		hash: file.hash,
-		...(file.public ? { public: true as const } : {}),
-		...(file.error === undefined ? {} : { error: file.error }),
+		size: file.size ?? null,
+		error: file.error ?? null,
 	};
 }
 

@@ -12,7 +12,7 @@ export { PushProgress } from '../../components/push-progress.js';
 export { LoginForm } from '../../components/login-form.js';
 export { Progress } from '../../components/progress.js';
 export { PublicWarnings } from '../../components/public-warnings.js';
-export { PushPlan } from '../../components/push-plan.js';
+export { SyncPlan } from '../../components/sync-plan.js';
 export { ReleaseTable } from '../../components/release-table.js';
 export { RollbackPlan } from '../../components/rollback-plan.js';
 export { RouteTable } from '../../components/route-table.js';

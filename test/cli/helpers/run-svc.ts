@@ -1,12 +1,14 @@
 /**
  * Runs the installed svc binary the way CI does: a child process with pipes (no terminal), a
  * private HOME and XDG_CONFIG_HOME, and no D-Bus session, so no keychain and nothing of the user's.
+ * A run with --json fails unless its output matches the command's schema (json-contract.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { runProcess } from '../../support/process.js';
+import { assertJsonContract } from './json-contract.js';
 
 export interface SvcResult {
   code: number | null;
@@ -49,6 +51,8 @@ export function svcRunner(bin: string, defaultCwd: string): SvcRunner {
       env,
       ...(options.input === undefined ? {} : { input: options.input }),
     });
+    // Every --json run is also a test of the contract in docs/cli-json/.
+    assertJsonContract(args, result.stdout);
     return { code: result.code, stdout: result.stdout, stderr: result.stderr, output: result.stdout + result.stderr };
   };
   return Object.assign(run, { home });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { SvcError } from '../core/errors.js';
-import { toCommand, type Flags } from './command.js';
+import { toCommand, type Flags } from './parse-argv.js';
 
 const parse = (line: string, flags: Flags = {}) => toCommand(line === '' ? [] : line.split(' '), flags);
 

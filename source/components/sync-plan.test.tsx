@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { render } from 'ink-testing-library';
-import { PushPlan, type PlanView } from './push-plan.js';
+import { SyncPlan, type PlanView } from './sync-plan.js';
 
 const EMPTY: PlanView = { added: [], changed: [], removed: [], unchanged: 0 };
-const frame = (plan: PlanView, extra: Partial<Parameters<typeof PushPlan>[0]> = {}): string =>
-	render(<PushPlan plan={plan} direction="push" site="https://example.com" dir="api" {...extra} />).lastFrame() ?? '';
+const frame = (plan: PlanView, extra: Partial<Parameters<typeof SyncPlan>[0]> = {}): string =>
+	render(<SyncPlan plan={plan} direction="push" site="https://example.com" dir="api" {...extra} />).lastFrame() ?? '';
 
-describe('PushPlan', () => {
+describe('SyncPlan', () => {
 	it('shows added, changed and removed files with their signs, and counts unchanged ones', () => {
 		const output = frame({ added: ['hello'], changed: ['users/[id]'], removed: ['old'], unchanged: 3 });
 		expect(output).toContain('Push api/ → https://example.com');

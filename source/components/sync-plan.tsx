@@ -26,7 +26,7 @@ export interface PlanView {
 	readonly notes?: ReadonlyMap<string, PlanNote> | undefined;
 }
 
-export interface PushPlanProps {
+export interface SyncPlanProps {
 	readonly plan: PlanView;
 	/** push: api/ → site; pull: site → api/. Only the wording differs. */
 	readonly direction: 'push' | 'pull';
@@ -44,7 +44,7 @@ const WORDS = {
 	pull: { added: 'new here', changed: 'overwrite local file', removed: 'remove local file' },
 } as const;
 
-export function PushPlan({ plan, direction, site, dir, dryRun = false, limit = 50 }: PushPlanProps) {
+export function SyncPlan({ plan, direction, site, dir, dryRun = false, limit = 50 }: SyncPlanProps) {
 	const words = WORDS[direction];
 	const route = direction === 'push' ? `${dir}/ → ${site}` : `${site} → ${dir}/`;
 	const nothing = plan.added.length + plan.changed.length + plan.removed.length === 0;

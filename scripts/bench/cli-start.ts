@@ -1,0 +1,83 @@
+/**
+ * cli-start: what each command costs before it does anything, as a ratio to a bare `node -e 0` on
+ * the same machine at the same moment. Each command runs where it ends at once (no site saved, an
+ * empty project: "no site selected", "no api/ folder"…), so its wall time is Node's start plus
+ * what svc loads before its first byte (meow, the command's module and what that imports). Runs
+ * are paired (node, svc, node, svc…) so that a busy machine slows both sides alike.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { median } from './measure.js';
+
+/** Every command, with arguments that make it end at once without a site. */
+export const START_COMMANDS: readonly (readonly string[])[] = [
+  ['--help'],
+  ['api', 'push'],
+  ['api', 'pull', '--yes'],
+  ['api', 'list'],
+  ['api', 'diff'],
+  ['api', 'rm', 'x', '--yes'],
+  ['api', 'releases'],
+  ['api', 'rollback', '--yes'],
+  ['api', 'new', 'bench/[id]', '--json'],
+  ['api', 'logs'],
+  ['api', 'openapi'],
+  ['api', 'client'],
+  ['doctor', '--json'],
+  ['dev'],
+  ['login'],
+  ['logout'],
+  ['link'],
+];
+
+export interface StartFigure {
+  readonly command: string;
+  readonly svcMs: number;
+  readonly nodeMs: number;
+  /** svcMs ÷ nodeMs, the medians of paired runs. */
+  readonly ratio: number;
+}
+
+function wall(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): number {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(file, args, { cwd, env, stdio: 'ignore' });
+  if (result.error) throw result.error;
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+export function measureCliStart(binary: string, rounds = 11): StartFigure[] {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-start-'));
+  const project = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-project-'));
+  // No saved site and no SVC_* variables: every command that needs a site stops at "no site".
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' };
+  try {
+    return START_COMMANDS.map((args) => {
+      const node: number[] = [];
+      const svc: number[] = [];
+      wall(binary, args, project, env); // warm the file cache
+      for (let round = 0; round < rounds; round++) {
+        node.push(wall(process.execPath, ['-e', '0'], project, env));
+        svc.push(wall(binary, args, project, env));
+      }
+      const svcMs = median(svc);
+      const nodeMs = median(node);
+      return { command: `svc ${args.join(' ')}`, svcMs, nodeMs, ratio: svcMs / nodeMs };
+    });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+/** One line per command, the worst first, against the 1.5 × target. */
+export function formatCliStart(figures: readonly StartFigure[], label: number, verdict: (ok: boolean) => string): string[] {
+  return [...figures]
+    .sort((a, b) => b.ratio - a.ratio)
+    .map(
+      (figure) =>
+        `${`cli-start ${figure.command}`.padEnd(label)}${figure.ratio.toFixed(2)} × node -e 0   (${figure.svcMs.toFixed(0)} ms vs ${figure.nodeMs.toFixed(0)} ms)   target ≤ 1.5: ${verdict(figure.ratio <= 1.5)}`,
+    );
+}
