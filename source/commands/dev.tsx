@@ -184,7 +184,15 @@ function output(io: Io, command: DevCommand, site: Site, apiLabel: string, local
 	if (command.json) {
 		const line = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`);
 		return {
-			ready: (routes) => line({ type: 'ready', site: site.url, apiDir: apiLabel, local: local !== undefined, routes }),
+			// The contract's words (docs/cli-json.md): route and verbs, error null when the file loads.
+			ready: (routes) =>
+				line({
+					type: 'ready',
+					site: site.url,
+					apiDir: apiLabel,
+					local: local !== undefined,
+					routes: routes.map((route) => ({ slug: route.slug, route: route.path, verbs: route.methods, public: route.public, error: route.error ?? null })),
+				}),
 			busy: () => undefined,
 			cycle: (result) => result.kind !== 'unchanged' && line({ type: result.kind, time: new Date().toISOString(), ...result, kind: undefined }),
 			events: (events) => events.forEach((event) => line({ type: 'event', event: eventRecord(event) })),

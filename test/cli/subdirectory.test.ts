@@ -64,7 +64,7 @@ describe('WordPress installed in /blog/', () => {
     expect(await run('api', 'new', 'where', '--public', '--json')).toMatchObject({ code: 0 });
     expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
     expect((await call('where')).status).toBe(200);
-    expect(json<{ filename: string }[]>((await run('api', 'list', '--json')).stdout).map((record) => record.filename)).toEqual(['where']);
+    expect(json<{ slug: string }[]>((await run('api', 'list', '--json')).stdout).map((record) => record.slug)).toEqual(['where']);
     expect(json<{ type: string }[]>((await run('api', 'logs', '--json')).stdout).at(-1)).toMatchObject({ type: 'release' });
     expect(json<unknown[]>((await run('api', 'releases', '--json')).stdout)).toHaveLength(1);
 
