@@ -54,6 +54,29 @@ final class RouteContract {
 	}
 
 	/**
+	 * The contract as the manifest keeps it: schemas only, no docblocks; null when none is declared.
+	 *
+	 * @param array<string, mixed>|null $contract
+	 * @return array<string, mixed>|null
+	 */
+	public static function without_docs( ?array $contract ): ?array {
+		if ( null === $contract ) {
+			return null;
+		}
+		unset( $contract['doc'] );
+		$declared = false;
+		foreach ( (array) ( $contract['verbs'] ?? array() ) as $verb => $schemas ) {
+			if ( is_array( $schemas ) ) {
+				unset( $schemas['doc'] );
+				$contract['verbs'][ $verb ] = $schemas;
+				$declared                   = $declared || array() !== ( $schemas['args'] ?? array() ) || null !== ( $schemas['returns'] ?? null );
+			}
+		}
+		// A file that declares no schema keeps none: most files, and every byte is on each read.
+		return $declared ? $contract : null;
+	}
+
+	/**
 	 * A docblock's summary and description: the verb's own, else the class's.
 	 *
 	 * @param array<string, mixed> $entry

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Manifest;
 
+use Svc\Contracts\RouteContract;
 use Svc\Scanning\ScanResult;
 
 /**
@@ -45,8 +46,10 @@ final class Entry {
 			'others'     => $result->others,
 			// Every verb is closed by the default check, which can be made without loading the file.
 			'closed'     => $result->closed_by_default(),
-			// Schemas and docblocks per verb (Contracts\RouteContract), read from the file's literals.
-			'contract'   => $result->contract,
+			// Schemas per verb (Contracts\RouteContract), read from the file's literals. Docblocks are
+			// left out: only the OpenAPI document shows them (it scans the file again), and a long one
+			// would weigh on every manifest read.
+			'contract'   => RouteContract::without_docs( $result->contract ),
 		) + self::failed( $stat, $hash, null );
 	}
 

@@ -40,7 +40,7 @@ use Svc\Storage\WriteLock;
  */
 final class ManifestStore {
 
-	public const VERSION = 11;
+	public const VERSION = 12;
 
 	/** @var Manifest|null This request's whole manifest, once something needed all of it. */
 	private ?array $manifest = null;

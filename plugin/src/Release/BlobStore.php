@@ -95,7 +95,7 @@ final class BlobStore {
 	 * @return list<string>
 	 */
 	public function present( array $hashes ): array {
-		return array_map( static fn ( array $row ): string => (string) $row['hash'], $this->rows( 'hash', $hashes ) );
+		return array_map( static fn ( array $row ): string => (string) $row['hash'], iterator_to_array( $this->rows( 'hash', $hashes ), false ) );
 	}
 
 	/**
@@ -138,19 +138,20 @@ final class BlobStore {
 	 * The rows of these hashes (the ones the store has), read in chunks that keep queries small.
 	 *
 	 * @param list<string> $hashes
-	 * @return list<array<string, mixed>>
+	 * @return \Generator<int, array<string, mixed>>
 	 */
-	private function rows( string $columns, array $hashes ): array {
+	private function rows( string $columns, array $hashes ): \Generator {
 		global $wpdb;
-		$rows = array();
+		// A chunk at a time, its result freed before the next: a 1,000-file release's contents are
+		// megabytes of base64, and the caller keeps only what it decodes.
 		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 200 ) as $chunk ) {
 			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
 			$found        = $wpdb->get_results( $wpdb->prepare( "SELECT {$columns} FROM " . Schema::blobs() . " WHERE hash IN ({$placeholders})", $chunk ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- columns are the callers' literals, placeholders built above.
+			$wpdb->flush();
 			foreach ( (array) $found as $row ) {
-				$rows[] = (array) $row;
+				yield (array) $row;
 			}
 		}
-		return $rows;
 	}
 
 	/**

@@ -10,8 +10,10 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Svc\Contracts\OpenApiDocument;
+use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
 use Svc\Runtime\RouteLoader;
+use Svc\Scanning\TokenScanner;
 use Svc\Settings\RouteNamespace;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -19,6 +21,8 @@ use WP_REST_Server;
 /**
  * See docs/management-api.md. The document comes from the manifest; files never loaded since they
  * changed are loaded first, as the listing does, so a file that fails is left out and named.
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class OpenApiController {
 
@@ -48,7 +52,7 @@ final class OpenApiController {
 			$slug  = (string) $slug;
 			$error = ! empty( $entry['oversize'] ) ? (string) $entry['error'] : $this->loader->boot_status( $slug, $entry );
 			if ( null === $error ) {
-				$loaded[ $slug ] = $entry;
+				$loaded[ $slug ] = self::with_docs( $slug, $entry );
 			} else {
 				$failed[ $slug ] = $error;
 			}
@@ -66,5 +70,20 @@ final class OpenApiController {
 				)
 			)
 		);
+	}
+
+	/**
+	 * The entry with its docblocks: the manifest leaves them out (a request never needs them, and
+	 * long ones would weigh on every manifest read), so the file is scanned again here.
+	 *
+	 * @param EntryData $entry
+	 * @return EntryData
+	 */
+	private static function with_docs( string $slug, array $entry ): array {
+		$source = @file_get_contents( $entry['path'] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- gone since the listing: no docs.
+		if ( false !== $source ) {
+			$entry['contract'] = TokenScanner::scan( $source, $slug . '.php' )->contract ?? $entry['contract'];
+		}
+		return $entry;
 	}
 }
