@@ -33,7 +33,7 @@ use Svc\Storage\WriteLock;
  *
  * @phpstan-type Index array{static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
  * @phpstan-type View array{files: array<string, EntryData>, index: Index}
- * @phpstan-type Manifest array{version: int, built: int, racy: bool, limits: array{0: int, 1: int}, dirs: array<string, string>, meta: array<string, mixed>, files: array<string, EntryData>, index: Index, generation?: string, shards?: int, dynamic_dirs?: array<string, list<string>>}
+ * @phpstan-type Manifest array{version: int, built: int, racy: bool, limits: array{0: int, 1: int}, dirs: array<string, string>, meta: array<string, mixed>, files: array<string, EntryData>, index: Index, generation?: string, shards?: int, dynamic_dirs?: array<string, list<string>>, inline?: Shard}
  * @phpstan-type Shard array{files: array<string, EntryData>, static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
  *
  * @phpstan-import-type EntryData from Entry
@@ -48,6 +48,8 @@ final class ManifestStore {
 	private ?array $head = null;
 	/** @var View The shards read so far, merged. */
 	private array $partial;
+	/** @var array<string, string> Slug => the stamp its file was found to have in this request. */
+	private array $checked = array();
 	/** @var array<int, true> Shard numbers merged into $partial. */
 	private array $read_shards = array();
 	/** @var array<string, array{0: string, 1: array{kind: string, message: string}|null}> Boot records not yet saved. */
@@ -103,8 +105,7 @@ final class ManifestStore {
 		$view  = $this->view( fn ( array $head ): array => Shards::for_path( $path, $head['shards'] ), $path );
 		$found = self::match( $view['index'], $path );
 		foreach ( $found as $slug ) {
-			$entry = $view['files'][ $slug ];
-			if ( self::stamp_of( $entry ) !== $entry['stamp'] ) {
+			if ( ! $this->unchanged( $slug, $view['files'][ $slug ] ) ) {
 				// Edited in place (SFTP): what matches may have changed too.
 				return self::match( $this->rebuild( $this->manifest ?? $this->load() )['index'], $path );
 			}
@@ -119,10 +120,27 @@ final class ManifestStore {
 	 */
 	public function entry( string $slug ): ?array {
 		$entry = $this->view( fn ( array $head ): array => array( Shards::of_slug( $slug, $head['shards'] ) ) )['files'][ $slug ] ?? null;
-		if ( null !== $entry && self::stamp_of( $entry ) !== $entry['stamp'] ) {
+		if ( null !== $entry && ! $this->unchanged( $slug, $entry ) ) {
 			return $this->rebuild( $this->manifest ?? $this->load() )['files'][ $slug ] ?? null;
 		}
 		return $entry;
+	}
+
+	/**
+	 * Whether the file still has the entry's stamp; stat'ed once per request (a request asks for the
+	 * file it serves several times: to match, to authorize, to load).
+	 *
+	 * @param EntryData $entry
+	 */
+	private function unchanged( string $slug, array $entry ): bool {
+		if ( ( $this->checked[ $slug ] ?? null ) === $entry['stamp'] ) {
+			return true;
+		}
+		if ( self::stamp_of( $entry ) !== $entry['stamp'] ) {
+			return false;
+		}
+		$this->checked[ $slug ] = $entry['stamp'];
+		return true;
 	}
 
 	/**
@@ -141,6 +159,7 @@ final class ManifestStore {
 		$this->manifest    = null;
 		$this->head        = null;
 		$this->read_shards = array();
+		$this->checked     = array();
 		$this->partial     = self::no_shards();
 		$this->paths->forget_served();
 	}
@@ -349,9 +368,16 @@ final class ManifestStore {
 				}
 				$files = array();
 				foreach ( array_filter( $changed ) as $number => $shard ) {
-					$files[ $this->shard_file( $head['generation'], $number ) ] = self::code( $shard );
+					if ( isset( $head['inline'] ) ) {
+						$head['inline']         = $shard;
+						$files[ $this->file() ] = self::code( $head );
+					} else {
+						$files[ $this->shard_file( $head['generation'], $number ) ] = self::code( $shard );
+					}
 				}
-				$this->write( $files );
+				if ( array() !== $files ) {
+					$this->write( $files );
+				}
 			}
 		);
 	}
@@ -483,6 +509,10 @@ final class ManifestStore {
 	 * @return Shard|null
 	 */
 	private function load_shard( array $head, int $number ): ?array {
+		if ( isset( $head['inline'] ) ) {
+			/** @var Shard */
+			return $head['inline'];
+		}
 		/** @var Shard|null */
 		return self::read( $this->shard_file( (string) $head['generation'], $number ) );
 	}
@@ -542,20 +572,27 @@ final class ManifestStore {
 		foreach ( $manifest['index']['classes'] as $class_name => $slug ) {
 			$shards[ Shards::of_class( (string) $class_name, $count ) ]['classes'][ $class_name ] = $slug;
 		}
-		$head                 = array_diff_key( $manifest, array_flip( array( 'files', 'index' ) ) );
+		$head                 = array_diff_key( $manifest, array_flip( array( 'files', 'index', 'inline' ) ) );
 		$head['generation']   = $generation;
 		$head['shards']       = $count;
 		$head['dynamic_dirs'] = self::dynamic_directories( array_keys( $manifest['dirs'] ) );
 		$files                = array();
-		foreach ( $shards as $number => $shard ) {
-			$files[ $this->shard_file( $generation, $number ) ] = self::code( $shard );
+		if ( 1 === $count ) {
+			// A small site's one shard goes in the head: a request includes one file, as before shards.
+			$head['inline'] = $shards[0];
+		} else {
+			foreach ( $shards as $number => $shard ) {
+				$files[ $this->shard_file( $generation, $number ) ] = self::code( $shard );
+			}
 		}
 		try {
 			$directories = new Directories();
 			$directories->ensure( $this->paths->root() );
 			$directories->ensure( $this->paths->cache() );
 			$previous = self::read( $this->file() );
-			$this->write( $files );
+			if ( array() !== $files ) {
+				$this->write( $files );
+			}
 			$this->write( array( $this->file() => self::code( $head ) ) );
 			$this->remove_generations_but( array( $generation, (string) ( $previous['generation'] ?? '' ) ) );
 		} catch ( \Throwable $error ) {

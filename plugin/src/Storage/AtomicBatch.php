@@ -81,6 +81,10 @@ final class AtomicBatch {
 			if ( null === $backup ) {
 				// May not have been moved in.
 				$this->disk->unlink( $target );
+			} elseif ( file_exists( $target ) && fileinode( $target ) === fileinode( $backup ) ) {
+				// Never replaced: the backup is a second name of the very file, and rename() between two
+				// names of one file does nothing (POSIX), which would leave the backup behind.
+				$this->disk->unlink( $backup );
 			} else {
 				$this->disk->rename( $backup, $target );
 			}
