@@ -139,7 +139,7 @@ describe('two nodes, each with its own wp-content', () => {
     expect(Object.keys(await listing(nodes.a))).toEqual(['hello', 'users/[id]']);
     const listed = await svc(['api', 'list', '--json'], { env });
     expect(listed).toMatchObject({ code: 0 });
-    expect((JSON.parse(listed.stdout) as { filename: string }[]).map((record) => record.filename)).toEqual(['hello', 'users/[id]']);
+    expect((JSON.parse(listed.stdout) as { slug: string }[]).map((record) => record.slug)).toEqual(['hello', 'users/[id]']);
   });
 
   it('a push taken by node b is served by node a on its next request, and the other way round', async () => {
