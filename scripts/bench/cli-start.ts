@@ -27,7 +27,8 @@ export const START_COMMANDS: readonly (readonly string[])[] = [
   ['api', 'openapi'],
   ['api', 'client'],
   ['doctor', '--json'],
-  ['dev'],
+  // Without a site, svc dev starts a throwaway WordPress: a --site that names none ends it at once.
+  ['dev', '--site', 'nowhere'],
   ['login'],
   ['logout'],
   ['link'],
@@ -43,8 +44,10 @@ export interface StartFigure {
 
 function wall(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): number {
   const started = process.hrtime.bigint();
-  const result = spawnSync(file, args, { cwd, env, stdio: 'ignore' });
+  // A command that does not end at once is a broken measurement, not a wait.
+  const result = spawnSync(file, args, { cwd, env, stdio: 'ignore', timeout: 30_000, killSignal: 'SIGINT' });
   if (result.error) throw result.error;
+  if (result.signal !== null) throw new Error(`svc ${args.join(' ')} did not end within 30 s`);
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
