@@ -24,6 +24,8 @@ import { isInteractive, note, type Io } from './shared/io.js';
 /** Editors write a file in several steps (truncate, write, rename): one push for all of them. */
 const DEBOUNCE_MS = 40;
 const EVENT_POLL_MS = 2000;
+/** Polls back off while nothing happens (svc dev idle costs next to no CPU), up to this. */
+const EVENT_POLL_MAX_MS = 8000;
 
 /** How svc dev ended, and the exit code it gives: q 0; Ctrl-C / SIGINT 130 and SIGTERM 143, as the signals would. */
 type Ending = 'quit' | 'SIGINT' | 'SIGTERM';
@@ -127,13 +129,19 @@ async function watch(command: DevCommand, io: Io, project: Project, site: Site, 
 	const ending = await new Promise<Ending>((resolve) => {
 		out.onQuit(resolve);
 		interrupt.onInterrupt(resolve);
+		let pollMs = EVENT_POLL_MS;
 		watcher = fsWatch(project.apiDir, { recursive: true }, (_event, name) => {
-			if (name === null || !name.startsWith('.')) push.trigger();
+			if (name === null || !name.startsWith('.')) {
+				push.trigger();
+				// A save makes events likely again (a release, a load failure): look soon.
+				pollMs = EVENT_POLL_MS;
+			}
 		});
 		const poll = async () => {
 			try {
 				const next = await eventsAfter(site.client, cursor);
 				cursor = next.latest;
+				pollMs = next.events.length > 0 ? EVENT_POLL_MS : Math.min(pollMs * 2, EVENT_POLL_MAX_MS);
 				if (next.events.length > 0) {
 					if (next.events.some((event) => event.type !== 'release')) routes = await readRoutes(site).catch(() => routes);
 					out.events(next.events, routes);
@@ -141,7 +149,7 @@ async function watch(command: DevCommand, io: Io, project: Project, site: Site, 
 			} catch {
 				// The site is away for a moment (a restart): the next poll tries again.
 			}
-			poller = setTimeout(() => void poll(), EVENT_POLL_MS);
+			poller = setTimeout(() => void poll(), pollMs);
 		};
 		poller = setTimeout(() => void poll(), EVENT_POLL_MS);
 	});
