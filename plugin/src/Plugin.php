@@ -78,14 +78,17 @@ final class Plugin {
 		$monitor         = new FatalErrorMonitor();
 		$loader          = new RouteLoader( $store, new VendorAutoload( $paths, $store, $monitor ), $monitor );
 		$route_namespace = new RouteNamespace();
-		$registrar       = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader ) );
-
-		( new NamespaceController( $route_namespace ) )->register();
-		( new FilesController( $files, $store, $loader, $route_namespace, $deployer ) )->register();
-		( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
-		( new EventsController( new EventStore() ) )->register();
-		( new DiagnosticsController( $paths ) )->register();
-		( new OpenApiController( $store, $loader, $route_namespace ) )->register();
+		// The management API (svc/v1), registered when a request can need it (Registrar): a request
+		// for one route does not pay for a dozen routes it will never match.
+		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer ): void {
+			( new NamespaceController( $route_namespace ) )->register();
+			( new FilesController( $files, $store, $loader, $route_namespace, $deployer ) )->register();
+			( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
+			( new EventsController( new EventStore() ) )->register();
+			( new DiagnosticsController( $paths ) )->register();
+			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
+		};
+		$registrar  = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader ), $management );
 		$registrar->on_rest_api_init();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).

@@ -12,6 +12,7 @@ namespace Svc\Runtime;
 use Svc\Contracts\RouteContract;
 use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
+use Svc\Rest\Management;
 use Svc\Routing\Slug;
 use Svc\Settings\RouteNamespace;
 use WP_REST_Request;
@@ -41,7 +42,18 @@ final class Registrar {
 		private readonly RouteLoader $loader,
 		private readonly Authorizer $authorizer,
 		private readonly RouteHandler $handler,
+		private readonly ?\Closure $management = null,
 	) {
+	}
+
+	/** Whether the management API (svc/v1) is registered in this request. */
+	private bool $management_registered = false;
+
+	private function register_management(): void {
+		if ( ! $this->management_registered && null !== $this->management ) {
+			$this->management_registered = true;
+			( $this->management )();
+		}
 	}
 
 	/**
@@ -61,6 +73,10 @@ final class Registrar {
 		unset( $server );
 		$prefix = '/' . $this->route_namespace->get() . '/';
 		$route  = strtolower( untrailingslashit( $request->get_route() ) );
+		if ( '/' . Management::NAMESPACE === $route || str_starts_with( $route, '/' . Management::NAMESPACE . '/' ) ) {
+			$this->register_management();
+			return $result;
+		}
 		if ( '/batch/v1' === $route ) {
 			// A batch issued inside another request (rest_do_request()): core matches its
 			// sub-requests before any of them reaches this filter, so every route must be there.
@@ -192,7 +208,8 @@ final class Registrar {
 
 	private function register_all(): void {
 		$this->all = true;
-		$files     = $this->store->current()['files'];
+		$this->register_management();
+		$files = $this->store->current()['files'];
 		// Static routes first: WordPress takes the first match, so `users/me` wins over `users/[id]`.
 		uksort(
 			$files,
