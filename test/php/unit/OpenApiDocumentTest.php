@@ -18,10 +18,20 @@ final class OpenApiDocumentTest extends TestCase {
 		'cookie' => 'wordpress_logged_in_abc',
 	);
 
-	/** @return array<string, mixed> */
+	/**
+	 * An entry as the OpenAPI controller hands it over: the manifest's, with the file's docblocks
+	 * scanned again (the manifest keeps none).
+	 *
+	 * @return array<string, mixed>
+	 */
 	private static function entry( string $source ): array {
 		$scan = TokenScanner::scan( $source );
-		return Entry::make( '/x.php', '1', 1, 'h', $scan->classes[0], $scan->verbs(), false, false, $scan->public_verbs(), null, array(), false, array(), $scan->contract );
+		$stat = array(
+			'path'  => '/x.php',
+			'stamp' => '1',
+			'size'  => 1,
+		);
+		return array( 'contract' => $scan->contract ) + Entry::scanned( $stat, 'h', $scan );
 	}
 
 	public function test_a_route_becomes_operations_with_path_query_body_security_and_docs(): void {
