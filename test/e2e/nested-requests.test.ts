@@ -3,6 +3,10 @@
  * route were registered, also for requests made inside a request: rest_do_request() of another svc
  * route, and batches (/batch/v1), direct or nested.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { OPEN, routeSource, uniqueClass } from './helpers/php-source.js';
@@ -13,7 +17,29 @@ jest.setTimeout(180_000);
 let site: WordPressSite;
 
 beforeAll(async () => {
-  site = await startSite();
+  // Reports, on a request for one svc route, whether svc's management API (svc/v1) was registered
+  // by the time WordPress matches the request (svc's own filter runs first, at priority 0).
+  const probe = path.join(mkdtempSync(path.join(os.tmpdir(), 'svc-probe-')), 'svc-management-probe.php');
+  writeFileSync(
+    probe,
+    [
+      '<?php',
+      "add_filter( 'rest_pre_dispatch', static function ( $result, $server, $request ) {",
+      "\tif ( str_starts_with( $request->get_route(), '/svc-api/' ) ) {",
+      "\t\t$GLOBALS['svc_test_management'] ??= isset( $server->get_routes()['/svc/v1/status'] ) ? 'registered' : 'not registered';",
+      '\t}',
+      '\treturn $result;',
+      '}, 1, 3 );',
+      "add_filter( 'rest_post_dispatch', static function ( $response ) {",
+      "\tif ( isset( $GLOBALS['svc_test_management'] ) ) {",
+      "\t\t$response->header( 'X-Svc-Management', $GLOBALS['svc_test_management'] );",
+      '\t}',
+      '\treturn $response;',
+      '} );',
+      '',
+    ].join('\n'),
+  );
+  site = await startSite({ muPlugins: [probe] });
   await pushOk(site, {
     'nested/[id]': routeSource(
       uniqueClass('NestedDynamic'),
@@ -89,5 +115,15 @@ describe('requests inside a request', () => {
     });
     expect(response.status).toBe(207);
     expect(response.body.responses.map((item: { body: unknown }) => item.body)).toEqual([{ posted: 1 }, { posted: 2 }]);
+  });
+
+  it('a request for one route does not register the management API, and a route that lists routes sees it', async () => {
+    const one = await call(site, '/svc-api/v1/nested/me', { as: 'anonymous' });
+    expect(one.body).toEqual({ route: 'static me' });
+    expect(one.headers.get('x-svc-management')).toBe('not registered');
+    const listed = await call(site, '/svc-api/v1/lister', { as: 'anonymous' });
+    expect(listed.body.namespaces).toContain('svc/v1');
+    // And the management API itself, asked directly, is there.
+    expect((await call(site, '/svc/v1/status')).status).toBe(200);
   });
 });
