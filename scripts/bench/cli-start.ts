@@ -27,7 +27,8 @@ export const START_COMMANDS: readonly (readonly string[])[] = [
   ['api', 'openapi'],
   ['api', 'client'],
   ['doctor', '--json'],
-  ['dev'],
+  // Without a saved site svc dev would start a throwaway WordPress (seconds of MariaDB, not start-up).
+  ['dev', '--site', 'none'],
   ['login'],
   ['logout'],
   ['link'],

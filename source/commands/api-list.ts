@@ -13,9 +13,10 @@ import { plural } from './shared/words.js';
 
 export async function run(command: ApiListCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
-	// Only the browsable table needs Ink; the plain and JSON tables are text.
-	const views = interactive ? loadViews() : undefined;
 	const site = openSite(io, { site: command.site });
+	// Only the browsable table needs Ink (the plain and JSON tables are text), loaded while the site
+	// answers: a list that stops at "no site selected" never loads it.
+	const views = interactive ? loadViews() : undefined;
 	const listing = await site.client.listFiles({ content: false });
 	if (command.json) {
 		printJson(io, listing.files.map(toRecord));

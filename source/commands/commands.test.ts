@@ -11,10 +11,10 @@ import { SvcError } from '../core/errors.js';
 import type { Command } from './parse-argv.js';
 import type { Env } from './shared/io.js';
 import { reportError } from './shared/report.js';
-import { useTempConfigHome } from '../../test/fakes/config-home.js';
+import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 
-const temp = useTempConfigHome('svc-commands-');
+const temp = useTempDir('svc-commands-');
 
 
 /** An address on this machine where nothing listens: connections are refused at once. */
@@ -22,7 +22,7 @@ const NOBODY = 'http://127.0.0.1:9';
 const SITE_ENV = { SVC_URL: NOBODY, SVC_USER: 'admin', SVC_APP_PASSWORD: 'abcd EFGH ijkl MNOP' };
 
 async function run(command: Command, env: Env = {}, stdinText = '') {
-	const { io, written } = fakeIo(env, temp.dir, stdinText);
+	const { io, written } = fakeIo(env, temp.dir, stdinText, temp.configDir);
 	let exitCode: number;
 	let error: unknown;
 	try {
@@ -237,7 +237,7 @@ describe('svc login without a terminal', () => {
 	it('checks the credentials against the site before saving anything', async () => {
 		const result = await run(login({ url: NOBODY, user: 'admin', passwordStdin: true, insecureStore: true }), {}, 'secret pass\n');
 		expect(result.error?.code).toBe('unreachable');
-		expect(() => execFileSync('test', ['-e', path.join(temp.dir, 'config', 'svc', 'credentials.json')])).toThrow();
+		expect(() => execFileSync('test', ['-e', path.join(temp.configDir, 'credentials.json')])).toThrow();
 		expect(result.stdout + result.stderr).not.toContain('secret pass');
 	});
 
@@ -266,7 +266,7 @@ describe('svc logout', () => {
 describe('svc link', () => {
 	const saveSite = async (name: string, url: string) => {
 		const { openUserConfig } = await import('../core/config.js');
-		openUserConfig().setProfile(name, { url, user: 'admin' });
+		(await openUserConfig(temp.configDir)).setProfile(name, { url, user: 'admin' });
 	};
 
 	it('with no saved site: says to log in first (exit 2) and writes nothing', async () => {
@@ -282,9 +282,9 @@ describe('svc link', () => {
 		const result = await run({ name: 'link', json: true, site: 'staging', apiDir: 'routes/api' });
 		expect(result.exitCode).toBe(0);
 		expect(JSON.parse(readFileSync(path.join(temp.dir, 'svc.json'), 'utf8'))).toEqual({ site: 'staging', apiDir: 'routes/api' });
-		const { findProjectFile, openUserConfig, resolveApiDir, selectProfile } = await import('../core/config.js');
+		const { findProjectFile, readUserConfig, resolveApiDir, selectProfile } = await import('../core/config.js');
 		const project = findProjectFile(path.join(temp.dir, 'routes'));
-		expect(selectProfile({ flag: undefined, project, config: openUserConfig() })?.name).toBe('staging');
+		expect(selectProfile({ flag: undefined, project, config: readUserConfig(temp.configDir) })?.name).toBe('staging');
 		expect(resolveApiDir(path.join(temp.dir, 'routes'), project)).toBe(path.join(temp.dir, 'routes/api'));
 	});
 

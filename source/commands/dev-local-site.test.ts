@@ -15,7 +15,7 @@ function testIo(tty: boolean): Io & { err: () => string } {
 	let err = '';
 	stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
 	const stdin = Object.assign(new PassThrough(), { isTTY: tty }) as unknown as NodeJS.ReadStream;
-	return { stdin, stdout, stderr: stderr as unknown as NodeJS.WriteStream, env: {}, cwd: '/tmp', version: '0.0.0', err: () => err };
+	return { stdin, stdout, stderr: stderr as unknown as NodeJS.WriteStream, env: {}, cwd: '/tmp', configDir: '/nonexistent/svc-config', version: '0.0.0', err: () => err };
 }
 
 const site: LocalSite = { url: 'http://127.0.0.1:9400', runtime: 'x', admin: { login: 'admin', password: 'password' }, appPassword: 'app', stop: async () => undefined };

@@ -2,7 +2,6 @@
  * svc doctor: gathers facts about the selected site and the local project (each request's answer
  * or error), and prints core/doctor-checks.ts's verdict, one line per check. Exit 1 when a check fails.
  */
-import got from 'got';
 import { existsSync } from 'node:fs';
 import { diagnose, formatCheck, readDiagnostics, type DoctorFacts, type Probe } from '../core/doctor-checks.js';
 import { isSvcError } from '../core/errors.js';
@@ -71,6 +70,8 @@ async function siteFacts(site: Site, io: Io, project: DoctorFacts['project']): P
 async function publicIndex(root: string, version: string): Promise<{ namespaces: string[]; applicationPasswords: boolean }> {
 	const url = new URL(root);
 	url.searchParams.set('_fields', 'namespaces,authentication');
+	// Loaded here, with the first request: doctor --json without a site answers before got loads.
+	const { default: got } = await import('got');
 	const body = await got(url, { headers: { 'user-agent': `svc/${version}` }, timeout: { request: 30_000 }, retry: { limit: 0 } }).json<{ namespaces?: unknown; authentication?: unknown }>();
 	const namespaces = Array.isArray(body.namespaces) ? body.namespaces.filter((item): item is string => typeof item === 'string') : [];
 	const authentication = typeof body.authentication === 'object' && body.authentication !== null ? body.authentication : {};

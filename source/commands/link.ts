@@ -5,7 +5,7 @@
  * The project is the folder of the nearest svc.json, else the current folder.
  */
 import path from 'node:path';
-import { apiDirInside, DEFAULT_API_DIR, findProjectFile, openUserConfig, requireProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
+import { apiDirInside, DEFAULT_API_DIR, findProjectFile, readUserConfig, requireProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
 import { SvcError } from '../core/errors.js';
 import type { LinkCommand } from './parse-argv.js';
 import { printJson, type Io } from './shared/io.js';
@@ -13,7 +13,7 @@ import { printJson, type Io } from './shared/io.js';
 export async function run(command: LinkCommand, io: Io): Promise<number> {
 	const project = findProjectFile(io.cwd);
 	const dir = project?.dir ?? path.resolve(io.cwd);
-	const config = openUserConfig();
+	const config = readUserConfig(io.configDir);
 	const selected = requireProfile({ flag: command.site, project, config }, 'link to');
 	const apiDir = command.apiDir === undefined ? project?.config.apiDir : relativeApiDir(dir, command.apiDir);
 	const linked: ProjectConfig = { ...project?.config, site: selected.name, ...(apiDir === undefined ? {} : { apiDir }) };

@@ -2,8 +2,19 @@
  * The CLI's half of the svc/v1 management API (docs/management-api.md). Every failure becomes an
  * SvcError whose message names the fix; the application password never appears in one.
  */
-import got, { RequestError } from 'got';
+import type { Got } from 'got';
 import { SvcError, type FileError, type SvcErrorCode } from './errors.js';
+
+let loadingGot: Promise<Got> | undefined;
+
+/**
+ * got (and its dependencies) load with the first request, not with this module: a command that
+ * stops before it talks to the site ("no site selected", a local check) never pays for them.
+ */
+function loadGot(): Promise<Got> {
+	loadingGot ??= import('got').then((module) => module.default);
+	return loadingGot;
+}
 
 export interface SiteClientOptions {
 	/** The site's base URL (where WordPress lives); any user:password in it is ignored. */
@@ -279,6 +290,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		init: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; json?: unknown; auth: boolean; follow: boolean; onProgress?: UploadOptions['onProgress'] },
 	): Promise<RawResponse & { url: string }> => {
 		try {
+			const got = await loadGot();
 			const request = got(url, {
 				method: init.method,
 				...(init.json === undefined ? {} : { json: init.json }),
@@ -710,8 +722,9 @@ const TLS_CODE = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|
 
 /** Node and got error codes for a request that never got an HTTP answer, as a user-facing error. */
 export function networkFailure(error: unknown, siteUrl: string, timeoutMs: number, fail: Fail = plainFail): SvcError {
-	const code = error instanceof RequestError || isErrnoLike(error) ? String((error as { code?: unknown }).code ?? '') : '';
-	if (code === 'ETIMEDOUT' || (error instanceof RequestError && error.name === 'TimeoutError')) {
+	// got's RequestError carries Node's code (or its own ETIMEDOUT), like a plain Node error does.
+	const code = isErrnoLike(error) ? String((error as { code?: unknown }).code ?? '') : '';
+	if (code === 'ETIMEDOUT' || (error instanceof Error && error.name === 'TimeoutError')) {
 		return fail(`${siteUrl} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`, {
 			code: 'timeout',
 			hint: 'Check that the site is up and reachable from this machine; retry later if it is overloaded.',

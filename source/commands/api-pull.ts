@@ -10,16 +10,18 @@ import type { ApiPullCommand } from './parse-argv.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openProject, openSite } from './shared/context.js';
 import { isInteractive, note, printJson, type Io } from './shared/io.js';
-import { loadViews } from './shared/load-views.js';
+import { preload } from './shared/load-views.js';
 import { plural } from './shared/words.js';
 
 export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
-	const views = command.json ? undefined : loadViews();
 	const project = openProject(io);
 	// A first pull creates api/; only hashes are needed to compare.
 	const scan = await scanApiDir(project.apiDir, { allowMissing: true, lexical: false });
 	const site = openSite(io, { site: command.site, project });
+	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
+	// a command that stops at "no site selected" never loads it.
+	const views = command.json ? undefined : preload(import('./api-pull-screens.js'));
 	const listing = await site.client.listFiles({ content: true });
 	// Files the site skips for size are not in its listing, but it still has them: keep the local
 	// copies. Links on the site have no content to pull: they are left alone on both sides.
@@ -44,16 +46,13 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 
 	const ui = views === undefined ? undefined : await views;
 	if (ui !== undefined) {
-		ui.print(
-			io.stdout,
-			<ui.SyncPlan
-				plan={{ added: report.added, changed: report.changed, removed: report.removed, unchanged: report.unchanged.length }}
-				direction="pull"
-				site={site.url}
-				dir={project.apiLabel}
-				dryRun={command.dryRun}
-			/>,
-		);
+		ui.printPlan(io, {
+			plan: { added: report.added, changed: report.changed, removed: report.removed, unchanged: report.unchanged.length },
+			direction: 'pull',
+			site: site.url,
+			dir: project.apiLabel,
+			dryRun: command.dryRun,
+		});
 		for (const rejected of plan.rejected) {
 			note(io, `⚠ Not pulled: ${JSON.stringify(rejected.filename)}: ${rejected.message}.`);
 		}
@@ -94,10 +93,9 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	if (ui === undefined) {
 		result = await applyPullPlan(project.apiDir, plan);
 	} else {
-		const bar = (done: number) => <ui.Progress label="Writing" done={done} total={total} unit="files" />;
-		const view = ui.live(io, bar(0), interactive);
+		const view = ui.liveWriting(io, interactive, total);
 		try {
-			result = await applyPullPlan(project.apiDir, plan, (progress) => view.update(bar(progress.done)));
+			result = await applyPullPlan(project.apiDir, plan, (progress) => view.update(progress.done));
 		} finally {
 			await view.finish();
 		}
@@ -106,13 +104,6 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 		printJson(io, { ...report, written: result.written, deleted: result.removed });
 		return 0;
 	}
-	ui.print(
-		io.stdout,
-		<ui.Text>
-			<ui.Text color="green">✔</ui.Text> Pulled {plural(result.written.length, 'file')} into {project.apiLabel}/
-			{result.removed.length > 0 ? `, deleted ${plural(result.removed.length, 'local file')}` : ''}
-			{report.unchanged.length > 0 ? `; ${report.unchanged.length} unchanged` : ''}.
-		</ui.Text>,
-	);
+	ui.printPulled(io, { written: result.written.length, removed: result.removed.length, unchanged: report.unchanged.length, apiLabel: project.apiLabel });
 	return 0;
 }

@@ -15,8 +15,8 @@ export interface ConfirmOptions {
 	readonly action: string;
 	/** Enter means yes; for pushes that only add or change files. */
 	readonly defaultYes?: boolean;
-	/** The command's views, when it loads them already. */
-	readonly views?: Promise<Views> | undefined;
+	/** The command's views (or screens, which re-export askConfirm), when it loads them already. */
+	readonly views?: Promise<Pick<Views, 'askConfirm'>> | undefined;
 	/** What is being pushed, for the diff key of the question; absent for other questions. */
 	readonly diffs?: readonly FileDiff[] | undefined;
 	readonly apiLabel?: string | undefined;
@@ -34,15 +34,8 @@ export async function confirmAction(io: Io, options: ConfirmOptions): Promise<bo
 			hint: 'Re-run with --yes to confirm (or run in a terminal to be asked).',
 		});
 	}
-	const { ask, Confirm, PushConfirm } = await (options.views ?? import('./views.js'));
-	const defaultYes = options.defaultYes ?? false;
-	if (options.diffs !== undefined && options.diffs.length > 0) {
-		const diffs = options.diffs;
-		return ask<boolean>(io, (done) => (
-			<PushConfirm message={options.question} defaultYes={defaultYes} diffs={diffs} apiLabel={options.apiLabel ?? 'api'} onSubmit={done} />
-		));
-	}
-	return ask<boolean>(io, (done) => <Confirm message={options.question} defaultYes={defaultYes} onSubmit={done} />);
+	const { askConfirm } = await (options.views ?? import('./views.js'));
+	return askConfirm(io, { question: options.question, defaultYes: options.defaultYes ?? false, diffs: options.diffs, apiLabel: options.apiLabel });
 }
 
 /** A declined prompt: not a failure of svc, but nothing happened, so scripts must not go on. */

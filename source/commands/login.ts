@@ -5,7 +5,7 @@
  * the site accepted the credentials.
  */
 import { isValidProfileName, normalizeSiteUrl, openUserConfig, profileNameFromUrl } from '../core/config.js';
-import { defaultCredentialsPath, storePassword, type StoredIn } from '../core/credentials.js';
+import { credentialsPath, storePassword, type StoredIn } from '../core/credentials.js';
 import { isSvcError, SvcError } from '../core/errors.js';
 import { createSiteClient } from '../core/site-client.js';
 import type { LoginValues } from '../components/login-form.js';
@@ -14,12 +14,19 @@ import { declined } from './shared/confirm.js';
 import { warnIfInsecure } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
 import { readAll } from './shared/stdin.js';
-import { loadViews, type Views } from './shared/load-views.js';
+import type * as LoginScreens from './login-screens.js';
+
+type Screens = typeof LoginScreens;
 
 export async function run(command: LoginCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
-	const views = command.json ? undefined : loadViews();
+	// The form needs Ink at once; otherwise only the closing line does, once the flags are complete
+	// (a login that stops at "needs --url" never loads it).
+	let views = interactive ? loadScreens() : undefined;
 	let values = await gather(command, io, interactive, views);
+	if (!command.json) {
+		views ??= loadScreens();
+	}
 	for (;;) {
 		if (values === undefined) {
 			return declined(io, 'not logged in');
@@ -41,7 +48,7 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 	}
 
 	const stored = await store(io, name, values.password, command.insecureStore, interactive, views);
-	const config = openUserConfig();
+	const config = await openUserConfig(io.configDir);
 	config.setProfile(name, { url, user: values.user, ...(stored.where === 'file' ? { insecureStore: true } : {}) });
 	const previous = config.defaultProfile();
 	// A second login does not silently move deploys elsewhere: the first site stays the default.
@@ -61,18 +68,7 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 		});
 		return 0;
 	}
-	const { print, Text } = await views;
-	print(
-		io.stdout,
-		<Text>
-			<Text color="green">✔</Text> Logged in to {url} as {values.user}. Saved as site "{name}"
-			{isDefault ? ' (the default)' : `; use it with --site ${name}`}.{'\n'}
-			{'  '}
-			{stored.where === 'keychain'
-				? 'The application password is in the OS keychain.'
-				: `The application password is in ${stored.path} (readable only by you).`}
-		</Text>,
-	);
+	(await views).printLoggedIn(io, { url, user: values.user, name, isDefault, stored });
 	return 0;
 }
 
@@ -94,10 +90,16 @@ async function refusal(io: Io, values: LoginValues): Promise<SvcError | undefine
 	}
 }
 
-function askForm(io: Io, views: Promise<Views>, initial: Partial<LoginValues>, message?: string): Promise<LoginValues | undefined> {
-	return views.then(({ ask, LoginForm }) =>
-		ask<LoginValues | undefined>(io, (done) => <LoginForm initial={initial} message={message} onSubmit={done} onCancel={() => done(undefined)} />),
-	);
+function askForm(io: Io, views: Promise<Screens>, initial: Partial<LoginValues>, message?: string): Promise<LoginValues | undefined> {
+	return views.then((ui) => ui.askLogin(io, initial, message));
+}
+
+/** The form and the closing line (and with them Ink and React). */
+function loadScreens(): Promise<Screens> {
+	const loading = import('./login-screens.js');
+	// Awaited later; until then a failure must not surface as an unhandled rejection.
+	loading.catch(() => undefined);
+	return loading;
 }
 
 /** The three values from flags and stdin; a form asks for what is missing, in a terminal only. */
@@ -105,7 +107,7 @@ async function gather(
 	command: LoginCommand,
 	io: Io,
 	interactive: boolean,
-	views: Promise<Views> | undefined,
+	views: Promise<Screens> | undefined,
 ): Promise<LoginValues | undefined> {
 	let password: string | undefined;
 	if (command.passwordStdin) {
@@ -145,24 +147,21 @@ async function store(
 	password: string,
 	insecureStore: boolean,
 	interactive: boolean,
-	views: Promise<Views> | undefined,
+	views: Promise<Screens> | undefined,
 ): Promise<StoredIn> {
 	try {
-		return storePassword(name, password, { insecureStore });
+		return storePassword(name, password, { insecureStore, filePath: credentialsPath(io.configDir) });
 	} catch (error) {
 		if (!isSvcError(error) || error.code !== 'keychain_unavailable' || !interactive || views === undefined) {
 			throw error;
 		}
-		const { ask, Confirm } = await views;
-		const agreed = await ask<boolean>(io, (done) => (
-			<Confirm
-				message={`${error.message} Keep the application password in ${defaultCredentialsPath()}, readable only by you?`}
-				onSubmit={done}
-			/>
-		));
+		const agreed = await (await views).askConfirm(io, {
+			question: `${error.message} Keep the application password in ${credentialsPath(io.configDir)}, readable only by you?`,
+			defaultYes: false,
+		});
 		if (!agreed) {
 			throw error;
 		}
-		return storePassword(name, password, { insecureStore: true });
+		return storePassword(name, password, { insecureStore: true, filePath: credentialsPath(io.configDir) });
 	}
 }

@@ -12,13 +12,15 @@ import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../core/route-
 import { deployDisallowed, type RemoteFile, type SiteClient, type SiteStatus, type WrittenFile } from '../core/site-client.js';
 import { fileDiff, type FileDiff } from '../core/file-diff.js';
 import type { PlanNote } from '../components/sync-plan.js';
+import type * as PushScreens from './api-push-screens.js';
+
+type Screens = typeof PushScreens;
 import type { PublicRoute } from '../components/public-warnings.js';
-import type { PushOutcome } from '../components/push-progress.js';
 import type { ApiPushCommand } from './parse-argv.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openProject, openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
-import { loadViews, type Views } from './shared/load-views.js';
+import { preload } from './shared/load-views.js';
 import { whileInterruptible } from './shared/interrupt.js';
 import { everyLocalProblem, loadFailed, localChecksFailed, pushProblems, withLocalPaths, type LoadFailure } from './shared/push-checks.js';
 import { toReleaseRecord } from './shared/release-records.js';
@@ -26,7 +28,6 @@ import { plural } from './shared/words.js';
 
 export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
-	const views = command.json ? undefined : loadViews();
 	const project = openProject(io);
 	// Hashes only: the costly PHP parse runs below on the files that will actually be uploaded.
 	const scanning = scanApiDir(project.apiDir, { lexical: false });
@@ -39,6 +40,9 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		const scan = await scanning;
 		throw scan.problems.length > 0 ? everyLocalProblem(scan, project.apiLabel) : error;
 	}
+	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
+	// a command that stops at "no site selected" never loads it.
+	const screens = command.json ? undefined : preload(import('./api-push-screens.js'));
 	// Read while the files are hashed; neither changes anything on the site. The status (whose active
 	// release the commit names as its base) is read before the listing the plan is made from, so a
 	// push landing in between makes the commit refuse rather than apply a plan made on stale data.
@@ -72,22 +76,22 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const open = await publicRoutes(upload, undefined, site.client, remote);
 	const remoteBySlug = new Map(remote.map((file) => [file.filename, file]));
 	const opened = open.filter((route) => remoteBySlug.get(route.filename)?.public !== true);
-	const ui = views === undefined ? undefined : await views;
+	const ui = screens === undefined ? undefined : await screens;
 	// A person reads the plan: the changed files' line counts need the site's contents, fetched only then.
 	const diffs = ui === undefined || upload.length === 0 ? [] : await diffsOfUpload(client, upload, plan.changed.length > 0);
 	if (ui !== undefined) {
-		ui.print(
-			io.stdout,
-			<ui.SyncPlan
-				plan={{ ...report, unchanged: report.unchanged.length, notes: planNotes(diffs, open, opened) }}
-				direction="push"
-				site={site.url}
-				dir={project.apiLabel}
-				dryRun={command.dryRun}
-			/>,
-		);
 		// Before the question (and before anything is sent): nobody learns a route is open after it is.
-		ui.print(io.stderr, <ui.PublicWarnings routes={open} dryRun={command.dryRun} />);
+		ui.printPlan(
+			io,
+			{
+				plan: { ...report, unchanged: report.unchanged.length, notes: planNotes(diffs, open, opened) },
+				direction: 'push',
+				site: site.url,
+				dir: project.apiLabel,
+				dryRun: command.dryRun,
+			},
+			open,
+		);
 	}
 	// A node of a multi-node site serving files that differ from the release (an edit made there
 	// only): committing the same set makes the site give every node a fresh copy of it.
@@ -109,14 +113,8 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		if (ui === undefined) {
 			printJson(io, { ...report, written: [], deleted: [], publicRoutes: found.map(publicRecord), syntaxCheck: result.syntaxCheck, release: null, staged: result.staged, loadErrors: [] });
 		} else {
-			ui.print(io.stderr, <ui.PublicWarnings routes={notIn(found, open)} dryRun />);
-			ui.print(
-				io.stdout,
-				<ui.Text>
-					Dry run: {upload.length === 0 ? 'nothing to upload' : `the site accepted ${plural(upload.length, 'file')}`}
-					{removed.length > 0 ? `; --prune would remove ${plural(removed.length, 'route')}` : ''}. Nothing was written.
-				</ui.Text>,
-			);
+			ui.printMorePublic(io, notIn(found, open), true);
+			ui.printDryRun(io, upload.length, removed.length);
 		}
 		return 0;
 	}
@@ -135,7 +133,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 				action: `remove ${plural(removed.length, 'route')} from the site (--prune)`,
 				// Enter must not open a route to anyone, nor remove one.
 				defaultYes: !destructive && opened.length === 0,
-				views,
+				views: screens,
 				diffs,
 				apiLabel: project.apiLabel,
 			}),
@@ -165,7 +163,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		return failure === undefined ? 0 : failure.exitCode;
 	}
 	// The site's scan may find what the local one did not (warned before the question otherwise).
-	ui.print(io.stderr, <ui.PublicWarnings routes={notIn(found, open)} />);
+	ui.printMorePublic(io, notIn(found, open), false);
 	const counts = [
 		report.added.length > 0 ? `${report.added.length} new` : '',
 		report.changed.length > 0 ? `${report.changed.length} changed` : '',
@@ -174,20 +172,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		upload.length > 0 ? `pushed ${plural(upload.length, 'file')} (${counts.join(', ')})` : '',
 		deleted.length > 0 ? `removed ${plural(deleted.length, 'route')}` : '',
 	].filter((part) => part !== '');
-	ui.print(
-		io.stdout,
-		<ui.Text>
-			{failure === undefined ? <ui.Text color="green">✔</ui.Text> : <ui.Text color="yellow">⚠</ui.Text>} {site.url}:{' '}
-			{done.length > 0 ? done.join(', ') : 'the site already had these files'}
-			{report.unchanged.length > 0 ? `; ${report.unchanged.length} unchanged` : ''}.
-			{result.release === null ? '' : ` Release ${result.release.id} is active.`}
-			{result.syntaxCheck === 'skipped' ? (
-				<ui.Text dimColor>
-					{'\n'}The site could not run php -l: a file with a compile error will show as failed to load in "svc api list".
-				</ui.Text>
-			) : null}
-		</ui.Text>,
-	);
+	ui.printPushed(io, { site: site.url, done, unchanged: report.unchanged.length, result, failed: failure !== undefined });
 	if (failure !== undefined) {
 		// Thrown, not printed: the entry point shows it as every failure is shown, and exits 1.
 		throw failure;
@@ -208,7 +193,8 @@ interface Push extends Omit<ReleasePushOptions, 'files' | 'upload' | 'onProgress
 }
 
 interface Screen {
-	readonly ui: Views | undefined;
+	/** The terminal's screens; undefined for --json. */
+	readonly ui: Screens | undefined;
 	readonly interactive: boolean;
 	readonly io: Io;
 }
@@ -218,13 +204,7 @@ interface Screen {
  * every request, then the site's checks and commit. Per-file rejections name local paths.
  */
 async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
-	const { ui } = screen;
-	const count = plural(push.upload.length, 'file');
-	const bar = (views: Views, progress: PushProgress | undefined, outcome?: PushOutcome) => (
-		<views.PushProgress count={count} dryRun={push.dryRun} progress={progress} outcome={outcome} />
-	);
-	const view = ui === undefined ? undefined : ui.live(screen.io, bar(ui, undefined), screen.interactive);
-	let last: PushProgress | undefined;
+	const view = screen.ui?.liveProgress(screen.io, screen.interactive, { count: plural(push.upload.length, 'file'), dryRun: push.dryRun });
 	try {
 		const result = await pushRelease(push.client, {
 			files: push.files,
@@ -233,15 +213,12 @@ async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 			removed: push.removed,
 			dryRun: push.dryRun,
 			status: push.status,
-			onProgress: (progress) => {
-				last = progress;
-				if (ui !== undefined) view?.update(bar(ui, progress));
-			},
+			onProgress: (progress) => view?.progress(progress),
 		});
-		if (ui !== undefined) view?.update(bar(ui, last, { kind: 'done', result }));
+		view?.end({ kind: 'done', result });
 		return result;
 	} catch (error) {
-		if (ui !== undefined) view?.update(bar(ui, last, { kind: 'failed', reason: stoppedBecause(error) }));
+		view?.end({ kind: 'failed', reason: stoppedBecause(error) });
 		throw isSvcError(error) ? withLocalPaths(error, push.apiLabel) : error;
 	} finally {
 		await view?.finish();
@@ -327,3 +304,4 @@ function namespaceFromListing(listing: readonly RemoteFile[]): string | undefine
 	const sample = listing.find((file) => file.path.endsWith(`/${file.filename}`));
 	return sample === undefined ? undefined : sample.path.slice(0, -(sample.filename.length + 1));
 }
+

@@ -17,7 +17,6 @@ import type { DevCommand } from './parse-argv.js';
 import type { LocalSite } from '../local-site/local-site.js';
 import { declined } from './shared/confirm.js';
 import { openProject, openSite, type Project, type Site } from './shared/context.js';
-import { startLocalDevSite } from './dev-local-site.js';
 import { stoppingItself } from './shared/interrupt.js';
 import { isInteractive, note, type Io } from './shared/io.js';
 
@@ -37,6 +36,8 @@ export async function run(command: DevCommand, io: Io): Promise<number> {
 	const interrupt = listenForInterrupts();
 	try {
 		if (linked !== undefined) return EXIT_CODES[await watch(command, io, project, linked, undefined, interrupt)];
+		// The throwaway site's code (packages, Playground, MariaDB…) loads only when it is needed.
+		const { startLocalDevSite } = await import('./dev-local-site.js');
 		const started = await startLocalDevSite(io, command);
 		if (started === undefined) return declined(io, 'no site to push to');
 		try {
@@ -225,8 +226,9 @@ function inkOutput(io: Io, site: Site, apiLabel: string): Output {
 	let draw: ((next: State) => void) | undefined;
 	let finish: () => Promise<void> = async () => undefined;
 	const ready = (async () => {
-		const [{ render }, { DevScreen }] = await Promise.all([import('ink'), import('../components/dev-screen.js')]);
-		const element = (current: State) => <DevScreen site={site.url} apiLabel={apiLabel} {...current} onQuit={(how) => quit(how === 'q' ? 'quit' : 'SIGINT')} />;
+		// Ink and React load here, with the screen: the module itself has no JSX (no JSX runtime to load).
+		const [{ render }, { devScreen }] = await Promise.all([import('ink'), import('../components/dev-screen.js')]);
+		const element = (current: State) => devScreen({ site: site.url, apiLabel, ...current, onQuit: (how) => quit(how === 'q' ? 'quit' : 'SIGINT') });
 		const instance = render(element(state), { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, patchConsole: false });
 		draw = (next) => instance.rerender(element(next));
 		finish = async () => {

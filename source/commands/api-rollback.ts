@@ -13,14 +13,19 @@ import type { ApiRollbackCommand } from './parse-argv.js';
 import { confirmAction, declined } from './shared/confirm.js';
 import { openSite } from './shared/context.js';
 import { isInteractive, printJson, type Io } from './shared/io.js';
-import { loadViews, type Views } from './shared/load-views.js';
+import { preload } from './shared/load-views.js';
+import type * as RollbackScreens from './api-rollback-screens.js';
+
+type Screens = typeof RollbackScreens;
 import { toReleaseRecord } from './shared/release-records.js';
 import { plural } from './shared/words.js';
 
 export async function run(command: ApiRollbackCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
-	const views = command.json ? undefined : loadViews();
 	const site = openSite(io, { site: command.site });
+	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
+	// a command that stops at "no site selected" never loads it.
+	const views = command.json ? undefined : preload(import('./api-rollback-screens.js'));
 	const releases = await site.client.listReleases();
 	const active = releases.find((release) => release.active);
 	const target = command.to === undefined ? previousRelease(releases) : releases.find((release) => release.id === command.to);
@@ -37,11 +42,11 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 	const check = await site.client.rollback({ to: target.id, dryRun: true });
 	const plan: ReleasePlan = check.plan ?? { added: [], changed: [], removed: [] };
 	const ui = views === undefined ? undefined : await views;
-	ui?.print(io.stdout, <ui.RollbackPlan site={site.url} target={target} active={active} plan={plan} dryRun={command.dryRun} />);
+	ui?.printPlan(io, { site: site.url, target, active, plan, dryRun: command.dryRun });
 	const nothing = check.unchanged || plan.added.length + plan.changed.length + plan.removed.length === 0;
 	if (nothing || command.dryRun) {
 		if (command.json) printJson(io, rollbackDocument({ site: site.url, dryRun: command.dryRun, from: active?.id ?? null, to: target.id, plan, noop: nothing, written: [], release: null }));
-		else if (!nothing) ui?.print(io.stdout, <ui.Text>Dry run: the site accepted the rollback to release {target.id}. Nothing was changed.</ui.Text>);
+		else if (!nothing) ui?.printDryRun(io, target.id);
 		return 0;
 	}
 
@@ -69,7 +74,7 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 async function rollBack(
 	io: Io,
 	site: ReturnType<typeof openSite>,
-	ui: Views | undefined,
+	ui: Screens | undefined,
 	command: ApiRollbackCommand,
 	target: Release,
 	active: Release | undefined,
@@ -84,15 +89,8 @@ async function rollBack(
 		return 0;
 	}
 	if (ui === undefined) return 0;
-	if (planned === undefined) ui.print(io.stdout, <ui.RollbackPlan site={site.url} target={target} active={active} plan={plan} dryRun={false} />);
-	ui.print(io.stderr, <ui.PublicWarnings routes={publicRoutes(done.written)} />);
-	ui.print(
-		io.stdout,
-		<ui.Text>
-			<ui.Text color="green">✔</ui.Text> {site.url}: rolled back to release {target.id}
-			{made === null ? '; the site already had its files' : `; release ${made.id} is active`} ({summary(plan)}).
-		</ui.Text>,
-	);
+	if (planned === undefined) ui.printPlan(io, { site: site.url, target, active, plan, dryRun: false });
+	ui.printRolledBack(io, { site: site.url, target: target.id, made: made === null ? null : made.id, summary: summary(plan), open: publicRoutes(done.written) });
 	return 0;
 }
 
