@@ -32,7 +32,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startWordPress, type WordPressSite } from '../test/support/wordpress.js';
+import { startWordPress } from '../test/support/wordpress.js';
 import { deploy } from './bench/deploy.js';
 import { interleavedPair, median, timeRequest } from './bench/measure.js';
 import { latencyWhileStaging } from './bench/staging.js';

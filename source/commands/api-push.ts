@@ -7,9 +7,9 @@
  */
 import { isSvcError } from '../core/errors.js';
 import { filesToUpload, isPushNoop, planPush } from '../core/plan.js';
-import { pushRelease, type PushProgress, type ReleasePushOptions, type ReleasePushResult } from '../core/release-push.js';
+import { pushRelease, type ReleasePushOptions, type ReleasePushResult } from '../core/release-push.js';
 import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../core/route-files.js';
-import { deployDisallowed, type RemoteFile, type SiteClient, type SiteStatus, type WrittenFile } from '../core/site-client.js';
+import { deployDisallowed, type RemoteFile, type SiteClient, type WrittenFile } from '../core/site-client.js';
 import { fileDiff, type FileDiff } from '../core/file-diff.js';
 import type { PlanNote } from '../components/sync-plan.js';
 import type * as PushScreens from './api-push-screens.js';

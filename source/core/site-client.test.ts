@@ -3,7 +3,7 @@
  * real got, no mocks. The stand-in speaks the shapes of docs/management-api.md; tests swap its
  * handler to produce failures.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
