@@ -273,38 +273,38 @@ async function main(): Promise<number> {
 function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<number> {
 	switch (command.name) {
 		case 'api push':
-			return import('./commands/api-push.js').then((module) => module.run(command, io));
+			return import('./commands/api-push/index.js').then((module) => module.run(command, io));
 		case 'api pull':
-			return import('./commands/api-pull.js').then((module) => module.run(command, io));
+			return import('./commands/api-pull/index.js').then((module) => module.run(command, io));
 		case 'api list':
-			return import('./commands/api-list.js').then((module) => module.run(command, io));
+			return import('./commands/api-list/index.js').then((module) => module.run(command, io));
 		case 'api diff':
-			return import('./commands/api-diff.js').then((module) => module.run(command, io));
+			return import('./commands/api-diff/index.js').then((module) => module.run(command, io));
 		case 'api rm':
-			return import('./commands/api-rm.js').then((module) => module.run(command, io));
+			return import('./commands/api-rm/index.js').then((module) => module.run(command, io));
 		case 'api releases':
-			return import('./commands/api-releases.js').then((module) => module.run(command, io));
+			return import('./commands/api-releases/index.js').then((module) => module.run(command, io));
 		case 'api rollback':
-			return import('./commands/api-rollback.js').then((module) => module.run(command, io));
+			return import('./commands/api-rollback/index.js').then((module) => module.run(command, io));
 		case 'api new':
-			return import('./commands/api-new.js').then((module) => module.run(command, io));
+			return import('./commands/api-new/index.js').then((module) => module.run(command, io));
 		case 'api logs':
-			return import('./commands/api-logs.js').then((module) => module.run(command, io));
+			return import('./commands/api-logs/index.js').then((module) => module.run(command, io));
 		case 'doctor':
-			return import('./commands/doctor.js').then((module) => module.run(command, io));
+			return import('./commands/doctor/index.js').then((module) => module.run(command, io));
 		case 'dev':
-			return import('./commands/dev.js').then((module) => module.run(command, io));
+			return import('./commands/dev/index.js').then((module) => module.run(command, io));
 		case 'api openapi':
 		case 'api client':
-			return import('./commands/api-contract.js').then((module) => module.run(command, io));
+			return import('./commands/api-contract/index.js').then((module) => module.run(command, io));
 		case 'login':
-			return import('./commands/login.js').then((module) => module.run(command, io));
+			return import('./commands/login/index.js').then((module) => module.run(command, io));
 		case 'logout':
-			return import('./commands/logout.js').then((module) => module.run(command, io));
+			return import('./commands/logout/index.js').then((module) => module.run(command, io));
 		case 'link':
-			return import('./commands/link.js').then((module) => module.run(command, io));
+			return import('./commands/link/index.js').then((module) => module.run(command, io));
 		case 'plugin zip':
-			return import('./commands/plugin-zip.js').then((module) => module.run(command, io));
+			return import('./commands/plugin-zip/index.js').then((module) => module.run(command, io));
 	}
 }
 

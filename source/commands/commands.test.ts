@@ -28,28 +28,28 @@ async function run(command: Command, env: Env = {}, stdinText = '') {
 	try {
 		switch (command.name) {
 			case 'api push':
-				exitCode = await (await import('./api-push.js')).run(command, io);
+				exitCode = await (await import('./api-push/index.js')).run(command, io);
 				break;
 			case 'api pull':
-				exitCode = await (await import('./api-pull.js')).run(command, io);
+				exitCode = await (await import('./api-pull/index.js')).run(command, io);
 				break;
 			case 'api list':
-				exitCode = await (await import('./api-list.js')).run(command, io);
+				exitCode = await (await import('./api-list/index.js')).run(command, io);
 				break;
 			case 'api rm':
-				exitCode = await (await import('./api-rm.js')).run(command, io);
+				exitCode = await (await import('./api-rm/index.js')).run(command, io);
 				break;
 			case 'login':
-				exitCode = await (await import('./login.js')).run(command, io);
+				exitCode = await (await import('./login/index.js')).run(command, io);
 				break;
 			case 'logout':
-				exitCode = await (await import('./logout.js')).run(command, io);
+				exitCode = await (await import('./logout/index.js')).run(command, io);
 				break;
 			case 'link':
-				exitCode = await (await import('./link.js')).run(command, io);
+				exitCode = await (await import('./link/index.js')).run(command, io);
 				break;
 			case 'plugin zip':
-				exitCode = await (await import('./plugin-zip.js')).run(command, io);
+				exitCode = await (await import('./plugin-zip/index.js')).run(command, io);
 				break;
 			default:
 				throw new Error('not a runnable command');

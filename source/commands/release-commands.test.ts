@@ -38,12 +38,12 @@ async function run(command: Runnable) {
 	try {
 		const module =
 			command.name === 'api push'
-				? await import('./api-push.js')
+				? await import('./api-push/index.js')
 				: command.name === 'api rm'
-					? await import('./api-rm.js')
+					? await import('./api-rm/index.js')
 					: command.name === 'api releases'
-						? await import('./api-releases.js')
-						: await import('./api-rollback.js');
+						? await import('./api-releases/index.js')
+						: await import('./api-rollback/index.js');
 		exitCode = await (module.run as (command: Runnable, io: Io) => Promise<number>)(command, io);
 	} catch (caught) {
 		error = caught;

@@ -36,7 +36,7 @@ describe('the tarball', () => {
     const outside = paths.filter((file) => !/^(dist|plugin)\//.test(file));
     expect(outside.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
     expect(paths).toContain('dist/cli.js');
-    expect(paths).toContain('dist/commands/api-push.js');
+    expect(paths).toContain('dist/commands/api-push/index.js');
     expect(paths).toContain('plugin/svc.php');
     expect(paths.filter((file) => file.startsWith('plugin/tests/'))).toEqual([]);
   });

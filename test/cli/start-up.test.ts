@@ -20,7 +20,7 @@ jest.setTimeout(120_000);
 /** Loaded only by a command that needs them, once it does its work. */
 const HEAVY = ['ink', 'react', 'react-reconciler', 'yoga-layout', 'got', 'conf', 'ajv', 'php-parser', '@napi-rs/keyring', 'fflate'];
 
-/** dist/commands/<file>.js of each command (the entry point imports only the one that runs). */
+/** dist/commands/<folder>/ of each command (the entry point imports only the one that runs). */
 const COMMAND_MODULE: Record<string, string | undefined> = {
   '--help': undefined,
   'api push': 'api-push',
@@ -68,11 +68,9 @@ function packagesLoaded(run: TracedRun): string[] {
   return packagesOf(run.loaded).filter((name) => name !== 'svc');
 }
 
-/** What the entry point itself needs to read the command line, beside the command modules. */
-const ENTRY_MODULES = ['help-format', 'parse-argv', 'read-argv'];
-
+/** The command folders (dist/commands/<command>/, shared/ aside) whose modules a run loaded. */
 function commandModules(loaded: readonly string[]): string[] {
-  return [...new Set(loaded.flatMap((url) => /\/dist\/commands\/([^/]+)\.js$/.exec(url)?.[1] ?? []))].filter((name) => !ENTRY_MODULES.includes(name));
+  return [...new Set(loaded.flatMap((url) => /\/dist\/commands\/([^/]+)\/[^/]+\.js$/.exec(url)?.[1] ?? []))].filter((name) => name !== 'shared');
 }
 
 describe('before the first byte', () => {

@@ -9,7 +9,7 @@ export function loadViews(): Promise<Views> {
 }
 
 /**
- * A command's own screens module (e.g. api-pull-screens.tsx), imported early like the views: the
+ * A command's own screens module (e.g. api-pull/screens.tsx), imported early like the views: the
  * promise is awaited where output begins, and a failure until then is not an unhandled rejection.
  */
 export function preload<T>(loading: Promise<T>): Promise<T> {

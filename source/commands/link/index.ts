@@ -5,10 +5,10 @@
  * The project is the folder of the nearest svc.json, else the current folder.
  */
 import path from 'node:path';
-import { apiDirInside, DEFAULT_API_DIR, findProjectFile, readUserConfig, requireProfile, writeProjectFile, type ProjectConfig } from '../core/config.js';
-import { SvcError } from '../core/errors.js';
-import type { LinkCommand } from './parse-argv.js';
-import { printJson, type Io } from './shared/io.js';
+import { apiDirInside, DEFAULT_API_DIR, findProjectFile, readUserConfig, requireProfile, writeProjectFile, type ProjectConfig } from '../../core/config.js';
+import { SvcError } from '../../core/errors.js';
+import type { LinkCommand } from '../parse-argv.js';
+import { printJson, type Io } from '../shared/io.js';
 
 export async function run(command: LinkCommand, io: Io): Promise<number> {
 	const project = findProjectFile(io.cwd);

@@ -3,16 +3,16 @@
  * and WordPress when present, else on WordPress Playground (fetched by npx, only with consent).
  * Nothing is installed on the system: what is missing is named, with the command that installs it.
  */
-import { SvcError } from '../core/errors.js';
-import { createSiteClient } from '../core/site-client.js';
-import type { LocalSite } from '../local-site/local-site.js';
-import { findExecutable, installHint, missingForAnySite, missingForFpm } from '../local-site/packages.js';
-import { PLAYGROUND_PACKAGE } from '../local-site/playground-package.js';
-import { chooseRuntime, type RuntimeChoice, type RuntimeFacts } from '../local-site/runtime-choice.js';
-import type { DevCommand } from './parse-argv.js';
-import { confirmAction } from './shared/confirm.js';
-import type { Site } from './shared/context.js';
-import { isInteractive, note, type Io } from './shared/io.js';
+import { SvcError } from '../../core/errors.js';
+import { createSiteClient } from '../../core/site-client.js';
+import type { LocalSite } from '../../local-site/local-site.js';
+import { findExecutable, installHint, missingForAnySite, missingForFpm } from '../../local-site/packages.js';
+import { PLAYGROUND_PACKAGE } from '../../local-site/playground-package.js';
+import { chooseRuntime, type RuntimeChoice, type RuntimeFacts } from '../../local-site/runtime-choice.js';
+import type { DevCommand } from '../parse-argv.js';
+import { confirmAction } from '../shared/confirm.js';
+import type { Site } from '../shared/context.js';
+import { isInteractive, note, type Io } from '../shared/io.js';
 
 export interface LocalDevSite {
 	readonly site: Site;
@@ -36,8 +36,8 @@ const machine: LocalSiteDeps = {
 		return { missingForAnySite: missingForAnySite(), missingForFpm: missingForFpm(), npx: npxPath !== undefined, npxPath };
 	},
 	confirm: confirmAction,
-	startNative: async (options) => (await import('../local-site/native-site.js')).startNativeSite(options),
-	startPlayground: async (options) => (await import('../local-site/playground.js')).startPlaygroundSite(options),
+	startNative: async (options) => (await import('../../local-site/native-site.js')).startNativeSite(options),
+	startPlayground: async (options) => (await import('../../local-site/playground.js')).startPlaygroundSite(options),
 };
 
 /** Starts the site, or returns undefined when the person declined Playground. */

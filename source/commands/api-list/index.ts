@@ -2,14 +2,14 @@
  * svc api list: the deployed routes. In a terminal a browsable table; piped a plain table; with
  * --json the records. Public routes are badged [PUBLIC]; a file that failed to load shows why.
  */
-import type { SiteClient } from '../core/site-client.js';
-import type { RouteRow } from '../components/route-table.js';
-import type { ApiListCommand } from './parse-argv.js';
-import { openSite } from './shared/context.js';
-import { isInteractive, note, printJson, type Io } from './shared/io.js';
-import { plainTable, toRecord } from './shared/route-records.js';
-import { loadViews } from './shared/load-views.js';
-import { plural } from './shared/words.js';
+import type { SiteClient } from '../../core/site-client.js';
+import type { RouteRow } from '../../components/route-table.js';
+import type { ApiListCommand } from '../parse-argv.js';
+import { openSite } from '../shared/context.js';
+import { isInteractive, note, printJson, type Io } from '../shared/io.js';
+import { plainTable, toRecord } from './route-records.js';
+import { loadViews } from '../shared/load-views.js';
+import { plural } from '../shared/words.js';
 
 export async function run(command: ApiListCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
@@ -40,7 +40,7 @@ export async function run(command: ApiListCommand, io: Io): Promise<number> {
  */
 async function detailedRows(client: SiteClient): Promise<RouteRow[]> {
 	const [{ checkRouteSource }, listing, root] = await Promise.all([
-		import('../core/php-lexical.js'),
+		import('../../core/php-lexical.js'),
 		client.listFiles({ content: true }),
 		client.restRoot(),
 	]);

@@ -5,26 +5,26 @@
  * public-route warnings and a summary. Unchanged files are never uploaded, a push with nothing to
  * do sends nothing, and nothing changes on the site when any check fails.
  */
-import { isSvcError } from '../core/errors.js';
-import { filesToUpload, isPushNoop, planPush } from '../core/plan.js';
-import { pushRelease, type ReleasePushOptions, type ReleasePushResult } from '../core/release-push.js';
-import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../core/route-files.js';
-import { deployDisallowed, type RemoteFile, type SiteClient, type WrittenFile } from '../core/site-client.js';
-import { fileDiff, type FileDiff } from '../core/file-diff.js';
-import type { PlanNote } from '../components/sync-plan.js';
-import type * as PushScreens from './api-push-screens.js';
+import { isSvcError } from '../../core/errors.js';
+import { filesToUpload, isPushNoop, planPush } from '../../core/plan.js';
+import { pushRelease, type ReleasePushOptions, type ReleasePushResult } from '../../core/release-push.js';
+import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../../core/route-files.js';
+import { deployDisallowed, type RemoteFile, type SiteClient, type WrittenFile } from '../../core/site-client.js';
+import { fileDiff, type FileDiff } from '../../core/file-diff.js';
+import type { PlanNote } from '../../components/sync-plan.js';
+import type * as PushScreens from './screens.js';
 
 type Screens = typeof PushScreens;
-import type { PublicRoute } from '../components/public-warnings.js';
-import type { ApiPushCommand } from './parse-argv.js';
-import { confirmAction, declined } from './shared/confirm.js';
-import { openProject, openSite } from './shared/context.js';
-import { isInteractive, printJson, type Io } from './shared/io.js';
-import { preload } from './shared/load-views.js';
-import { whileInterruptible } from './shared/interrupt.js';
-import { everyLocalProblem, loadFailed, localChecksFailed, pushProblems, withLocalPaths, type LoadFailure } from './shared/push-checks.js';
-import { toReleaseRecord } from './shared/release-records.js';
-import { plural } from './shared/words.js';
+import type { PublicRoute } from '../../components/public-warnings.js';
+import type { ApiPushCommand } from '../parse-argv.js';
+import { confirmAction, declined } from '../shared/confirm.js';
+import { openProject, openSite } from '../shared/context.js';
+import { isInteractive, printJson, type Io } from '../shared/io.js';
+import { preload } from '../shared/load-views.js';
+import { whileInterruptible } from '../shared/interrupt.js';
+import { everyLocalProblem, loadFailed, localChecksFailed, pushProblems, withLocalPaths, type LoadFailure } from './push-checks.js';
+import { toReleaseRecord } from '../shared/release-records.js';
+import { plural } from '../shared/words.js';
 
 export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
@@ -42,7 +42,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	}
 	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
 	// a command that stops at "no site selected" never loads it.
-	const screens = command.json ? undefined : preload(import('./api-push-screens.js'));
+	const screens = command.json ? undefined : preload(import('./screens.js'));
 	// Read while the files are hashed; neither changes anything on the site. The status (whose active
 	// release the commit names as its base) is read before the listing the plan is made from, so a
 	// push landing in between makes the commit refuse rather than apply a plan made on stale data.

@@ -3,15 +3,15 @@
  * terminal), then writes each file atomically and removes local files the site lacks. Removing
  * needs --yes where nobody can be asked.
  */
-import { isPullNoop, planPull } from '../core/plan.js';
-import { applyPullPlan } from '../core/pull-writer.js';
-import { scanApiDir } from '../core/route-files.js';
-import type { ApiPullCommand } from './parse-argv.js';
-import { confirmAction, declined } from './shared/confirm.js';
-import { openProject, openSite } from './shared/context.js';
-import { isInteractive, note, printJson, type Io } from './shared/io.js';
-import { preload } from './shared/load-views.js';
-import { plural } from './shared/words.js';
+import { isPullNoop, planPull } from '../../core/plan.js';
+import { applyPullPlan } from '../../core/pull-writer.js';
+import { scanApiDir } from '../../core/route-files.js';
+import type { ApiPullCommand } from '../parse-argv.js';
+import { confirmAction, declined } from '../shared/confirm.js';
+import { openProject, openSite } from '../shared/context.js';
+import { isInteractive, note, printJson, type Io } from '../shared/io.js';
+import { preload } from '../shared/load-views.js';
+import { plural } from '../shared/words.js';
 
 export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
@@ -21,7 +21,7 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	const site = openSite(io, { site: command.site, project });
 	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
 	// a command that stops at "no site selected" never loads it.
-	const views = command.json ? undefined : preload(import('./api-pull-screens.js'));
+	const views = command.json ? undefined : preload(import('./screens.js'));
 	const listing = await site.client.listFiles({ content: true });
 	// Files the site skips for size are not in its listing, but it still has them: keep the local
 	// copies. Links on the site have no content to pull: they are left alone on both sides.

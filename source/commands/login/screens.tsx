@@ -1,14 +1,14 @@
 /**
  * What svc login shows in a terminal: the form, the question about the password file, the closing
- * line. Apart from login.ts so that the command module needs no JSX runtime: React loads with
+ * line. Apart from index.ts so that the command module needs no JSX runtime: React loads with
  * these, only when the form is needed or the login is done.
  */
-import type { StoredIn } from '../core/credentials.js';
-import type { LoginValues } from '../components/login-form.js';
-import type { Io } from './shared/io.js';
-import { ask, LoginForm, print, Text } from './shared/views.js';
+import type { StoredIn } from '../../core/credentials.js';
+import type { LoginValues } from '../../components/login-form.js';
+import type { Io } from '../shared/io.js';
+import { ask, LoginForm, print, Text } from '../shared/views.js';
 
-export { askConfirm } from './shared/views.js';
+export { askConfirm } from '../shared/views.js';
 
 export function askLogin(io: Io, initial: Partial<LoginValues>, message?: string): Promise<LoginValues | undefined> {
 	return ask<LoginValues | undefined>(io, (done) => <LoginForm initial={initial} message={message} onSubmit={done} onCancel={() => done(undefined)} />);

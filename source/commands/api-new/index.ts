@@ -5,13 +5,13 @@
  */
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SvcError } from '../core/errors.js';
-import { checkRouteSource } from '../core/php-lexical.js';
-import { parseVerbs, scaffoldRoute, type Scaffold } from '../core/route-scaffold.js';
-import { scanApiDir } from '../core/route-files.js';
-import type { ApiNewCommand } from './parse-argv.js';
-import { openProject, openSite } from './shared/context.js';
-import { note, printJson, type Io } from './shared/io.js';
+import { SvcError } from '../../core/errors.js';
+import { checkRouteSource } from '../../core/php-lexical.js';
+import { parseVerbs, scaffoldRoute, type Scaffold } from '../../core/route-scaffold.js';
+import { scanApiDir } from '../../core/route-files.js';
+import type { ApiNewCommand } from '../parse-argv.js';
+import { openProject, openSite } from '../shared/context.js';
+import { note, printJson, type Io } from '../shared/io.js';
 
 export async function run(command: ApiNewCommand, io: Io): Promise<number> {
 	const verbs = command.verbs === undefined ? undefined : parseVerbs(command.verbs);

@@ -4,16 +4,16 @@
  * deployed (an unknown name is an error), and removal is confirmed: asked in a terminal, --yes
  * elsewhere. On a site with releases the removal is one release, named when the site says which.
  */
-import { SvcError } from '../core/errors.js';
-import type { Release } from '../core/site-client.js';
-import { validateRemovableName } from '../core/slug.js';
-import { slugFromArgument } from '../core/slug-argument.js';
-import type { ApiRmCommand } from './parse-argv.js';
-import { confirmAction, declined } from './shared/confirm.js';
-import { openProject, openSite } from './shared/context.js';
-import { isInteractive, printJson, type Io } from './shared/io.js';
-import { toReleaseRecord } from './shared/release-records.js';
-import { plural } from './shared/words.js';
+import { SvcError } from '../../core/errors.js';
+import type { Release } from '../../core/site-client.js';
+import { validateRemovableName } from '../../core/slug.js';
+import { slugFromArgument } from '../../core/slug-argument.js';
+import type { ApiRmCommand } from '../parse-argv.js';
+import { confirmAction, declined } from '../shared/confirm.js';
+import { openProject, openSite } from '../shared/context.js';
+import { isInteractive, printJson, type Io } from '../shared/io.js';
+import { toReleaseRecord } from '../shared/release-records.js';
+import { plural } from '../shared/words.js';
 
 export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	// `hello`, `hello.php`, `api/hello.php` and `/svc-api/v1/hello` all name the slug `hello`.

@@ -3,12 +3,12 @@
  * line each (--json: an array; with --follow one JSON object per line). --follow asks the site every
  * second for the events after the newest it has, until Ctrl-C.
  */
-import { eventRecord, eventsAfter, formatEvent, readEvents } from '../core/event-log.js';
-import type { SiteEvent } from '../core/site-client.js';
-import type { ApiLogsCommand } from './parse-argv.js';
-import { openSite } from './shared/context.js';
-import { stoppingItself } from './shared/interrupt.js';
-import { note, printJson, type Io } from './shared/io.js';
+import { eventRecord, eventsAfter, formatEvent, readEvents } from '../../core/event-log.js';
+import type { SiteEvent } from '../../core/site-client.js';
+import type { ApiLogsCommand } from '../parse-argv.js';
+import { openSite } from '../shared/context.js';
+import { stoppingItself } from '../shared/interrupt.js';
+import { note, printJson, type Io } from '../shared/io.js';
 
 /** Without --since: the latest page, like `tail`. */
 const DEFAULT_COUNT = 50;

@@ -1,11 +1,11 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { PassThrough } from 'node:stream';
 
-import { SvcError } from '../core/errors.js';
-import type { LocalSite } from '../local-site/local-site.js';
-import type { DevCommand } from './parse-argv.js';
-import { startLocalDevSite, type LocalSiteDeps } from './dev-local-site.js';
-import type { Io } from './shared/io.js';
+import { SvcError } from '../../core/errors.js';
+import type { LocalSite } from '../../local-site/local-site.js';
+import type { DevCommand } from '../parse-argv.js';
+import { startLocalDevSite, type LocalSiteDeps } from './local-site.js';
+import type { Io } from '../shared/io.js';
 
 const command = (flags: Partial<DevCommand> = {}): DevCommand => ({ name: 'dev', json: false, site: undefined, yes: false, ...flags });
 

@@ -2,10 +2,10 @@
  * svc logout: forgets a saved site, its profile and its application password (keychain and file).
  * The site is --site, else the one svc would use here (svc.json, the default, the only one).
  */
-import { findProjectFile, openUserConfig, readUserConfig, requireProfile } from '../core/config.js';
-import { credentialsPath, deletePassword } from '../core/credentials.js';
-import type { LogoutCommand } from './parse-argv.js';
-import { printJson, type Io } from './shared/io.js';
+import { findProjectFile, openUserConfig, readUserConfig, requireProfile } from '../../core/config.js';
+import { credentialsPath, deletePassword } from '../../core/credentials.js';
+import type { LogoutCommand } from '../parse-argv.js';
+import { printJson, type Io } from '../shared/io.js';
 
 export async function run(command: LogoutCommand, io: Io): Promise<number> {
 	const selected = requireProfile({ flag: command.site, project: findProjectFile(io.cwd), config: readUserConfig(io.configDir) }, 'log out of');

@@ -1,17 +1,17 @@
 /**
  * What svc api push shows in a terminal: the plan with its public-route warnings, the dry run's
- * verdict, the progress bar and the closing line. Apart from api-push.ts so that the command
+ * verdict, the progress bar and the closing line. Apart from index.ts so that the command
  * module itself needs no JSX runtime: React loads with these, once the push has a site to talk to.
  */
-import type { ReleasePushResult } from '../core/release-push.js';
-import type { PublicRoute } from '../components/public-warnings.js';
-import type { PushProgressProps } from '../components/push-progress.js';
-import type { SyncPlanProps } from '../components/sync-plan.js';
-import type { Io } from './shared/io.js';
-import { live, print, PublicWarnings, PushProgress, SyncPlan, Text } from './shared/views.js';
-import { plural } from './shared/words.js';
+import type { ReleasePushResult } from '../../core/release-push.js';
+import type { PublicRoute } from '../../components/public-warnings.js';
+import type { PushProgressProps } from '../../components/push-progress.js';
+import type { SyncPlanProps } from '../../components/sync-plan.js';
+import type { Io } from '../shared/io.js';
+import { live, print, PublicWarnings, PushProgress, SyncPlan, Text } from '../shared/views.js';
+import { plural } from '../shared/words.js';
 
-export { askConfirm } from './shared/views.js';
+export { askConfirm } from '../shared/views.js';
 
 /** The plan, then (before the question, before anything is sent) who may call what. */
 export function printPlan(io: Io, plan: SyncPlanProps, open: readonly PublicRoute[]): void {

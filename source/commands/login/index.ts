@@ -4,17 +4,17 @@
  * 0600 file only with consent (--insecure-store, or "yes" when asked). Nothing is saved unless
  * the site accepted the credentials.
  */
-import { isValidProfileName, normalizeSiteUrl, openUserConfig, profileNameFromUrl } from '../core/config.js';
-import { credentialsPath, storePassword, type StoredIn } from '../core/credentials.js';
-import { isSvcError, SvcError } from '../core/errors.js';
-import { createSiteClient } from '../core/site-client.js';
-import type { LoginValues } from '../components/login-form.js';
-import type { LoginCommand } from './parse-argv.js';
-import { declined } from './shared/confirm.js';
-import { warnIfInsecure } from './shared/context.js';
-import { isInteractive, printJson, type Io } from './shared/io.js';
-import { readAll } from './shared/stdin.js';
-import type * as LoginScreens from './login-screens.js';
+import { isValidProfileName, normalizeSiteUrl, openUserConfig, profileNameFromUrl } from '../../core/config.js';
+import { credentialsPath, storePassword, type StoredIn } from '../../core/credentials.js';
+import { isSvcError, SvcError } from '../../core/errors.js';
+import { createSiteClient } from '../../core/site-client.js';
+import type { LoginValues } from '../../components/login-form.js';
+import type { LoginCommand } from '../parse-argv.js';
+import { declined } from '../shared/confirm.js';
+import { warnIfInsecure } from '../shared/context.js';
+import { isInteractive, printJson, type Io } from '../shared/io.js';
+import { readAll } from './stdin.js';
+import type * as LoginScreens from './screens.js';
 
 type Screens = typeof LoginScreens;
 
@@ -96,7 +96,7 @@ function askForm(io: Io, views: Promise<Screens>, initial: Partial<LoginValues>,
 
 /** The form and the closing line (and with them Ink and React). */
 function loadScreens(): Promise<Screens> {
-	const loading = import('./login-screens.js');
+	const loading = import('./screens.js');
 	// Awaited later; until then a failure must not surface as an unhandled rejection.
 	loading.catch(() => undefined);
 	return loading;

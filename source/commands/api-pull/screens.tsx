@@ -1,13 +1,13 @@
 /**
  * What svc api pull shows in a terminal: the plan, the writing progress, the closing line. Apart
- * from api-pull.ts so that the command module needs no JSX runtime (React loads with these).
+ * from index.ts so that the command module needs no JSX runtime (React loads with these).
  */
-import type { SyncPlanProps } from '../components/sync-plan.js';
-import type { Io } from './shared/io.js';
-import { live, print, Progress, SyncPlan, Text, type LiveView } from './shared/views.js';
-import { plural } from './shared/words.js';
+import type { SyncPlanProps } from '../../components/sync-plan.js';
+import type { Io } from '../shared/io.js';
+import { live, print, Progress, SyncPlan, Text, type LiveView } from '../shared/views.js';
+import { plural } from '../shared/words.js';
 
-export { askConfirm } from './shared/views.js';
+export { askConfirm } from '../shared/views.js';
 
 export function printPlan(io: Io, plan: SyncPlanProps): void {
 	print(io.stdout, <SyncPlan {...plan} />);

@@ -4,16 +4,16 @@
  * or the ones named. Coloured in a terminal, plain text when piped, records with hunks for --json.
  * Reads only: the site's contents come from the listing that pull uses.
  */
-import { colorDiff } from '../core/diff-colors.js';
-import { SvcError } from '../core/errors.js';
-import { fileDiff, toDiffRecord, unifiedText, type FileDiff } from '../core/file-diff.js';
-import { scanApiDir } from '../core/route-files.js';
-import { slugFromArgument } from '../core/slug-argument.js';
-import { compareSlugs } from '../core/slug.js';
-import type { ApiDiffCommand } from './parse-argv.js';
-import { openProject, openSite } from './shared/context.js';
-import { note, printJson, type Io } from './shared/io.js';
-import { plural } from './shared/words.js';
+import { colorDiff } from '../../core/diff-colors.js';
+import { SvcError } from '../../core/errors.js';
+import { fileDiff, toDiffRecord, unifiedText, type FileDiff } from '../../core/file-diff.js';
+import { scanApiDir } from '../../core/route-files.js';
+import { slugFromArgument } from '../../core/slug-argument.js';
+import { compareSlugs } from '../../core/slug.js';
+import type { ApiDiffCommand } from '../parse-argv.js';
+import { openProject, openSite } from '../shared/context.js';
+import { note, printJson, type Io } from '../shared/io.js';
+import { plural } from '../shared/words.js';
 
 export async function run(command: ApiDiffCommand, io: Io): Promise<number> {
 	// Coloured in a terminal (NO_COLOR aside); the terminal itself wraps long lines.

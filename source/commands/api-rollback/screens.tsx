@@ -1,14 +1,14 @@
 /**
  * What svc api rollback shows in a terminal: the plan, the dry run's verdict, who may call what
- * afterwards, the closing line. Apart from api-rollback.ts so that the command module needs no JSX
+ * afterwards, the closing line. Apart from index.ts so that the command module needs no JSX
  * runtime (React loads with these).
  */
-import type { PublicRoute } from '../components/public-warnings.js';
-import type { RollbackPlanProps } from '../components/rollback-plan.js';
-import type { Io } from './shared/io.js';
-import { print, PublicWarnings, RollbackPlan, Text } from './shared/views.js';
+import type { PublicRoute } from '../../components/public-warnings.js';
+import type { RollbackPlanProps } from '../../components/rollback-plan.js';
+import type { Io } from '../shared/io.js';
+import { print, PublicWarnings, RollbackPlan, Text } from '../shared/views.js';
 
-export { askConfirm } from './shared/views.js';
+export { askConfirm } from '../shared/views.js';
 
 export function printPlan(io: Io, plan: RollbackPlanProps): void {
 	print(io.stdout, <RollbackPlan {...plan} />);

@@ -5,12 +5,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SvcError } from '../core/errors.js';
-import { generateClient } from '../core/openapi-client.js';
-import type { OpenApiDocument } from '../core/site-client.js';
-import type { ApiContractCommand } from './parse-argv.js';
-import { displayPath, openSite } from './shared/context.js';
-import { note, printJson, type Io } from './shared/io.js';
+import { SvcError } from '../../core/errors.js';
+import { generateClient } from '../../core/openapi-client.js';
+import type { OpenApiDocument } from '../../core/site-client.js';
+import type { ApiContractCommand } from '../parse-argv.js';
+import { displayPath, openSite } from '../shared/context.js';
+import { note, printJson, type Io } from '../shared/io.js';
 
 const CLIENT_DIR = 'svc-client';
 const CLIENT_FILE = 'client.ts';

@@ -5,27 +5,27 @@
  * confirm, so the real call comes first and its answer is the plan. The real call names the release
  * and the release it was planned against, so it restores what the plan showed or nothing.
  */
-import { SvcError } from '../core/errors.js';
-import { previousRelease } from '../core/releases.js';
-import type { Release, ReleasePlan } from '../core/site-client.js';
-import type { PublicRoute } from '../components/public-warnings.js';
-import type { ApiRollbackCommand } from './parse-argv.js';
-import { confirmAction, declined } from './shared/confirm.js';
-import { openSite } from './shared/context.js';
-import { isInteractive, printJson, type Io } from './shared/io.js';
-import { preload } from './shared/load-views.js';
-import type * as RollbackScreens from './api-rollback-screens.js';
+import { SvcError } from '../../core/errors.js';
+import { previousRelease } from '../../core/releases.js';
+import type { Release, ReleasePlan } from '../../core/site-client.js';
+import type { PublicRoute } from '../../components/public-warnings.js';
+import type { ApiRollbackCommand } from '../parse-argv.js';
+import { confirmAction, declined } from '../shared/confirm.js';
+import { openSite } from '../shared/context.js';
+import { isInteractive, printJson, type Io } from '../shared/io.js';
+import { preload } from '../shared/load-views.js';
+import type * as RollbackScreens from './screens.js';
 
 type Screens = typeof RollbackScreens;
-import { toReleaseRecord } from './shared/release-records.js';
-import { plural } from './shared/words.js';
+import { toReleaseRecord } from '../shared/release-records.js';
+import { plural } from '../shared/words.js';
 
 export async function run(command: ApiRollbackCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
 	const site = openSite(io, { site: command.site });
 	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
 	// a command that stops at "no site selected" never loads it.
-	const views = command.json ? undefined : preload(import('./api-rollback-screens.js'));
+	const views = command.json ? undefined : preload(import('./screens.js'));
 	const releases = await site.client.listReleases();
 	const active = releases.find((release) => release.active);
 	const target = command.to === undefined ? previousRelease(releases) : releases.find((release) => release.id === command.to);

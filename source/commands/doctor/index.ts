@@ -3,12 +3,12 @@
  * or error), and prints core/doctor-checks.ts's verdict, one line per check. Exit 1 when a check fails.
  */
 import { existsSync } from 'node:fs';
-import { diagnose, formatCheck, readDiagnostics, type DoctorFacts, type Probe } from '../core/doctor-checks.js';
-import { isSvcError } from '../core/errors.js';
-import { formatProblem, scanApiDir } from '../core/route-files.js';
-import type { DoctorCommand } from './parse-argv.js';
-import { openProject, openSite, type Site } from './shared/context.js';
-import { printJson, type Io } from './shared/io.js';
+import { diagnose, formatCheck, readDiagnostics, type DoctorFacts, type Probe } from '../../core/doctor-checks.js';
+import { isSvcError } from '../../core/errors.js';
+import { formatProblem, scanApiDir } from '../../core/route-files.js';
+import type { DoctorCommand } from '../parse-argv.js';
+import { openProject, openSite, type Site } from '../shared/context.js';
+import { printJson, type Io } from '../shared/io.js';
 
 export async function run(command: DoctorCommand, io: Io): Promise<number> {
 	const project = openProject(io);

@@ -3,22 +3,22 @@
  * shows the last push, each route's load state and the site's latest events. In a terminal an Ink
  * screen; piped, one line per push and event; --json, one JSON object per line. Ctrl-C stops
  * (exit 130). Idle it waits on the file watcher and polls the event log every few seconds, nothing else.
- * Without a linked site it starts a throwaway WordPress (dev-local-site.ts), pushes api/ to it,
+ * Without a linked site it starts a throwaway WordPress (local-site.ts), pushes api/ to it,
  * and removes it when it stops.
  */
 import { mkdirSync, watch as fsWatch, type FSWatcher } from 'node:fs';
-import { createDevLoop, debounced, type CycleResult } from '../core/dev-loop.js';
-import { SvcError } from '../core/errors.js';
-import { eventRecord, eventsAfter, formatEvent } from '../core/event-log.js';
-import { scanApiDir } from '../core/route-files.js';
-import type { SiteEvent } from '../core/site-client.js';
-import type { DevRoute } from '../components/dev-screen.js';
-import type { DevCommand } from './parse-argv.js';
-import type { LocalSite } from '../local-site/local-site.js';
-import { declined } from './shared/confirm.js';
-import { openProject, openSite, type Project, type Site } from './shared/context.js';
-import { stoppingItself } from './shared/interrupt.js';
-import { isInteractive, note, type Io } from './shared/io.js';
+import { createDevLoop, debounced, type CycleResult } from '../../core/dev-loop.js';
+import { SvcError } from '../../core/errors.js';
+import { eventRecord, eventsAfter, formatEvent } from '../../core/event-log.js';
+import { scanApiDir } from '../../core/route-files.js';
+import type { SiteEvent } from '../../core/site-client.js';
+import type { DevRoute } from '../../components/dev-screen.js';
+import type { DevCommand } from '../parse-argv.js';
+import type { LocalSite } from '../../local-site/local-site.js';
+import { declined } from '../shared/confirm.js';
+import { openProject, openSite, type Project, type Site } from '../shared/context.js';
+import { stoppingItself } from '../shared/interrupt.js';
+import { isInteractive, note, type Io } from '../shared/io.js';
 
 /** Editors write a file in several steps (truncate, write, rename): one push for all of them. */
 const DEBOUNCE_MS = 40;
@@ -37,7 +37,7 @@ export async function run(command: DevCommand, io: Io): Promise<number> {
 	try {
 		if (linked !== undefined) return EXIT_CODES[await watch(command, io, project, linked, undefined, interrupt)];
 		// The throwaway site's code (packages, Playground, MariaDB…) loads only when it is needed.
-		const { startLocalDevSite } = await import('./dev-local-site.js');
+		const { startLocalDevSite } = await import('./local-site.js');
 		const started = await startLocalDevSite(io, command);
 		if (started === undefined) return declined(io, 'no site to push to');
 		try {
@@ -227,7 +227,7 @@ function inkOutput(io: Io, site: Site, apiLabel: string): Output {
 	let finish: () => Promise<void> = async () => undefined;
 	const ready = (async () => {
 		// Ink and React load here, with the screen: the module itself has no JSX (no JSX runtime to load).
-		const [{ render }, { devScreen }] = await Promise.all([import('ink'), import('../components/dev-screen.js')]);
+		const [{ render }, { devScreen }] = await Promise.all([import('ink'), import('../../components/dev-screen.js')]);
 		const element = (current: State) => devScreen({ site: site.url, apiLabel, ...current, onQuit: (how) => quit(how === 'q' ? 'quit' : 'SIGINT') });
 		const instance = render(element(state), { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, exitOnCtrlC: false, patchConsole: false });
 		draw = (next) => instance.rerender(element(next));
