@@ -35,11 +35,11 @@ export async function applyPullPlan(
 	let done = 0;
 	const written: string[] = [];
 	for (const file of toWrite) {
-		const target = localPath(root, file.filename);
-		await refuseLinksOut(realRoot, target, file.filename);
+		const target = localPath(root, file.slug);
+		await refuseLinksOut(realRoot, target, file.slug);
 		await writeAtomically(target, Buffer.from(file.content, 'utf8'));
-		written.push(file.filename);
-		onProgress?.({ done: ++done, total, slug: file.filename });
+		written.push(file.slug);
+		onProgress?.({ done: ++done, total, slug: file.slug });
 	}
 	const removed: string[] = [];
 	for (const file of plan.remove) {

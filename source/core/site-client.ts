@@ -27,12 +27,13 @@ export interface SiteClientOptions {
 }
 
 /**
- * A listing record. Only `filename` and `hash` (and `content` when asked for) are required from the
- * site; the rest is display data and tolerated missing, so a plugin that lags the contract by a
+ * A listing record. Only `filename` (the slug, as the management API names it) and `hash` (and
+ * `content` when asked for) are required from the site; the rest is display data and tolerated missing, so a plugin that lags the contract by a
  * field still lists (the current plugin omits `size`).
  */
 export interface RemoteFile {
-	readonly filename: string;
+	/** The route's slug, e.g. `users/[id]` (the management API's `filename`). */
+	readonly slug: string;
 	readonly hash: string;
 	readonly size?: number;
 	/** WordPress's route pattern, e.g. `/svc-api/v1/users/(?P<id>[^/]+)`. */
@@ -61,12 +62,12 @@ export interface FileListing<F extends RemoteFile> {
 }
 
 export interface UploadFile {
-	readonly filename: string;
+	readonly slug: string;
 	readonly content: string;
 }
 
 export interface WrittenFile {
-	readonly filename: string;
+	readonly slug: string;
 	readonly hash: string;
 	readonly size?: number;
 	readonly path: string;
@@ -460,7 +461,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		listFiles: listFiles as SiteClient['listFiles'],
 		uploadFiles: async (files, uploadOptions = {}) => {
 			const { body } = await call('POST', 'api-files', {
-				json: { files: files.map(({ filename, content }) => ({ filename, content })), dry_run: uploadOptions.dryRun === true },
+				json: { files: files.map(({ slug, content }) => ({ filename: slug, content })), dry_run: uploadOptions.dryRun === true },
 				...(uploadOptions.onProgress === undefined ? {} : { onProgress: uploadOptions.onProgress }),
 			});
 			const result = body as { written?: unknown; checked?: unknown; dry_run?: unknown; syntax_check?: unknown } | null;
@@ -801,7 +802,7 @@ function parseWrittenFile(value: unknown): WrittenFile | undefined {
 		return undefined;
 	}
 	return {
-		filename: item['filename'],
+		slug: item['filename'],
 		hash: item['hash'],
 		...(typeof item['size'] === 'number' ? { size: item['size'] } : {}),
 		path: typeof item['path'] === 'string' ? item['path'] : '',

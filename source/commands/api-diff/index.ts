@@ -25,7 +25,7 @@ export async function run(command: ApiDiffCommand, io: Io): Promise<number> {
 	const [scan, listing] = await Promise.all([scanning, site.client.listFiles({ content: true })]);
 	const local = new Map(scan.files.map((file) => [file.slug, file.bytes.toString('utf8')]));
 	// A symbolic link on the site has no content to compare; it is listed, never followed.
-	const remote = new Map(listing.files.filter((file) => file.link !== true).map((file) => [file.filename, file.content]));
+	const remote = new Map(listing.files.filter((file) => file.link !== true).map((file) => [file.slug, file.content]));
 
 	const named = [...new Set(command.slugs.map((arg) => slugFromArgument(arg, project.apiLabel)))];
 	const unknown = named.filter((slug) => !local.has(slug) && !remote.has(slug));

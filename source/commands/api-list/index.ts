@@ -45,7 +45,7 @@ async function detailedRows(client: SiteClient): Promise<RouteRow[]> {
 		client.restRoot(),
 	]);
 	return listing.files.map((file) => {
-		const path = file.path === '' ? file.filename : file.path;
+		const path = file.path === '' ? file.slug : file.path;
 		return {
 			...file,
 			path,

@@ -3,16 +3,16 @@ import type { RemoteFile } from '../../core/site-client.js';
 import { plainTable, toRecord } from './route-records.js';
 
 const FILES: RemoteFile[] = [
-	{ filename: 'hello', hash: 'h1', path: '/svc-api/v1/hello', route: '/svc-api/v1/hello', methods: ['GET'], public: true },
+	{ slug: 'hello', hash: 'h1', path: '/svc-api/v1/hello', route: '/svc-api/v1/hello', methods: ['GET'], public: true },
 	{
-		filename: 'users/[id]',
+		slug: 'users/[id]',
 		hash: 'h2',
 		path: '/svc-api/v1/users/[id]',
 		route: '/svc-api/v1/users/(?P<id>[^/]+)',
 		methods: ['GET', 'DELETE'],
 		public: false,
 	},
-	{ filename: 'broken', hash: 'h3', path: '/svc-api/v1/broken', methods: [], public: false, error: 'PHP Parse error:\n  line 4' },
+	{ slug: 'broken', hash: 'h3', path: '/svc-api/v1/broken', methods: [], public: false, error: 'PHP Parse error:\n  line 4' },
 ];
 
 describe('toRecord', () => {

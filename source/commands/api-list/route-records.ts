@@ -22,8 +22,8 @@ export interface RouteRecord {
 
 export function toRecord(file: RemoteFile): RouteRecord {
 	return {
-		slug: file.filename,
-		file: `${file.filename}.php`,
+		slug: file.slug,
+		file: `${file.slug}.php`,
 		route: file.path,
 		pattern: file.route ?? null,
 		verbs: file.methods,
@@ -36,8 +36,8 @@ export function toRecord(file: RemoteFile): RouteRecord {
 
 export function plainTable(files: readonly RemoteFile[]): string {
 	const rows = files.map((file) => [
-		file.path === '' ? file.filename : file.path,
-		`${file.filename}.php`,
+		file.path === '' ? file.slug : file.path,
+		`${file.slug}.php`,
 		file.methods.length === 0 ? '-' : file.methods.join(','),
 		[file.public ? '[PUBLIC]' : '', file.error === undefined ? '' : `[FAILED TO LOAD] ${oneLine(file.error)}`]
 			.filter((part) => part !== '')

@@ -25,7 +25,7 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	const listing = await site.client.listFiles({ content: true });
 	// Files the site skips for size are not in its listing, but it still has them: keep the local
 	// copies. Links on the site have no content to pull: they are left alone on both sides.
-	const links = listing.files.filter((file) => file.link === true).map((file) => file.filename);
+	const links = listing.files.filter((file) => file.link === true).map((file) => file.slug);
 	const skipped = listing.skipped === 0 ? [] : (listing.skippedFiles ?? 'unknown');
 	const notListed = skipped === 'unknown' ? skipped : [...skipped, ...links];
 	const plan = planPull(listing.files.filter((file) => file.link !== true), scan.files, { notListed });
@@ -33,13 +33,13 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 		site: site.url,
 		dir: project.apiDir,
 		dryRun: command.dryRun,
-		added: plan.create.map((file) => file.filename),
-		changed: plan.overwrite.map((file) => file.filename),
+		added: plan.create.map((file) => file.slug),
+		changed: plan.overwrite.map((file) => file.slug),
 		removed: plan.remove.map((file) => file.slug),
-		unchanged: plan.unchanged.map((file) => file.filename),
+		unchanged: plan.unchanged.map((file) => file.slug),
 		written: [] as readonly string[],
 		deleted: [] as readonly string[],
-		rejected: plan.rejected.map((file) => ({ slug: file.filename, message: file.message })),
+		rejected: plan.rejected.map((file) => ({ slug: file.slug, message: file.message })),
 		skipped: listing.skipped,
 		kept: plan.kept.map((file) => file.slug),
 	};
@@ -54,7 +54,7 @@ export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 			dryRun: command.dryRun,
 		});
 		for (const rejected of plan.rejected) {
-			note(io, `⚠ Not pulled: ${JSON.stringify(rejected.filename)}: ${rejected.message}.`);
+			note(io, `⚠ Not pulled: ${JSON.stringify(rejected.slug)}: ${rejected.message}.`);
 		}
 		if (listing.skipped > 0) {
 			note(io, `⚠ ${plural(listing.skipped, 'file')} on the site ${listing.skipped === 1 ? 'is' : 'are'} over the size limit; the site skips ${listing.skipped === 1 ? 'it' : 'them'}, so ${listing.skipped === 1 ? 'it is' : 'they are'} not pulled.`);

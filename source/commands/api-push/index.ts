@@ -62,7 +62,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		throw localChecksFailed(problems, project.apiLabel);
 	}
 	const upload = checked.files;
-	const removed = plan.removed.map((file) => file.filename);
+	const removed = plan.removed.map((file) => file.slug);
 	const report = {
 		site: site.url,
 		dryRun: command.dryRun,
@@ -70,12 +70,12 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		changed: plan.changed.map((file) => file.slug),
 		unchanged: plan.unchanged.map((file) => file.slug),
 		removed,
-		kept: plan.remoteOnly.map((file) => file.filename),
+		kept: plan.remoteOnly.map((file) => file.slug),
 	};
 	// What the push opens to anyone, known before anything is sent (the site's scan is the same rule).
 	const open = await publicRoutes(upload, undefined, site.client, remote);
-	const remoteBySlug = new Map(remote.map((file) => [file.filename, file]));
-	const opened = open.filter((route) => remoteBySlug.get(route.filename)?.public !== true);
+	const remoteBySlug = new Map(remote.map((file) => [file.slug, file]));
+	const opened = open.filter((route) => remoteBySlug.get(route.slug)?.public !== true);
 	const ui = screens === undefined ? undefined : await screens;
 	// A person reads the plan: the changed files' line counts need the site's contents, fetched only then.
 	const diffs = ui === undefined || upload.length === 0 ? [] : await diffsOfUpload(client, upload, plan.changed.length > 0);
@@ -146,12 +146,12 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false }, { ui, interactive, io }));
 	const deleted = result.deleted;
 	const found = await publicRoutes(upload, result, site.client, remote);
-	const failed = await loadFailures(client, result.written.map((file) => file.filename));
+	const failed = await loadFailures(client, result.written.map((file) => file.slug));
 	const failure = failed.length === 0 ? undefined : loadFailed(failed, project.apiLabel);
 	if (ui === undefined) {
 		printJson(io, {
 			...report,
-			written: result.written.map((file) => file.filename),
+			written: result.written.map((file) => file.slug),
 			deleted,
 			publicRoutes: found.map(publicRecord),
 			syntaxCheck: result.syntaxCheck,
@@ -240,7 +240,7 @@ async function publicRoutes(
 	client: SiteClient,
 	listing: readonly RemoteFile[],
 ): Promise<PublicRoute[]> {
-	const fromSite = new Map([...(result?.checked ?? []), ...(result?.written ?? [])].map((file) => [file.filename, file]));
+	const fromSite = new Map([...(result?.checked ?? []), ...(result?.written ?? [])].map((file) => [file.slug, file]));
 	const open = files.filter((file) => file.check?.isPublic === true || fromSite.get(file.slug)?.public === true);
 	if (open.length === 0) {
 		return [];
@@ -254,20 +254,20 @@ async function publicRoutes(
 	};
 	const routes: PublicRoute[] = [];
 	for (const file of open) {
-		routes.push({ filename: file.slug, path: await pathOf(file.slug), verbs: file.check?.publicVerbs ?? [] });
+		routes.push({ slug: file.slug, path: await pathOf(file.slug), verbs: file.check?.publicVerbs ?? [] });
 	}
 	return routes;
 }
 
 /** A public route in --json: the words `svc api list` uses (slug, route, verbs). */
 function publicRecord(route: PublicRoute): { slug: string; route: string; verbs: readonly string[] } {
-	return { slug: route.filename, route: route.path, verbs: route.verbs };
+	return { slug: route.slug, route: route.path, verbs: route.verbs };
 }
 
 /** Warnings not already shown before the question. */
 function notIn(routes: readonly PublicRoute[], shown: readonly PublicRoute[]): PublicRoute[] {
-	const known = new Set(shown.map((route) => route.filename));
-	return routes.filter((route) => !known.has(route.filename));
+	const known = new Set(shown.map((route) => route.slug));
+	return routes.filter((route) => !known.has(route.slug));
 }
 
 /**
@@ -275,18 +275,18 @@ function notIn(routes: readonly PublicRoute[], shown: readonly PublicRoute[]): P
  * site's contents (one listing with contents; only asked for when a changed file needs it).
  */
 async function diffsOfUpload(client: SiteClient, upload: readonly LocalRouteFile[], needSite: boolean): Promise<FileDiff[]> {
-	const site = needSite ? new Map((await client.listFiles({ content: true })).files.map((file) => [file.filename, file.content])) : new Map<string, string>();
+	const site = needSite ? new Map((await client.listFiles({ content: true })).files.map((file) => [file.slug, file.content])) : new Map<string, string>();
 	return upload.flatMap((file) => fileDiff(file.slug, site.get(file.slug), file.bytes.toString('utf8')) ?? []);
 }
 
 function planNotes(diffs: readonly FileDiff[], open: readonly PublicRoute[], opened: readonly PublicRoute[]): Map<string, PlanNote> {
 	const notes = new Map<string, PlanNote>();
-	const opens = new Set(opened.map((route) => route.filename));
+	const opens = new Set(opened.map((route) => route.slug));
 	for (const diff of diffs) {
 		if (diff.status === 'changed') notes.set(diff.slug, { stats: diff.stats });
 	}
 	for (const route of open) {
-		notes.set(route.filename, { ...notes.get(route.filename), publicVerbs: route.verbs, opens: opens.has(route.filename) });
+		notes.set(route.slug, { ...notes.get(route.slug), publicVerbs: route.verbs, opens: opens.has(route.slug) });
 	}
 	return notes;
 }
@@ -296,12 +296,12 @@ async function loadFailures(client: SiteClient, pushed: readonly string[]): Prom
 	if (pushed.length === 0) return [];
 	const wanted = new Set(pushed);
 	const listing = await client.listFiles({ content: false });
-	return listing.files.flatMap((file) => (wanted.has(file.filename) && file.error !== undefined ? [{ slug: file.filename, error: file.error }] : []));
+	return listing.files.flatMap((file) => (wanted.has(file.slug) && file.error !== undefined ? [{ slug: file.slug, error: file.error }] : []));
 }
 
-/** `/svc-api/v1` from a record like `{ filename: "hello", path: "/svc-api/v1/hello" }`. */
+/** `/svc-api/v1` from a record like `{ slug: "hello", path: "/svc-api/v1/hello" }`. */
 function namespaceFromListing(listing: readonly RemoteFile[]): string | undefined {
-	const sample = listing.find((file) => file.path.endsWith(`/${file.filename}`));
-	return sample === undefined ? undefined : sample.path.slice(0, -(sample.filename.length + 1));
+	const sample = listing.find((file) => file.path.endsWith(`/${file.slug}`));
+	return sample === undefined ? undefined : sample.path.slice(0, -(sample.slug.length + 1));
 }
 

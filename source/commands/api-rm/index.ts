@@ -36,7 +36,7 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	}
 	// Checked before asking, so nobody confirms the removal of a route that is not there.
 	const listing = await site.client.listFiles({ content: false });
-	const deployed = new Map(listing.files.map((file) => [file.filename, file]));
+	const deployed = new Map(listing.files.map((file) => [file.slug, file]));
 	const unknown = slugs.filter((slug) => !deployed.has(slug));
 	if (unknown.length > 0) {
 		throw new SvcError(`Not deployed on ${site.url}: ${unknown.join(', ')}. Nothing was removed.`, {

@@ -84,7 +84,7 @@ async function rollBack(
 	const made = done.release;
 	const plan = done.plan ?? planned ?? { added: [], changed: [], removed: [] };
 	if (command.json) {
-		const written = done.written.map((file) => file.filename);
+		const written = done.written.map((file) => file.slug);
 		printJson(io, rollbackDocument({ site: site.url, dryRun: false, from: active?.id ?? null, to: target.id, plan, noop: done.unchanged, written, release: made }));
 		return 0;
 	}
@@ -136,8 +136,8 @@ function summary(plan: ReleasePlan): string {
 }
 
 /** Routes the rollback brings back or changes that the site's lexical scan finds public. */
-function publicRoutes(written: readonly { readonly filename: string; readonly path: string; readonly public: boolean }[]): PublicRoute[] {
-	return written.filter((file) => file.public).map((file) => ({ filename: file.filename, path: file.path, verbs: [] }));
+function publicRoutes(written: readonly { readonly slug: string; readonly path: string; readonly public: boolean }[]): PublicRoute[] {
+	return written.filter((file) => file.public).map((file) => ({ slug: file.slug, path: file.path, verbs: [] }));
 }
 
 function noPrevious(url: string): SvcError {

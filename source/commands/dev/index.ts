@@ -167,7 +167,7 @@ function openLinkedSite(io: Io, command: DevCommand): Site | undefined {
 
 async function readRoutes(site: Site): Promise<DevRoute[]> {
 	const listing = await site.client.listFiles({ content: false });
-	return listing.files.map((file) => ({ slug: file.filename, path: file.path, methods: file.methods, public: file.public, error: file.error }));
+	return listing.files.map((file) => ({ slug: file.slug, path: file.path, methods: file.methods, public: file.public, error: file.error }));
 }
 
 interface Output {

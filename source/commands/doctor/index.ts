@@ -61,7 +61,7 @@ async function siteFacts(site: Site, io: Io, project: DoctorFacts['project']): P
 			const body = await client.getDiagnostics();
 			return body === undefined ? undefined : readDiagnostics(body);
 		}),
-		probe(async () => (await client.listFiles({ content: false })).files.flatMap((file) => (file.error === undefined ? [] : [{ filename: file.filename, error: file.error }]))),
+		probe(async () => (await client.listFiles({ content: false })).files.flatMap((file) => (file.error === undefined ? [] : [{ slug: file.slug, error: file.error }]))),
 	]);
 	return { siteUrl: site.url, cliVersion: io.version, restRoot, index, status, diagnostics, skipped, project };
 }
