@@ -32,7 +32,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startWordPress, type WordPressSite } from '../test/support/wordpress.js';
+import { startWordPress } from '../test/support/wordpress.js';
 import { deploy } from './bench/deploy.js';
 import { interleavedPair, median, timeRequest } from './bench/measure.js';
 import { latencyWhileStaging } from './bench/staging.js';
@@ -60,14 +60,17 @@ function verdict(ok: boolean): string {
   return ok ? 'meets target' : 'MISSES target';
 }
 
-const PARTS = ['single', 'multinode', 'dev'] as const;
+const PARTS = ['single', 'multinode', 'dev', 'cli'] as const;
 type Part = (typeof PARTS)[number];
 
-/** Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev'); all by default. */
+/**
+ * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli'); all by default.
+ * 'single' ends with the cli-start figures too; 'cli' is them alone (no WordPress).
+ */
 function parts(): Record<Part, boolean> {
   const chosen = process.argv[2] ?? process.env.SVC_BENCH ?? '';
-  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true };
-  if ((PARTS as readonly string[]).includes(chosen)) return { single: chosen === 'single', multinode: chosen === 'multinode', dev: chosen === 'dev' };
+  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true, cli: false };
+  if ((PARTS as readonly string[]).includes(chosen)) return { single: chosen === 'single', multinode: chosen === 'multinode', dev: chosen === 'dev', cli: chosen === 'cli' };
   throw new Error(`unknown bench part "${chosen}": use ${PARTS.map((part) => `"${part}"`).join(', ')} or "all"`);
 }
 
@@ -76,6 +79,19 @@ async function main(): Promise<void> {
   if (run.single) await single();
   if (run.multinode) await multinode();
   if (run.dev) await dev();
+  if (run.cli) cliStart();
+}
+
+/** Each command's start as a ratio to `node -e 0`, from the packed CLI, without a site. */
+function cliStart(): void {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-cli-'));
+  try {
+    process.stdout.write('Installing the packed CLI…\n');
+    const binary = installCli(scratch);
+    process.stdout.write(`${formatCliStart(measureCliStart(binary), LABEL, verdict).join('\n')}\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 const DEV_SAVES = 10;

@@ -1,7 +1,7 @@
 /**
  * npm test: every test of the project, in one command.
  *
- *   1. TypeScript type check (tsc --noEmit)
+ *   1. TypeScript type check (tsc --noEmit), ESLint (eslint.config.js) on source/, test/, scripts/
  *   2. PHP lint of the plugin, PHPStan (level 8), PHPCS (WordPress standard), PHPUnit units (no WordPress needed)
  *   3. PHPUnit tests that run inside a real WordPress (the bench site of test/support/)
  *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests, on Debian's
@@ -99,6 +99,9 @@ async function main(): Promise<void> {
 
   step('TypeScript type check');
   count('tsc', 0, 0, run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']));
+
+  step('ESLint: typescript-eslint and the rules of hooks (eslint.config.js)');
+  count('ESLint', 0, 0, run(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), 'source', 'test', 'scripts', 'eslint.config.js', 'jest.config.js']));
 
   step('PHP syntax of every plugin file');
   const broken = phpFiles(path.join(ROOT, 'plugin')).filter((file) => spawnSync('php', ['-l', file], { stdio: 'ignore' }).status !== 0);

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * The svc entry point: meow parses argv into one typed command, only that command's module is
- * imported (so --help and --version never load Ink or React), and this is the one place that
+ * The svc entry point: argv becomes one typed command, only that command's module is imported
+ * (so --help, --version and usage errors load no package at all), and this is the one place that
  * exits, with 0, 1 (failure) or 2 (usage, or refused without --yes).
  */
-import meow from 'meow';
+import { readFileSync } from 'node:fs';
+import { formatHelp } from './commands/help-format.js';
 import { toCommand, type Command, type HelpTopic } from './commands/parse-argv.js';
+import { readArgv } from './commands/read-argv.js';
 import { processIo, type Io } from './commands/shared/io.js';
 import { interruptMessage, stopsItself } from './commands/shared/interrupt.js';
 
@@ -229,38 +231,16 @@ const HELP: Record<HelpTopic, string> = {
 	`,
 };
 
-const FLAGS = {
-	site: { type: 'string' },
-	json: { type: 'boolean' },
-	yes: { type: 'boolean', shortFlag: 'y' },
-	dryRun: { type: 'boolean' },
-	prune: { type: 'boolean' },
-	url: { type: 'string' },
-	user: { type: 'string' },
-	passwordStdin: { type: 'boolean' },
-	insecureStore: { type: 'boolean' },
-	out: { type: 'string' },
-	apiDir: { type: 'string' },
-	verbs: { type: 'string' },
-	public: { type: 'boolean' },
-	capability: { type: 'string' },
-	follow: { type: 'boolean' },
-	since: { type: 'string' },
-	help: { type: 'boolean', shortFlag: 'h' },
-} as const;
+/** name, version and description, read once: two small fields for --version and the help. */
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string; description?: string };
 
 quietOnClosedPipes();
 exitOnInterrupt();
 
-const cli = meow(HELP.main, {
-	importMeta: import.meta,
-	flags: FLAGS,
-	// Help depends on the command (svc api --help), so it is printed below.
-	autoHelp: false,
-	// Unknown flags are reported by toCommand, so that --json still gets its JSON error.
-	allowUnknownFlags: true,
-	booleanDefault: undefined,
-});
+process.title = 'svc';
+const args = process.argv.slice(2);
+// Unknown flags are reported by toCommand, so that --json still gets its JSON error.
+const cli = readArgv(args);
 
 /** Set when a command that stops itself took Ctrl-C (exitOnInterrupt); declared before main runs. */
 let interruptedByCommand = false;
@@ -268,7 +248,11 @@ let interruptedByCommand = false;
 process.exit(await finish(await main()));
 
 async function main(): Promise<number> {
-	const io = processIo(cli.pkg.version ?? 'dev');
+	const io = processIo(pkg.version ?? 'dev');
+	if (args.length === 1 && args[0] === '--version') {
+		io.stdout.write(`${io.version}\n`);
+		return 0;
+	}
 	let command: Command;
 	try {
 		command = toCommand(cli.input, cli.flags);
@@ -289,53 +273,49 @@ async function main(): Promise<number> {
 function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<number> {
 	switch (command.name) {
 		case 'api push':
-			return import('./commands/api-push.js').then((module) => module.run(command, io));
+			return import('./commands/api-push/index.js').then((module) => module.run(command, io));
 		case 'api pull':
-			return import('./commands/api-pull.js').then((module) => module.run(command, io));
+			return import('./commands/api-pull/index.js').then((module) => module.run(command, io));
 		case 'api list':
-			return import('./commands/api-list.js').then((module) => module.run(command, io));
+			return import('./commands/api-list/index.js').then((module) => module.run(command, io));
 		case 'api diff':
-			return import('./commands/api-diff.js').then((module) => module.run(command, io));
+			return import('./commands/api-diff/index.js').then((module) => module.run(command, io));
 		case 'api rm':
-			return import('./commands/api-rm.js').then((module) => module.run(command, io));
+			return import('./commands/api-rm/index.js').then((module) => module.run(command, io));
 		case 'api releases':
-			return import('./commands/api-releases.js').then((module) => module.run(command, io));
+			return import('./commands/api-releases/index.js').then((module) => module.run(command, io));
 		case 'api rollback':
-			return import('./commands/api-rollback.js').then((module) => module.run(command, io));
+			return import('./commands/api-rollback/index.js').then((module) => module.run(command, io));
 		case 'api new':
-			return import('./commands/api-new.js').then((module) => module.run(command, io));
+			return import('./commands/api-new/index.js').then((module) => module.run(command, io));
 		case 'api logs':
-			return import('./commands/api-logs.js').then((module) => module.run(command, io));
+			return import('./commands/api-logs/index.js').then((module) => module.run(command, io));
 		case 'doctor':
-			return import('./commands/doctor.js').then((module) => module.run(command, io));
+			return import('./commands/doctor/index.js').then((module) => module.run(command, io));
 		case 'dev':
-			return import('./commands/dev.js').then((module) => module.run(command, io));
+			return import('./commands/dev/index.js').then((module) => module.run(command, io));
 		case 'api openapi':
 		case 'api client':
-			return import('./commands/api-contract.js').then((module) => module.run(command, io));
+			return import('./commands/api-contract/index.js').then((module) => module.run(command, io));
 		case 'login':
-			return import('./commands/login.js').then((module) => module.run(command, io));
+			return import('./commands/login/index.js').then((module) => module.run(command, io));
 		case 'logout':
-			return import('./commands/logout.js').then((module) => module.run(command, io));
+			return import('./commands/logout/index.js').then((module) => module.run(command, io));
 		case 'link':
-			return import('./commands/link.js').then((module) => module.run(command, io));
+			return import('./commands/link/index.js').then((module) => module.run(command, io));
 		case 'plugin zip':
-			return import('./commands/plugin-zip.js').then((module) => module.run(command, io));
+			return import('./commands/plugin-zip/index.js').then((module) => module.run(command, io));
 	}
 }
 
-/** The topic's help, formatted by meow like the main one (reindented, description on top). */
+/** The topic's help: reindented, the package description on top. */
 function helpText(topic: HelpTopic): string {
-	return topic === 'main' ? cli.help : meow(HELP[topic], { importMeta: import.meta, argv: [], autoHelp: false, autoVersion: false }).help;
+	return formatHelp(HELP[topic], pkg.description ?? '');
 }
 
 async function report(io: Io, error: unknown, json: boolean): Promise<number> {
 	try {
-		if (json) {
-			// A program reading JSON waits for no terminal UI: Ink is not loaded for it.
-			const { reportJsonError } = await import('./commands/shared/error-document.js');
-			return reportJsonError(io, error);
-		}
+		// Text or JSON, without Ink: an error is often all a run prints, and it should not wait for a UI.
 		const { reportError } = await import('./commands/shared/report.js');
 		return reportError(io, error, json);
 	} catch {

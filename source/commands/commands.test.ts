@@ -11,10 +11,10 @@ import { SvcError } from '../core/errors.js';
 import type { Command } from './parse-argv.js';
 import type { Env } from './shared/io.js';
 import { reportError } from './shared/report.js';
-import { useTempConfigHome } from '../../test/fakes/config-home.js';
+import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 
-const temp = useTempConfigHome('svc-commands-');
+const temp = useTempDir('svc-commands-');
 
 
 /** An address on this machine where nothing listens: connections are refused at once. */
@@ -22,34 +22,34 @@ const NOBODY = 'http://127.0.0.1:9';
 const SITE_ENV = { SVC_URL: NOBODY, SVC_USER: 'admin', SVC_APP_PASSWORD: 'abcd EFGH ijkl MNOP' };
 
 async function run(command: Command, env: Env = {}, stdinText = '') {
-	const { io, written } = fakeIo(env, temp.dir, stdinText);
+	const { io, written } = fakeIo(env, temp.dir, stdinText, temp.configDir);
 	let exitCode: number;
 	let error: unknown;
 	try {
 		switch (command.name) {
 			case 'api push':
-				exitCode = await (await import('./api-push.js')).run(command, io);
+				exitCode = await (await import('./api-push/index.js')).run(command, io);
 				break;
 			case 'api pull':
-				exitCode = await (await import('./api-pull.js')).run(command, io);
+				exitCode = await (await import('./api-pull/index.js')).run(command, io);
 				break;
 			case 'api list':
-				exitCode = await (await import('./api-list.js')).run(command, io);
+				exitCode = await (await import('./api-list/index.js')).run(command, io);
 				break;
 			case 'api rm':
-				exitCode = await (await import('./api-rm.js')).run(command, io);
+				exitCode = await (await import('./api-rm/index.js')).run(command, io);
 				break;
 			case 'login':
-				exitCode = await (await import('./login.js')).run(command, io);
+				exitCode = await (await import('./login/index.js')).run(command, io);
 				break;
 			case 'logout':
-				exitCode = await (await import('./logout.js')).run(command, io);
+				exitCode = await (await import('./logout/index.js')).run(command, io);
 				break;
 			case 'link':
-				exitCode = await (await import('./link.js')).run(command, io);
+				exitCode = await (await import('./link/index.js')).run(command, io);
 				break;
 			case 'plugin zip':
-				exitCode = await (await import('./plugin-zip.js')).run(command, io);
+				exitCode = await (await import('./plugin-zip/index.js')).run(command, io);
 				break;
 			default:
 				throw new Error('not a runnable command');
@@ -237,7 +237,7 @@ describe('svc login without a terminal', () => {
 	it('checks the credentials against the site before saving anything', async () => {
 		const result = await run(login({ url: NOBODY, user: 'admin', passwordStdin: true, insecureStore: true }), {}, 'secret pass\n');
 		expect(result.error?.code).toBe('unreachable');
-		expect(() => execFileSync('test', ['-e', path.join(temp.dir, 'config', 'svc', 'credentials.json')])).toThrow();
+		expect(() => execFileSync('test', ['-e', path.join(temp.configDir, 'credentials.json')])).toThrow();
 		expect(result.stdout + result.stderr).not.toContain('secret pass');
 	});
 
@@ -266,7 +266,7 @@ describe('svc logout', () => {
 describe('svc link', () => {
 	const saveSite = async (name: string, url: string) => {
 		const { openUserConfig } = await import('../core/config.js');
-		openUserConfig().setProfile(name, { url, user: 'admin' });
+		(await openUserConfig(temp.configDir)).setProfile(name, { url, user: 'admin' });
 	};
 
 	it('with no saved site: says to log in first (exit 2) and writes nothing', async () => {
@@ -282,9 +282,9 @@ describe('svc link', () => {
 		const result = await run({ name: 'link', json: true, site: 'staging', apiDir: 'routes/api' });
 		expect(result.exitCode).toBe(0);
 		expect(JSON.parse(readFileSync(path.join(temp.dir, 'svc.json'), 'utf8'))).toEqual({ site: 'staging', apiDir: 'routes/api' });
-		const { findProjectFile, openUserConfig, resolveApiDir, selectProfile } = await import('../core/config.js');
+		const { findProjectFile, readUserConfig, resolveApiDir, selectProfile } = await import('../core/config.js');
 		const project = findProjectFile(path.join(temp.dir, 'routes'));
-		expect(selectProfile({ flag: undefined, project, config: openUserConfig() })?.name).toBe('staging');
+		expect(selectProfile({ flag: undefined, project, config: readUserConfig(temp.configDir) })?.name).toBe('staging');
 		expect(resolveApiDir(path.join(temp.dir, 'routes'), project)).toBe(path.join(temp.dir, 'routes/api'));
 	});
 

@@ -120,7 +120,7 @@ describe('toCommand', () => {
 		expect(usageError(() => parse(line, flags)).message).toBe(message);
 	});
 
-	it('ignores flags that are present but false, as meow reports --no-json', () => {
+	it('ignores flags that are present but false, as read-argv reports --no-json', () => {
 		expect(parse('api list', { prune: false })).toMatchObject({ name: 'api list' });
 	});
 

@@ -1,11 +1,11 @@
 /**
- * The one typed command the CLI runs, built from meow's parse. Pure and free of heavy imports: the
+ * The one typed command the CLI runs, built from the words and flags read-argv.ts read. Pure and free of heavy imports: the
  * entry point loads it before it knows whether the user only asked for --help.
  */
 import { SvcError } from '../core/errors.js';
 import { closest } from '../core/suggest.js';
 
-/** Every flag meow knows, as meow returns them (undefined when not given). */
+/** Every flag svc knows, as read-argv.ts returns them (undefined when not given). */
 export interface Flags {
 	readonly site?: string | undefined;
 	readonly json?: boolean | undefined;
@@ -365,8 +365,8 @@ function helpTopic(first: string | undefined): HelpTopic {
 }
 
 /**
- * meow is told to let unknown flags through, so that they are reported here like every other usage
- * error (as JSON with --json) instead of by meow, which prints text and exits on its own.
+ * read-argv.ts lets unknown flags through, so that they are reported here like every other usage
+ * error (as JSON with --json).
  */
 function rejectUnknownFlags(flags: Flags, first: string | undefined): void {
 	const unknown = Object.keys(flags).filter((flag) => !Object.hasOwn(FLAG_NAMES, flag) && (flags as Record<string, unknown>)[flag] !== undefined);

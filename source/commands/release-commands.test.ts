@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FakeSite, PASSWORD, USER, wpError, type SeenRequest } from '../../test/fakes/fake-site.js';
-import { useTempConfigHome } from '../../test/fakes/config-home.js';
+import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 import type { SvcError } from '../core/errors.js';
 import type { ApiPushCommand, ApiReleasesCommand, ApiRmCommand, ApiRollbackCommand } from './parse-argv.js';
@@ -17,7 +17,7 @@ import { reportError } from './shared/report.js';
 type Runnable = ApiPushCommand | ApiRmCommand | ApiReleasesCommand | ApiRollbackCommand;
 
 const site = new FakeSite();
-const temp = useTempConfigHome('svc-release-commands-');
+const temp = useTempDir('svc-release-commands-');
 
 beforeAll(async () => {
 	await site.start();
@@ -32,18 +32,18 @@ beforeEach(() => {
 });
 
 async function run(command: Runnable) {
-	const { io, written } = fakeIo({ SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD }, temp.dir);
+	const { io, written } = fakeIo({ SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD }, temp.dir, '', temp.configDir);
 	let exitCode: number;
 	let error: unknown;
 	try {
 		const module =
 			command.name === 'api push'
-				? await import('./api-push.js')
+				? await import('./api-push/index.js')
 				: command.name === 'api rm'
-					? await import('./api-rm.js')
+					? await import('./api-rm/index.js')
 					: command.name === 'api releases'
-						? await import('./api-releases.js')
-						: await import('./api-rollback.js');
+						? await import('./api-releases/index.js')
+						: await import('./api-rollback/index.js');
 		exitCode = await (module.run as (command: Runnable, io: Io) => Promise<number>)(command, io);
 	} catch (caught) {
 		error = caught;

@@ -2,6 +2,11 @@
  * A yes/no question. y or n answers, Enter takes the default, Esc says no: a prompt before a
  * destructive action must never be left by accident on "yes". Ctrl+C is not an answer: it
  * interrupts the command (Interruptible, around every prompt).
+ *
+ * Not @inkjs/ui's ConfirmInput (2.0.0), tried against this file's tests: it ignores Esc (no
+ * answer at all), calls back again for every y typed ahead of the re-render ("answers only once"),
+ * and once answered still shows "y/N" rather than the answer, which then stays on screen as the
+ * record of what was agreed.
  */
 import { Text, useInput } from 'ink';
 import { useLatestState } from './use-latest-state.js';

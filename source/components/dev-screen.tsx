@@ -90,3 +90,8 @@ function LastPush({ last, busy }: { readonly last: DevScreenProps['last']; reado
 			);
 	}
 }
+
+/** The screen as an element, for svc dev's module, which has no JSX (so no JSX runtime at start-up). */
+export function devScreen(props: DevScreenProps) {
+	return <DevScreen {...props} />;
+}

@@ -1,7 +1,10 @@
 /**
  * A live progress bar: bytes while a batch uploads, files while a pull writes. The command
- * re-renders it with new numbers; it holds no state of its own.
+ * re-renders it with new numbers; it holds no state of its own. The bar is @inkjs/ui's ProgressBar
+ * in a box of the bar's width (the label, percentage and amounts around it are svc's); a wait with no
+ * numbers (the site checking) turns @inkjs/ui's Spinner.
  */
+import { ProgressBar, Spinner } from '@inkjs/ui';
 import { Box, Text } from 'ink';
 
 export interface ProgressProps {
@@ -12,30 +15,33 @@ export interface ProgressProps {
 	readonly unit: 'bytes' | 'files';
 	/** A second line, e.g. what the site is doing once the upload has been sent. */
 	readonly detail?: string | undefined;
+	/** Something is under way with no numbers to show (the site checking): the detail gets a spinner. */
+	readonly busy?: boolean;
 	/** Characters in the bar. */
 	readonly width?: number;
 }
 
-export function Progress({ label, done, total, unit, detail, width = 30 }: ProgressProps) {
+export function Progress({ label, done, total, unit, detail, busy = false, width = 30 }: ProgressProps) {
 	const known = total !== undefined && total > 0;
 	const ratio = known ? Math.min(1, Math.max(0, done / total)) : 0;
-	const filled = Math.round(ratio * width);
 	return (
 		<Box flexDirection="column">
-			<Text>
-				{label}{' '}
+			<Box>
+				<Text>{label} </Text>
 				{known ? (
 					<>
-						<Text color="cyan">{'█'.repeat(filled)}</Text>
-						<Text dimColor>{'░'.repeat(width - filled)}</Text> {String(Math.floor(ratio * 100)).padStart(3)}%{' '}
+						<Box width={width} flexShrink={0}>
+							<ProgressBar value={ratio * 100} />
+						</Box>
+						<Text> {String(Math.floor(ratio * 100)).padStart(3)}% </Text>
 					</>
 				) : null}
 				<Text dimColor>
 					{amount(done, unit)}
 					{known ? ` / ${amount(total, unit)}` : ''}
 				</Text>
-			</Text>
-			{detail === undefined ? null : <Text dimColor>{detail}</Text>}
+			</Box>
+			{detail === undefined ? null : busy ? <Spinner label={detail} /> : <Text dimColor>{detail}</Text>}
 		</Box>
 	);
 }

@@ -7,8 +7,8 @@ describe('PublicWarnings', () => {
 		const output = render(
 			<PublicWarnings
 				routes={[
-					{ filename: 'hello', path: '/svc-api/v1/hello', verbs: ['GET'] },
-					{ filename: 'users/[id]', path: '/svc-api/v1/users/[id]', verbs: ['GET', 'DELETE'] },
+					{ slug: 'hello', path: '/svc-api/v1/hello', verbs: ['GET'] },
+					{ slug: 'users/[id]', path: '/svc-api/v1/users/[id]', verbs: ['GET', 'DELETE'] },
 				]}
 			/>,
 		).lastFrame();
@@ -21,7 +21,7 @@ describe('PublicWarnings', () => {
 	});
 
 	it('falls back to the slug and "it" when the path and verbs are unknown, and says "would" on a dry run', () => {
-		const output = render(<PublicWarnings dryRun routes={[{ filename: 'hello', path: '', verbs: [] }]} />).lastFrame();
+		const output = render(<PublicWarnings dryRun routes={[{ slug: 'hello', path: '', verbs: [] }]} />).lastFrame();
 		expect(output).toBe('⚠ [PUBLIC] hello (hello.php): it would run for anyone, without authentication.');
 	});
 

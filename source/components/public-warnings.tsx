@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 
 export interface PublicRoute {
 	/** The route's slug. */
-	readonly filename: string;
+	readonly slug: string;
 	/** The live path, e.g. `/svc-api/v1/hello`; empty when not known. */
 	readonly path: string;
 	/** Verbs open to anyone; empty when only the site knows (then "the route" is said). */
@@ -31,9 +31,9 @@ export function PublicWarnings({ routes, dryRun = false }: PublicWarningsProps) 
 	return (
 		<Box flexDirection="column">
 			{routes.map((route) => (
-				<Text key={route.filename}>
-					<Text color="yellow">⚠ [PUBLIC]</Text> {route.path === '' ? route.filename : route.path}{' '}
-					<Text dimColor>({route.filename}.php)</Text>: {subject(route.verbs)}{' '}
+				<Text key={route.slug}>
+					<Text color="yellow">⚠ [PUBLIC]</Text> {route.path === '' ? route.slug : route.path}{' '}
+					<Text dimColor>({route.slug}.php)</Text>: {subject(route.verbs)}{' '}
 					{dryRun ? 'would run' : route.verbs.length > 1 ? 'run' : 'runs'} for anyone, without authentication.
 				</Text>
 			))}

@@ -11,6 +11,15 @@ describe('PushProgress', () => {
 		expect(frame).toContain('The site is checking 2 files and activating the release…');
 	});
 
+	it('turns a spinner while the site checks, and none once it answered', () => {
+		const view = render(<PushProgress count="2 files" dryRun={false} progress={committing} />);
+		expect(view.lastFrame()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] The site is checking 2 files/);
+		view.rerender(<PushProgress count="2 files" dryRun={false} progress={{ phase: 'staging', sent: 10, total: 2048, request: 1, requests: 2 }} />);
+		expect(view.lastFrame()).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+		view.rerender(<PushProgress count="2 files" dryRun={false} progress={committing} outcome={{ kind: 'failed', reason: 'The site refused the push.' }} />);
+		expect(view.lastFrame()).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+	});
+
 	it('a refused push ends its lines: no "Uploading" and no "checking…" left on screen', () => {
 		const view = render(<PushProgress count="2 files" dryRun={false} progress={committing} />);
 		view.rerender(<PushProgress count="2 files" dryRun={false} progress={committing} outcome={{ kind: 'failed', reason: 'The site refused the push.' }} />);

@@ -23,7 +23,9 @@ export function PushProgress({ count, dryRun, progress, outcome }: PushProgressP
 	const sent = progress?.sent ?? 0;
 	const total = progress?.total;
 	const label = outcome === undefined ? 'Uploading' : outcome.kind === 'done' ? 'Uploaded ' : 'Stopped  ';
-	return <Progress label={label} done={sent} total={total} unit="bytes" detail={detail(count, dryRun, progress, outcome)} />;
+	// Everything sent and no answer yet: the site is checking (and activating), with no numbers to show.
+	const waiting = outcome === undefined && progress !== undefined && (progress.phase === 'committing' || (progress.total !== undefined && progress.sent >= progress.total));
+	return <Progress label={label} done={sent} total={total} unit="bytes" detail={detail(count, dryRun, progress, outcome)} busy={waiting} />;
 }
 
 function detail(count: string, dryRun: boolean, progress: Progressed | undefined, outcome: PushOutcome | undefined): string {

@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { badgesOf, fitColumns, shortenLeft, type ColumnRow } from './route-columns.js';
 
 const ROWS: ColumnRow[] = [
-	{ filename: 'hello', path: '/svc-api/v1/hello', methods: ['GET'], public: true },
-	{ filename: 'users/[id]', path: '/svc-api/v1/users/[id]', methods: ['GET', 'POST', 'DELETE'], public: false },
-	{ filename: 'broken', path: '/svc-api/v1/broken', methods: [], public: true, error: 'Parse error' },
+	{ slug: 'hello', path: '/svc-api/v1/hello', methods: ['GET'], public: true },
+	{ slug: 'users/[id]', path: '/svc-api/v1/users/[id]', methods: ['GET', 'POST', 'DELETE'], public: false },
+	{ slug: 'broken', path: '/svc-api/v1/broken', methods: [], public: true, error: 'Parse error' },
 ];
 
 /** The width a row takes with these columns: mark, cells with their gaps, badges. */

@@ -6,7 +6,7 @@
  */
 
 export interface ColumnRow {
-	readonly filename: string;
+	readonly slug: string;
 	readonly path: string;
 	readonly methods: readonly string[];
 	readonly public: boolean;
@@ -36,7 +36,7 @@ export function methodsOf(row: ColumnRow): string {
 export function fitColumns(rows: readonly ColumnRow[], width: number): Columns {
 	const widest = (cells: readonly string[], title: string) => Math.max(title.length, ...cells.map((cell) => cell.length));
 	const routeNeed = widest(rows.map((row) => row.path), 'ROUTE');
-	const fileNeed = widest(rows.map((row) => `${row.filename}.php`), 'FILE');
+	const fileNeed = widest(rows.map((row) => `${row.slug}.php`), 'FILE');
 	const methodsNeed = widest(rows.map(methodsOf), 'METHODS');
 	const badges = Math.max(0, ...rows.map((row) => badgesOf(row).length));
 	// Room for the route once the mark and the badges (with their gap) have theirs.

@@ -10,7 +10,7 @@ export function RouteDetail({ route }: { readonly route: RouteRow }) {
 	return (
 		<Box flexDirection="column">
 			<Text bold>{route.path}</Text>
-			<Field name="File">{`${route.filename}.php`}</Field>
+			<Field name="File">{`${route.slug}.php`}</Field>
 			{route.url === undefined ? null : <Field name="URL">{route.url}</Field>}
 			<Field name="Verbs">{route.methods.length === 0 ? 'none registered' : ''}</Field>
 			{route.methods.map((verb) => (

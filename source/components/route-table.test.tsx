@@ -4,11 +4,11 @@ import { filterRoutes, RouteTable, type RouteRow } from './route-table.js';
 import { KEYS, settle } from '../../test/support/ink-input.js';
 
 const ROUTES: RouteRow[] = [
-	{ filename: 'hello', path: '/svc-api/v1/hello', methods: ['GET'], public: true },
-	{ filename: 'posts/recent', path: '/svc-api/v1/posts/recent', methods: ['GET'], public: false },
-	{ filename: 'users/[id]', path: '/svc-api/v1/users/[id]', methods: ['GET', 'DELETE'], public: false },
+	{ slug: 'hello', path: '/svc-api/v1/hello', methods: ['GET'], public: true },
+	{ slug: 'posts/recent', path: '/svc-api/v1/posts/recent', methods: ['GET'], public: false },
+	{ slug: 'users/[id]', path: '/svc-api/v1/users/[id]', methods: ['GET', 'DELETE'], public: false },
 	{
-		filename: 'broken',
+		slug: 'broken',
 		path: '/svc-api/v1/broken',
 		methods: [],
 		public: false,
@@ -103,9 +103,9 @@ describe('RouteTable', () => {
 
 	it('Enter shows the selected route in full, and Esc comes back to the list', async () => {
 		const detailed: RouteRow[] = ROUTES.map((route) =>
-			route.filename === 'broken'
+			route.slug === 'broken'
 				? { ...route, url: 'https://example.com/wp-json/svc-api/v1/broken', size: 812, hash: 'ab'.repeat(32) }
-				: route.filename === 'users/[id]'
+				: route.slug === 'users/[id]'
 					? { ...route, public: true, publicVerbs: ['GET'] }
 					: route,
 		);
@@ -151,7 +151,7 @@ describe('RouteTable', () => {
 
 	it('scrolls to keep the selection visible and says how many rows are below', async () => {
 		const many = Array.from({ length: 10 }, (_, index): RouteRow => ({
-			filename: `r${index}`,
+			slug: `r${index}`,
 			path: `/svc-api/v1/r${index}`,
 			methods: ['GET'],
 			public: false,
@@ -185,8 +185,8 @@ describe('RouteTable', () => {
 
 describe('filterRoutes', () => {
 	it('matches the route path or the file name, case-insensitively', () => {
-		expect(filterRoutes(ROUTES, 'RECENT').map((route) => route.filename)).toEqual(['posts/recent']);
-		expect(filterRoutes(ROUTES, 'broken.php').map((route) => route.filename)).toEqual(['broken']);
+		expect(filterRoutes(ROUTES, 'RECENT').map((route) => route.slug)).toEqual(['posts/recent']);
+		expect(filterRoutes(ROUTES, 'broken.php').map((route) => route.slug)).toEqual(['broken']);
 		expect(filterRoutes(ROUTES, '  ')).toHaveLength(4);
 	});
 });

@@ -12,7 +12,7 @@ import { useLatestState } from './use-latest-state.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
 export interface RouteRow {
-	readonly filename: string;
+	readonly slug: string;
 	/** Live path, e.g. `/svc-api/v1/users/[id]`. */
 	readonly path: string;
 	readonly methods: readonly string[];
@@ -47,7 +47,7 @@ export function filterRoutes(routes: readonly RouteRow[], filter: string): Route
 		return [...routes];
 	}
 	return routes.filter(
-		(route) => route.path.toLowerCase().includes(needle) || `${route.filename}.php`.toLowerCase().includes(needle),
+		(route) => route.path.toLowerCase().includes(needle) || `${route.slug}.php`.toLowerCase().includes(needle),
 	);
 }
 
@@ -162,11 +162,11 @@ export function RouteTable({ routes, site, height, width, onQuit }: RouteTablePr
 				const isCurrent = onQuit !== undefined && top + offset === view.selected;
 				const badges = badgesOf(route);
 				return (
-					<Text key={route.filename} wrap="truncate-end">
+					<Text key={route.slug} wrap="truncate-end">
 						<Text color="cyan">{isCurrent ? '›' : ' '}</Text>{' '}
 						<Text bold={isCurrent}>{shortenLeft(route.path, columns.route)}</Text>
 						{columns.methods > 0 ? `  ${methodsOf(route).padEnd(columns.methods)}` : ''}
-						{columns.file > 0 ? <Text dimColor>{`  ${`${route.filename}.php`.padEnd(columns.file)}`}</Text> : null}
+						{columns.file > 0 ? <Text dimColor>{`  ${`${route.slug}.php`.padEnd(columns.file)}`}</Text> : null}
 						{badges === '' ? null : <Text color="red">{`  ${badges}`}</Text>}
 					</Text>
 				);
@@ -175,7 +175,7 @@ export function RouteTable({ routes, site, height, width, onQuit }: RouteTablePr
 			{onQuit === undefined || current?.error === undefined ? null : (
 				<Box paddingLeft={2}>
 					<Text color="red" wrap="truncate-end">
-						{current.filename}.php failed to load: {current.error}
+						{current.slug}.php failed to load: {current.error}
 					</Text>
 				</Box>
 			)}

@@ -8,6 +8,7 @@ import {
 	isValidProfileName,
 	normalizeSiteUrl,
 	openUserConfig,
+	readUserConfig,
 	profileNameFromUrl,
 	resolveApiDir,
 	selectProfile,
@@ -103,13 +104,13 @@ describe('profileNameFromUrl', () => {
 });
 
 describe('user config', () => {
-	it('stores profiles whose names contain dots, and reads them back after reopening', () => {
-		const config = openUserConfig({ cwd: root });
+	it('stores profiles whose names contain dots, and reads them back after reopening', async () => {
+		const config = await openUserConfig(root);
 		config.setProfile('example.com', { url: 'https://example.com/', user: 'admin' });
 		config.setProfile('local', { url: 'http://localhost:8080', user: 'dev', insecureStore: true });
 		config.setDefaultProfile('local');
 
-		const reopened = openUserConfig({ cwd: root });
+		const reopened = await openUserConfig(root);
 		expect(reopened.profileNames()).toEqual(['example.com', 'local']);
 		expect(reopened.getProfile('example.com')).toEqual({ url: 'https://example.com', user: 'admin' });
 		expect(reopened.getProfile('local')).toEqual({ url: 'http://localhost:8080', user: 'dev', insecureStore: true });
@@ -117,20 +118,33 @@ describe('user config', () => {
 		expect(JSON.parse(readFileSync(reopened.path, 'utf8')).profiles['example.com'].user).toBe('admin');
 	});
 
-	it('keeps the config file readable only by the user', () => {
-		const config = openUserConfig({ cwd: root });
+	it('is read without conf as conf wrote it, and is empty before the first login', async () => {
+		expect(readUserConfig(root).profileNames()).toEqual([]);
+		const config = await openUserConfig(root);
+		config.setProfile('example.com', { url: 'https://example.com/', user: 'admin' });
+		config.setDefaultProfile('example.com');
+		const read = readUserConfig(root);
+		expect(read.path).toBe(config.path);
+		expect(read.profileNames()).toEqual(['example.com']);
+		expect(read.getProfile('example.com')).toEqual({ url: 'https://example.com', user: 'admin' });
+		expect(read.getProfile('constructor')).toBeUndefined();
+		expect(read.defaultProfile()).toBe('example.com');
+	});
+
+	it('keeps the config file readable only by the user', async () => {
+		const config = await openUserConfig(root);
 		config.setProfile('a', { url: 'https://a.example', user: 'u' });
 		expect(statSync(config.path).mode & 0o777).toBe(0o600);
 	});
 
-	it('never stores anything but url, user and insecureStore', () => {
-		const config = openUserConfig({ cwd: root });
+	it('never stores anything but url, user and insecureStore', async () => {
+		const config = await openUserConfig(root);
 		config.setProfile('a', { url: 'https://a.example', user: 'u' });
 		expect(readFileSync(config.path, 'utf8')).not.toMatch(/password/i);
 	});
 
-	it('removes a profile and clears the default that named it', () => {
-		const config = openUserConfig({ cwd: root });
+	it('removes a profile and clears the default that named it', async () => {
+		const config = await openUserConfig(root);
 		config.setProfile('a', { url: 'https://a.example', user: 'u' });
 		config.setProfile('b', { url: 'https://b.example', user: 'u' });
 		config.setDefaultProfile('a');
@@ -141,21 +155,23 @@ describe('user config', () => {
 		expect(config.defaultProfile()).toBeUndefined();
 	});
 
-	it('does not treat inherited object keys as profiles', () => {
-		const config = openUserConfig({ cwd: root });
+	it('does not treat inherited object keys as profiles', async () => {
+		const config = await openUserConfig(root);
 		expect(config.getProfile('constructor')).toBeUndefined();
 		expect(config.removeProfile('toString')).toBe(false);
 	});
 
-	it.each(['', 'has space', '../x', 'a/b', '-lead', 'x'.repeat(65)])('rejects the profile name %j', (name) => {
-		const config = openUserConfig({ cwd: root });
+	it.each(['', 'has space', '../x', 'a/b', '-lead', 'x'.repeat(65)])('rejects the profile name %j', async (name) => {
+		const config = await openUserConfig(root);
 		expect(() => config.setProfile(name, { url: 'https://a.example', user: 'u' })).toThrow(/Invalid site name/);
 	});
 
-	it('fails with a typed error naming the fix when the config file is corrupt', () => {
+	it('fails with a typed error naming the fix when the config file is corrupt', async () => {
 		writeFileSync(path.join(root, 'config.json'), '{ nope');
-		expect(() => openUserConfig({ cwd: root })).toThrow(SvcError);
-		expect(() => openUserConfig({ cwd: root })).toThrow(/not valid JSON/);
+		await expect(openUserConfig(root)).rejects.toThrow(SvcError);
+		await expect(openUserConfig(root)).rejects.toThrow(/not valid JSON/);
+		expect(() => readUserConfig(root)).toThrow(SvcError);
+		expect(() => readUserConfig(root)).toThrow(/not valid JSON/);
 	});
 });
 
@@ -215,11 +231,12 @@ describe('project file', () => {
 describe('selectProfile', () => {
 	const project = (site?: string): ProjectFile => ({ path: '/p/svc.json', dir: '/p', config: site === undefined ? {} : { site } });
 
-	function configWith(names: string[], defaultName?: string) {
-		const config = openUserConfig({ cwd: root });
+	/** Written through conf, read as every command reads it (readUserConfig). */
+	async function configWith(names: string[], defaultName?: string) {
+		const config = await openUserConfig(root);
 		for (const name of names) config.setProfile(name, { url: `https://${name}.example`, user: 'u' });
 		config.setDefaultProfile(defaultName);
-		return config;
+		return readUserConfig(root);
 	}
 
 	it.each<[string, string | undefined, string | undefined, string | undefined, string[], string | undefined, string | undefined]>([
@@ -229,15 +246,15 @@ describe('selectProfile', () => {
 		['a single profile is used', undefined, undefined, undefined, ['a'], 'a', 'only'],
 		['several profiles and no choice select none', undefined, undefined, undefined, ['a', 'b'], undefined, undefined],
 		['no profiles select none', undefined, undefined, undefined, [], undefined, undefined],
-	])('%s', (_rule, flag, site, defaultName, names, expected, source) => {
-		const selected = selectProfile({ flag, project: project(site), config: configWith(names, defaultName) });
+	])('%s', async (_rule, flag, site, defaultName, names, expected, source) => {
+		const selected = selectProfile({ flag, project: project(site), config: await configWith(names, defaultName) });
 		expect(selected?.name).toBe(expected);
 		expect(selected?.source).toBe(source);
 		if (expected !== undefined) expect(selected?.profile.url).toBe(`https://${expected}.example`);
 	});
 
-	it('an unknown --site is a usage error listing the known sites', () => {
-		const config = configWith(['a', 'b']);
+	it('an unknown --site is a usage error listing the known sites', async () => {
+		const config = await configWith(['a', 'b']);
 		expect(() => selectProfile({ flag: 'zz', config })).toThrow(/No site named "zz"/);
 		try {
 			selectProfile({ flag: 'zz', config });
@@ -246,7 +263,8 @@ describe('selectProfile', () => {
 		}
 	});
 
-	it('an unknown site in svc.json names the file', () => {
-		expect(() => selectProfile({ project: project('gone'), config: configWith(['a']) })).toThrow(/"gone" \(named in \/p\/svc.json\)/);
+	it('an unknown site in svc.json names the file', async () => {
+		const config = await configWith(['a']);
+		expect(() => selectProfile({ project: project('gone'), config })).toThrow(/"gone" \(named in \/p\/svc.json\)/);
 	});
 });

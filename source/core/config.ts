@@ -1,9 +1,8 @@
 /**
- * Where svc's settings live: the user config (named site profiles, via conf) and the project file
+ * Where svc's settings live: the user config (named site profiles: read as plain JSON, written through conf) and the project file
  * svc.json (the project's default site and api folder). Secrets are never kept here; see
  * credentials.ts.
  */
-import Conf from 'conf';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from './errors.js';
@@ -20,56 +19,69 @@ interface UserConfigData extends Record<string, unknown> {
 	defaultProfile?: string;
 }
 
-export interface UserConfig {
+/** What every command reads of the user config: the saved sites and the default one. */
+export interface UserConfigReader {
 	/** The config file's path; its directory is the user's svc config directory. */
 	readonly path: string;
 	profileNames(): string[];
 	getProfile(name: string): Profile | undefined;
+	defaultProfile(): string | undefined;
+}
+
+/** What login, logout and link also change. */
+export interface UserConfig extends UserConfigReader {
 	setProfile(name: string, profile: Profile): void;
 	/** Removes the profile (and the default if it named it); false when there was none. */
 	removeProfile(name: string): boolean;
-	defaultProfile(): string | undefined;
 	setDefaultProfile(name: string | undefined): void;
 }
 
-export interface UserConfigOptions {
-	/** Directory holding config.json; defaults to the OS user config dir (e.g. ~/.config/svc). */
-	readonly cwd?: string;
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const CONFIG_FILE = 'config.json';
+
+/**
+ * The saved sites as the file holds them, read with JSON.parse: a command that only needs to know
+ * which site to use does not load conf (and its JSON Schema validator) before its first byte.
+ * conf writes the same file (openUserConfig), so both read the same data.
+ */
+export function readUserConfig(configDir: string): UserConfigReader {
+	const file = path.join(configDir, CONFIG_FILE);
+	const text = readIfPresent(file);
+	let data: unknown = {};
+	if (text !== undefined) {
+		try {
+			data = JSON.parse(text);
+		} catch (error) {
+			throw invalidConfig(configDir, error);
+		}
+	}
+	return configReader(file, (key) => (typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined));
 }
 
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-export function openUserConfig(options: UserConfigOptions = {}): UserConfig {
-	let store: Conf<UserConfigData>;
+/** The user config to change (login, logout, link), through conf: atomic writes, mode 0600. */
+export async function openUserConfig(configDir: string): Promise<UserConfig> {
+	const { default: Conf } = await import('conf');
+	let store: InstanceType<typeof Conf<UserConfigData>>;
 	try {
 		store = new Conf<UserConfigData>({
 			projectName: 'svc',
 			projectSuffix: '',
+			cwd: configDir,
 			// Profile names are host names like example.com: dots must not mean nesting.
 			accessPropertiesByDotNotation: false,
 			configFileMode: 0o600,
 			defaults: { profiles: {} },
-			...(options.cwd === undefined ? {} : { cwd: options.cwd }),
 		});
 	} catch (error) {
-		throw new SvcError(`The svc config file is not valid JSON: ${(error as Error).message}.`, {
-			code: 'config_invalid',
-			hint: `Fix or delete the config file in ${options.cwd ?? 'your user config directory'}, then run "svc login" again.`,
-		});
+		throw invalidConfig(configDir, error);
 	}
-
+	const reader = configReader(store.path, (key) => store.get(key));
 	const profiles = (): Record<string, Profile> => {
 		const value = store.get('profiles');
 		return typeof value === 'object' && value !== null ? value : {};
 	};
-
 	return {
-		path: store.path,
-		profileNames: () => Object.keys(profiles()).sort(),
-		getProfile: (name) => {
-			const profile = Object.hasOwn(profiles(), name) ? profiles()[name] : undefined;
-			return isProfile(profile) ? profile : undefined;
-		},
+		...reader,
 		setProfile: (name, profile) => {
 			assertProfileName(name);
 			store.set('profiles', { ...profiles(), [name]: { ...profile, url: normalizeSiteUrl(profile.url) } });
@@ -86,10 +98,6 @@ export function openUserConfig(options: UserConfigOptions = {}): UserConfig {
 			}
 			return true;
 		},
-		defaultProfile: () => {
-			const value = store.get('defaultProfile');
-			return typeof value === 'string' ? value : undefined;
-		},
 		setDefaultProfile: (name) => {
 			if (name === undefined) {
 				store.delete('defaultProfile');
@@ -97,6 +105,33 @@ export function openUserConfig(options: UserConfigOptions = {}): UserConfig {
 				assertProfileName(name);
 				store.set('defaultProfile', name);
 			}
+		},
+	};
+}
+
+function invalidConfig(configDir: string, error: unknown): SvcError {
+	return new SvcError(`The svc config file is not valid JSON: ${(error as Error).message}.`, {
+		code: 'config_invalid',
+		hint: `Fix or delete ${path.join(configDir, CONFIG_FILE)}, then run "svc login" again.`,
+	});
+}
+
+/** Reads profiles from a value source (the parsed file, or conf's store) the same way. */
+function configReader(file: string, get: (key: string) => unknown): UserConfigReader {
+	const profiles = (): Record<string, unknown> => {
+		const value = get('profiles');
+		return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+	};
+	return {
+		path: file,
+		profileNames: () => Object.keys(profiles()).sort(),
+		getProfile: (name) => {
+			const profile = Object.hasOwn(profiles(), name) ? profiles()[name] : undefined;
+			return isProfile(profile) ? profile : undefined;
+		},
+		defaultProfile: () => {
+			const value = get('defaultProfile');
+			return typeof value === 'string' ? value : undefined;
 		},
 	};
 }
@@ -293,7 +328,7 @@ export interface SelectedProfile {
 export function selectProfile(options: {
 	readonly flag?: string | undefined;
 	readonly project?: ProjectFile | undefined;
-	readonly config: UserConfig;
+	readonly config: UserConfigReader;
 }): SelectedProfile | undefined {
 	const { flag, project, config } = options;
 	const candidates: [string | undefined, SelectedProfile['source']][] = [
@@ -334,7 +369,7 @@ export function requireProfile(options: Parameters<typeof selectProfile>[0], pur
 	});
 }
 
-function unknownProfile(name: string, source: SelectedProfile['source'], config: UserConfig, project: ProjectFile | undefined): SvcError {
+function unknownProfile(name: string, source: SelectedProfile['source'], config: UserConfigReader, project: ProjectFile | undefined): SvcError {
 	const known = config.profileNames();
 	const origin = source === 'project' ? ` (named in ${project?.path ?? PROJECT_FILE})` : source === 'default' ? ' (the default site)' : '';
 	return new SvcError(`No site named ${JSON.stringify(name)}${origin}.`, {

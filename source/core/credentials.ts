@@ -3,13 +3,14 @@
  * only with the user's explicit consent, in a file readable by the user alone. Never in the user
  * config, never in the project. CI passes everything in the environment instead.
  */
-import { Entry } from '@napi-rs/keyring';
-import { randomBytes } from 'node:crypto';
+import type { Entry as KeyringEntry } from '@napi-rs/keyring';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { normalizeSiteUrl, openUserConfig, type SelectedProfile } from './config.js';
+import { normalizeSiteUrl, type SelectedProfile } from './config.js';
 import { SvcError } from './errors.js';
 import { describe as describeKeychain, keychainFailure, type KeychainFailure } from './keychain-failure.js';
+import { nodeCrypto } from './node-crypto.js';
 
 export const KEYCHAIN_SERVICE = 'svc';
 
@@ -34,13 +35,24 @@ export interface KeychainBackend {
  */
 export function systemKeychain(service: string = KEYCHAIN_SERVICE): KeychainBackend {
 	const linux = process.platform === 'linux';
+	const entry = (account: string): KeyringEntry => new (keyringEntry())(service, account);
 	return {
-		get: (account) => new Entry(service, account).getPassword() ?? undefined,
-		set: (account, secret) => new Entry(service, account).setPassword(secret),
-		delete: (account) => new Entry(service, account).deletePassword(),
+		get: (account) => entry(account).getPassword() ?? undefined,
+		set: (account, secret) => entry(account).setPassword(secret),
+		delete: (account) => entry(account).deletePassword(),
 		reachable: () => !linux || sessionBusConfigured(process.env, existsSync),
 		isEphemeral: (account) => linux && keyutilsHolds(readProcKeys(), service, account),
 	};
+}
+
+/**
+ * @napi-rs/keyring's native addon, loaded when a command first touches the keychain: a command that
+ * ends before (no site selected, SVC_* credentials) does not pay for it. It is CommonJS, so a
+ * synchronous require keeps the keychain functions synchronous.
+ */
+function keyringEntry(): typeof KeyringEntry {
+	const keyring = createRequire(import.meta.url)('@napi-rs/keyring') as { Entry: typeof KeyringEntry };
+	return keyring.Entry;
 }
 
 /** The Secret Service lives on the D-Bus session bus; libdbus finds it by these two means. */
@@ -81,8 +93,8 @@ export function probeKeychain(keychain: KeychainBackend = systemKeychain()): Key
 	if (keychain.reachable?.() === false) {
 		return describeKeychain('no_session_bus');
 	}
-	const account = `svc-probe-${process.pid}-${randomBytes(4).toString('hex')}`;
-	const secret = randomBytes(8).toString('hex');
+	const account = `svc-probe-${process.pid}-${nodeCrypto().randomBytes(4).toString('hex')}`;
+	const secret = nodeCrypto().randomBytes(8).toString('hex');
 	try {
 		keychain.set(account, secret);
 		if (keychain.get(account) !== secret) return describeKeychain('other', 'an entry written to it could not be read back');
@@ -100,8 +112,8 @@ export function probeKeychain(keychain: KeychainBackend = systemKeychain()): Key
 
 export interface CredentialStoreOptions {
 	readonly keychain?: KeychainBackend;
-	/** The fallback file; defaults to credentials.json beside the user config (e.g. ~/.config/svc). */
-	readonly filePath?: string;
+	/** The fallback file: credentials.json in the user config directory (credentialsPath). */
+	readonly filePath: string;
 }
 
 export interface StoreOptions extends CredentialStoreOptions {
@@ -111,15 +123,16 @@ export interface StoreOptions extends CredentialStoreOptions {
 
 export type StoredIn = { readonly where: 'keychain' } | { readonly where: 'file'; readonly path: string };
 
-export function defaultCredentialsPath(): string {
-	return path.join(path.dirname(openUserConfig().path), 'credentials.json');
+/** Where the password is kept when no keychain works: beside config.json (e.g. ~/.config/svc). */
+export function credentialsPath(configDir: string): string {
+	return path.join(configDir, 'credentials.json');
 }
 
 /**
  * Saves the password in the keychain; when none works, in the file only if `insecureStore`,
  * otherwise fails with `keychain_unavailable` so the UI can ask for consent.
  */
-export function storePassword(profile: string, password: string, options: StoreOptions = {}): StoredIn {
+export function storePassword(profile: string, password: string, options: StoreOptions): StoredIn {
 	const keychain = options.keychain ?? systemKeychain();
 	const failure = probeKeychain(keychain) ?? tryKeychainSet(keychain, profile, password);
 	if (failure === undefined) {
@@ -127,7 +140,7 @@ export function storePassword(profile: string, password: string, options: StoreO
 		removeFromFile(profile, options.filePath);
 		return { where: 'keychain' };
 	}
-	const filePath = options.filePath ?? defaultCredentialsPath();
+	const filePath = options.filePath;
 	if (options.insecureStore !== true) {
 		throw new SvcError(failure.message, {
 			code: 'keychain_unavailable',
@@ -149,10 +162,10 @@ function tryKeychainSet(keychain: KeychainBackend, account: string, secret: stri
 	}
 }
 
-export function getPassword(profile: string, options: CredentialStoreOptions & { readonly inFile?: boolean } = {}): string | undefined {
+export function getPassword(profile: string, options: CredentialStoreOptions & { readonly inFile?: boolean }): string | undefined {
 	if (options.inFile === true) {
 		// Saved in the file at the last login: a keychain entry from an older login must not win.
-		const fromFile = readFile(options.filePath ?? defaultCredentialsPath())[profile];
+		const fromFile = readFile(options.filePath)[profile];
 		return fromFile === '' ? undefined : fromFile;
 	}
 	const keychain = options.keychain ?? systemKeychain();
@@ -166,7 +179,7 @@ export function getPassword(profile: string, options: CredentialStoreOptions & {
 	if (fromKeychain !== undefined && fromKeychain !== '') {
 		return fromKeychain;
 	}
-	const fromFile = readFile(options.filePath ?? defaultCredentialsPath())[profile];
+	const fromFile = readFile(options.filePath)[profile];
 	if (fromFile !== undefined && fromFile !== '') {
 		return fromFile;
 	}
@@ -181,7 +194,7 @@ export function getPassword(profile: string, options: CredentialStoreOptions & {
 }
 
 /** Removes the password from both stores (logout). */
-export function deletePassword(profile: string, options: CredentialStoreOptions = {}): { keychain: boolean; file: boolean } {
+export function deletePassword(profile: string, options: CredentialStoreOptions): { keychain: boolean; file: boolean } {
 	const keychain = options.keychain ?? systemKeychain();
 	let fromKeychain = false;
 	try {
@@ -224,7 +237,7 @@ function readFile(filePath: string): Record<string, string> {
 /** Written to a 0600 temporary file and renamed, so the secret is never world-readable. */
 function writeFile(filePath: string, passwords: Record<string, string>): void {
 	mkdirSync(path.dirname(filePath), { recursive: true, mode: 0o700 });
-	const temporary = `${filePath}.${randomBytes(6).toString('hex')}.tmp`;
+	const temporary = `${filePath}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`;
 	const content: CredentialsFile = { version: 1, passwords: { ...passwords } };
 	try {
 		writeFileSync(temporary, `${JSON.stringify(content, null, '\t')}\n`, { mode: 0o600 });
@@ -240,8 +253,7 @@ function writeFile(filePath: string, passwords: Record<string, string>): void {
 	}
 }
 
-function removeFromFile(profile: string, filePath: string | undefined): boolean {
-	const file = filePath ?? defaultCredentialsPath();
+function removeFromFile(profile: string, file: string): boolean {
 	const passwords = readFile(file);
 	if (!Object.hasOwn(passwords, profile)) {
 		return false;

@@ -39,7 +39,7 @@ export function createDevLoop(options: DevLoopOptions): DevLoop {
 	return {
 		async start() {
 			const listing = await options.client.listFiles({ content: false });
-			deployed = new Map(listing.files.map((file) => [file.filename, file.hash]));
+			deployed = new Map(listing.files.map((file) => [file.slug, file.hash]));
 		},
 		async cycle() {
 			const started = now();

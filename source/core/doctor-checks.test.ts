@@ -82,7 +82,7 @@ describe('diagnose', () => {
 			...healthy,
 			status: { ok: true, value: { deployAllowed: false, deployReason: 'DISALLOW_FILE_MODS is true', requestBytes: 512 * 1024, fileBytes: 524288 } },
 			diagnostics: { ok: true, value: readDiagnostics({ plugin: { version: '0.1.0' }, php: { syntax_binary: null }, storage: { path: 'wp-content/svc', writable: false }, opcache: { enabled: false } }) },
-			skipped: { ok: true, value: [{ filename: 'bad', error: 'two classes' }] },
+			skipped: { ok: true, value: [{ slug: 'bad', error: 'two classes' }] },
 			project: { file: undefined, apiLabel: 'api', apiExists: true, files: 1, problems: ['api/x.php: no class'] },
 		});
 		expect(Object.fromEntries(checks.map((check) => [check.id, check.status]))).toMatchObject({ deploy: 'fail', syntax: 'warn', storage: 'fail', limits: 'warn', opcache: 'warn', skipped: 'fail', project: 'warn', api: 'fail' });

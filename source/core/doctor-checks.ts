@@ -43,7 +43,7 @@ export interface DoctorFacts {
 	>;
 	readonly diagnostics?: Probe<Diagnostics | undefined>;
 	/** Route files the site lists with an `error`. */
-	readonly skipped?: Probe<readonly { readonly filename: string; readonly error: string }[]>;
+	readonly skipped?: Probe<readonly { readonly slug: string; readonly error: string }[]>;
 	readonly project: {
 		readonly file: string | undefined;
 		readonly apiLabel: string;
@@ -161,7 +161,7 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 			id: 'skipped',
 			status: 'fail',
 			title: TITLES['skipped']!,
-			reason: `The site skips ${skipped.value.length === 1 ? 'a file' : `${skipped.value.length} files`}: ${skipped.value.map((file) => `${file.filename}.php (${file.error})`).join('; ')}`,
+			reason: `The site skips ${skipped.value.length === 1 ? 'a file' : `${skipped.value.length} files`}: ${skipped.value.map((file) => `${file.slug}.php (${file.error})`).join('; ')}`,
 			fix: 'Fix the file and push again ("svc api logs" shows when it failed); "svc api rm <slug>" removes it.',
 		});
 	}

@@ -1,8 +1,19 @@
 /**
- * A line diff of two texts (Myers' O(ND) algorithm) and its unified-diff hunks, for the push plan's
- * `+N −M` and `svc api diff`. Pure; written here because no diff package ships with svc's
- * dependencies (jest's diff-sequences is a dev-only dependency) and a line diff is a page of code.
+ * A line diff of two texts and its unified-diff hunks, for the push plan's `+N −M` and `svc api
+ * diff`. The diff itself is jsdiff's (Myers' algorithm, `diffArrays` over lines that carry their
+ * line break, so "x" at the end of a file differs from "x\n"); the hunks are built here because
+ * svc shows each line with its kind and wants diff -u's numbering, which structuredPatch's text
+ * lines would have to be parsed back for.
  */
+import { createRequire } from 'node:module';
+
+/**
+ * jsdiff, loaded with the first diff (its CommonJS build, so that diffing stays synchronous): push
+ * and diff import this module, and must not pay for it before they know there is something to diff.
+ */
+function jsdiff(): typeof import('diff') {
+	return createRequire(import.meta.url)('diff') as typeof import('diff');
+}
 
 export type LineKind = ' ' | '+' | '-';
 
@@ -55,78 +66,34 @@ function tokenize(text: string): Token[] {
 export function diffLines(before: string, after: string): DiffLine[] {
 	const a = tokenize(before);
 	const b = tokenize(after);
-	// Common ends cost nothing to find and keep the search to the part that changed.
-	let start = 0;
-	while (start < a.length && start < b.length && a[start]?.key === b[start]?.key) start++;
-	let endA = a.length;
-	let endB = b.length;
-	while (endA > start && endB > start && a[endA - 1]?.key === b[endB - 1]?.key) {
-		endA--;
-		endB--;
-	}
-	const keep = (token: Token): DiffLine => ({ kind: ' ', text: token.text, newline: token.newline });
-	const middle = myers(a.slice(start, endA), b.slice(start, endB));
-	return [...a.slice(0, start).map(keep), ...middle, ...a.slice(endA).map(keep)];
-}
-
-function myers(a: readonly Token[], b: readonly Token[]): DiffLine[] {
-	const n = a.length;
-	const m = b.length;
 	const line = (kind: LineKind, token: Token): DiffLine => ({ kind, text: token.text, newline: token.newline });
-	if (n === 0 || m === 0) {
+	const changes = jsdiff().diffArrays(
+		a.map((token) => token.key),
+		b.map((token) => token.key),
+		{ maxEditLength: MAX_EDIT_DISTANCE },
+	);
+	if (changes === undefined) {
+		// Past the cap: every old line removed, every new one added.
 		return [...a.map((token) => line('-', token)), ...b.map((token) => line('+', token))];
 	}
-	const max = Math.min(n + m, MAX_EDIT_DISTANCE);
-	const offset = max + 1;
-	// v[k + offset]: the furthest x on diagonal k; trace keeps v after each d, for the walk back.
-	let v = new Int32Array(2 * max + 3);
-	const trace: Int32Array[] = [];
-	let found = -1;
-	for (let d = 0; d <= max && found < 0; d++) {
-		trace.push(v.slice());
-		const next = v.slice();
-		for (let k = -d; k <= d; k += 2) {
-			const down = k === -d || (k !== d && (v[k - 1 + offset] ?? 0) < (v[k + 1 + offset] ?? 0));
-			let x = down ? (v[k + 1 + offset] ?? 0) : (v[k - 1 + offset] ?? 0) + 1;
-			let y = x - k;
-			while (x < n && y < m && a[x]?.key === b[y]?.key) {
-				x++;
-				y++;
-			}
-			next[k + offset] = x;
-			if (x >= n && y >= m) {
-				found = d;
-				break;
-			}
+	const lines: DiffLine[] = [];
+	let inA = 0;
+	let inB = 0;
+	for (const change of changes) {
+		const count = change.value.length;
+		if (change.added) {
+			lines.push(...b.slice(inB, inB + count).map((token) => line('+', token)));
+			inB += count;
+		} else if (change.removed) {
+			lines.push(...a.slice(inA, inA + count).map((token) => line('-', token)));
+			inA += count;
+		} else {
+			lines.push(...a.slice(inA, inA + count).map((token) => line(' ', token)));
+			inA += count;
+			inB += count;
 		}
-		v = next;
 	}
-	if (found < 0) {
-		return [...a.map((token) => line('-', token)), ...b.map((token) => line('+', token))];
-	}
-	// Walk back from (n, m) through the saved rounds, collecting the path in reverse.
-	const reversed: DiffLine[] = [];
-	let x = n;
-	let y = m;
-	for (let d = found; d > 0; d--) {
-		const previous = trace[d] as Int32Array;
-		const k = x - y;
-		const down = k === -d || (k !== d && (previous[k - 1 + offset] ?? 0) < (previous[k + 1 + offset] ?? 0));
-		const prevK = down ? k + 1 : k - 1;
-		const prevX = previous[prevK + offset] ?? 0;
-		const prevY = prevX - prevK;
-		while (x > prevX && y > prevY) {
-			reversed.push(line(' ', a[--x] as Token));
-			y--;
-		}
-		if (down) reversed.push(line('+', b[--y] as Token));
-		else reversed.push(line('-', a[--x] as Token));
-	}
-	while (x > 0 && y > 0) {
-		reversed.push(line(' ', a[--x] as Token));
-		y--;
-	}
-	return reversed.reverse();
+	return lines;
 }
 
 export function diffStats(lines: readonly DiffLine[]): DiffStats {

@@ -3,7 +3,8 @@
  * detection). The file is parsed, never run. The site repeats these checks and its `php -l` is
  * authoritative for syntax: php-parser may lag behind the PHP version the site runs.
  */
-import { Engine } from 'php-parser';
+import { createRequire } from 'node:module';
+import type { Engine } from 'php-parser';
 import { contractProblems } from './php-contract.js';
 
 export const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -48,10 +49,23 @@ const PERMISSION_ATTRIBUTE = 'svc\\api\\attribute\\permission';
 // Whitespace may vary inside the statement, and PHP keywords are case-insensitive.
 const STRICT_TYPES = /declare\s*\(\s*strict_types\s*=\s*1\s*\)\s*;/gi;
 
-const engine = new Engine({
-	parser: { php8: true, extractDoc: true },
-	ast: { withPositions: true },
-});
+let engine: Engine | undefined;
+
+/**
+ * php-parser (a large CommonJS module) loads with the first file to parse, not with this module:
+ * `--help`, a missing api/ folder or "no site selected" never need it. require keeps parsing
+ * synchronous.
+ */
+function phpParser(): Engine {
+	if (engine === undefined) {
+		const { Engine: PhpEngine } = createRequire(import.meta.url)('php-parser') as typeof import('php-parser');
+		engine = new PhpEngine({
+			parser: { php8: true, extractDoc: true },
+			ast: { withPositions: true },
+		});
+	}
+	return engine;
+}
 
 /** The slice of php-parser's AST this module reads; its bundled typings are too loose to use. */
 interface AstNode {
@@ -85,7 +99,7 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 
 	let program: AstNode;
 	try {
-		program = engine.parseCode(source, 'route.php') as unknown as AstNode;
+		program = phpParser().parseCode(source, 'route.php') as unknown as AstNode;
 	} catch (error) {
 		const syntaxError = describeSyntaxError(error);
 		add('svc_syntax_error', `syntax error on line ${syntaxError.line}: ${syntaxError.message}`);

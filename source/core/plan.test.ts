@@ -3,9 +3,9 @@ import { filesToUpload, isPullNoop, isPushNoop, planPull, planPush } from './pla
 import { sha256Hex } from './route-files.js';
 
 const local = (slug: string, content: string) => ({ slug, hash: sha256Hex(content) });
-const remote = (filename: string, content: string) => ({ filename, hash: sha256Hex(content), content });
+const remote = (slug: string, content: string) => ({ slug, hash: sha256Hex(content), content });
 const slugs = (files: readonly { slug: string }[]) => files.map((file) => file.slug);
-const names = (files: readonly { filename: string }[]) => files.map((file) => file.filename);
+const names = (files: readonly { slug: string }[]) => files.map((file) => file.slug);
 
 describe('planPush', () => {
 	const locals = [local('users/[id]', 'v2'), local('hello', 'same'), local('new', 'n'), local('a-new', 'n')];
@@ -36,7 +36,7 @@ describe('planPush', () => {
 	});
 
 	it('compares hashes case-insensitively', () => {
-		const plan = planPush([local('x', '1')], [{ filename: 'x', hash: sha256Hex('1').toUpperCase() }], { prune: false });
+		const plan = planPush([local('x', '1')], [{ slug: 'x', hash: sha256Hex('1').toUpperCase() }], { prune: false });
 		expect(slugs(plan.unchanged)).toEqual(['x']);
 	});
 
@@ -44,7 +44,7 @@ describe('planPush', () => {
 		expect(slugs(filesToUpload(planPush(locals, remotes, { prune: true })))).toEqual(['a-new', 'new', 'users/[id]']);
 	});
 
-	it.each<[string, { slug: string; hash: string }[], { filename: string; hash: string }[], boolean, boolean]>([
+	it.each<[string, { slug: string; hash: string }[], { slug: string; hash: string }[], boolean, boolean]>([
 		['everything unchanged', [local('a', '1')], [remote('a', '1')], true, true],
 		['a change', [local('a', '2')], [remote('a', '1')], true, false],
 		['an addition', [local('a', '1')], [], true, false],
@@ -81,20 +81,20 @@ describe('planPull', () => {
 	});
 
 	it('compares the UTF-8 bytes of the content, not a hash the site sent', () => {
-		const plan = planPull([{ filename: 'x', content: 'new', hash: sha256Hex('old') }], [local('x', 'old')]);
+		const plan = planPull([{ slug: 'x', content: 'new', hash: sha256Hex('old') }], [local('x', 'old')]);
 		expect(names(plan.overwrite)).toEqual(['x']);
 	});
 
 	it.each(['../escape', '/etc/passwd', 'a\\b', 'Upper', 'x/index', 'a//b', ''])(
 		'never plans to write an invalid site file name: %j',
-		(filename) => {
-			const plan = planPull([remote(filename, 'x')], []);
+		(slug) => {
+			const plan = planPull([remote(slug, 'x')], []);
 			expect(plan.create).toEqual([]);
-			expect(plan.rejected).toEqual([{ filename, message: expect.stringMatching(/^the site sent an invalid file name: /) }]);
+			expect(plan.rejected).toEqual([{ slug, message: expect.stringMatching(/^the site sent an invalid file name: /) }]);
 		},
 	);
 
-	it.each<[string, { filename: string; content: string }[], { slug: string; hash: string }[], boolean]>([
+	it.each<[string, { slug: string; content: string }[], { slug: string; hash: string }[], boolean]>([
 		['identical', [remote('a', '1')], [local('a', '1')], true],
 		['a new site file', [remote('a', '1')], [], false],
 		['a local-only file', [], [local('a', '1')], false],

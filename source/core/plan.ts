@@ -11,12 +11,12 @@ export interface HashedLocal {
 }
 
 export interface HashedRemote {
-	readonly filename: string;
+	readonly slug: string;
 	readonly hash: string;
 }
 
 export interface RemoteWithContent {
-	readonly filename: string;
+	readonly slug: string;
 	readonly content: string;
 }
 
@@ -37,7 +37,7 @@ export function planPush<L extends HashedLocal, R extends HashedRemote>(
 	remote: readonly R[],
 	options: { readonly prune: boolean },
 ): PushPlan<L, R> {
-	const remoteBySlug = new Map(remote.map((file) => [file.filename, file]));
+	const remoteBySlug = new Map(remote.map((file) => [file.slug, file]));
 	const localSlugs = new Set(local.map((file) => file.slug));
 	const added: L[] = [];
 	const changed: L[] = [];
@@ -52,7 +52,7 @@ export function planPush<L extends HashedLocal, R extends HashedRemote>(
 			changed.push(file);
 		}
 	}
-	const absent = remote.filter((file) => !localSlugs.has(file.filename)).sort(byFilename);
+	const absent = remote.filter((file) => !localSlugs.has(file.slug)).sort(bySlug);
 	return {
 		added,
 		changed,
@@ -72,7 +72,7 @@ export function isPushNoop(plan: PushPlan<HashedLocal, HashedRemote>): boolean {
 }
 
 export interface RejectedRemote {
-	readonly filename: string;
+	readonly slug: string;
 	readonly message: string;
 }
 
@@ -113,14 +113,14 @@ export function planPull<R extends RemoteWithContent, L extends HashedLocal>(
 	const unchanged: R[] = [];
 	const rejected: RejectedRemote[] = [];
 	const accepted = new Set<string>();
-	for (const file of [...remote].sort(byFilename)) {
-		const check = validateSlug(file.filename);
+	for (const file of [...remote].sort(bySlug)) {
+		const check = validateSlug(file.slug);
 		if (!check.ok) {
-			rejected.push({ filename: file.filename, message: `the site sent an invalid file name: ${check.message}` });
+			rejected.push({ slug: file.slug, message: `the site sent an invalid file name: ${check.message}` });
 			continue;
 		}
-		accepted.add(file.filename);
-		const existing = localBySlug.get(file.filename);
+		accepted.add(file.slug);
+		const existing = localBySlug.get(file.slug);
 		if (existing === undefined) {
 			create.push(file);
 		} else if (existing.hash.toLowerCase() === sha256Hex(Buffer.from(file.content, 'utf8'))) {
@@ -141,10 +141,6 @@ export function isPullNoop(plan: PullPlan<RemoteWithContent, HashedLocal>): bool
 	return plan.create.length === 0 && plan.overwrite.length === 0 && plan.remove.length === 0;
 }
 
-function bySlug(a: HashedLocal, b: HashedLocal): number {
+function bySlug(a: { readonly slug: string }, b: { readonly slug: string }): number {
 	return compareSlugs(a.slug, b.slug);
-}
-
-function byFilename(a: { readonly filename: string }, b: { readonly filename: string }): number {
-	return compareSlugs(a.filename, b.filename);
 }

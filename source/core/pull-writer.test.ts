@@ -27,7 +27,7 @@ const exists = (target: string) =>
 describe('applyPullPlan', () => {
 	it('creates api/ and nested directories, writing the exact UTF-8 bytes of the content', async () => {
 		const content = '<?php\r\ndeclare(strict_types=1);\n// héllo ✓\n';
-		const plan = planPull([{ filename: 'users/[id]/posts', content }], []);
+		const plan = planPull([{ slug: 'users/[id]/posts', content }], []);
 
 		const result = await applyPullPlan(api, plan);
 
@@ -42,9 +42,9 @@ describe('applyPullPlan', () => {
 		await writeFile(path.join(api, 'change.php'), 'before');
 		await writeFile(path.join(api, 'old', 'deep', 'gone.php'), 'gone');
 		const site = [
-			{ filename: 'keep', content: 'keep' },
-			{ filename: 'change', content: 'after' },
-			{ filename: 'added', content: 'new' },
+			{ slug: 'keep', content: 'keep' },
+			{ slug: 'change', content: 'after' },
+			{ slug: 'added', content: 'new' },
 		];
 		const plan = planPull(site, (await scanApiDir(api, { lexical: false })).files);
 
@@ -53,7 +53,7 @@ describe('applyPullPlan', () => {
 		expect(result).toEqual({ written: ['added', 'change'], removed: ['old/deep/gone'] });
 		const after = await scanApiDir(api, { lexical: false });
 		expect(after.files.map((file) => [file.slug, file.hash])).toEqual(
-			[...site].sort((a, b) => (a.filename < b.filename ? -1 : 1)).map((file) => [file.filename, sha256Hex(file.content)]),
+			[...site].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map((file) => [file.slug, sha256Hex(file.content)]),
 		);
 		// Directories emptied by the removal are gone too, but api/ itself stays.
 		expect(await exists(path.join(api, 'old'))).toBe(false);
@@ -72,14 +72,14 @@ describe('applyPullPlan', () => {
 	});
 
 	it('leaves no temporary files behind', async () => {
-		await applyPullPlan(api, planPull([{ filename: 'a', content: 'x' }], []));
+		await applyPullPlan(api, planPull([{ slug: 'a', content: 'x' }], []));
 		expect(await readdir(api)).toEqual(['a.php']);
 	});
 
 	it('reports progress for every write and removal', async () => {
 		await mkdir(api);
 		await writeFile(path.join(api, 'stale.php'), 's');
-		const plan = planPull([{ filename: 'a', content: '1' }, { filename: 'b', content: '2' }], (await scanApiDir(api, { lexical: false })).files);
+		const plan = planPull([{ slug: 'a', content: '1' }, { slug: 'b', content: '2' }], (await scanApiDir(api, { lexical: false })).files);
 		const seen: PullProgress[] = [];
 
 		await applyPullPlan(api, plan, (progress) => seen.push(progress));
@@ -92,7 +92,7 @@ describe('applyPullPlan', () => {
 	});
 
 	it('refuses a plan entry that would escape api/, even if built by hand', async () => {
-		const plan = { create: [{ filename: '../evil', content: 'x' }], overwrite: [], remove: [], unchanged: [], rejected: [], kept: [] };
+		const plan = { create: [{ slug: '../evil', content: 'x' }], overwrite: [], remove: [], unchanged: [], rejected: [], kept: [] };
 		await expect(applyPullPlan(api, plan)).rejects.toMatchObject({ message: expect.stringMatching(/Refusing to write "\.\.\/evil"/) });
 		expect(await exists(path.join(project, 'evil.php'))).toBe(false);
 	});
@@ -110,7 +110,7 @@ describe('applyPullPlan', () => {
 		await expect(applyPullPlan(api, removal)).rejects.toMatchObject({ code: 'local_check_failed', message: expect.stringContaining('leads out of the api folder') });
 		expect(await readFile(path.join(elsewhere, 'keep.php'), 'utf8')).toBe('not a route of this project');
 
-		const write = planPull([{ filename: 'shared/new', content: '<?php' }], []);
+		const write = planPull([{ slug: 'shared/new', content: '<?php' }], []);
 		await expect(applyPullPlan(api, write)).rejects.toMatchObject({ code: 'local_check_failed' });
 		expect(await exists(path.join(elsewhere, 'new.php'))).toBe(false);
 	});
@@ -118,7 +118,7 @@ describe('applyPullPlan', () => {
 	it('writes through a folder link that stays inside api/', async () => {
 		await mkdir(path.join(api, 'real'), { recursive: true });
 		await symlink(path.join(api, 'real'), path.join(api, 'alias'));
-		await applyPullPlan(api, planPull([{ filename: 'alias/x', content: 'x' }], []));
+		await applyPullPlan(api, planPull([{ slug: 'alias/x', content: 'x' }], []));
 		expect(await readFile(path.join(api, 'real', 'x.php'), 'utf8')).toBe('x');
 	});
 });

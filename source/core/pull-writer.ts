@@ -2,12 +2,12 @@
  * Carries out a pull plan on the local api/ directory. Each file is written to a temporary file
  * beside it and renamed into place, so an interrupted pull never leaves a half-written route.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, realpath, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SvcError } from './errors.js';
 import type { HashedLocal, PullPlan, RemoteWithContent } from './plan.js';
 import { pathFromSlug, validateSlug } from './slug.js';
+import { nodeCrypto } from './node-crypto.js';
 
 export interface PullResult {
 	readonly written: readonly string[];
@@ -35,11 +35,11 @@ export async function applyPullPlan(
 	let done = 0;
 	const written: string[] = [];
 	for (const file of toWrite) {
-		const target = localPath(root, file.filename);
-		await refuseLinksOut(realRoot, target, file.filename);
+		const target = localPath(root, file.slug);
+		await refuseLinksOut(realRoot, target, file.slug);
 		await writeAtomically(target, Buffer.from(file.content, 'utf8'));
-		written.push(file.filename);
-		onProgress?.({ done: ++done, total, slug: file.filename });
+		written.push(file.slug);
+		onProgress?.({ done: ++done, total, slug: file.slug });
 	}
 	const removed: string[] = [];
 	for (const file of plan.remove) {
@@ -91,7 +91,7 @@ async function refuseLinksOut(realRoot: string, target: string, slug: string): P
 
 async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
 	await mkdir(path.dirname(target), { recursive: true });
-	const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+	const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
 	try {
 		await writeFile(temporary, bytes);
 		await rename(temporary, target);

@@ -156,7 +156,7 @@ async function pushFiles(client: SiteClient, options: ReleasePushOptions): Promi
 		options.upload.length === 0
 			? undefined
 			: await client.uploadFiles(
-					options.upload.map((file) => ({ filename: file.slug, content: file.bytes.toString('utf8') })),
+					options.upload.map((file) => ({ slug: file.slug, content: file.bytes.toString('utf8') })),
 					{
 						dryRun: options.dryRun,
 						onProgress: (progress) => options.onProgress?.({ phase: 'uploading', sent: progress.transferred, total: progress.total }),

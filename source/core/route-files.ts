@@ -2,13 +2,13 @@
  * The project's local route files: walks api/ and runs every check that can run without the site,
  * so `svc api push` fails before any upload with a reason per file.
  */
-import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SvcError } from './errors.js';
 import { checkRouteSource, type RouteSourceCheck } from './php-lexical.js';
 import { compareSlugs, findRouteConflicts, pathFromSlug, slugFromPath, validateSlug } from './slug.js';
+import { nodeCrypto } from './node-crypto.js';
 
 /** SPEC.md's per-file limit; the site's filter may change its own, the CLI checks the default. */
 export const MAX_FILE_BYTES = 512 * 1024;
@@ -53,7 +53,7 @@ export interface ScanOptions {
 }
 
 export function sha256Hex(content: Uint8Array | string): string {
-	return createHash('sha256').update(content).digest('hex');
+	return nodeCrypto().createHash('sha256').update(content).digest('hex');
 }
 
 /** `api/users/[id].php: <message>`, with the api/ directory shown as `dirLabel`. */

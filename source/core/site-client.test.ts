@@ -3,7 +3,7 @@
  * real got, no mocks. The stand-in speaks the shapes of docs/management-api.md; tests swap its
  * handler to produce failures.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -57,7 +57,7 @@ describe('REST root discovery', () => {
 		const api = client();
 		expect(await api.restRoot()).toBe(`${site.url}/?rest_route=%2F`);
 		const listing = await api.listFiles({ content: false });
-		expect(listing.files.map((file) => file.filename)).toEqual(['hello']);
+		expect(listing.files.map((file) => file.slug)).toEqual(['hello']);
 		expect(site.requests[0]?.route).toBe('/svc/v1/api-files');
 		expect(site.requests[0]?.query.get('content')).toBe('false');
 	});
@@ -71,7 +71,7 @@ describe('REST root discovery', () => {
 		site.redirects.set('/old/wp-json/svc/v1', '/wp-json/svc/v1');
 		const api = client({ url: `${site.url}/old` });
 		expect(await api.restRoot()).toBe(`${site.url}/wp-json/`);
-		expect(await api.uploadFiles([{ filename: 'moved', content: 'x' }])).toMatchObject({ written: [{ filename: 'moved' }] });
+		expect(await api.uploadFiles([{ slug: 'moved', content: 'x' }])).toMatchObject({ written: [{ slug: 'moved' }] });
 		expect(site.files.get('moved')).toBe('x');
 	});
 
@@ -103,7 +103,7 @@ describe('management endpoints', () => {
 		const full = await api.listFiles({ content: true });
 		expect(full.files).toEqual([
 			{
-				filename: 'hello',
+				slug: 'hello',
 				content: '<?php\n// hello\n',
 				hash: sha256Hex('<?php\n// hello\n'),
 				size: 15,
@@ -156,14 +156,14 @@ describe('management endpoints', () => {
 
 	it('accepts records with only filename and hash, as long as content was not asked for', async () => {
 		site.handler = () => ({ json: [{ filename: 'a', hash: 'h', route: null }] });
-		expect((await client().listFiles({ content: false })).files).toEqual([{ filename: 'a', hash: 'h', path: '', methods: [], public: false }]);
+		expect((await client().listFiles({ content: false })).files).toEqual([{ slug: 'a', hash: 'h', path: '', methods: [], public: false }]);
 	});
 
 	it('reads a written upload without a checked list', async () => {
 		site.handler = () => ({ json: { written: [{ filename: 'a', hash: 'h' }], dry_run: false, syntax_check: 'skipped' } });
-		const result = await client().uploadFiles([{ filename: 'a', content: 'x' }]);
+		const result = await client().uploadFiles([{ slug: 'a', content: 'x' }]);
 		expect(result.checked).toEqual(result.written);
-		expect(result).toMatchObject({ dryRun: false, syntaxCheck: 'skipped', written: [{ filename: 'a', hash: 'h' }] });
+		expect(result).toMatchObject({ dryRun: false, syntaxCheck: 'skipped', written: [{ slug: 'a', hash: 'h' }] });
 	});
 
 	it('keeps public and error from the listing', async () => {
@@ -187,13 +187,13 @@ describe('management endpoints', () => {
 	it('uploads one batch with dry_run and reports progress', async () => {
 		const seen: number[] = [];
 		const result = await client().uploadFiles(
-			[{ filename: 'users/[id]', content: '<?php\n' }],
+			[{ slug: 'users/[id]', content: '<?php\n' }],
 			{ dryRun: true, onProgress: (progress) => seen.push(progress.percent) },
 		);
 		expect(site.requests[0]?.body).toEqual({ files: [{ filename: 'users/[id]', content: '<?php\n' }], dry_run: true });
 		expect(result).toEqual({
 			written: [],
-			checked: [{ filename: 'users/[id]', hash: sha256Hex('<?php\n'), size: 6, path: '/x/users/[id]', methods: ['GET'], public: true }],
+			checked: [{ slug: 'users/[id]', hash: sha256Hex('<?php\n'), size: 6, path: '/x/users/[id]', methods: ['GET'], public: true }],
 			dryRun: true,
 			syntaxCheck: 'php -l',
 		});
@@ -310,7 +310,7 @@ describe('HTTP failures map to errors that name the fix', () => {
 					{ nonsense: true },
 				],
 			});
-		const error = await failure(client().uploadFiles([{ filename: 'hello', content: 'x' }]));
+		const error = await failure(client().uploadFiles([{ slug: 'hello', content: 'x' }]));
 		expect(error).toMatchObject({ code: 'push_rejected', status: 422, serverCode: 'svc_push_rejected' });
 		expect(error.message).toBe('The site rejected the push; nothing was written.');
 		expect(error.fileErrors).toEqual([
@@ -321,7 +321,7 @@ describe('HTTP failures map to errors that name the fix', () => {
 
 	it('a rejected push without per-file errors quotes the site\'s summary', async () => {
 		site.handler = () => wpError(422, 'svc_push_rejected', 'The api/ directory would exceed 8 MB.');
-		const error = await failure(client().uploadFiles([{ filename: 'hello', content: 'x' }]));
+		const error = await failure(client().uploadFiles([{ slug: 'hello', content: 'x' }]));
 		expect(error.message).toBe('The site rejected the push; nothing was written. The site said: The api/ directory would exceed 8 MB.');
 		expect(error.fileErrors).toEqual([]);
 	});
@@ -441,7 +441,7 @@ describe('the application password never leaks into an error', () => {
 		['500', 500, 'internal_server_error', true],
 	])('in a %s answer that echoes it', async (_case, status, code, quotesSite) => {
 		site.handler = echo(status, code);
-		const error = await failure(client({ url: urlWithPassword() }).uploadFiles([{ filename: 'a', content: 'x' }]));
+		const error = await failure(client({ url: urlWithPassword() }).uploadFiles([{ slug: 'a', content: 'x' }]));
 		expect(error.status).toBe(status);
 		// Where the site's own words are quoted, they are quoted with the secret masked.
 		if (quotesSite) expect(error.message).toMatch(/The site said: auth=Basic \*\*\* pw=\*\*\* bare=\*\*\*/);
@@ -610,7 +610,7 @@ describe('releases', () => {
 			const result = await pushRelease(api, { files: [file], upload: [file], prune: false, removed: [], dryRun: true, status: await status(api) });
 			expect(routes(site.requests)).toEqual(['GET status', 'POST api-blobs', 'POST api-releases']);
 			expect(site.requests.at(-1)?.body).toMatchObject({ dry_run: true });
-			expect(result).toMatchObject({ release: null, dryRun: true, written: [], checked: [{ filename: 'a' }], plan: { added: ['a'], changed: [], removed: [] } });
+			expect(result).toMatchObject({ release: null, dryRun: true, written: [], checked: [{ slug: 'a' }], plan: { added: ['a'], changed: [], removed: [] } });
 			expect(site.releases).toEqual([]);
 			expect(site.files.has('a')).toBe(false);
 		});
@@ -642,7 +642,7 @@ describe('releases', () => {
 			const result = await pushRelease(api, { files: [file], upload: [file], prune: true, removed: ['hello'], dryRun: false, status: known });
 			expect(routes(site.requests)).toEqual(['GET status', 'POST api-files', 'DELETE api-files']);
 			expect(site.requests[1]?.body).toEqual({ files: [{ filename: 'a', content: '<?php\n// a\n' }], dry_run: false });
-			expect(result).toMatchObject({ via: 'files', release: null, written: [{ filename: 'a' }], deleted: ['hello'], staged: { requests: 0 } });
+			expect(result).toMatchObject({ via: 'files', release: null, written: [{ slug: 'a' }], deleted: ['hello'], staged: { requests: 0 } });
 			expect([...site.files.keys()]).toEqual(['a']);
 		});
 
@@ -653,7 +653,7 @@ describe('releases', () => {
 			const api = client();
 			const result = await pushRelease(api, { files: [file], upload: [file], prune: true, removed: ['hello'], dryRun: true, status: await status(api) });
 			expect(routes(site.requests)).toEqual(['GET status', 'POST api-blobs', 'POST api-files']);
-			expect(result).toMatchObject({ via: 'files', dryRun: true, deleted: [], checked: [{ filename: 'a' }] });
+			expect(result).toMatchObject({ via: 'files', dryRun: true, deleted: [], checked: [{ slug: 'a' }] });
 			expect(site.files.has('a')).toBe(false);
 		});
 

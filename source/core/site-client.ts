@@ -2,8 +2,19 @@
  * The CLI's half of the svc/v1 management API (docs/management-api.md). Every failure becomes an
  * SvcError whose message names the fix; the application password never appears in one.
  */
-import got, { RequestError } from 'got';
+import type { Got } from 'got';
 import { SvcError, type FileError, type SvcErrorCode } from './errors.js';
+
+let loadingGot: Promise<Got> | undefined;
+
+/**
+ * got (and its dependencies) load with the first request, not with this module: a command that
+ * stops before it talks to the site ("no site selected", a local check) never pays for them.
+ */
+function loadGot(): Promise<Got> {
+	loadingGot ??= import('got').then((module) => module.default);
+	return loadingGot;
+}
 
 export interface SiteClientOptions {
 	/** The site's base URL (where WordPress lives); any user:password in it is ignored. */
@@ -16,12 +27,13 @@ export interface SiteClientOptions {
 }
 
 /**
- * A listing record. Only `filename` and `hash` (and `content` when asked for) are required from the
- * site; the rest is display data and tolerated missing, so a plugin that lags the contract by a
+ * A listing record. Only `filename` (the slug, as the management API names it) and `hash` (and
+ * `content` when asked for) are required from the site; the rest is display data and tolerated missing, so a plugin that lags the contract by a
  * field still lists (the current plugin omits `size`).
  */
 export interface RemoteFile {
-	readonly filename: string;
+	/** The route's slug, e.g. `users/[id]` (the management API's `filename`). */
+	readonly slug: string;
 	readonly hash: string;
 	readonly size?: number;
 	/** WordPress's route pattern, e.g. `/svc-api/v1/users/(?P<id>[^/]+)`. */
@@ -50,12 +62,12 @@ export interface FileListing<F extends RemoteFile> {
 }
 
 export interface UploadFile {
-	readonly filename: string;
+	readonly slug: string;
 	readonly content: string;
 }
 
 export interface WrittenFile {
-	readonly filename: string;
+	readonly slug: string;
 	readonly hash: string;
 	readonly size?: number;
 	readonly path: string;
@@ -279,6 +291,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		init: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; json?: unknown; auth: boolean; follow: boolean; onProgress?: UploadOptions['onProgress'] },
 	): Promise<RawResponse & { url: string }> => {
 		try {
+			const got = await loadGot();
 			const request = got(url, {
 				method: init.method,
 				...(init.json === undefined ? {} : { json: init.json }),
@@ -448,7 +461,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		listFiles: listFiles as SiteClient['listFiles'],
 		uploadFiles: async (files, uploadOptions = {}) => {
 			const { body } = await call('POST', 'api-files', {
-				json: { files: files.map(({ filename, content }) => ({ filename, content })), dry_run: uploadOptions.dryRun === true },
+				json: { files: files.map(({ slug, content }) => ({ filename: slug, content })), dry_run: uploadOptions.dryRun === true },
 				...(uploadOptions.onProgress === undefined ? {} : { onProgress: uploadOptions.onProgress }),
 			});
 			const result = body as { written?: unknown; checked?: unknown; dry_run?: unknown; syntax_check?: unknown } | null;
@@ -710,8 +723,9 @@ const TLS_CODE = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|
 
 /** Node and got error codes for a request that never got an HTTP answer, as a user-facing error. */
 export function networkFailure(error: unknown, siteUrl: string, timeoutMs: number, fail: Fail = plainFail): SvcError {
-	const code = error instanceof RequestError || isErrnoLike(error) ? String((error as { code?: unknown }).code ?? '') : '';
-	if (code === 'ETIMEDOUT' || (error instanceof RequestError && error.name === 'TimeoutError')) {
+	// got's RequestError carries Node's code (or its own ETIMEDOUT), like a plain Node error does.
+	const code = isErrnoLike(error) ? String((error as { code?: unknown }).code ?? '') : '';
+	if (code === 'ETIMEDOUT' || (error instanceof Error && error.name === 'TimeoutError')) {
 		return fail(`${siteUrl} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`, {
 			code: 'timeout',
 			hint: 'Check that the site is up and reachable from this machine; retry later if it is overloaded.',
@@ -788,7 +802,7 @@ function parseWrittenFile(value: unknown): WrittenFile | undefined {
 		return undefined;
 	}
 	return {
-		filename: item['filename'],
+		slug: item['filename'],
 		hash: item['hash'],
 		...(typeof item['size'] === 'number' ? { size: item['size'] } : {}),
 		path: typeof item['path'] === 'string' ? item['path'] : '',

@@ -62,9 +62,8 @@ describe('svc login', () => {
     expect(result.stderr).toContain('No OS keychain is available: there is no D-Bus session bus, where the Secret Service lives.');
     expect(result.stderr).toContain('--insecure-store');
     expect(() => statSync(credentialsFile())).toThrow();
-    // conf may create an empty config while svc looks up where the file would go; no site is in it.
-    expect(() => readConfig()).not.toThrow();
-    expect(readConfig().profiles).toEqual({});
+    // Not even an empty config: the config is only written (through conf) once a login succeeded.
+    expect(() => statSync(path.join(configDir(), 'config.json'))).toThrow();
   });
 
   it('with --insecure-store: verifies, saves the site and keeps the password in a 0600 file only', async () => {

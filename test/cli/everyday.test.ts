@@ -134,7 +134,7 @@ describe('svc api logs', () => {
     const logs = await run('api', 'logs');
     expect(logs).toMatchObject({ code: 0, stderr: '' });
     const lines = logs.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  ↑ release +push by admin: release \d+, 1 file \(1 added/);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}↑ release +push by admin: release \d+, 1 file \(1 added/);
     expect(lines.at(-1)).toMatch(/⚠ permission_threw +the permission check for GET threw, so the request was denied: LogicException: nope/);
     const asJson = await run('api', 'logs', '--json', '--since', '1h');
     const records = json<{ id: number; type: string; slug: string | null }[]>(asJson.stdout);

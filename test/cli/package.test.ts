@@ -1,10 +1,10 @@
 /**
  * The npm package as users install it: what the tarball holds, the installed binary's help and
- * version (fast, without Ink or React), usage errors, and `svc plugin zip` from the installed
+ * version (what they load: start-up.test.ts), usage errors, and `svc plugin zip` from the installed
  * package (plugin/ is found next to dist/).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,7 +36,7 @@ describe('the tarball', () => {
     const outside = paths.filter((file) => !/^(dist|plugin)\//.test(file));
     expect(outside.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
     expect(paths).toContain('dist/cli.js');
-    expect(paths).toContain('dist/commands/api-push.js');
+    expect(paths).toContain('dist/commands/api-push/index.js');
     expect(paths).toContain('plugin/svc.php');
     expect(paths.filter((file) => file.startsWith('plugin/tests/'))).toEqual([]);
   });
@@ -86,29 +86,6 @@ describe('help and version', () => {
     const result = await svc(['--version']);
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe('0.1.0');
-  });
-
-  it('--help and --version load neither Ink nor React', async () => {
-    const hooks = path.join(work, 'trace-hooks.mjs');
-    const register = path.join(work, 'trace-register.mjs');
-    writeFileSync(hooks, 'export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write(`LOADED ${r.url}\\n`); return r; }\n');
-    writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
-    for (const flag of ['--help', '--version']) {
-      const result = spawnSync(process.execPath, ['--import', register, path.join(cli.packageDir, 'dist', 'cli.js'), flag], { encoding: 'utf8' });
-      expect(result.status).toBe(0);
-      const loaded = result.stderr.split('\n').filter((line) => line.startsWith('LOADED '));
-      expect(loaded.some((line) => line.includes('/node_modules/meow/'))).toBe(true);
-      expect(loaded.filter((line) => /\/node_modules\/(ink|react|react-reconciler|yoga-layout)\//.test(line))).toEqual([]);
-    }
-    // Nor does a --json error: a program reading JSON waits for no terminal UI.
-    const failed = spawnSync(process.execPath, ['--import', register, path.join(cli.packageDir, 'dist', 'cli.js'), 'api', 'list', '--json'], {
-      encoding: 'utf8',
-      env: { PATH: process.env['PATH'] ?? '', HOME: work, XDG_CONFIG_HOME: path.join(work, 'no-config') },
-    });
-    expect(failed.status).toBe(2);
-    expect(JSON.parse(failed.stdout)).toMatchObject({ code: 'no_credentials', exitCode: 2 });
-    const loaded = failed.stderr.split('\n').filter((line) => line.startsWith('LOADED '));
-    expect(loaded.filter((line) => /\/node_modules\/(ink|react|react-reconciler|yoga-layout)\//.test(line))).toEqual([]);
   });
 
   it('a typo gets a suggestion; a short flag is named as typed', async () => {

@@ -141,6 +141,7 @@ describe('svc api diff', () => {
   it('is coloured in a terminal', async () => {
     const diff = terminal(['api', 'diff']);
     expect(await diff.exit).toBe(0);
+    // eslint-disable-next-line no-control-regex -- the escape code of a terminal colour is the point
     expect(diff.output()).toMatch(/\u001B\[3\dm-/);
     expect(screenText(diff.output())).toContain('+++ api/hello.php');
   });

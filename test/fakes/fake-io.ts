@@ -2,10 +2,12 @@
  * Streams for running a command in-process: they remember what was written and are never a TTY,
  * like a pipe or CI.
  */
+import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import type { Env, Io } from '../../source/commands/shared/io.js';
 
-export function fakeIo(env: Env, cwd: string, stdinText = '') {
+/** `configDir` is the user config directory the command sees (Io.configDir); tests give a temp one. */
+export function fakeIo(env: Env, cwd: string, stdinText = '', configDir = path.join(cwd, 'config', 'svc')) {
 	const written = { stdout: '', stderr: '' };
 	const sink = (key: keyof typeof written) =>
 		Object.assign(
@@ -23,6 +25,7 @@ export function fakeIo(env: Env, cwd: string, stdinText = '') {
 		stderr: sink('stderr'),
 		env,
 		cwd,
+		configDir,
 		version: 'test',
 	};
 	return { io, written };

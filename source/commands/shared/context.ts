@@ -4,8 +4,8 @@
  * order they need, so "no api/ folder" is reported before anything asks for a login.
  */
 import path from 'node:path';
-import { findProjectFile, isInsecureRemote, openUserConfig, resolveApiDir, selectProfile, type ProjectFile } from '../../core/config.js';
-import { resolveCredentials } from '../../core/credentials.js';
+import { findProjectFile, isInsecureRemote, readUserConfig, resolveApiDir, selectProfile, type ProjectFile } from '../../core/config.js';
+import { credentialsPath, resolveCredentials } from '../../core/credentials.js';
 import { createSiteClient, type SiteClient } from '../../core/site-client.js';
 import { note, type Io } from './io.js';
 
@@ -39,7 +39,8 @@ export function openSite(io: Io, options: { readonly site: string | undefined; r
 	const project = options.project ?? openProject(io);
 	const credentials = resolveCredentials({
 		env: io.env,
-		profile: () => selectProfile({ flag: options.site, project: project.file, config: openUserConfig() }),
+		profile: () => selectProfile({ flag: options.site, project: project.file, config: readUserConfig(io.configDir) }),
+		filePath: credentialsPath(io.configDir),
 	});
 	warnIfInsecure(io, credentials.url);
 	return {

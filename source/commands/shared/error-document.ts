@@ -1,7 +1,6 @@
 /**
  * A failure as --json prints it: one document on stdout, without Ink (a program reading JSON
- * waits for no terminal UI to load). report.tsx uses it for --json; the entry point calls it
- * directly so that a --json error never loads Ink.
+ * waits for no terminal UI to load). report.ts uses it for --json.
  */
 import { isSvcError, type ExitCode } from '../../core/errors.js';
 import { printJson, type Io } from './io.js';

@@ -1,8 +1,11 @@
 /**
- * What a command may touch of the process: its streams, environment and working directory. The
- * entry point passes the real ones; tests pass their own, so commands never reach for globals.
+ * What a command may touch of the process: its streams, environment, working directory and the
+ * user's svc config directory. The entry point passes the real ones; tests pass their own, so
+ * commands never reach for globals.
  */
-export type Env = Readonly<Record<string, string | undefined>>;
+import { userConfigDir, type Env } from '../../core/config-dir.js';
+
+export type { Env };
 
 export interface Io {
 	readonly stdin: NodeJS.ReadStream;
@@ -10,6 +13,8 @@ export interface Io {
 	readonly stderr: NodeJS.WriteStream;
 	readonly env: Env;
 	readonly cwd: string;
+	/** The user's svc config directory: config.json (saved sites), credentials.json (core/config-dir.ts). */
+	readonly configDir: string;
 	/** svc's own version, for the User-Agent. */
 	readonly version: string;
 }
@@ -21,6 +26,7 @@ export function processIo(version: string): Io {
 		stderr: process.stderr,
 		env: process.env,
 		cwd: process.cwd(),
+		configDir: userConfigDir(process.env),
 		version,
 	};
 }

@@ -7,3 +7,12 @@ export function loadViews(): Promise<Views> {
 	loading.catch(() => undefined);
 	return loading;
 }
+
+/**
+ * A command's own screens module (e.g. api-pull/screens.tsx), imported early like the views: the
+ * promise is awaited where output begins, and a failure until then is not an unhandled rejection.
+ */
+export function preload<T>(loading: Promise<T>): Promise<T> {
+	loading.catch(() => undefined);
+	return loading;
+}

@@ -18,3 +18,4 @@ export { RollbackPlan } from '../../components/rollback-plan.js';
 export { RouteTable } from '../../components/route-table.js';
 export { ask, live, print, type LiveView } from './ui.js';
 export { browseRoutes } from './browse-routes.js';
+export { askConfirm } from './ask-confirm.js';

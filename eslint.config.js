@@ -1,0 +1,45 @@
+/**
+ * ESLint for the CLI, its tests and scripts (npm test runs it; npx eslint for one file): the
+ * recommended rules of ESLint and typescript-eslint (syntax only: type-aware rules would double the
+ * run on CI's two cores, and tsc --noEmit already checks types), and the rules of hooks for the
+ * Ink components. Formatting is not linted.
+ */
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** What Node scripts (.mjs) may use without importing; TypeScript files are checked by tsc. */
+const NODE_GLOBALS = Object.fromEntries(
+  ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'fetch', 'performance', 'structuredClone'].map((name) => [name, 'readonly']),
+);
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'vendor/', 'plugin/', 'artifacts/', 'coverage/', 'examples/', 'source/local-site/php/', 'test/php/'] },
+  { files: ['source/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}', '*.js'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.mjs', '*.js'],
+    languageOptions: { globals: NODE_GLOBALS },
+  },
+  {
+    files: ['**/*.tsx', 'source/components/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Tests walk documents svc and WordPress answer with (OpenAPI, REST records): typing each as it
+    // is read would restate the schemas the tests check anyway.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    rules: {
+      // A leading underscore names what is there on purpose and unused (`_rule`, `{ [name]: _removed, ...rest }`).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);

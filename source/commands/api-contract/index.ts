@@ -1,0 +1,79 @@
+/**
+ * svc api openapi and svc api client: what the deployed routes declare, as the site's OpenAPI 3.1
+ * document (printed or written to --out FILE) or as a typed TypeScript client (client.ts in --out
+ * DIR, default ./svc-client). Files the site could not load are left out; both say which.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SvcError } from '../../core/errors.js';
+import { generateClient } from '../../core/openapi-client.js';
+import type { OpenApiDocument } from '../../core/site-client.js';
+import type { ApiContractCommand } from '../parse-argv.js';
+import { displayPath, openSite } from '../shared/context.js';
+import { note, printJson, type Io } from '../shared/io.js';
+
+const CLIENT_DIR = 'svc-client';
+const CLIENT_FILE = 'client.ts';
+
+export async function run(command: ApiContractCommand, io: Io): Promise<number> {
+	const site = openSite(io, { site: command.site });
+	let document: OpenApiDocument;
+	try {
+		document = await site.client.getOpenApi();
+	} catch (error) {
+		if (error instanceof SvcError && error.serverCode === 'rest_no_route') {
+			throw new SvcError(`${site.url} has no GET svc/v1/openapi: its svc plugin predates route contracts, or is not active.`, {
+				code: 'plugin_outdated',
+				hint: 'Update the svc plugin on the site to the one that ships with this CLI (svc plugin zip writes it), and activate it.',
+			});
+		}
+		throw error;
+	}
+	const failed = document['x-svc-failed'] ?? [];
+	const operations = Object.values(document.paths).reduce<number>((count, item) => count + Object.keys(item).length, 0);
+	for (const file of failed) {
+		note(io, `⚠ ${file.file} is left out: it failed to load (${file.error}).`);
+	}
+
+	if (command.name === 'api openapi') {
+		if (command.out === undefined) {
+			printJson(io, document);
+			return 0;
+		}
+		const out = path.resolve(io.cwd, command.out);
+		await write(out, `${JSON.stringify(document, null, 2)}\n`);
+		if (command.json) {
+			printJson(io, { out, paths: Object.keys(document.paths).length, operations, failed: failed.map((file) => file.file) });
+		} else {
+			io.stdout.write(`✔ Wrote ${displayPath(io.cwd, out)}: OpenAPI ${document.openapi}, ${Object.keys(document.paths).length} paths, ${operations} operations.\n`);
+		}
+		return 0;
+	}
+
+	const dir = path.resolve(io.cwd, command.out ?? CLIENT_DIR);
+	const out = path.join(dir, CLIENT_FILE);
+	await mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+		throw cannotWrite(dir, error);
+	});
+	await write(out, generateClient(document));
+	if (command.json) {
+		printJson(io, { out, operations, failed: failed.map((file) => file.file) });
+	} else {
+		io.stdout.write(
+			`✔ Wrote ${displayPath(io.cwd, out)}: ${operations} typed functions.\n  import { createClient } from './${path.relative(io.cwd, dir) || '.'}/client.js';\n  const api = createClient({ root: '${await site.client.restRoot()}', auth: { user, password } });\n`,
+		);
+	}
+	return 0;
+}
+
+async function write(file: string, text: string): Promise<void> {
+	try {
+		await writeFile(file, text);
+	} catch (error) {
+		throw cannotWrite(file, error as NodeJS.ErrnoException);
+	}
+}
+
+function cannotWrite(target: string, error: NodeJS.ErrnoException): SvcError {
+	return new SvcError(`Cannot write ${target} (${error.code ?? String(error)}).`, { hint: 'Pass --out with a path in a folder you can write to.' });
+}

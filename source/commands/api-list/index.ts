@@ -1,0 +1,67 @@
+/**
+ * svc api list: the deployed routes. In a terminal a browsable table; piped a plain table; with
+ * --json the records. Public routes are badged [PUBLIC]; a file that failed to load shows why.
+ */
+import type { SiteClient } from '../../core/site-client.js';
+import type { RouteRow } from '../../components/route-table.js';
+import type { ApiListCommand } from '../parse-argv.js';
+import { openSite } from '../shared/context.js';
+import { isInteractive, note, printJson, type Io } from '../shared/io.js';
+import { plainTable, toRecord } from './route-records.js';
+import { loadViews } from '../shared/load-views.js';
+import { plural } from '../shared/words.js';
+
+export async function run(command: ApiListCommand, io: Io): Promise<number> {
+	const interactive = isInteractive(io, command.json);
+	const site = openSite(io, { site: command.site });
+	// Only the browsable table needs Ink (the plain and JSON tables are text), loaded while the site
+	// answers: a list that stops at "no site selected" never loads it.
+	const views = interactive ? loadViews() : undefined;
+	const listing = await site.client.listFiles({ content: false });
+	if (command.json) {
+		printJson(io, listing.files.map(toRecord));
+		return 0;
+	}
+	if (listing.skipped > 0) {
+		note(io, `⚠ ${plural(listing.skipped, 'file')} on the site ${listing.skipped === 1 ? 'is' : 'are'} over the size limit and not listed.`);
+	}
+	if (views !== undefined && listing.files.length > 0) {
+		const [{ browseRoutes }, rows] = await Promise.all([views, detailedRows(site.client)]);
+		await browseRoutes(io, rows, site.url);
+		return 0;
+	}
+	io.stdout.write(listing.files.length === 0 ? `No routes are deployed on ${site.url}.\n` : `${plainTable(listing.files)}\n`);
+	return 0;
+}
+
+/**
+ * The rows of the browsable table with what its detail view shows: the full URL, which verbs
+ * anyone may call (the lexical check the site runs, on the site's own content), size and hash.
+ */
+async function detailedRows(client: SiteClient): Promise<RouteRow[]> {
+	const [{ checkRouteSource }, listing, root] = await Promise.all([
+		import('../../core/php-lexical.js'),
+		client.listFiles({ content: true }),
+		client.restRoot(),
+	]);
+	return listing.files.map((file) => {
+		const path = file.path === '' ? file.slug : file.path;
+		return {
+			...file,
+			path,
+			url: file.path === '' ? undefined : routeUrl(root, file.path),
+			publicVerbs: file.link === true ? [] : checkRouteSource(file.content).publicVerbs,
+			size: Buffer.byteLength(file.content),
+		};
+	});
+}
+
+/** The route's address under the REST root, pretty (`/wp-json/…`) or plain (`?rest_route=…`). */
+function routeUrl(root: string, path: string): string {
+	const url = new URL(root);
+	if (url.searchParams.has('rest_route')) {
+		url.searchParams.set('rest_route', path);
+		return url.toString();
+	}
+	return `${url.toString().replace(/\/+$/, '')}${path}`;
+}

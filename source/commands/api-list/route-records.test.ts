@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import type { RemoteFile } from '../../core/site-client.js';
+import { plainTable, toRecord } from './route-records.js';
+
+const FILES: RemoteFile[] = [
+	{ slug: 'hello', hash: 'h1', path: '/svc-api/v1/hello', route: '/svc-api/v1/hello', methods: ['GET'], public: true },
+	{
+		slug: 'users/[id]',
+		hash: 'h2',
+		path: '/svc-api/v1/users/[id]',
+		route: '/svc-api/v1/users/(?P<id>[^/]+)',
+		methods: ['GET', 'DELETE'],
+		public: false,
+	},
+	{ slug: 'broken', hash: 'h3', path: '/svc-api/v1/broken', methods: [], public: false, error: 'PHP Parse error:\n  line 4' },
+];
+
+describe('toRecord', () => {
+	it('has every key on every record, in the words every command uses: slug, route, verbs, public true or false, error or null', () => {
+		const records = FILES.map(toRecord);
+		expect(records[0]).toEqual({
+			slug: 'hello',
+			file: 'hello.php',
+			route: '/svc-api/v1/hello',
+			pattern: '/svc-api/v1/hello',
+			verbs: ['GET'],
+			public: true,
+			hash: 'h1',
+			size: null,
+			error: null,
+		});
+		expect(records[1]).toMatchObject({ public: false, error: null, pattern: '/svc-api/v1/users/(?P<id>[^/]+)' });
+		expect(records[2]).toMatchObject({ error: 'PHP Parse error:\n  line 4', pattern: null });
+	});
+});
+
+describe('plainTable', () => {
+	it('aligns route, file and methods, badges [PUBLIC], and keeps each load error on its row', () => {
+		expect(plainTable(FILES).split('\n')).toEqual([
+			'ROUTE                   FILE            METHODS',
+			'/svc-api/v1/hello       hello.php       GET         [PUBLIC]',
+			'/svc-api/v1/users/[id]  users/[id].php  GET,DELETE',
+			'/svc-api/v1/broken      broken.php      -           [FAILED TO LOAD] PHP Parse error: line 4',
+		]);
+	});
+});

@@ -1,0 +1,55 @@
+/**
+ * The listing as `svc api list` prints it: records for --json (docs/cli-json/api-list.schema.json:
+ * every key always there, `public` true or false, `error` null when the file loaded), and a plain
+ * aligned table for pipes, one route per line, greppable by `[PUBLIC]`.
+ */
+import type { RemoteFile } from '../../core/site-client.js';
+
+export interface RouteRecord {
+	readonly slug: string;
+	/** The file under the site's route folder, `users/[id].php`. */
+	readonly file: string;
+	/** What a client calls, `/svc-api/v1/users/[id]`; empty when the site did not say. */
+	readonly route: string;
+	/** WordPress's regular expression for it, `/svc-api/v1/users/(?P<id>[^/]+)`; null when not known. */
+	readonly pattern: string | null;
+	readonly verbs: readonly string[];
+	readonly public: boolean;
+	readonly hash: string;
+	readonly size: number | null;
+	readonly error: string | null;
+}
+
+export function toRecord(file: RemoteFile): RouteRecord {
+	return {
+		slug: file.slug,
+		file: `${file.slug}.php`,
+		route: file.path,
+		pattern: file.route ?? null,
+		verbs: file.methods,
+		public: file.public,
+		hash: file.hash,
+		size: file.size ?? null,
+		error: file.error ?? null,
+	};
+}
+
+export function plainTable(files: readonly RemoteFile[]): string {
+	const rows = files.map((file) => [
+		file.path === '' ? file.slug : file.path,
+		`${file.slug}.php`,
+		file.methods.length === 0 ? '-' : file.methods.join(','),
+		[file.public ? '[PUBLIC]' : '', file.error === undefined ? '' : `[FAILED TO LOAD] ${oneLine(file.error)}`]
+			.filter((part) => part !== '')
+			.join(' '),
+	]);
+	const header = ['ROUTE', 'FILE', 'METHODS', ''];
+	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+	return [header, ...rows]
+		.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd())
+		.join('\n');
+}
+
+function oneLine(text: string): string {
+	return text.replace(/\s*\n\s*/g, ' ').trim();
+}

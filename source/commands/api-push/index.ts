@@ -1,0 +1,307 @@
+/**
+ * svc api push: local checks, the plan by content hash against the site's listing, confirmation,
+ * then one release: the new and changed contents staged in requests under the site's body limit
+ * (live progress across them), and the whole file set committed by hash, --prune included. Then
+ * public-route warnings and a summary. Unchanged files are never uploaded, a push with nothing to
+ * do sends nothing, and nothing changes on the site when any check fails.
+ */
+import { isSvcError } from '../../core/errors.js';
+import { filesToUpload, isPushNoop, planPush } from '../../core/plan.js';
+import { pushRelease, type ReleasePushOptions, type ReleasePushResult } from '../../core/release-push.js';
+import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../../core/route-files.js';
+import { deployDisallowed, type RemoteFile, type SiteClient, type WrittenFile } from '../../core/site-client.js';
+import { fileDiff, type FileDiff } from '../../core/file-diff.js';
+import type { PlanNote } from '../../components/sync-plan.js';
+import type * as PushScreens from './screens.js';
+
+type Screens = typeof PushScreens;
+import type { PublicRoute } from '../../components/public-warnings.js';
+import type { ApiPushCommand } from '../parse-argv.js';
+import { confirmAction, declined } from '../shared/confirm.js';
+import { openProject, openSite } from '../shared/context.js';
+import { isInteractive, printJson, type Io } from '../shared/io.js';
+import { preload } from '../shared/load-views.js';
+import { whileInterruptible } from '../shared/interrupt.js';
+import { everyLocalProblem, loadFailed, localChecksFailed, pushProblems, withLocalPaths, type LoadFailure } from './push-checks.js';
+import { toReleaseRecord } from '../shared/release-records.js';
+import { plural } from '../shared/words.js';
+
+export async function run(command: ApiPushCommand, io: Io): Promise<number> {
+	const interactive = isInteractive(io, command.json);
+	const project = openProject(io);
+	// Hashes only: the costly PHP parse runs below on the files that will actually be uploaded.
+	const scanning = scanApiDir(project.apiDir, { lexical: false });
+	scanning.catch(() => undefined);
+	let site;
+	try {
+		site = openSite(io, { site: command.site, project });
+	} catch (error) {
+		// A missing api/ folder or a bad file is the first thing to fix, before any login.
+		const scan = await scanning;
+		throw scan.problems.length > 0 ? everyLocalProblem(scan, project.apiLabel) : error;
+	}
+	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
+	// a command that stops at "no site selected" never loads it.
+	const screens = command.json ? undefined : preload(import('./screens.js'));
+	// Read while the files are hashed; neither changes anything on the site. The status (whose active
+	// release the commit names as its base) is read before the listing the plan is made from, so a
+	// push landing in between makes the commit refuse rather than apply a plan made on stale data.
+	const client = site.client;
+	const state = client.getStatus().then(async (status) => ({ status, listing: await client.listFiles({ content: false }) }));
+	state.catch(() => undefined);
+	const scan = await scanning;
+	if (scan.problems.length > 0) {
+		throw everyLocalProblem(scan, project.apiLabel);
+	}
+	const { status, listing } = await state;
+	const remote = listing.files;
+	const plan = planPush(scan.files, remote, { prune: command.prune });
+	const checked = checkRouteFiles(filesToUpload(plan));
+	const problems = pushProblems(checked);
+	if (problems.length > 0) {
+		throw localChecksFailed(problems, project.apiLabel);
+	}
+	const upload = checked.files;
+	const removed = plan.removed.map((file) => file.slug);
+	const report = {
+		site: site.url,
+		dryRun: command.dryRun,
+		added: plan.added.map((file) => file.slug),
+		changed: plan.changed.map((file) => file.slug),
+		unchanged: plan.unchanged.map((file) => file.slug),
+		removed,
+		kept: plan.remoteOnly.map((file) => file.slug),
+	};
+	// What the push opens to anyone, known before anything is sent (the site's scan is the same rule).
+	const open = await publicRoutes(upload, undefined, site.client, remote);
+	const remoteBySlug = new Map(remote.map((file) => [file.slug, file]));
+	const opened = open.filter((route) => remoteBySlug.get(route.slug)?.public !== true);
+	const ui = screens === undefined ? undefined : await screens;
+	// A person reads the plan: the changed files' line counts need the site's contents, fetched only then.
+	const diffs = ui === undefined || upload.length === 0 ? [] : await diffsOfUpload(client, upload, plan.changed.length > 0);
+	if (ui !== undefined) {
+		// Before the question (and before anything is sent): nobody learns a route is open after it is.
+		ui.printPlan(
+			io,
+			{
+				plan: { ...report, unchanged: report.unchanged.length, notes: planNotes(diffs, open, opened) },
+				direction: 'push',
+				site: site.url,
+				dir: project.apiLabel,
+				dryRun: command.dryRun,
+			},
+			open,
+		);
+	}
+	// A node of a multi-node site serving files that differ from the release (an edit made there
+	// only): committing the same set makes the site give every node a fresh copy of it.
+	if (isPushNoop(plan) && (status?.driftedNodes ?? []).length === 0) {
+		// Nothing staged, nothing committed: the site is not written to at all.
+		if (command.json) printJson(io, { ...report, written: [], deleted: [], publicRoutes: [], syntaxCheck: null, release: null, staged: NOTHING_STAGED, loadErrors: [] });
+		return 0;
+	}
+	if (status !== undefined && !status.deploy.allowed) {
+		throw deployDisallowed(site.url, status.deploy.reason);
+	}
+	const push = { client, files: scan.files, upload, removed, prune: command.prune, status, apiLabel: project.apiLabel };
+
+	if (command.dryRun) {
+		// The new contents are staged (not activated: the site keeps them an hour) so that the site can
+		// run every push-time check on the resulting set, php -l included; the dry commit changes nothing.
+		const result = await send({ ...push, dryRun: true }, { ui, interactive, io });
+		const found = await publicRoutes(upload, result, site.client, remote);
+		if (ui === undefined) {
+			printJson(io, { ...report, written: [], deleted: [], publicRoutes: found.map(publicRecord), syntaxCheck: result.syntaxCheck, release: null, staged: result.staged, loadErrors: [] });
+		} else {
+			ui.printMorePublic(io, notIn(found, open), true);
+			ui.printDryRun(io, upload.length, removed.length);
+		}
+		return 0;
+	}
+
+	const destructive = removed.length > 0;
+	if (destructive || (interactive && !command.yes)) {
+		const question = [
+			upload.length > 0 ? `Push ${plural(upload.length, 'file')}` : '',
+			destructive ? `${upload.length > 0 ? ' and remove' : 'Remove'} ${plural(removed.length, 'route')} from the site` : '',
+		].join('');
+		const go = await whileInterruptible('Interrupted: nothing was pushed.', () =>
+			confirmAction(io, {
+				yes: command.yes,
+				interactive,
+				question: `${question}?`,
+				action: `remove ${plural(removed.length, 'route')} from the site (--prune)`,
+				// Enter must not open a route to anyone, nor remove one.
+				defaultYes: !destructive && opened.length === 0,
+				views: screens,
+				diffs,
+				apiLabel: project.apiLabel,
+			}),
+		);
+		if (!go) {
+			return declined(io, 'nothing was pushed');
+		}
+	}
+
+	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false }, { ui, interactive, io }));
+	const deleted = result.deleted;
+	const found = await publicRoutes(upload, result, site.client, remote);
+	const failed = await loadFailures(client, result.written.map((file) => file.slug));
+	const failure = failed.length === 0 ? undefined : loadFailed(failed, project.apiLabel);
+	if (ui === undefined) {
+		printJson(io, {
+			...report,
+			written: result.written.map((file) => file.slug),
+			deleted,
+			publicRoutes: found.map(publicRecord),
+			syntaxCheck: result.syntaxCheck,
+			release: result.release === null ? null : toReleaseRecord(result.release),
+			staged: result.staged,
+			loadErrors: failed.map((failure) => ({ slug: failure.slug, message: failure.error })),
+			...(failure === undefined ? {} : failure.toJSON()),
+		});
+		return failure === undefined ? 0 : failure.exitCode;
+	}
+	// The site's scan may find what the local one did not (warned before the question otherwise).
+	ui.printMorePublic(io, notIn(found, open), false);
+	const counts = [
+		report.added.length > 0 ? `${report.added.length} new` : '',
+		report.changed.length > 0 ? `${report.changed.length} changed` : '',
+	].filter((part) => part !== '');
+	const done = [
+		upload.length > 0 ? `pushed ${plural(upload.length, 'file')} (${counts.join(', ')})` : '',
+		deleted.length > 0 ? `removed ${plural(deleted.length, 'route')}` : '',
+	].filter((part) => part !== '');
+	ui.printPushed(io, { site: site.url, done, unchanged: report.unchanged.length, result, failed: failure !== undefined });
+	if (failure !== undefined) {
+		// Thrown, not printed: the entry point shows it as every failure is shown, and exits 1.
+		throw failure;
+	}
+	return 0;
+}
+
+const INTERRUPTED_PUSH = 'Interrupted: the site may have completed the push; `svc api push --dry-run` shows where it stands.';
+
+const NOTHING_STAGED = { files: 0, requests: 0, bytes: 0 } as const;
+
+/** What `pushRelease` needs, with the local files themselves, and where they live for messages. */
+interface Push extends Omit<ReleasePushOptions, 'files' | 'upload' | 'onProgress'> {
+	readonly client: SiteClient;
+	readonly files: readonly LocalRouteFile[];
+	readonly upload: readonly LocalRouteFile[];
+	readonly apiLabel: string;
+}
+
+interface Screen {
+	/** The terminal's screens; undefined for --json. */
+	readonly ui: Screens | undefined;
+	readonly interactive: boolean;
+	readonly io: Io;
+}
+
+/**
+ * One release (or the old single batch), with live progress in a terminal: bytes staged across
+ * every request, then the site's checks and commit. Per-file rejections name local paths.
+ */
+async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
+	const view = screen.ui?.liveProgress(screen.io, screen.interactive, { count: plural(push.upload.length, 'file'), dryRun: push.dryRun });
+	try {
+		const result = await pushRelease(push.client, {
+			files: push.files,
+			upload: push.upload,
+			prune: push.prune,
+			removed: push.removed,
+			dryRun: push.dryRun,
+			status: push.status,
+			onProgress: (progress) => view?.progress(progress),
+		});
+		view?.end({ kind: 'done', result });
+		return result;
+	} catch (error) {
+		view?.end({ kind: 'failed', reason: stoppedBecause(error) });
+		throw isSvcError(error) ? withLocalPaths(error, push.apiLabel) : error;
+	} finally {
+		await view?.finish();
+	}
+}
+
+function stoppedBecause(error: unknown): string {
+	if (isSvcError(error) && error.code === 'push_rejected') return 'The site refused the push; nothing was activated.';
+	return 'The push did not complete (see below).';
+}
+
+/**
+ * The uploaded routes that anyone may call: the local lexical check, or the site's own (the same
+ * rule). Paths come from the site's answer, else from the namespace the listing shows.
+ */
+async function publicRoutes(
+	files: readonly LocalRouteFile[],
+	result: { readonly checked: readonly WrittenFile[]; readonly written: readonly WrittenFile[] } | undefined,
+	client: SiteClient,
+	listing: readonly RemoteFile[],
+): Promise<PublicRoute[]> {
+	const fromSite = new Map([...(result?.checked ?? []), ...(result?.written ?? [])].map((file) => [file.slug, file]));
+	const open = files.filter((file) => file.check?.isPublic === true || fromSite.get(file.slug)?.public === true);
+	if (open.length === 0) {
+		return [];
+	}
+	let prefix: string | undefined;
+	const pathOf = async (slug: string): Promise<string> => {
+		const known = fromSite.get(slug)?.path ?? '';
+		if (known !== '') return known;
+		prefix ??= namespaceFromListing(listing) ?? `/${await client.getNamespace()}`;
+		return `${prefix}/${slug}`;
+	};
+	const routes: PublicRoute[] = [];
+	for (const file of open) {
+		routes.push({ slug: file.slug, path: await pathOf(file.slug), verbs: file.check?.publicVerbs ?? [] });
+	}
+	return routes;
+}
+
+/** A public route in --json: the words `svc api list` uses (slug, route, verbs). */
+function publicRecord(route: PublicRoute): { slug: string; route: string; verbs: readonly string[] } {
+	return { slug: route.slug, route: route.path, verbs: route.verbs };
+}
+
+/** Warnings not already shown before the question. */
+function notIn(routes: readonly PublicRoute[], shown: readonly PublicRoute[]): PublicRoute[] {
+	const known = new Set(shown.map((route) => route.slug));
+	return routes.filter((route) => !known.has(route.slug));
+}
+
+/**
+ * The files being pushed compared with the site: every new file, and the changed ones with the
+ * site's contents (one listing with contents; only asked for when a changed file needs it).
+ */
+async function diffsOfUpload(client: SiteClient, upload: readonly LocalRouteFile[], needSite: boolean): Promise<FileDiff[]> {
+	const site = needSite ? new Map((await client.listFiles({ content: true })).files.map((file) => [file.slug, file.content])) : new Map<string, string>();
+	return upload.flatMap((file) => fileDiff(file.slug, site.get(file.slug), file.bytes.toString('utf8')) ?? []);
+}
+
+function planNotes(diffs: readonly FileDiff[], open: readonly PublicRoute[], opened: readonly PublicRoute[]): Map<string, PlanNote> {
+	const notes = new Map<string, PlanNote>();
+	const opens = new Set(opened.map((route) => route.slug));
+	for (const diff of diffs) {
+		if (diff.status === 'changed') notes.set(diff.slug, { stats: diff.stats });
+	}
+	for (const route of open) {
+		notes.set(route.slug, { ...notes.get(route.slug), publicVerbs: route.verbs, opens: opens.has(route.slug) });
+	}
+	return notes;
+}
+
+/** The pushed files the site could not load, with its reason: their routes are not served. */
+async function loadFailures(client: SiteClient, pushed: readonly string[]): Promise<LoadFailure[]> {
+	if (pushed.length === 0) return [];
+	const wanted = new Set(pushed);
+	const listing = await client.listFiles({ content: false });
+	return listing.files.flatMap((file) => (wanted.has(file.slug) && file.error !== undefined ? [{ slug: file.slug, error: file.error }] : []));
+}
+
+/** `/svc-api/v1` from a record like `{ slug: "hello", path: "/svc-api/v1/hello" }`. */
+function namespaceFromListing(listing: readonly RemoteFile[]): string | undefined {
+	const sample = listing.find((file) => file.path.endsWith(`/${file.slug}`));
+	return sample === undefined ? undefined : sample.path.slice(0, -(sample.slug.length + 1));
+}
+

@@ -1,0 +1,79 @@
+/**
+ * svc api rm <slug>: removes deployed route files. The name is checked locally (a path inside api/;
+ * not the slug rules, so a file copied onto the site under another name can go), the file must be
+ * deployed (an unknown name is an error), and removal is confirmed: asked in a terminal, --yes
+ * elsewhere. On a site with releases the removal is one release, named when the site says which.
+ */
+import { SvcError } from '../../core/errors.js';
+import type { Release } from '../../core/site-client.js';
+import { validateRemovableName } from '../../core/slug.js';
+import { slugFromArgument } from '../../core/slug-argument.js';
+import type { ApiRmCommand } from '../parse-argv.js';
+import { confirmAction, declined } from '../shared/confirm.js';
+import { openProject, openSite } from '../shared/context.js';
+import { isInteractive, printJson, type Io } from '../shared/io.js';
+import { toReleaseRecord } from '../shared/release-records.js';
+import { plural } from '../shared/words.js';
+
+export async function run(command: ApiRmCommand, io: Io): Promise<number> {
+	// `hello`, `hello.php`, `api/hello.php` and `/svc-api/v1/hello` all name the slug `hello`.
+	const project = openProject(io);
+	const slugs = [...new Set(command.slugs.map((arg) => slugFromArgument(arg, project.apiLabel)))];
+	for (const slug of slugs) {
+		const check = validateRemovableName(slug);
+		if (!check.ok) {
+			throw new SvcError(`${JSON.stringify(slug)} is not a file name under api/: it ${check.message}.`, {
+				code: 'usage',
+				exitCode: 2,
+				hint: 'Name the file by its path under api/ without ".php", e.g. "users/[id]"; "svc api list" shows them.',
+			});
+		}
+	}
+	const site = openSite(io, { site: command.site, project });
+	if (command.yes && !command.dryRun) {
+		// Nothing to ask: the site's delete is atomic and refuses unknown slugs itself (not_found).
+		return removed(io, command, site.url, await site.client.deleteFiles(slugs));
+	}
+	// Checked before asking, so nobody confirms the removal of a route that is not there.
+	const listing = await site.client.listFiles({ content: false });
+	const deployed = new Map(listing.files.map((file) => [file.slug, file]));
+	const unknown = slugs.filter((slug) => !deployed.has(slug));
+	if (unknown.length > 0) {
+		throw new SvcError(`Not deployed on ${site.url}: ${unknown.join(', ')}. Nothing was removed.`, {
+			code: 'not_found',
+			slugs: unknown,
+			hint: 'Run "svc api list" to see the deployed routes.',
+		});
+	}
+	const paths = slugs.map((slug) => deployed.get(slug)?.path || slug);
+	if (command.dryRun) {
+		if (command.json) printJson(io, { site: site.url, dryRun: true, removed: slugs, deleted: [], release: null });
+		else io.stdout.write(`Dry run: would remove ${paths.join(', ')}. Nothing was removed.\n`);
+		return 0;
+	}
+	const go = await confirmAction(io, {
+		yes: command.yes,
+		interactive: isInteractive(io, command.json),
+		question: `Remove ${paths.join(', ')} from ${site.url}?`,
+		action: `remove ${plural(slugs.length, 'route')}`,
+	});
+	if (!go) {
+		return declined(io, 'nothing was removed');
+	}
+	return removed(io, command, site.url, await site.client.deleteFiles(slugs));
+}
+
+function removed(
+	io: Io,
+	command: ApiRmCommand,
+	siteUrl: string,
+	{ deleted, release }: { readonly deleted: readonly string[]; readonly release?: Release },
+): number {
+	if (command.json) {
+		printJson(io, { site: siteUrl, dryRun: false, removed: deleted, deleted, release: release === undefined ? null : toReleaseRecord(release) });
+	} else {
+		const made = release === undefined ? '' : ` (release ${release.id})`;
+		io.stdout.write(`✔ Removed ${deleted.map((slug) => `${slug}.php`).join(', ')} from ${siteUrl}${made}.\n`);
+	}
+	return 0;
+}

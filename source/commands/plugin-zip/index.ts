@@ -1,0 +1,69 @@
+/**
+ * svc plugin zip: the svc plugin shipped inside this package (plugin/, next to dist/), as a zip
+ * that wp-admin's "Upload Plugin" installs: every file under one top-level `svc/` folder. The
+ * plugin's tests and dotfiles are left out, as in the npm package.
+ */
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SvcError } from '../../core/errors.js';
+import type { PluginZipCommand } from '../parse-argv.js';
+import { displayPath } from '../shared/context.js';
+import { printJson, type Io } from '../shared/io.js';
+import { createZip, type ZipEntry } from '../../core/zip.js';
+
+/** Both source/commands/plugin-zip/ and dist/commands/plugin-zip/ sit three levels below the package root. */
+export const PLUGIN_DIR = fileURLToPath(new URL('../../../plugin/', import.meta.url));
+
+const FOLDER = 'svc';
+const LEFT_OUT = new Set(['tests']);
+
+export async function run(command: PluginZipCommand, io: Io): Promise<number> {
+	const out = path.resolve(io.cwd, command.out ?? `${FOLDER}.zip`);
+	const entries = await pluginEntries(PLUGIN_DIR);
+	const zip = createZip(entries);
+	try {
+		await writeFile(out, zip);
+	} catch (error) {
+		throw new SvcError(`Cannot write ${out} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`, {
+			hint: 'Pass --out with a path in a folder you can write to.',
+		});
+	}
+	const files = entries.filter((entry) => entry.data !== undefined).length;
+	if (command.json) {
+		printJson(io, { out, files, bytes: zip.length });
+	} else {
+		io.stdout.write(
+			`✔ Wrote ${displayPath(io.cwd, out)} (${files} files, ${(zip.length / 1024).toFixed(1)} KB).\n  Install it in wp-admin: Plugins → Add New → Upload Plugin, then activate "svc".\n`,
+		);
+	}
+	return 0;
+}
+
+export async function pluginEntries(pluginDir: string): Promise<ZipEntry[]> {
+	try {
+		if (!(await stat(path.join(pluginDir, 'svc.php'))).isFile()) throw new Error('not a file');
+	} catch {
+		throw new SvcError(`The svc plugin is missing from this installation (no svc.php in ${pluginDir}).`, {
+			hint: 'Reinstall svc (npm install -g svc).',
+		});
+	}
+	const entries: ZipEntry[] = [];
+	const visit = async (dir: string, prefix: string, top: boolean): Promise<void> => {
+		const info = await stat(dir);
+		entries.push({ name: `${prefix}/`, modified: info.mtime, mode: 0o755 });
+		const names = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+		for (const item of names) {
+			if (item.name.startsWith('.') || (top && LEFT_OUT.has(item.name))) continue;
+			const full = path.join(dir, item.name);
+			if (item.isDirectory()) {
+				await visit(full, `${prefix}/${item.name}`, false);
+			} else if (item.isFile()) {
+				const [data, fileInfo] = await Promise.all([readFile(full), stat(full)]);
+				entries.push({ name: `${prefix}/${item.name}`, data, modified: fileInfo.mtime, mode: 0o644 });
+			}
+		}
+	};
+	await visit(pluginDir, FOLDER, true);
+	return entries;
+}

@@ -1,0 +1,110 @@
+/**
+ * What the installed svc loads before its first byte, for every command run where it ends at once
+ * (no site saved, an empty project: the runs of `npm run bench -- cli`): svc's own modules for that
+ * command and no package at all (argv is read by Node's util.parseArgs; Ink, React, got, conf,
+ * php-parser, the keyring addon and fflate load only when a command gets to its work), and no other
+ * command's module. Needs no WordPress.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import { START_COMMANDS } from '../../scripts/bench/cli-start.js';
+import { moduleTracer, packagesOf, type TracedRun } from './helpers/module-trace.js';
+import { packedCli, type PackedCli } from './helpers/packed-cli.js';
+
+jest.setTimeout(120_000);
+
+/** Loaded only by a command that needs them, once it does its work. */
+const HEAVY = ['ink', 'react', 'react-reconciler', 'yoga-layout', 'got', 'conf', 'ajv', 'php-parser', '@napi-rs/keyring', 'fflate'];
+
+/** dist/commands/<folder>/ of each command (the entry point imports only the one that runs). */
+const COMMAND_MODULE: Record<string, string | undefined> = {
+  '--help': undefined,
+  'api push': 'api-push',
+  'api pull': 'api-pull',
+  'api list': 'api-list',
+  'api diff': 'api-diff',
+  'api rm': 'api-rm',
+  'api releases': 'api-releases',
+  'api rollback': 'api-rollback',
+  'api new': 'api-new',
+  'api logs': 'api-logs',
+  'api openapi': 'api-contract',
+  'api client': 'api-contract',
+  doctor: 'doctor',
+  dev: 'dev',
+  login: 'login',
+  logout: 'logout',
+  link: 'link',
+};
+
+let cli: PackedCli;
+let home: string;
+let trace: ReturnType<typeof moduleTracer>;
+
+beforeAll(async () => {
+  cli = await packedCli();
+  home = mkdtempSync(path.join(os.tmpdir(), 'svc-start-up-'));
+  trace = moduleTracer();
+}, 300_000);
+
+afterAll(() => {
+  rmSync(home, { recursive: true, force: true });
+});
+
+function run(args: readonly string[]): TracedRun {
+  const project = mkdtempSync(path.join(home, 'project-'));
+  return trace(path.join(cli.packageDir, 'dist', 'cli.js'), args, {
+    cwd: project,
+    env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' },
+  });
+}
+
+/** The packages a run loaded, svc itself (installed in node_modules/svc) left out. */
+function packagesLoaded(run: TracedRun): string[] {
+  return packagesOf(run.loaded).filter((name) => name !== 'svc');
+}
+
+/** The command folders (dist/commands/<command>/, shared/ aside) whose modules a run loaded. */
+function commandModules(loaded: readonly string[]): string[] {
+  return [...new Set(loaded.flatMap((url) => /\/dist\/commands\/([^/]+)\/[^/]+\.js$/.exec(url)?.[1] ?? []))].filter((name) => name !== 'shared');
+}
+
+describe('before the first byte', () => {
+  it.each(START_COMMANDS.map((args) => [args.join(' '), args] as const))('svc %s loads its own module and no package', (_name, args) => {
+    const result = run(args);
+    expect(result.stdout + result.stderr).not.toBe('');
+    expect(packagesLoaded(result).filter((name) => HEAVY.includes(name))).toEqual([]);
+    expect(packagesLoaded(result)).toEqual([]);
+    const name = args[0] === 'api' ? `api ${args[1]}` : (args[0] ?? '');
+    const own = COMMAND_MODULE[name];
+    expect(commandModules(result.loaded)).toEqual(own === undefined ? [] : [own]);
+  });
+
+  it('a plain-text error on a terminal-less stderr names the fix without Ink', () => {
+    const result = run(['api', 'list']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('✖ Error: No site selected.');
+    expect(result.stderr).toContain('→ Run "svc login"');
+    expect(packagesLoaded(result)).toEqual([]);
+  });
+
+  it('--version and a --json error load nothing heavy either', () => {
+    const version = run(['--version']);
+    expect(version.status).toBe(0);
+    expect(packagesLoaded(version)).toEqual([]);
+    const failed = run(['api', 'list', '--json']);
+    expect(failed.status).toBe(2);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ code: 'no_credentials', exitCode: 2 });
+    expect(packagesLoaded(failed)).toEqual([]);
+  });
+
+  it('a command that reaches its work loads what it needs (the trace sees CommonJS too)', () => {
+    const zip = run(['plugin', 'zip']);
+    expect(zip.status).toBe(0);
+    expect(packagesLoaded(zip)).toEqual(['fflate']);
+  });
+});
