@@ -4,6 +4,9 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/source', '<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // A handle a test leaves open (a timer, a socket) must not hang npm test after every result is in;
+  // `npm run test:jest -- --detectOpenHandles` names it.
+  forceExit: true,
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
