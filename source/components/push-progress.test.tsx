@@ -6,7 +6,10 @@ const committing = { phase: 'committing', sent: 2048, total: 2048 } as const;
 
 describe('PushProgress', () => {
 	it('says what the site is doing once everything is sent', () => {
-		const frame = render(<PushProgress count="2 files" dryRun={false} progress={committing} />).lastFrame() ?? '';
+		const view = render(<PushProgress count="2 files" dryRun={false} progress={committing} />);
+		const frame = view.lastFrame() ?? '';
+		// Unmounted: the spinner's timer would otherwise outlive the test.
+		view.unmount();
 		expect(frame).toContain('Uploading');
 		expect(frame).toContain('The site is checking 2 files and activating the release…');
 	});
