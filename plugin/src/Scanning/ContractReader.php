@@ -117,31 +117,7 @@ final class ContractReader {
 	 * @return array{value: mixed, lines: array<string, int>}|array{error: string, line: int}
 	 */
 	private static function argument( array $tokens, string $name, int $line ): array {
-		$arguments = array();
-		$current   = array();
-		$depth     = 0;
-		foreach ( $tokens as $token ) {
-			$text = $token->text;
-			if ( '(' === $text || '[' === $text || '{' === $text ) {
-				++$depth;
-				if ( 1 === $depth ) {
-					continue;
-				}
-			} elseif ( ')' === $text || ']' === $text || '}' === $text ) {
-				--$depth;
-				if ( 0 === $depth ) {
-					break;
-				}
-			} elseif ( 1 === $depth && ',' === $text ) {
-				$arguments[] = $current;
-				$current     = array();
-				continue;
-			}
-			$current[] = $token;
-		}
-		if ( array() !== $current ) {
-			$arguments[] = $current;
-		}
+		$arguments = ArgumentList::split( $tokens );
 		if ( 1 !== count( $arguments ) ) {
 			return array(
 				'error' => sprintf( 'takes exactly one argument, the schema array; found %d', count( $arguments ) ),

@@ -322,31 +322,7 @@ final class TokenScanner {
 	 * @return array{public: bool, unknown: list<string>}
 	 */
 	private static function read_args( array $args ): array {
-		$arguments = array();
-		$current   = array();
-		$depth     = 0;
-		foreach ( $args as $token ) {
-			$text = $token->text;
-			if ( '(' === $text || '[' === $text || '{' === $text || $token->is( T_ATTRIBUTE ) || $token->is( T_CURLY_OPEN ) || $token->is( T_DOLLAR_OPEN_CURLY_BRACES ) ) {
-				++$depth;
-				if ( 1 === $depth ) {
-					continue;
-				}
-			} elseif ( ')' === $text || ']' === $text || '}' === $text ) {
-				--$depth;
-				if ( 0 === $depth ) {
-					break;
-				}
-			} elseif ( 1 === $depth && ',' === $text ) {
-				$arguments[] = $current;
-				$current     = array();
-				continue;
-			}
-			$current[] = $token;
-		}
-		if ( array() !== $current ) {
-			$arguments[] = $current;
-		}
+		$arguments = ArgumentList::split( $args );
 		$value   = null;
 		$unknown = array();
 		foreach ( $arguments as $position => $argument ) {
