@@ -3,40 +3,32 @@
  * it (no terminal; SVC_URL, SVC_USER and SVC_APP_PASSWORD in the environment). The tests run in
  * order and build on each other's state, like a developer's session.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
-import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import type { WordPressSite } from '../support/wordpress.js';
+import { startCliBench, type CliBench } from './helpers/cli-bench.js';
 import { readTree, removeRoute, routeSource, writeRoute } from './helpers/files.js';
-import { packedCli, REPO_ROOT } from './helpers/packed-cli.js';
-import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+import type { SvcRunner } from './helpers/run-svc.js';
 
 jest.setTimeout(120_000);
 
 let site: WordPressSite;
 let svc: SvcRunner;
-let project: string;
 let apiDir: string;
 let env: Record<string, string>;
 
+let bench: CliBench | undefined;
+
 beforeAll(async () => {
-  const [cli, started] = await Promise.all([packedCli(), startWordPress()]);
-  site = started;
-  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-api-'));
-  apiDir = path.join(project, 'api');
-  cpSync(path.join(REPO_ROOT, 'examples', 'api'), apiDir, { recursive: true });
-  svc = svcRunner(cli.bin, project);
-  env = { SVC_URL: site.url, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword };
+  bench = await startCliBench('api', { examples: true });
+  ({ site, svc, apiDir, env } = bench);
 }, 300_000);
 
-afterAll(async () => {
-  await site?.stop();
-  if (project !== undefined) rmSync(project, { recursive: true, force: true });
-  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
-});
+afterAll(() => bench?.stop());
 
 const run = (...args: string[]) => svc(args, { env });
 const runIn = (cwd: string, ...args: string[]) => svc(args, { env, cwd });

@@ -4,17 +4,17 @@
  * OpenAPI 3.1 schema, and the generated client type-checks with tsc (wrong argument types are
  * compile errors) and calls the site.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { runProcess } from '../support/process.js';
-import { startWordPress, type WordPressSite } from '../support/wordpress.js';
-import { packedCli, REPO_ROOT } from './helpers/packed-cli.js';
-import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+import type { WordPressSite } from '../support/wordpress.js';
+import { startCliBench, type CliBench } from './helpers/cli-bench.js';
+import { REPO_ROOT } from './helpers/packed-cli.js';
+import type { SvcRunner } from './helpers/run-svc.js';
 
 jest.setTimeout(180_000);
 
@@ -23,21 +23,15 @@ let svc: SvcRunner;
 let project: string;
 let env: Record<string, string>;
 
+let bench: CliBench | undefined;
+
 beforeAll(async () => {
-  const [cli, started] = await Promise.all([packedCli(), startWordPress()]);
-  site = started;
-  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-contracts-'));
-  cpSync(path.join(REPO_ROOT, 'examples', 'api'), path.join(project, 'api'), { recursive: true });
-  svc = svcRunner(cli.bin, project);
-  env = { SVC_URL: site.url, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword };
+  bench = await startCliBench('contracts', { examples: true });
+  ({ site, svc, project, env } = bench);
   expect(await svc(['api', 'push', '--yes'], { env })).toMatchObject({ code: 0 });
 }, 300_000);
 
-afterAll(async () => {
-  await site?.stop();
-  if (project !== undefined) rmSync(project, { recursive: true, force: true });
-  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
-});
+afterAll(() => bench?.stop());
 
 describe('svc api openapi', () => {
   it('writes the document of the example routes, valid OpenAPI 3.1', async () => {

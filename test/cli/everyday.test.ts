@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { fileURLToPath } from 'node:url';
 
-import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import type { WordPressSite } from '../support/wordpress.js';
 import { LIMITS_MU_PLUGIN } from '../e2e/helpers/site.js';
+import { startCliBench, type CliBench } from './helpers/cli-bench.js';
 import { routeSource, writeRoute } from './helpers/files.js';
 import { assertJsonContract } from './helpers/json-contract.js';
-import { packedCli } from './helpers/packed-cli.js';
 import { startPathProxy } from './helpers/path-proxy.js';
-import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+import type { SvcRunner } from './helpers/run-svc.js';
 
 jest.setTimeout(180_000);
 
@@ -31,21 +31,15 @@ let apiDir: string;
 let env: Record<string, string>;
 let bin: string;
 
+let bench: CliBench | undefined;
+
 beforeAll(async () => {
-  const [cli, started] = await Promise.all([packedCli(), startWordPress({ muPlugins: [LIMITS_MU_PLUGIN, DOCTOR_MU_PLUGIN] })]);
-  site = started;
-  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-everyday-'));
-  apiDir = path.join(project, 'api');
-  bin = cli.bin;
-  svc = svcRunner(cli.bin, project);
-  env = { SVC_URL: site.url, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword };
+  bench = await startCliBench('everyday', { site: { muPlugins: [LIMITS_MU_PLUGIN, DOCTOR_MU_PLUGIN] } });
+  ({ site, svc, project, apiDir, env } = bench);
+  bin = bench.cli.bin;
 }, 300_000);
 
-afterAll(async () => {
-  await site?.stop();
-  if (project !== undefined) rmSync(project, { recursive: true, force: true });
-  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
-});
+afterAll(() => bench?.stop());
 
 const run = (...args: string[]) => svc(args, { env });
 const json = <T = any>(stdout: string): T => JSON.parse(stdout) as T;

@@ -5,26 +5,24 @@
  * a plugin from before releases. Run as CI runs it (no terminal; SVC_* in the environment). The
  * tests run in order and build on each other's state.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 
-import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import type { WordPressSite } from '../support/wordpress.js';
 import { LIMITS_MU_PLUGIN } from '../e2e/helpers/site.js';
+import { startCliBench, type CliBench } from './helpers/cli-bench.js';
 import { startCountingProxy, NGINX_BODY_LIMIT, type CountingProxy } from './helpers/counting-proxy.js';
 import { routeSource, writeRoute } from './helpers/files.js';
-import { packedCli } from './helpers/packed-cli.js';
-import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+import type { SvcRunner } from './helpers/run-svc.js';
 
 jest.setTimeout(180_000);
 
 let site: WordPressSite;
 let proxy: CountingProxy;
 let svc: SvcRunner;
-let project: string;
 let apiDir: string;
 let env: Record<string, string>;
 
@@ -38,21 +36,19 @@ const bigRoute = (className: string, bytes: number, version = 1): string => {
   return source.replace('final class', `// ${className} ${'#'.repeat(bytes - source.length)}\nfinal class`);
 };
 
+let bench: CliBench | undefined;
+
 beforeAll(async () => {
-  const [cli, started] = await Promise.all([packedCli(), startWordPress({ muPlugins: [LIMITS_MU_PLUGIN] })]);
-  site = started;
+  bench = await startCliBench('releases', { site: { muPlugins: [LIMITS_MU_PLUGIN] } });
+  ({ site, svc, apiDir } = bench);
   proxy = await startCountingProxy(site.url);
-  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-releases-'));
-  apiDir = path.join(project, 'api');
-  svc = svcRunner(cli.bin, project);
-  env = { SVC_URL: proxy.url, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword };
+  // Through the proxy, which counts the requests and their sizes.
+  env = { ...bench.env, SVC_URL: proxy.url };
 }, 300_000);
 
 afterAll(async () => {
   await proxy?.stop();
-  await site?.stop();
-  if (project !== undefined) rmSync(project, { recursive: true, force: true });
-  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
+  await bench?.stop();
 });
 
 beforeEach(() => {

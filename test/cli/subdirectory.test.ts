@@ -3,17 +3,16 @@
  * nginx serves it from /blog/ (nothing at the root). Every command of the installed CLI, run as CI
  * runs it, works there; the routes answer under /blog/wp-json/.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
-import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import type { WordPressSite } from '../support/wordpress.js';
+import { startCliBench, type CliBench } from './helpers/cli-bench.js';
 import { startDev } from './helpers/dev-process.js';
 import { routeSource, writeRoute } from './helpers/files.js';
-import { packedCli } from './helpers/packed-cli.js';
-import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+import type { SvcRunner } from './helpers/run-svc.js';
 
 jest.setTimeout(180_000);
 
@@ -23,20 +22,15 @@ let bin: string;
 let project: string;
 let env: Record<string, string>;
 
+let bench: CliBench | undefined;
+
 beforeAll(async () => {
-  const [cli, started] = await Promise.all([packedCli(), startWordPress({ pathPrefix: '/blog' })]);
-  site = started;
-  bin = cli.bin;
-  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-subdir-'));
-  svc = svcRunner(bin, project);
-  env = { SVC_URL: site.url, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword };
+  bench = await startCliBench('subdir', { site: { pathPrefix: '/blog' } });
+  ({ site, svc, project, env } = bench);
+  bin = bench.cli.bin;
 }, 300_000);
 
-afterAll(async () => {
-  await site?.stop();
-  if (project !== undefined) rmSync(project, { recursive: true, force: true });
-  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
-});
+afterAll(() => bench?.stop());
 
 const run = (...args: string[]) => svc(args, { env });
 const json = <T = any>(stdout: string): T => JSON.parse(stdout) as T;

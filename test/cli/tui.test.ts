@@ -5,18 +5,18 @@
  * file the site cannot load is a failure. The tests run in order and build on each other's state.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
-import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import type { WordPressSite } from '../support/wordpress.js';
+import { startCliBench, type CliBench } from './helpers/cli-bench.js';
 import { routeSource, writeRoute } from './helpers/files.js';
-import { packedCli, REPO_ROOT, type PackedCli } from './helpers/packed-cli.js';
-import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+import { REPO_ROOT, type PackedCli } from './helpers/packed-cli.js';
+import type { SvcRunner } from './helpers/run-svc.js';
 import { closeTerminals, inTerminal, screenText } from './helpers/terminal.js';
 import { screenOf } from './helpers/tmux.js';
 
@@ -29,22 +29,16 @@ let project: string;
 let apiDir: string;
 let env: Record<string, string>;
 
+let bench: CliBench | undefined;
+
 beforeAll(async () => {
-  const [packed, started] = await Promise.all([packedCli(), startWordPress()]);
-  cli = packed;
-  site = started;
-  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-tui-'));
-  apiDir = path.join(project, 'api');
-  cpSync(path.join(REPO_ROOT, 'examples', 'api'), apiDir, { recursive: true });
-  svc = svcRunner(cli.bin, project);
-  env = { SVC_URL: site.url, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword };
+  bench = await startCliBench('tui', { examples: true });
+  ({ site, cli, svc, project, apiDir, env } = bench);
 }, 300_000);
 
 afterAll(async () => {
   closeTerminals();
-  await site?.stop();
-  if (project !== undefined) rmSync(project, { recursive: true, force: true });
-  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
+  await bench?.stop();
 });
 
 const run = (...args: string[]) => svc(args, { env });
