@@ -323,8 +323,8 @@ final class TokenScanner {
 	 */
 	private static function read_args( array $args ): array {
 		$arguments = ArgumentList::split( $args );
-		$value   = null;
-		$unknown = array();
+		$value     = null;
+		$unknown   = array();
 		foreach ( $arguments as $position => $argument ) {
 			// Keywords may name an argument (`public:`); the tokenizer may not call them T_STRING.
 			$named = count( $argument ) >= 2 && ':' === $argument[1]->text && 1 === preg_match( '/^[a-z_\\x80-\\xff][\\w\\x80-\\xff]*$/i', $argument[0]->text );
