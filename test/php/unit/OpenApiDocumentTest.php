@@ -46,7 +46,15 @@ final class OpenApiDocumentTest extends TestCase {
 		$this->assertSame( '3.1.0', $document['openapi'] );
 		$this->assertSame( 'v2', $document['info']['version'] );
 		$this->assertSame( array( array( 'url' => 'http://example.test/wp-json' ) ), $document['servers'] );
-		$this->assertSame( array( array( 'file' => 'broken.php', 'error' => 'Parse error' ) ), $document['x-svc-failed'] );
+		$this->assertSame(
+			array(
+				array(
+					'file'  => 'broken.php',
+					'error' => 'Parse error',
+				),
+			),
+			$document['x-svc-failed']
+		);
 		$item = $document['paths']['/shop/v2/users/{id}'];
 
 		$get = $item['get'];
@@ -56,14 +64,47 @@ final class OpenApiDocumentTest extends TestCase {
 		$this->assertTrue( $get['x-svc-public'] );
 		$this->assertSame(
 			array(
-				array( 'name' => 'id', 'in' => 'path', 'required' => true, 'schema' => array( 'type' => 'integer', 'minimum' => 1 ) ),
-				array( 'name' => 'tags', 'in' => 'query', 'required' => false, 'schema' => array( 'type' => 'array', 'items' => array( 'type' => 'string' ) ), 'style' => 'form', 'explode' => false ),
-				array( 'name' => 'q', 'in' => 'query', 'required' => true, 'schema' => array( 'type' => 'string' ) ),
+				array(
+					'name'     => 'id',
+					'in'       => 'path',
+					'required' => true,
+					'schema'   => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+					),
+				),
+				array(
+					'name'     => 'tags',
+					'in'       => 'query',
+					'required' => false,
+					'schema'   => array(
+						'type'  => 'array',
+						'items' => array( 'type' => 'string' ),
+					),
+					'style'    => 'form',
+					'explode'  => false,
+				),
+				array(
+					'name'     => 'q',
+					'in'       => 'query',
+					'required' => true,
+					'schema'   => array( 'type' => 'string' ),
+				),
 			),
 			$get['parameters']
 		);
 		$this->assertSame(
-			array( 'type' => 'object', 'properties' => array( 'id' => array( 'type' => 'integer' ), 'x' => array( 'type' => 'number', 'exclusiveMinimum' => 0 ) ), 'required' => array( 'id' ) ),
+			array(
+				'type'       => 'object',
+				'properties' => array(
+					'id' => array( 'type' => 'integer' ),
+					'x'  => array(
+						'type'             => 'number',
+						'exclusiveMinimum' => 0,
+					),
+				),
+				'required'   => array( 'id' ),
+			),
 			$get['responses']['200']['content']['application/json']['schema']
 		);
 		$this->assertArrayHasKey( '400', $get['responses'] );
@@ -72,7 +113,16 @@ final class OpenApiDocumentTest extends TestCase {
 		$put = $item['put'];
 		$this->assertSame( 'Users.', $put['summary'] );
 		$this->assertSame( 'By id.', $put['description'] );
-		$this->assertSame( array( array( 'applicationPassword' => array() ), array( 'wordpressCookie' => array(), 'restNonce' => array() ) ), $put['security'] );
+		$this->assertSame(
+			array(
+				array( 'applicationPassword' => array() ),
+				array(
+					'wordpressCookie' => array(),
+					'restNonce'       => array(),
+				),
+			),
+			$put['security']
+		);
 		$this->assertSame( array( 'name' ), $put['requestBody']['content']['application/json']['schema']['required'] );
 		$this->assertEquals( new stdClass(), $put['requestBody']['content']['application/json']['schema']['properties']['meta']['properties'] );
 		$this->assertSame( array( 'id' ), array_column( $put['parameters'], 'name' ) );

@@ -140,14 +140,11 @@ final class ReleasesTest extends SvcTestCase {
 	public function test_a_crash_between_commit_and_swap_is_repaired_by_the_next_request(): void {
 		$old = self::route( self::unique( 'Old' ) );
 		$this->deploy( array( 'hello' => $old ) );
-		$new  = self::route( self::unique( 'New' ) );
-		$hash = hash( 'sha256', $new );
+		$new = self::route( self::unique( 'New' ) );
 		// What a worker killed right after the database commit leaves: the new release active, the
 		// old tree served.
-		$this->deployer->blobs()->put( array( $hash => $new ), array() );
-		$id = ( new ReleaseStore() )->activate(
-			array( 'hello' => $hash ),
-			'push',
+		$id = $this->commit_in_database_only(
+			array( 'hello' => $new ),
 			array(
 				'added'   => array(),
 				'changed' => array( 'hello' ),
@@ -258,21 +255,12 @@ final class ReleasesTest extends SvcTestCase {
 		$by_hand = self::route( self::unique( 'ByHand' ) );
 		file_put_contents( $this->root . '/api/by-hand.php', $by_hand );
 		$pushed = self::route( self::unique( 'Pushed' ) );
-		$hash   = hash( 'sha256', $pushed );
-		$this->deployer->blobs()->put(
-			array(
-				$hash                      => $pushed,
-				hash( 'sha256', $by_hand ) => $by_hand,
-			),
-			array()
-		);
 		// The worker died after the database commit, before the plain directory was moved aside.
-		( new ReleaseStore() )->activate(
+		$this->commit_in_database_only(
 			array(
-				'by-hand' => hash( 'sha256', $by_hand ),
-				'pushed'  => $hash,
+				'by-hand' => $by_hand,
+				'pushed'  => $pushed,
 			),
-			'push',
 			array(
 				'added'   => array( 'pushed' ),
 				'changed' => array(),

@@ -80,6 +80,25 @@ abstract class SvcTestCase extends TestCase {
 		wp_set_current_user( 0 );
 	}
 
+	/**
+	 * What a commit leaves in the database alone: the contents stored and the release active, nothing
+	 * written on this node's disk (a worker killed before the swap, or another node's push).
+	 *
+	 * @param array<string, string>                                                     $sources Slug => source.
+	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary
+	 * @return int The release's id.
+	 */
+	protected function commit_in_database_only( array $sources, array $summary ): int {
+		$hashes   = array();
+		$contents = array();
+		foreach ( $sources as $slug => $source ) {
+			$hashes[ (string) $slug ]              = hash( 'sha256', $source );
+			$contents[ hash( 'sha256', $source ) ] = $source;
+		}
+		$this->deployer->blobs()->put( $contents, array() );
+		return ( new ReleaseStore() )->activate( $hashes, 'push', $summary );
+	}
+
 	/** A valid route file source with a unique class name. */
 	protected static function route( string $class_name, string $body = 'public function get(): array { return array( "ok" => true ); }', string $before = '' ): string {
 		return "<?php\ndeclare(strict_types=1);\n{$before}\nfinal class {$class_name} {\n{$body}\n}\n";
