@@ -5,11 +5,12 @@
  * - save → the route answers the new code: a route file rewritten, then GET the route every 5 ms
  *   until its body is the new one; one file, on loopback;
  * - idle CPU: the svc dev process's CPU time (utime + stime from /proc/<pid>/stat) over a quiet
- *   stretch, when it only waits on the file watcher and polls the site's events every 2 s.
+ *   stretch, when it only waits on the file watcher and polls the site's events (backing off to 8 s).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+import { startDev } from '../../test/cli/helpers/dev-process.js';
 
 export interface DevFigures {
   /** Until svc dev printed the throwaway site's URL (start-up of the site included). */
@@ -53,29 +54,11 @@ export async function measureDev(binary: string, scratch: string, options: { sav
   writeFileSync(file, route(0));
   const home = path.join(scratch, 'dev-home');
   mkdirSync(home, { recursive: true });
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), LANG: 'C.UTF-8' };
+  const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), LANG: 'C.UTF-8' };
   const started = Date.now();
-  const child = spawn(binary, ['dev', '--json'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: { type: string; [key: string]: unknown }[] = [];
-  let buffered = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const complete = buffered.split('\n');
-    buffered = complete.pop() ?? '';
-    lines.push(...complete.filter((line) => line !== '').map((line) => JSON.parse(line) as { type: string }));
-  });
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? '?')));
-  const waitFor = async (type: string, from: number, ms: number) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = lines.slice(from).find((line) => line.type === type);
-      if (found !== undefined) return found;
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`svc dev printed no "${type}" line; stderr:\n${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const dev = startDev(binary, [], { cwd: project, env });
+  const { child, exited } = dev;
+  const waitFor = (type: string, from: number, ms: number) => dev.waitFor((line) => line.type === type, from, ms);
   try {
     const local = await waitFor('local-site', 0, 120_000);
     const startMs = Date.now() - started;
@@ -89,7 +72,7 @@ export async function measureDev(binary: string, scratch: string, options: { sav
       for (;;) {
         const body = await (await fetch(url)).text();
         if (body === JSON.stringify({ version })) break;
-        if (Number(process.hrtime.bigint() - saved) / 1e6 > 10_000) throw new Error(`the route did not answer version ${version} within 10 s (last: ${body})\n${stderr}`);
+        if (Number(process.hrtime.bigint() - saved) / 1e6 > 10_000) throw new Error(`the route did not answer version ${version} within 10 s (last: ${body})\n${dev.stderr()}`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       saveMs.push(Number(process.hrtime.bigint() - saved) / 1e6);
@@ -108,7 +91,7 @@ export async function measureDev(binary: string, scratch: string, options: { sav
   } finally {
     child.kill('SIGINT');
     const code = await exited;
-    if (code !== 130) process.stderr.write(`svc dev exited ${String(code)} on SIGINT (expected 130)\n${stderr}\n`);
+    if (code !== 130) process.stderr.write(`svc dev exited ${String(code)} on SIGINT (expected 130)\n${dev.stderr()}\n`);
   }
 }
 
