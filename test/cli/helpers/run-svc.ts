@@ -25,7 +25,7 @@ export interface SvcRunner {
 }
 
 /** Only what svc needs from the environment; the developer's own SVC_*, D-Bus and config stay out. */
-function baseEnv(binDir: string, home: string): Record<string, string> {
+export function baseEnv(binDir: string, home: string): Record<string, string> {
   return {
     PATH: `${binDir}${path.delimiter}${process.env['PATH'] ?? ''}`,
     HOME: home,

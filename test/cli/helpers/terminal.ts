@@ -7,6 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
+import { baseEnv } from './run-svc.js';
+
 export interface TerminalRun {
   /** Everything written to the terminal so far. */
   readonly output: () => string;
@@ -39,14 +41,7 @@ export function inTerminal(
 ): TerminalRun {
   const { columns = 80, rows = 24 } = options;
   const command = `stty cols ${columns} rows ${rows}; exec ${[bin, ...args].map(quote).join(' ')}`;
-  const env = {
-    PATH: `${path.dirname(bin)}${path.delimiter}${process.env['PATH'] ?? ''}`,
-    HOME: options.home,
-    XDG_CONFIG_HOME: path.join(options.home, '.config'),
-    LANG: 'C.UTF-8',
-    TERM: 'xterm-256color',
-    ...options.env,
-  };
+  const env = { ...baseEnv(path.dirname(bin), options.home), TERM: 'xterm-256color', ...options.env };
   const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   const waiters = new Set<() => void>();

@@ -7,6 +7,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
+import { baseEnv } from './run-svc.js';
+
 const run = promisify(execFile);
 
 export interface Screen {
@@ -36,14 +38,7 @@ const quote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
 export async function screenOf(bin: string, args: readonly string[], options: TmuxOptions): Promise<Screen> {
   const socket = `svc-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const tmux = (...tmuxArgs: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...tmuxArgs], { env: serverEnv });
-  const serverEnv = {
-    PATH: `${path.dirname(bin)}${path.delimiter}${process.env['PATH'] ?? ''}`,
-    HOME: options.home,
-    XDG_CONFIG_HOME: path.join(options.home, '.config'),
-    LANG: 'C.UTF-8',
-    TERM: 'xterm-256color',
-    ...options.env,
-  };
+  const serverEnv = { ...baseEnv(path.dirname(bin), options.home), TERM: 'xterm-256color', ...options.env };
   // The shell stays after svc ends, so its last screen (and exit code) can be read.
   const command = `cd ${quote(options.cwd)} && ${[bin, ...args].map(quote).join(' ')}; printf '[exit %s]' $?; sleep 60`;
   await tmux('new-session', '-d', '-s', 'svc', '-x', String(options.columns), '-y', String(options.rows ?? 24), command);
