@@ -5,9 +5,11 @@
  * exits, with 0, 1 (failure) or 2 (usage, or refused without --yes).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { formatHelp } from './commands/help-format.js';
 import { toCommand, type Command, type HelpTopic } from './commands/parse-argv.js';
 import { readArgv } from './commands/read-argv.js';
+import { packageDir } from './core/package-dir.js';
 import { processIo, type Io } from './commands/shared/io.js';
 import { interruptMessage, stopsItself } from './commands/shared/interrupt.js';
 
@@ -232,7 +234,7 @@ const HELP: Record<HelpTopic, string> = {
 };
 
 /** name, version and description, read once: two small fields for --version and the help. */
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string; description?: string };
+const pkg = JSON.parse(readFileSync(path.join(packageDir(), 'package.json'), 'utf8')) as { version?: string; description?: string };
 
 quietOnClosedPipes();
 exitOnInterrupt();
@@ -245,7 +247,10 @@ const cli = readArgv(args);
 /** Set when a command that stops itself took Ctrl-C (exitOnInterrupt); declared before main runs. */
 let interruptedByCommand = false;
 
-process.exit(await finish(await main()));
+// No top-level await: the build makes this file CommonJS, which loads faster (scripts/build.mjs).
+void main()
+	.then(finish)
+	.then((code) => process.exit(code));
 
 async function main(): Promise<number> {
 	const io = processIo(pkg.version ?? 'dev');

@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { startWatchdog, trackForCleanup } from './cleanup.js';
+import { packageDir } from '../core/package-dir.js';
 import type { LocalSite } from './local-site.js';
 import { PLAYGROUND_PACKAGE } from './playground-package.js';
 import { findFreePort } from './php-server.js';
@@ -23,7 +23,7 @@ import { exitOf, probeReady, signalGroup, sleep, stopGroup, tailFile } from './p
 /** Playground's own administrator. */
 const PLAYGROUND_ADMIN = { login: 'admin', password: 'password' } as const;
 const SECRET_MOUNT = '/svc-dev';
-const PLUGIN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../plugin');
+const PLUGIN_DIR = path.join(packageDir(), 'plugin');
 /** The first run downloads the CLI and a WordPress: minutes on a slow line. */
 const READY_TIMEOUT_MS = 10 * 60_000;
 

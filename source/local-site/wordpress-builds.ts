@@ -16,9 +16,9 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { requireExecutable, WORDPRESS_SOURCE } from './packages.js';
+import { packageDir } from '../core/package-dir.js';
 import { runChecked } from './process.js';
 
 /** 'debian', 'newest', or the name of a zip without "wp-" and ".zip" ('nightly', 'beta', '6.5', …). */
@@ -33,10 +33,7 @@ export interface WordPressSource {
   readonly zip?: string;
 }
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = path.resolve(HERE, '../..');
-
-export const WORDPRESS_BUILDS_DIR = path.join(REPO_ROOT, 'node_modules', '@wp-playground', 'wordpress-builds', 'src', 'wordpress');
+export const WORDPRESS_BUILDS_DIR = path.join(packageDir(), 'node_modules', '@wp-playground', 'wordpress-builds', 'src', 'wordpress');
 export const WORDPRESS_BUILDS_CACHE = path.join(os.tmpdir(), 'svc-wordpress-builds');
 
 /** A half-written cache entry older than this belongs to a process that died while unzipping. */

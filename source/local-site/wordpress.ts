@@ -31,9 +31,9 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { startWatchdog, trackForCleanup } from './cleanup.js';
+import { codeDir, packageDir } from '../core/package-dir.js';
 import { createDatabase, initDataDir, startMariaDB, type MariaDB } from './mariadb.js';
 import { ensurePackages, requireExecutable, requirePackages } from './packages.js';
 import { FPM_PID_FILE, NGINX_PID_FILE, startFpmServer, type FpmServer } from './fpm-server.js';
@@ -168,8 +168,7 @@ export interface WordPressSite {
   stop(): Promise<void>;
 }
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = path.resolve(HERE, '../..');
+const HERE = path.join(codeDir(), 'local-site');
 const ROUTER_SCRIPT = path.join(HERE, 'php', 'router.php');
 const INSTALL_SCRIPT = path.join(HERE, 'php', 'install.php');
 const CLI_PRELUDE = path.join(HERE, 'php', 'cli-prelude.php');
@@ -405,7 +404,7 @@ async function buildSite(
   const contentDir = path.join(wpDir, 'wp-content');
   const dataDir = path.join(root, 'db');
   const debugLog = path.join(root, 'debug.log');
-  const pluginDir = options.pluginDir ?? path.join(REPO_ROOT, 'plugin');
+  const pluginDir = options.pluginDir ?? path.join(packageDir(), 'plugin');
 
   const wordpress = await resolveWordPress(options.wordpress);
   mkdirSync(path.dirname(wpDir), { recursive: true });

@@ -35,8 +35,8 @@ describe('the tarball', () => {
     const paths = cli.files.map((file) => file.path);
     const outside = paths.filter((file) => !/^(dist|plugin)\//.test(file));
     expect(outside.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
-    expect(paths).toContain('dist/cli.js');
-    expect(paths).toContain('dist/commands/api-push/index.js');
+    expect(paths).toContain('dist/cli.cjs');
+    expect(paths).toContain('dist/commands/api-push.cjs');
     expect(paths).toContain('plugin/svc.php');
     expect(paths.filter((file) => file.startsWith('plugin/tests/'))).toEqual([]);
   });
@@ -44,14 +44,15 @@ describe('the tarball', () => {
   it('ships no tests and no TypeScript sources in dist/', () => {
     const dist = cli.files.map((file) => file.path).filter((file) => file.startsWith('dist/'));
     expect(dist.filter((file) => /\.test\.|\.tsx?$/.test(file))).toEqual([]);
-    // Compiled JavaScript, and the PHP the local site of `svc dev` runs (source/local-site/).
-    expect(dist.filter((file) => !file.endsWith('.js') && !/^dist\/local-site\/(php|mu-plugins)\/[\w-]+\.php$/.test(file))).toEqual([]);
+    // Bundled JavaScript (CommonJS, and ES modules for the Ink screens: scripts/build.mjs), and the
+    // PHP the local site of `svc dev` runs (source/local-site/).
+    expect(dist.filter((file) => !/\.c?js$/.test(file) && !/^dist\/local-site\/(php|mu-plugins)\/[\w-]+\.php$/.test(file))).toEqual([]);
   });
 
   it('installs with npm install -g and puts svc on PATH', () => {
     const found = execFileSync('/bin/sh', ['-c', 'command -v svc'], { env: { PATH: `${path.dirname(cli.bin)}:/usr/bin:/bin` } });
     expect(found.toString().trim()).toBe(cli.bin);
-    expect(realpathSync(cli.bin)).toBe(path.join(realpathSync(cli.packageDir), 'dist', 'cli.js'));
+    expect(realpathSync(cli.bin)).toBe(path.join(realpathSync(cli.packageDir), 'dist', 'cli.cjs'));
   });
 });
 

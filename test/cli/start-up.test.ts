@@ -20,7 +20,7 @@ jest.setTimeout(120_000);
 /** Loaded only by a command that needs them, once it does its work. */
 const HEAVY = ['ink', 'react', 'react-reconciler', 'yoga-layout', 'got', 'conf', 'ajv', 'php-parser', '@napi-rs/keyring', 'fflate'];
 
-/** dist/commands/<folder>/ of each command (the entry point imports only the one that runs). */
+/** dist/commands/<command>.cjs of each command (the entry point loads only the one that runs). */
 const COMMAND_MODULE: Record<string, string | undefined> = {
   '--help': undefined,
   'api push': 'api-push',
@@ -57,7 +57,7 @@ afterAll(() => {
 
 function run(args: readonly string[]): TracedRun {
   const project = mkdtempSync(path.join(home, 'project-'));
-  return trace(path.join(cli.packageDir, 'dist', 'cli.js'), args, {
+  return trace(path.join(cli.packageDir, 'dist', 'cli.cjs'), args, {
     cwd: project,
     env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' },
   });
@@ -68,9 +68,9 @@ function packagesLoaded(run: TracedRun): string[] {
   return packagesOf(run.loaded).filter((name) => name !== 'svc');
 }
 
-/** The command folders (dist/commands/<command>/, shared/ aside) whose modules a run loaded. */
+/** The commands (dist/commands/<command>.cjs) whose files a run loaded. */
 function commandModules(loaded: readonly string[]): string[] {
-  return [...new Set(loaded.flatMap((url) => /\/dist\/commands\/([^/]+)\/[^/]+\.js$/.exec(url)?.[1] ?? []))].filter((name) => name !== 'shared');
+  return [...new Set(loaded.flatMap((url) => /\/dist\/commands\/([^/]+)\.c?js$/.exec(url)?.[1] ?? []))];
 }
 
 describe('before the first byte', () => {

@@ -5,15 +5,14 @@
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SvcError } from '../../core/errors.js';
+import { packageDir } from '../../core/package-dir.js';
 import type { PluginZipCommand } from '../parse-argv.js';
 import { displayPath } from '../shared/context.js';
 import { printJson, type Io } from '../shared/io.js';
 import { createZip, type ZipEntry } from '../../core/zip.js';
 
-/** Both source/commands/plugin-zip/ and dist/commands/plugin-zip/ sit three levels below the package root. */
-export const PLUGIN_DIR = fileURLToPath(new URL('../../../plugin/', import.meta.url));
+export const PLUGIN_DIR = path.join(packageDir(), 'plugin');
 
 const FOLDER = 'svc';
 const LEFT_OUT = new Set(['tests']);

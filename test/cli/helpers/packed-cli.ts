@@ -1,5 +1,5 @@
 /**
- * The svc package as users get it: `npm pack` (prepack builds dist/ with tsc) and
+ * The svc package as users get it: `npm pack` (prepack bundles dist/: scripts/build.mjs) and
  * `npm install -g --prefix <tmp>` of the tarball. Done once per jest run and shared by every test
  * file: the first file to get here packs and installs under a lock, the others wait and reuse it.
  * The run is known by the jest parent process (workers are its children), so a new run packs anew.
@@ -94,8 +94,7 @@ async function preparePackedCli(): Promise<PackedCli> {
       return JSON.parse(readFileSync(done, 'utf8')) as PackedCli;
     }
     const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
-    // tsc never deletes outputs of removed sources, and prepack only runs tsc: a stale dist/
-    // would ship files that no longer exist in source/.
+    // prepack's build empties dist/ itself; removing it first keeps a failed build from shipping an old one.
     rmSync(path.join(REPO_ROOT, 'dist'), { recursive: true, force: true });
     const packed = await runChecked('npm', ['pack', '--json', '--pack-destination', root], { cwd: REPO_ROOT, env });
     // npm prints lifecycle output on stderr; be lenient in case a script writes to stdout.

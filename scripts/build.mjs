@@ -1,0 +1,225 @@
+/**
+ * Builds dist/ for the npm package: svc's TypeScript bundled by esbuild into CommonJS files, each
+ * command in a file of its own, and the Ink screens as ES modules.
+ *
+ * Why not tsc's one-file-per-module ES modules: a command's start is Node's own start plus what svc
+ * loads before its first byte, and with ~25 ES modules Node 20's ESM loader (resolve, link, a facade
+ * per built-in) cost more than svc's code itself: `svc api list` ran at 2.0-2.5 × a bare `node -e 0`.
+ * CommonJS loads faster, and few files load faster than many (`npm run bench -- cli`).
+ *
+ * How, in three steps:
+ *   1. esbuild bundles source/cli.tsx and every source/commands/<name>/index.ts (the entry point
+ *      imports the one that runs, dynamically) as ES modules with code splitting: every module of
+ *      svc lands in exactly one output file, so state and classes (the interruption message,
+ *      SvcError for instanceof) exist once, whichever file uses them.
+ *   2. Each output file that does not (through its static imports) import an ES-module-only package
+ *      becomes CommonJS (.cjs); its static imports of other svc files become require(), its dynamic
+ *      ones `Promise.resolve().then(() => require(…))`, and import.meta.url its own file's URL.
+ *   3. The rest (the Ink screens: ink uses top-level await, which require() cannot load) stay ES
+ *      modules (.js), reached only by dynamic import(); they import the CommonJS files by name, and
+ *      Node gives them the same module instances that require() gave.
+ * Packages stay in node_modules (external). The local WordPress's PHP scripts and mu-plugins are
+ * copied to dist/local-site/, where source/core/package-dir.ts finds them.
+ *
+ *   node scripts/build.mjs
+ */
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { build } from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE = path.join(ROOT, 'source');
+const DIST = path.join(ROOT, 'dist');
+const ASSET_DIRS = ['local-site/php', 'local-site/mu-plugins'];
+const TARGET = 'node20';
+/** The placeholder import.meta.url becomes in CommonJS output; defined by the banner below. */
+const META_URL = '__svcImportMetaUrl';
+const META_BANNER = `var ${META_URL} = require("node:url").pathToFileURL(__filename).href;\n`;
+/** Marks the rewritten specifiers of step 2, so that only they are turned into require(). */
+const MARK = '__svc_require__:';
+
+const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
+const esmOnlyCache = new Map();
+
+/** Whether require() cannot load the package: its entry is an ES module, or it exports nothing to require. */
+function isEsmOnly(specifier) {
+  if (specifier.startsWith('node:')) return false;
+  if (!esmOnlyCache.has(specifier)) {
+    const name = /^(@[^/]+\/[^/]+|[^/]+)/.exec(specifier)?.[1] ?? specifier;
+    let esm;
+    try {
+      const entry = requireFromRoot.resolve(specifier);
+      esm = entry.endsWith('.mjs') || (entry.endsWith('.js') && packageType(entry, name) === 'module');
+    } catch {
+      esm = true;
+    }
+    esmOnlyCache.set(specifier, esm);
+  }
+  return esmOnlyCache.get(specifier);
+}
+
+/** The "type" of the package.json nearest above a file (inside the package named `name`). */
+function packageType(file, name) {
+  let dir = path.dirname(file);
+  for (;;) {
+    try {
+      return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).type ?? 'commonjs';
+    } catch {
+      const up = path.dirname(dir);
+      if (up === dir || dir.endsWith(`node_modules${path.sep}${name}`)) return 'commonjs';
+      dir = up;
+    }
+  }
+}
+
+function commandEntries() {
+  const commands = path.join(SOURCE, 'commands');
+  return Object.fromEntries(
+    readdirSync(commands, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+      .map((entry) => [`commands/${entry.name}`, path.join(commands, entry.name, 'index.ts')]),
+  );
+}
+
+/** Step 1: ES modules with splitting, in memory. */
+async function bundle() {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { cli: path.join(SOURCE, 'cli.tsx'), ...commandEntries() },
+    outdir: DIST,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: TARGET,
+    packages: 'external',
+    chunkNames: 'chunks/[name]-[hash]',
+    jsx: 'automatic',
+    // Whitespace and syntax only: names stay, so a stack trace still names svc's functions.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    tsconfig: path.join(ROOT, 'tsconfig.json'),
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  const outputs = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+  return { outputs, meta: result.metafile.outputs };
+}
+
+/** Step 2's choice: the files that must stay ES modules, closed over static imports. */
+function esmFiles(meta) {
+  const esm = new Set();
+  const importers = new Map();
+  for (const [file, output] of Object.entries(meta)) {
+    for (const imported of output.imports) {
+      if (imported.kind !== 'import-statement') continue;
+      if (imported.external && isEsmOnly(imported.path)) esm.add(path.join(ROOT, file));
+      if (!imported.external) {
+        const target = path.join(ROOT, imported.path);
+        importers.set(target, [...(importers.get(target) ?? []), path.join(ROOT, file)]);
+      }
+    }
+  }
+  const queue = [...esm];
+  while (queue.length > 0) {
+    for (const importer of importers.get(queue.pop()) ?? []) {
+      if (!esm.has(importer)) {
+        esm.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return esm;
+}
+
+function outputName(file, esm) {
+  return esm.has(file) ? file : file.replace(/\.js$/, '.cjs');
+}
+
+/** The specifier from `from` to `to`, as ES modules and require() want it ("./x.cjs", "../y.js"). */
+function relativeSpecifier(from, to) {
+  const relative = path.relative(path.dirname(from), to).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/** Step 2: one ES module output becomes CommonJS, its svc imports pointed at the renamed files. */
+async function toCommonJs(file, code, esm) {
+  const result = await build({
+    stdin: { contents: code, resolveDir: path.dirname(file), sourcefile: path.relative(ROOT, file), loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    target: TARGET,
+    define: { 'import.meta.url': META_URL },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'warning',
+    plugins: [svcImports(file, esm)],
+  });
+  let text = result.outputFiles[0].text;
+  // A dynamic import of another CommonJS file: require() it, skipping the ESM loader.
+  text = text.replace(new RegExp(`import\\("${MARK}([^"]+)"\\)`, 'g'), 'Promise.resolve().then(() => require("$1"))');
+  text = text.replaceAll(MARK, '');
+  if (text.includes(META_URL)) {
+    text = text.startsWith('#!') ? text.replace(/\n/, `\n${META_BANNER}`) : META_BANNER + text;
+  }
+  return text;
+}
+
+/** Resolves every import of a file being converted: svc's files by their final names, packages as they are. */
+function svcImports(file, esm) {
+  return {
+    name: 'svc-imports',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /.*/ }, (args) => {
+        if (!args.path.startsWith('.')) return { path: args.path, external: true };
+        const target = outputName(path.resolve(path.dirname(file), args.path), esm);
+        const specifier = relativeSpecifier(file, target);
+        const cjsDynamic = args.kind === 'dynamic-import' && !esm.has(path.resolve(path.dirname(file), args.path));
+        return { path: cjsDynamic ? MARK + specifier : specifier, external: true };
+      });
+    },
+  };
+}
+
+/** Step 3: an ES module output, its imports of CommonJS files renamed. */
+function renameImports(file, code, meta, esm) {
+  const output = meta[path.relative(ROOT, file)];
+  let text = code;
+  for (const imported of output.imports) {
+    if (imported.external) continue;
+    const target = path.join(ROOT, imported.path);
+    if (esm.has(target)) continue;
+    const before = relativeSpecifier(file, target);
+    const after = relativeSpecifier(file, outputName(target, esm));
+    text = text.replaceAll(`"${before}"`, `"${after}"`);
+  }
+  return text;
+}
+
+async function main() {
+  const { outputs, meta } = await bundle();
+  const esm = esmFiles(meta);
+  const entry = path.join(DIST, 'cli.js');
+  if (esm.has(entry)) {
+    throw new Error('source/cli.tsx imports an ES-module-only package through its static imports; import it dynamically where it is needed.');
+  }
+  rmSync(DIST, { recursive: true, force: true });
+  for (const [file, code] of outputs) {
+    const text = esm.has(file) ? renameImports(file, code, meta, esm) : await toCommonJs(file, code, esm);
+    const target = outputName(file, esm);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  chmodSync(outputName(entry, esm), 0o755);
+  for (const dir of ASSET_DIRS) {
+    cpSync(path.join(SOURCE, dir), path.join(DIST, dir), { recursive: true });
+  }
+}
+
+await main();
