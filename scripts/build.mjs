@@ -7,17 +7,21 @@
  * per built-in) cost more than svc's code itself: `svc api list` ran at 2.0-2.5 × a bare `node -e 0`.
  * CommonJS loads faster, and few files load faster than many (`npm run bench -- cli`).
  *
- * How, in three steps:
- *   1. esbuild bundles source/cli.tsx and every source/commands/<name>/index.ts (the entry point
- *      imports the one that runs, dynamically) as ES modules with code splitting: every module of
- *      svc lands in exactly one output file, so state and classes (the interruption message,
- *      SvcError for instanceof) exist once, whichever file uses them.
+ * How, in three steps, for the entry point (source/cli.tsx, which only reads argv) and for each
+ * command (source/commands/<name>/index.ts) apart:
+ *   1. esbuild bundles it as ES modules, split only where the code imports dynamically (the Ink
+ *      screens, the error display): a command's own code, whatever it imports statically, is one
+ *      file. A module lands in exactly one file of its build, so state and classes (the
+ *      interruption message, SvcError for instanceof) exist once in a run: a run is the entry point
+ *      plus one command, and the entry point hands over and keeps nothing a command uses
+ *      (command-main.ts).
  *   2. Each output file that does not (through its static imports) import an ES-module-only package
  *      becomes CommonJS (.cjs); its static imports of other svc files become require(), its dynamic
  *      ones `Promise.resolve().then(() => require(…))`, and import.meta.url its own file's URL.
  *   3. The rest (the Ink screens: ink uses top-level await, which require() cannot load) stay ES
  *      modules (.js), reached only by dynamic import(); they import the CommonJS files by name, and
  *      Node gives them the same module instances that require() gave.
+ * The output: dist/cli.cjs (+ dist/chunks/), dist/commands/<name>.cjs (+ dist/commands/<name>/).
  * Packages stay in node_modules (external). The local WordPress's PHP scripts and mu-plugins are
  * copied to dist/local-site/, where source/core/package-dir.ts finds them.
  *
@@ -42,6 +46,8 @@ const META_BANNER = `var ${META_URL} = require("node:url").pathToFileURL(__filen
 const MARK = '__svc_require__:';
 
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
+/** What source/core/package-info.ts gives; written into the bundle so that starting reads no file. */
+const PACKAGE_INFO = (({ version, description }) => ({ version, description }))(requireFromRoot('./package.json'));
 const esmOnlyCache = new Map();
 
 /** Whether require() cannot load the package: its entry is an ES module, or it exports nothing to require. */
@@ -75,39 +81,60 @@ function packageType(file, name) {
   }
 }
 
-function commandEntries() {
-  const commands = path.join(SOURCE, 'commands');
-  return Object.fromEntries(
-    readdirSync(commands, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
-      .map((entry) => [`commands/${entry.name}`, path.join(commands, entry.name, 'index.ts')]),
-  );
+function commandNames() {
+  return readdirSync(path.join(SOURCE, 'commands'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+    .map((entry) => entry.name);
 }
 
-/** Step 1: ES modules with splitting, in memory. */
-async function bundle() {
+/** The entry point imports each command's module by its source path; in dist/ it is that command's own file. */
+const commandsApart = {
+  name: 'commands-apart',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/commands\/[^/]+\/index\.js$/ }, (args) => ({
+      path: `./commands/${args.path.split('/')[2]}.cjs`,
+      external: true,
+    }));
+  },
+};
+
+/** require-cjs.ts's createRequire, for ES modules, becomes the bundle's own require (see that file). */
+const ownRequire = {
+  name: 'own-require',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]source[\\/]core[\\/]require-cjs\.ts$/ }, () => ({
+      contents: 'export function requireCjs(specifier) { return require(specifier); }',
+      loader: 'js',
+    }));
+  },
+};
+
+/** Step 1: ES modules, split at dynamic imports, in memory. */
+async function bundle({ name, entry, outdir, chunkNames, plugins = [] }) {
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { cli: path.join(SOURCE, 'cli.tsx'), ...commandEntries() },
-    outdir: DIST,
+    entryPoints: { [name]: entry },
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'node',
     target: TARGET,
     packages: 'external',
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames,
     jsx: 'automatic',
     // Whitespace and syntax only: names stay, so a stack trace still names svc's functions.
     minifyWhitespace: true,
     minifySyntax: true,
     tsconfig: path.join(ROOT, 'tsconfig.json'),
+    define: { SVC_PACKAGE_INFO: JSON.stringify(PACKAGE_INFO) },
     metafile: true,
     write: false,
     logLevel: 'warning',
+    plugins: [ownRequire, ...plugins],
   });
   const outputs = new Map(result.outputFiles.map((file) => [file.path, file.text]));
-  return { outputs, meta: result.metafile.outputs };
+  return { entry: path.join(outdir, `${name}.js`), outputs, meta: result.metafile.outputs };
 }
 
 /** Step 2's choice: the files that must stay ES modules, closed over static imports. */
@@ -203,20 +230,28 @@ function renameImports(file, code, meta, esm) {
 }
 
 async function main() {
-  const { outputs, meta } = await bundle();
-  const esm = esmFiles(meta);
-  const entry = path.join(DIST, 'cli.js');
-  if (esm.has(entry)) {
-    throw new Error('source/cli.tsx imports an ES-module-only package through its static imports; import it dynamically where it is needed.');
+  const bundles = await Promise.all([
+    bundle({ name: 'cli', entry: path.join(SOURCE, 'cli.tsx'), outdir: DIST, chunkNames: 'chunks/[name]-[hash]', plugins: [commandsApart] }),
+    ...commandNames().map((name) =>
+      bundle({ name, entry: path.join(SOURCE, 'commands', name, 'index.ts'), outdir: path.join(DIST, 'commands'), chunkNames: `${name}/[name]-[hash]` }),
+    ),
+  ]);
+  const files = [];
+  for (const { entry, outputs, meta } of bundles) {
+    const esm = esmFiles(meta);
+    if (esm.has(entry)) {
+      throw new Error(`${path.relative(ROOT, entry)} would import an ES-module-only package through its static imports; import it dynamically where it is needed.`);
+    }
+    for (const [file, code] of outputs) {
+      files.push({ target: outputName(file, esm), text: esm.has(file) ? renameImports(file, code, meta, esm) : await toCommonJs(file, code, esm) });
+    }
   }
   rmSync(DIST, { recursive: true, force: true });
-  for (const [file, code] of outputs) {
-    const text = esm.has(file) ? renameImports(file, code, meta, esm) : await toCommonJs(file, code, esm);
-    const target = outputName(file, esm);
+  for (const { target, text } of files) {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
-  chmodSync(outputName(entry, esm), 0o755);
+  chmodSync(path.join(DIST, 'cli.cjs'), 0o755);
   for (const dir of ASSET_DIRS) {
     cpSync(path.join(SOURCE, dir), path.join(DIST, dir), { recursive: true });
   }

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 /**
- * The svc entry point: argv becomes one typed command, only that command's module is imported
- * (so --help, --version and usage errors load no package at all), and this is the one place that
- * exits, with 0, 1 (failure) or 2 (usage, or refused without --yes).
+ * The svc entry point: argv becomes one typed command, only that command's module is loaded (so
+ * --help, --version and usage errors load no package at all) and runs through its `main`
+ * (command-main.ts: Ctrl-C, failures), and this is the one place that exits, with 0, 1 (failure),
+ * 2 (usage, or refused without --yes) or 130 (interrupted).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { formatHelp } from './commands/help-format.js';
 import { toCommand, type Command, type HelpTopic } from './commands/parse-argv.js';
 import { readArgv } from './commands/read-argv.js';
-import { packageDir } from './core/package-dir.js';
+import { packageInfo } from './core/package-info.js';
+import { INTERRUPTED } from './commands/shared/interrupt.js';
 import { processIo, type Io } from './commands/shared/io.js';
-import { interruptMessage, stopsItself } from './commands/shared/interrupt.js';
+import { reportFailure } from './commands/shared/report-failure.js';
 
 // chalk (inside Ink) honours FORCE_COLOR but not NO_COLOR, and reads it once when it loads.
 if ((process.env['NO_COLOR'] ?? '') !== '') {
@@ -233,19 +233,18 @@ const HELP: Record<HelpTopic, string> = {
 	`,
 };
 
-/** name, version and description, read once: two small fields for --version and the help. */
-const pkg = JSON.parse(readFileSync(path.join(packageDir(), 'package.json'), 'utf8')) as { version?: string; description?: string };
+const pkg = packageInfo();
+/** process.stdout and process.stderr as far as this run has created them (see quietOnClosedPipes). */
+const opened: NodeJS.WriteStream[] = [];
 
 quietOnClosedPipes();
-exitOnInterrupt();
+// Until a command takes over (its main installs its own handler, which knows what it was doing).
+process.on('SIGINT', interruptedEarly);
 
 process.title = 'svc';
 const args = process.argv.slice(2);
 // Unknown flags are reported by toCommand, so that --json still gets its JSON error.
 const cli = readArgv(args);
-
-/** Set when a command that stops itself took Ctrl-C (exitOnInterrupt); declared before main runs. */
-let interruptedByCommand = false;
 
 // No top-level await: the build makes this file CommonJS, which loads faster (scripts/build.mjs).
 void main()
@@ -253,7 +252,7 @@ void main()
 	.then((code) => process.exit(code));
 
 async function main(): Promise<number> {
-	const io = processIo(pkg.version ?? 'dev');
+	const io = processIo(pkg.version);
 	if (args.length === 1 && args[0] === '--version') {
 		io.stdout.write(`${io.version}\n`);
 		return 0;
@@ -262,7 +261,7 @@ async function main(): Promise<number> {
 	try {
 		command = toCommand(cli.input, cli.flags);
 	} catch (error) {
-		return report(io, error, cli.flags.json === true);
+		return reportFailure(io, error, cli.flags.json === true);
 	}
 	if (command.name === 'help') {
 		io.stdout.write(`${helpText(command.topic)}\n`);
@@ -271,104 +270,105 @@ async function main(): Promise<number> {
 	try {
 		return await dispatch(command, io);
 	} catch (error) {
-		return report(io, error, command.json);
+		// The command's module did not load (a broken install): its main never ran.
+		return reportFailure(io, error, command.json);
 	}
 }
 
-function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<number> {
+/** Loads the command's module (bundled with all it uses: scripts/build.mjs) and runs its main. */
+async function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<number> {
+	const start = <C,>(module: { main: (command: C, io: Io) => Promise<number> }, as: C): Promise<number> => {
+		process.removeListener('SIGINT', interruptedEarly);
+		return module.main(as, io);
+	};
 	switch (command.name) {
 		case 'api push':
-			return import('./commands/api-push/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-push/index.js'), command);
 		case 'api pull':
-			return import('./commands/api-pull/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-pull/index.js'), command);
 		case 'api list':
-			return import('./commands/api-list/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-list/index.js'), command);
 		case 'api diff':
-			return import('./commands/api-diff/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-diff/index.js'), command);
 		case 'api rm':
-			return import('./commands/api-rm/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-rm/index.js'), command);
 		case 'api releases':
-			return import('./commands/api-releases/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-releases/index.js'), command);
 		case 'api rollback':
-			return import('./commands/api-rollback/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-rollback/index.js'), command);
 		case 'api new':
-			return import('./commands/api-new/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-new/index.js'), command);
 		case 'api logs':
-			return import('./commands/api-logs/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-logs/index.js'), command);
 		case 'doctor':
-			return import('./commands/doctor/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/doctor/index.js'), command);
 		case 'dev':
-			return import('./commands/dev/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/dev/index.js'), command);
 		case 'api openapi':
 		case 'api client':
-			return import('./commands/api-contract/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/api-contract/index.js'), command);
 		case 'login':
-			return import('./commands/login/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/login/index.js'), command);
 		case 'logout':
-			return import('./commands/logout/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/logout/index.js'), command);
 		case 'link':
-			return import('./commands/link/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/link/index.js'), command);
 		case 'plugin zip':
-			return import('./commands/plugin-zip/index.js').then((module) => module.run(command, io));
+			return start(await import('./commands/plugin-zip/index.js'), command);
 	}
 }
 
 /** The topic's help: reindented, the package description on top. */
 function helpText(topic: HelpTopic): string {
-	return formatHelp(HELP[topic], pkg.description ?? '');
+	return formatHelp(HELP[topic], pkg.description);
 }
 
-async function report(io: Io, error: unknown, json: boolean): Promise<number> {
-	try {
-		// Text or JSON, without Ink: an error is often all a run prints, and it should not wait for a UI.
-		const { reportError } = await import('./commands/shared/report.js');
-		return reportError(io, error, json);
-	} catch {
-		// The error display itself failed (a broken install?): still say what went wrong.
-		io.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-		return 1;
-	}
+/** Ctrl-C before a command started: nothing was done yet. */
+function interruptedEarly(): void {
+	process.stderr.write(`\n${INTERRUPTED}\n`);
+	process.exit(130);
 }
 
 /**
  * A reader that stops reading (`svc api list --json | head -1`) closes the pipe: the write fails
  * with EPIPE, which Node raises as an 'error' event nobody handles, a stack trace. The output is
  * no longer wanted, so the writes become no-ops and the command ends with its own exit code.
+ *
+ * The handler is attached when the stream is created, on first use, not by touching both streams
+ * up front: creating one costs about 1.5 ms, and most runs write to only one of them.
  */
 function quietOnClosedPipes(): void {
-	for (const stream of [process.stdout, process.stderr]) {
-		stream.on('error', (error: NodeJS.ErrnoException) => {
-			if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') {
-				throw error;
-			}
+	for (const name of ['stdout', 'stderr'] as const) {
+		const original = Object.getOwnPropertyDescriptor(process, name);
+		const create = original?.get;
+		if (original === undefined || create === undefined) {
+			quiet(process[name]);
+			continue;
+		}
+		Object.defineProperty(process, name, {
+			configurable: true,
+			enumerable: original.enumerable ?? false,
+			get() {
+				const stream = create.call(process) as NodeJS.WriteStream;
+				Object.defineProperty(process, name, { configurable: true, enumerable: original.enumerable ?? false, writable: true, value: stream });
+				quiet(stream);
+				return stream;
+			},
 		});
 	}
 }
 
-/**
- * Ctrl-C while no prompt holds the terminal (a push in flight, a listing loading) arrives as
- * SIGINT: say what the interruption may have left (interrupt.ts) and exit 130. A prompt gets the
- * key instead and ends the same way through `interrupted()`.
- */
-function exitOnInterrupt(): void {
-	process.on('SIGINT', () => {
-		if (stopsItself()) {
-			// A command whose normal end is Ctrl-C (svc dev, svc api logs --follow) ends its stream and
-			// cleans up through its own handler; svc then exits 130, as everywhere.
-			interruptedByCommand = true;
-			return;
+function quiet(stream: NodeJS.WriteStream): void {
+	opened.push(stream);
+	stream.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') {
+			throw error;
 		}
-		const message = interruptMessage();
-		if (cli.flags.json === true) {
-			process.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', hint: null, status: null, serverCode: null, fileErrors: [], slugs: [], exitCode: 130 }, null, 2)}\n`);
-		}
-		process.stderr.write(`\n${message}\n`);
-		process.exit(130);
 	});
 }
 
-/** process.exit does not wait for piped output on every platform; flush it first. */
+/** process.exit does not wait for piped output on every platform; flush what was written first. */
 async function finish(code: number): Promise<number> {
-	await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
-	return interruptedByCommand ? 130 : code;
+	await Promise.all(opened.map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
+	return code;
 }

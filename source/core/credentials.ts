@@ -5,12 +5,12 @@
  */
 import type { Entry as KeyringEntry } from '@napi-rs/keyring';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { normalizeSiteUrl, type SelectedProfile } from './config.js';
 import { SvcError } from './errors.js';
 import { describe as describeKeychain, keychainFailure, type KeychainFailure } from './keychain-failure.js';
 import { nodeCrypto } from './node-crypto.js';
+import { requireCjs } from './require-cjs.js';
 
 export const KEYCHAIN_SERVICE = 'svc';
 
@@ -51,7 +51,7 @@ export function systemKeychain(service: string = KEYCHAIN_SERVICE): KeychainBack
  * synchronous require keeps the keychain functions synchronous.
  */
 function keyringEntry(): typeof KeyringEntry {
-	const keyring = createRequire(import.meta.url)('@napi-rs/keyring') as { Entry: typeof KeyringEntry };
+	const keyring = requireCjs<{ Entry: typeof KeyringEntry }>('@napi-rs/keyring');
 	return keyring.Entry;
 }
 

@@ -5,14 +5,14 @@
  * svc shows each line with its kind and wants diff -u's numbering, which structuredPatch's text
  * lines would have to be parsed back for.
  */
-import { createRequire } from 'node:module';
+import { requireCjs } from './require-cjs.js';
 
 /**
  * jsdiff, loaded with the first diff (its CommonJS build, so that diffing stays synchronous): push
  * and diff import this module, and must not pay for it before they know there is something to diff.
  */
 function jsdiff(): typeof import('diff') {
-	return createRequire(import.meta.url)('diff') as typeof import('diff');
+	return requireCjs<typeof import('diff')>('diff');
 }
 
 export type LineKind = ' ' | '+' | '-';

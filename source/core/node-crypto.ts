@@ -3,11 +3,11 @@
  * start), which a command that stops before hashing or writing a temp file should not pay.
  * require keeps the callers synchronous.
  */
-import { createRequire } from 'node:module';
+import { requireCjs } from './require-cjs.js';
 
 let loaded: typeof import('node:crypto') | undefined;
 
 export function nodeCrypto(): typeof import('node:crypto') {
-	loaded ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+	loaded ??= requireCjs<typeof import('node:crypto')>('node:crypto');
 	return loaded;
 }

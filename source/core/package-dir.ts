@@ -7,18 +7,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const HERE = fileURLToPath(import.meta.url);
-
 let root: string | undefined;
+
+/** This module's file (read when asked: a bundle that never asks leaves this module out). */
+function here(): string {
+	return fileURLToPath(import.meta.url);
+}
 
 /** The package root: the nearest folder above this code with a package.json. */
 export function packageDir(): string {
 	if (root === undefined) {
-		let dir = path.dirname(HERE);
+		let dir = path.dirname(here());
 		while (!existsSync(path.join(dir, 'package.json'))) {
 			const up = path.dirname(dir);
 			if (up === dir) {
-				throw new Error(`svc cannot find its package.json above ${HERE}.`);
+				throw new Error(`svc cannot find its package.json above ${here()}.`);
 			}
 			dir = up;
 		}
@@ -33,5 +36,5 @@ export function packageDir(): string {
  */
 export function codeDir(): string {
 	const source = path.join(packageDir(), 'source');
-	return HERE.startsWith(source + path.sep) ? source : path.join(packageDir(), 'dist');
+	return here().startsWith(source + path.sep) ? source : path.join(packageDir(), 'dist');
 }

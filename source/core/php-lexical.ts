@@ -3,7 +3,7 @@
  * detection). The file is parsed, never run. The site repeats these checks and its `php -l` is
  * authoritative for syntax: php-parser may lag behind the PHP version the site runs.
  */
-import { createRequire } from 'node:module';
+import { requireCjs } from './require-cjs.js';
 import type { Engine } from 'php-parser';
 import { contractProblems } from './php-contract.js';
 
@@ -58,7 +58,7 @@ let engine: Engine | undefined;
  */
 function phpParser(): Engine {
 	if (engine === undefined) {
-		const { Engine: PhpEngine } = createRequire(import.meta.url)('php-parser') as typeof import('php-parser');
+		const { Engine: PhpEngine } = requireCjs<typeof import('php-parser')>('php-parser');
 		engine = new PhpEngine({
 			parser: { php8: true, extractDoc: true },
 			ast: { withPositions: true },

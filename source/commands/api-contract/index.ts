@@ -11,9 +11,13 @@ import type { OpenApiDocument } from '../../core/site-client.js';
 import type { ApiContractCommand } from '../parse-argv.js';
 import { displayPath, openSite } from '../shared/context.js';
 import { note, printJson, type Io } from '../shared/io.js';
+import { commandMain } from '../shared/command-main.js';
 
 const CLIENT_DIR = 'svc-client';
 const CLIENT_FILE = 'client.ts';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiContractCommand, io: Io): Promise<number> {
 	const site = openSite(io, { site: command.site });

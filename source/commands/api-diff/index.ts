@@ -14,6 +14,10 @@ import type { ApiDiffCommand } from '../parse-argv.js';
 import { openProject, openSite } from '../shared/context.js';
 import { note, printJson, type Io } from '../shared/io.js';
 import { plural } from '../shared/words.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiDiffCommand, io: Io): Promise<number> {
 	// Coloured in a terminal (NO_COLOR aside); the terminal itself wraps long lines.

@@ -10,6 +10,10 @@ import { isInteractive, note, printJson, type Io } from '../shared/io.js';
 import { plainTable, toRecord } from './route-records.js';
 import { loadViews } from '../shared/load-views.js';
 import { plural } from '../shared/words.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiListCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);

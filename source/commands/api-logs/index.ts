@@ -9,10 +9,14 @@ import type { ApiLogsCommand } from '../parse-argv.js';
 import { openSite } from '../shared/context.js';
 import { stoppingItself } from '../shared/interrupt.js';
 import { note, printJson, type Io } from '../shared/io.js';
+import { commandMain } from '../shared/command-main.js';
 
 /** Without --since: the latest page, like `tail`. */
 const DEFAULT_COUNT = 50;
 const POLL_MS = 1000;
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiLogsCommand, io: Io): Promise<number> {
 	const site = openSite(io, { site: command.site });

@@ -12,6 +12,10 @@ import { scanApiDir } from '../../core/route-files.js';
 import type { ApiNewCommand } from '../parse-argv.js';
 import { openProject, openSite } from '../shared/context.js';
 import { note, printJson, type Io } from '../shared/io.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiNewCommand, io: Io): Promise<number> {
 	const verbs = command.verbs === undefined ? undefined : parseVerbs(command.verbs);

@@ -12,6 +12,10 @@ import { openProject, openSite } from '../shared/context.js';
 import { isInteractive, note, printJson, type Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';
 import { plural } from '../shared/words.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiPullCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);

@@ -25,6 +25,10 @@ import { whileInterruptible } from '../shared/interrupt.js';
 import { everyLocalProblem, loadFailed, localChecksFailed, pushProblems, withLocalPaths, type LoadFailure } from './push-checks.js';
 import { toReleaseRecord } from '../shared/release-records.js';
 import { plural } from '../shared/words.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);

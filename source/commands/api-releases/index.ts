@@ -7,6 +7,10 @@ import { openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';
 import { plainReleaseTable, toReleaseRecord } from '../shared/release-records.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiReleasesCommand, io: Io): Promise<number> {
 	const site = openSite(io, { site: command.site });

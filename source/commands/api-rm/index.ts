@@ -14,6 +14,10 @@ import { openProject, openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { toReleaseRecord } from '../shared/release-records.js';
 import { plural } from '../shared/words.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	// `hello`, `hello.php`, `api/hello.php` and `/svc-api/v1/hello` all name the slug `hello`.

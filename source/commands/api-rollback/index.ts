@@ -19,6 +19,10 @@ import type * as RollbackScreens from './screens.js';
 type Screens = typeof RollbackScreens;
 import { toReleaseRecord } from '../shared/release-records.js';
 import { plural } from '../shared/words.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: ApiRollbackCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);

@@ -19,6 +19,7 @@ import { declined } from '../shared/confirm.js';
 import { openProject, openSite, type Project, type Site } from '../shared/context.js';
 import { stoppingItself } from '../shared/interrupt.js';
 import { isInteractive, note, type Io } from '../shared/io.js';
+import { commandMain } from '../shared/command-main.js';
 
 /** Editors write a file in several steps (truncate, write, rename): one push for all of them. */
 const DEBOUNCE_MS = 40;
@@ -29,6 +30,9 @@ const EVENT_POLL_MAX_MS = 8000;
 /** How svc dev ended, and the exit code it gives: q 0; Ctrl-C / SIGINT 130 and SIGTERM 143, as the signals would. */
 type Ending = 'quit' | 'SIGINT' | 'SIGTERM';
 const EXIT_CODES: Record<Ending, number> = { quit: 0, SIGINT: 130, SIGTERM: 143 };
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: DevCommand, io: Io): Promise<number> {
 	const project = openProject(io);

@@ -9,6 +9,10 @@ import { formatProblem, scanApiDir } from '../../core/route-files.js';
 import type { DoctorCommand } from '../parse-argv.js';
 import { openProject, openSite, type Site } from '../shared/context.js';
 import { printJson, type Io } from '../shared/io.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: DoctorCommand, io: Io): Promise<number> {
 	const project = openProject(io);

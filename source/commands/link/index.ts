@@ -9,6 +9,10 @@ import { apiDirInside, DEFAULT_API_DIR, findProjectFile, readUserConfig, require
 import { SvcError } from '../../core/errors.js';
 import type { LinkCommand } from '../parse-argv.js';
 import { printJson, type Io } from '../shared/io.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: LinkCommand, io: Io): Promise<number> {
 	const project = findProjectFile(io.cwd);

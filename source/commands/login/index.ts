@@ -15,8 +15,12 @@ import { warnIfInsecure } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { readAll } from './stdin.js';
 import type * as LoginScreens from './screens.js';
+import { commandMain } from '../shared/command-main.js';
 
 type Screens = typeof LoginScreens;
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: LoginCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);

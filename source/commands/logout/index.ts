@@ -6,6 +6,10 @@ import { findProjectFile, openUserConfig, readUserConfig, requireProfile } from 
 import { credentialsPath, deletePassword } from '../../core/credentials.js';
 import type { LogoutCommand } from '../parse-argv.js';
 import { printJson, type Io } from '../shared/io.js';
+import { commandMain } from '../shared/command-main.js';
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: LogoutCommand, io: Io): Promise<number> {
 	const selected = requireProfile({ flag: command.site, project: findProjectFile(io.cwd), config: readUserConfig(io.configDir) }, 'log out of');

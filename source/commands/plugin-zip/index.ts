@@ -11,11 +11,15 @@ import type { PluginZipCommand } from '../parse-argv.js';
 import { displayPath } from '../shared/context.js';
 import { printJson, type Io } from '../shared/io.js';
 import { createZip, type ZipEntry } from '../../core/zip.js';
+import { commandMain } from '../shared/command-main.js';
 
 export const PLUGIN_DIR = path.join(packageDir(), 'plugin');
 
 const FOLDER = 'svc';
 const LEFT_OUT = new Set(['tests']);
+
+/** What the entry point runs (command-main.ts: Ctrl-C, failures). */
+export const main = commandMain(run);
 
 export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 	const out = path.resolve(io.cwd, command.out ?? `${FOLDER}.zip`);
