@@ -1,9 +1,10 @@
 /**
  * cli-start: what each command costs before it does anything, as a ratio to a bare `node -e 0` on
  * the same machine at the same moment. Each command runs where it ends at once (no site saved, an
- * empty project: "no site selected", "no api/ folder"…), so its wall time is Node's start plus
- * what svc loads before its first byte (meow, the command's module and what that imports). Runs
- * are paired (node, svc, node, svc…) so that a busy machine slows both sides alike.
+ * empty project of its own for every run: "no site selected", "no api/ folder"…), so its wall time
+ * is Node's start plus what svc loads before its first byte (the entry point, the command's bundle:
+ * scripts/build.mjs). Runs are paired (node, svc, node, svc…) so that a busy machine slows both
+ * sides alike.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,17 +54,26 @@ function wall(file: string, args: readonly string[], cwd: string, env: NodeJS.Pr
 
 export function measureCliStart(binary: string, rounds = 11): StartFigure[] {
   const home = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-start-'));
-  const project = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-project-'));
   // No saved site and no SVC_* variables: every command that needs a site stops at "no site".
   const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' };
+  // A fresh empty project per run: what one run writes (svc api new's file) must not give the next
+  // run work to do (svc doctor would parse that file: its work, not its start).
+  const inProject = (file: string, args: readonly string[]): number => {
+    const project = mkdtempSync(path.join(home, 'project-'));
+    try {
+      return wall(file, args, project, env);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  };
   try {
     return START_COMMANDS.map((args) => {
       const node: number[] = [];
       const svc: number[] = [];
-      wall(binary, args, project, env); // warm the file cache
+      inProject(binary, args); // warm the file cache
       for (let round = 0; round < rounds; round++) {
-        node.push(wall(process.execPath, ['-e', '0'], project, env));
-        svc.push(wall(binary, args, project, env));
+        node.push(inProject(process.execPath, ['-e', '0']));
+        svc.push(inProject(binary, args));
       }
       const svcMs = median(svc);
       const nodeMs = median(node);
@@ -71,7 +81,6 @@ export function measureCliStart(binary: string, rounds = 11): StartFigure[] {
     });
   } finally {
     rmSync(home, { recursive: true, force: true });
-    rmSync(project, { recursive: true, force: true });
   }
 }
 
