@@ -481,6 +481,28 @@ final class ManifestStore {
 	}
 
 	/**
+	 * Removes the manifests (heads and shards) of trees that are not in `$live`, and temporary files a
+	 * crashed save left. Called after Trees::collect(), under the write lock; manifests are saved
+	 * outside it, so only a temporary file a minute old is surely a crash's.
+	 *
+	 * @param list<string> $live
+	 */
+	public static function collect( Paths $paths, array $live ): void {
+		foreach ( (array) glob( $paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
+			$manifest = (string) $manifest;
+			// A head `manifest-<tree>.php` (file()) or a shard `manifest-<tree>-<generation>-<n>.php`
+			// (shard_file()), or one of their temporary files `.<name>.<12 hex>.tmp|bak` (AtomicBatch).
+			if ( 1 !== preg_match( '/^\.?manifest-(.+?)(?:-[a-f0-9]{8}-\d+)?(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) ) {
+				continue;
+			}
+			$crashed = isset( $match[2] ) && '' !== $match[2] && time() - (int) @filemtime( $manifest ) > 60; // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			if ( $crashed || ! in_array( $match[1], $live, true ) ) {
+				@unlink( $manifest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			}
+		}
+	}
+
+	/**
 	 * One manifest per tree: a swap needs no rebuild, and opcache compiles a new file, never a stale one.
 	 */
 	private function file(): string {

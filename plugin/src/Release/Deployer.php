@@ -142,7 +142,7 @@ final class Deployer {
 		try {
 			$this->install( $this->trees->build( $sources, array() ), $id );
 		} catch ( RuntimeException $error ) {
-			$this->trees->collect();
+			$this->collect();
 			Log::api( sprintf( 'could not serve release %d on this node: %s; the files on disk stay served', $id, $error->getMessage() ) );
 			return $error->getMessage();
 		}
@@ -157,9 +157,16 @@ final class Deployer {
 		$this->store->prime( $tree );
 		$this->trees->swap( $tree );
 		$this->store->invalidate();
-		$this->trees->collect();
+		$this->collect();
 		// A fresh copy of the release: no drift. Other nodes show what this one serves.
 		$this->nodes->record( $release, array() );
+	}
+
+	/**
+	 * Removes the trees no request can still be serving, and their manifests.
+	 */
+	private function collect(): void {
+		ManifestStore::collect( $this->paths, $this->trees->collect() );
 	}
 
 	/**
@@ -363,7 +370,7 @@ final class Deployer {
 			// Recorded but not served: withdrawn, so that the site stays as it was (a node that followed
 			// it meanwhile follows back), and the tree left half-installed is removed.
 			$this->releases->withdraw( $id, $previous );
-			$this->trees->collect();
+			$this->collect();
 			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
 		$this->releases->prune( ReleaseStore::keep() );

@@ -101,12 +101,15 @@ final class Trees {
 	}
 
 	/**
-	 * Removes every tree but the served one and the one served before it, crashed builds, stray links
-	 * and the manifests of trees that are gone. The previous tree stays until the next write: a
-	 * request that resolved it just before the swap may still be about to include a file from it.
-	 * Runs under the write lock, which every build holds, so any build directory found is a crashed one.
+	 * Removes every tree but the served one and the one served before it, crashed builds and stray
+	 * links, and says which trees it kept (their manifests stay: ManifestStore::collect()). The
+	 * previous tree stays until the next write: a request that resolved it just before the swap may
+	 * still be about to include a file from it. Runs under the write lock, which every build holds,
+	 * so any build directory found is a crashed one.
+	 *
+	 * @return list<string> The trees kept.
 	 */
-	public function collect(): void {
+	public function collect(): array {
 		$served = $this->paths->served_tree();
 		$trees  = $this->paths->trees();
 		$names  = is_dir( $trees ) ? array_map( 'strval', (array) scandir( $trees ) ) : array();
@@ -122,18 +125,7 @@ final class Trees {
 		foreach ( (array) glob( $this->paths->root() . '/.api-*.php' ) as $stray ) {
 			@unlink( (string) $stray ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a link left by a crash.
 		}
-		foreach ( (array) glob( $this->paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
-			$manifest = (string) $manifest;
-			// A head `manifest-<tree>.php` or a shard `manifest-<tree>-<generation>-<n>.php` (ManifestStore).
-			if ( 1 !== preg_match( '/^\.?manifest-(.+?)(?:-[a-f0-9]{8}-\d+)?(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) ) {
-				continue;
-			}
-			// Manifests are saved outside the lock: only a temporary file a minute old is surely a crash's.
-			$crashed = isset( $match[2] ) && '' !== $match[2] && time() - (int) @filemtime( $manifest ) > 60; // phpcs:ignore WordPress.PHP.NoSilencedErrors
-			if ( $crashed || ! in_array( $match[1], $live, true ) ) {
-				@unlink( $manifest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
-			}
-		}
+		return $live;
 	}
 
 	/**

@@ -51,6 +51,10 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertContains( "trees/{$served}/one.php", $files );
 		$this->assertSame( 2, count( array_diff( (array) scandir( $this->root . '/trees' ), array( '.', '..', 'index.php' ) ) ) );
 		$this->assertSame( array(), preg_grep( '/\.(tmp|bak)\.php$|^\.build-|^\.api-/', $files ) );
+		// The manifests (head and shards) of a tree that is gone go with it; the served tree's stay.
+		$manifests = array_map( 'basename', (array) glob( $this->root . '/cache/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) );
+		$this->assertSame( array(), array_values( preg_grep( '/^\.?manifest-' . preg_quote( $previous, '/' ) . '[.-]/', $manifests ) ) );
+		$this->assertContains( "manifest-{$served}.php", $manifests );
 	}
 
 	public function test_a_refused_release_changes_nothing(): void {
