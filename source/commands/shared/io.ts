@@ -4,6 +4,7 @@
  * commands never reach for globals.
  */
 import { userConfigDir, type Env } from '../../core/config-dir.js';
+import { outputFor } from './direct-output.js';
 
 export type { Env };
 
@@ -20,16 +21,18 @@ export interface Io {
 }
 
 export function processIo(version: string): Io {
+	let stdout: NodeJS.WriteStream | undefined;
+	let stderr: NodeJS.WriteStream | undefined;
 	return {
-		// Read on first use: creating a stream costs 1 to 2 ms, and most runs use only one or two.
+		// Made on first use: creating a stream costs 1 to 2 ms, and most runs use only one or two.
 		get stdin() {
 			return process.stdin;
 		},
 		get stdout() {
-			return process.stdout;
+			return (stdout ??= outputFor(1, () => process.stdout));
 		},
 		get stderr() {
-			return process.stderr;
+			return (stderr ??= outputFor(2, () => process.stderr));
 		},
 		env: process.env,
 		cwd: process.cwd(),
