@@ -3,7 +3,8 @@
  * that wp-admin's "Upload Plugin" installs: every file under one top-level `svc/` folder. The
  * plugin's tests and dotfiles are left out, as in the npm package.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+// node:fs's promises, read when first used: node:fs/promises would load at start (about 1 ms).
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../../core/errors.js';
 import { packageDir } from '../../core/package-dir.js';
@@ -26,7 +27,7 @@ export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 	const entries = await pluginEntries(PLUGIN_DIR);
 	const zip = createZip(entries);
 	try {
-		await writeFile(out, zip);
+		await fs.writeFile(out, zip);
 	} catch (error) {
 		throw new SvcError(`Cannot write ${out} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`, {
 			hint: 'Pass --out with a path in a folder you can write to.',
@@ -45,7 +46,7 @@ export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 
 export async function pluginEntries(pluginDir: string): Promise<ZipEntry[]> {
 	try {
-		if (!(await stat(path.join(pluginDir, 'svc.php'))).isFile()) throw new Error('not a file');
+		if (!(await fs.stat(path.join(pluginDir, 'svc.php'))).isFile()) throw new Error('not a file');
 	} catch {
 		throw new SvcError(`The svc plugin is missing from this installation (no svc.php in ${pluginDir}).`, {
 			hint: 'Reinstall svc (npm install -g svc).',
@@ -53,16 +54,16 @@ export async function pluginEntries(pluginDir: string): Promise<ZipEntry[]> {
 	}
 	const entries: ZipEntry[] = [];
 	const visit = async (dir: string, prefix: string, top: boolean): Promise<void> => {
-		const info = await stat(dir);
+		const info = await fs.stat(dir);
 		entries.push({ name: `${prefix}/`, modified: info.mtime, mode: 0o755 });
-		const names = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+		const names = (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
 		for (const item of names) {
 			if (item.name.startsWith('.') || (top && LEFT_OUT.has(item.name))) continue;
 			const full = path.join(dir, item.name);
 			if (item.isDirectory()) {
 				await visit(full, `${prefix}/${item.name}`, false);
 			} else if (item.isFile()) {
-				const [data, fileInfo] = await Promise.all([readFile(full), stat(full)]);
+				const [data, fileInfo] = await Promise.all([fs.readFile(full), fs.stat(full)]);
 				entries.push({ name: `${prefix}/${item.name}`, data, modified: fileInfo.mtime, mode: 0o644 });
 			}
 		}
