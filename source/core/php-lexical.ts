@@ -6,9 +6,9 @@
 import { requireCjs } from './require-cjs.js';
 import type { Engine } from 'php-parser';
 import { contractProblems } from './php-contract.js';
+import { HTTP_VERBS, type HttpVerb } from './http-verbs.js';
 
-export const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpVerb = (typeof HTTP_VERBS)[number];
+export { HTTP_VERBS, type HttpVerb };
 
 /** The site's codes for the checks both halves run (plugin/src/Validation), so a program branches on one word. */
 export type ProblemCode = 'svc_strict_types' | 'svc_syntax_error' | 'svc_class_count' | 'svc_bad_permission' | 'svc_bad_schema';

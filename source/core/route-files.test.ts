@@ -200,11 +200,11 @@ describe('checkRouteFiles: lexical checks on a chosen subset (what push uploads)
 		expect(scan.problems).toEqual([]);
 
 		const good = scan.files.filter((file) => file.slug === 'good');
-		const result = checkRouteFiles(good);
+		const result = await checkRouteFiles(good);
 
 		expect(result.problems).toEqual([]);
 		expect(result.files.map((file) => file.check?.classes)).toEqual([['App\\Good']]);
-		expect(checkRouteFiles(scan.files).problems).toEqual([
+		expect((await checkRouteFiles(scan.files)).problems).toEqual([
 			{ relPath: 'broken.php', code: 'svc_strict_types', message: expect.stringMatching(/strict_types=1\); is missing/) },
 		]);
 	});
@@ -215,15 +215,15 @@ describe('checkRouteFiles: lexical checks on a chosen subset (what push uploads)
 		await put('c.php', route('Same'));
 		const { files } = await scanApiDir(api, { lexical: false });
 
-		expect(checkRouteFiles(files.slice(0, 1)).problems).toEqual([]);
-		expect(checkRouteFiles(files.slice(0, 2)).problems.map((problem) => problem.relPath)).toEqual(['a.php', 'b.php']);
+		expect((await checkRouteFiles(files.slice(0, 1))).problems).toEqual([]);
+		expect((await checkRouteFiles(files.slice(0, 2))).problems.map((problem) => problem.relPath)).toEqual(['a.php', 'b.php']);
 	});
 
 	it('leaves files the scan could not read as PHP unchecked', async () => {
 		await put('latin1.php', Buffer.from([0x3c, 0x3f, 0x70, 0x68, 0x70, 0x0a, 0xe9]));
 		const scan = await scanApiDir(api, { lexical: false });
 		expect(scan.problems).toHaveLength(1);
-		const result = checkRouteFiles(scan.files);
+		const result = await checkRouteFiles(scan.files);
 		expect(result.problems).toEqual([]);
 		expect(result.files[0]?.check).toBeUndefined();
 	});
@@ -233,7 +233,7 @@ describe('checkRouteFiles: lexical checks on a chosen subset (what push uploads)
 		await put('b/[id].php', route('A'));
 		const full = await scanApiDir(api);
 		const fast = await scanApiDir(api, { lexical: false });
-		expect([...fast.problems, ...checkRouteFiles(fast.files).problems].sort((x, y) => (x.relPath < y.relPath ? -1 : 1))).toEqual(
+		expect([...fast.problems, ...(await checkRouteFiles(fast.files)).problems].sort((x, y) => (x.relPath < y.relPath ? -1 : 1))).toEqual(
 			full.problems,
 		);
 	});

@@ -7,7 +7,7 @@
 import { promises as fs, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from './errors.js';
-import { checkRouteSource, type RouteSourceCheck } from './php-lexical.js';
+import type { RouteSourceCheck } from './php-lexical.js';
 import { compareSlugs, findRouteConflicts, pathFromSlug, slugFromPath, validateSlug } from './slug.js';
 import { nodeCrypto } from './node-crypto.js';
 
@@ -78,7 +78,7 @@ export async function scanApiDir(dir: string, options: ScanOptions = {}): Promis
 	}
 	problems.push(...routeConflictProblems(files));
 	if (options.lexical !== false) {
-		const checked = checkRouteFiles(files);
+		const checked = await checkRouteFiles(files);
 		files = [...checked.files];
 		problems.push(...checked.problems);
 	}
@@ -98,9 +98,12 @@ export interface RouteFilesCheck {
  * The PHP lexical checks, and unique class names across the given files. Separate from the scan
  * because php-parser costs about half a second per 1,000 files in a fresh process: push may scan
  * with `lexical: false` and check only the files it is about to upload (the site already accepted
- * the unchanged ones, and still rejects a class name taken by any other route file).
+ * the unchanged ones, and still rejects a class name taken by any other route file). The checks'
+ * code (the PHP lexer, the schema rules, about a quarter of push's) loads here, with the first
+ * file to check: a run that checks nothing never loads it.
  */
-export function checkRouteFiles(files: readonly LocalRouteFile[]): RouteFilesCheck {
+export async function checkRouteFiles(files: readonly LocalRouteFile[]): Promise<RouteFilesCheck> {
+	const { checkRouteSource } = await import('./php-lexical.js');
 	const problems: LocalProblem[] = [];
 	const checked = files.map((file) => {
 		const text = file.size > MAX_FILE_BYTES ? undefined : decodeUtf8(file.bytes);

@@ -3,7 +3,7 @@
  * (the slug rules of slug.ts, one class, `declare(strict_types=1);` once, a valid Permission). Pure:
  * the command decides where it goes and which class names are taken.
  */
-import { HTTP_VERBS, type HttpVerb } from './php-lexical.js';
+import { HTTP_VERBS, type HttpVerb } from './http-verbs.js';
 import { pathFromSlug, validateSlug } from './slug.js';
 
 export interface ScaffoldOptions {

@@ -7,7 +7,6 @@
 import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../../core/errors.js';
-import { checkRouteSource } from '../../core/php-lexical.js';
 import { parseVerbs, scaffoldRoute, type Scaffold } from '../../core/route-scaffold.js';
 import { scanApiDir } from '../../core/route-files.js';
 import type { ApiNewCommand } from '../parse-argv.js';
@@ -98,7 +97,7 @@ async function siteClasses(io: Io, command: ApiNewCommand): Promise<{ classes: s
 		throw error;
 	}
 	try {
-		const listing = await site.client.listFiles({ content: true });
+		const [listing, { checkRouteSource }] = await Promise.all([site.client.listFiles({ content: true }), import('../../core/php-lexical.js')]);
 		return { classes: listing.files.flatMap((file) => checkRouteSource(file.content).classes), checked: site.url };
 	} catch (error) {
 		// The file is still worth writing: the push checks class names again.

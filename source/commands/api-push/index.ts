@@ -42,7 +42,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	} catch (error) {
 		// A missing api/ folder or a bad file is the first thing to fix, before any login.
 		const scan = await scanning;
-		throw scan.problems.length > 0 ? everyLocalProblem(scan, project.apiLabel) : error;
+		throw scan.problems.length > 0 ? await everyLocalProblem(scan, project.apiLabel) : error;
 	}
 	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
 	// a command that stops at "no site selected" never loads it.
@@ -55,12 +55,12 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	state.catch(() => undefined);
 	const scan = await scanning;
 	if (scan.problems.length > 0) {
-		throw everyLocalProblem(scan, project.apiLabel);
+		throw await everyLocalProblem(scan, project.apiLabel);
 	}
 	const { status, listing } = await state;
 	const remote = listing.files;
 	const plan = planPush(scan.files, remote, { prune: command.prune });
-	const checked = checkRouteFiles(filesToUpload(plan));
+	const checked = await checkRouteFiles(filesToUpload(plan));
 	const problems = pushProblems(checked);
 	if (problems.length > 0) {
 		throw localChecksFailed(problems, project.apiLabel);

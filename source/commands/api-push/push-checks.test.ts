@@ -9,14 +9,14 @@ function file(slug: string, source: string): LocalRouteFile {
 }
 
 describe('pushProblems', () => {
-	it('keeps strict_types and class-count problems', () => {
-		const problems = pushProblems(checkRouteFiles([file('a', '<?php\nclass A {}\n'), file('b', '<?php\ndeclare(strict_types=1);\n')]));
+	it('keeps strict_types and class-count problems', async () => {
+		const problems = pushProblems(await checkRouteFiles([file('a', '<?php\nclass A {}\n'), file('b', '<?php\ndeclare(strict_types=1);\n')]));
 		expect(problems.map((problem) => problem.relPath)).toEqual(['a.php', 'b.php']);
 	});
 
-	it('leaves syntax errors to the site, whose php -l has the last word and the real message', () => {
+	it('leaves syntax errors to the site, whose php -l has the last word and the real message', async () => {
 		const broken = file('broken', '<?php\ndeclare(strict_types=1);\nclass A { public function get() { return [ } }\n');
-		const checked = checkRouteFiles([broken]);
+		const checked = await checkRouteFiles([broken]);
 		expect(checked.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/^syntax error on line/)]);
 		expect(pushProblems(checked)).toEqual([]);
 	});

@@ -34,9 +34,9 @@ export function localChecksFailed(problems: readonly LocalProblem[], apiLabel: s
  * asked anything; the lexical checks still run on every file it could read, so one run names every
  * problem of every file, not one kind per run.
  */
-export function everyLocalProblem(scan: ApiDirScan, apiLabel: string): SvcError {
+export async function everyLocalProblem(scan: ApiDirScan, apiLabel: string): Promise<SvcError> {
 	const seen = new Set<string>();
-	const problems = [...scan.problems, ...pushProblems(checkRouteFiles(scan.files))].filter((problem) => {
+	const problems = [...scan.problems, ...pushProblems(await checkRouteFiles(scan.files))].filter((problem) => {
 		const key = `${problem.relPath}\0${problem.message}`;
 		if (seen.has(key)) return false;
 		seen.add(key);

@@ -20,7 +20,7 @@ export function commandMain<C extends { readonly json: boolean }>(run: (command:
 		try {
 			return interrupts.wrap(await run(command, io));
 		} catch (error) {
-			return interrupts.wrap(await reportFailure(io, error, command.json));
+			return interrupts.wrap(reportFailure(io, error, command.json));
 		}
 	};
 }
