@@ -10,8 +10,8 @@
  * How, in three steps, for the entry point (source/cli.tsx, which only reads argv) and for each
  * command (source/commands/<name>/index.ts) apart:
  *   1. esbuild bundles it as ES modules, split only where the code imports dynamically (the Ink
- *      screens, the error display): a command's own code, whatever it imports statically, is one
- *      file. A module lands in exactly one file of its build, so state and classes (the
+ *      screens, the PHP lexical checks): a command's own code, whatever it imports statically, is
+ *      one file, apart from the few modules it shares with what it loads later. A module lands in exactly one file of its build, so state and classes (the
  *      interruption message, SvcError for instanceof) exist once in a run: a run is the entry point
  *      plus one command, and the entry point hands over and keeps nothing a command uses
  *      (command-main.ts).
