@@ -1,4 +1,5 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -18,7 +19,7 @@ afterEach(() => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-function open(file: string, flags: string): number {
+function open(file: string, flags: string | number): number {
 	const fd = openSync(file, flags);
 	opened.push(fd);
 	return fd;
@@ -64,5 +65,33 @@ describe('outputFor', () => {
 		expect(output.once('drain', listener)).toBe(output);
 		expect(output.off('error', listener)).toBe(output);
 		expect(output.listenerCount('error')).toBe(0);
+	});
+
+	it('makes the rest of the output a no-op, without an error, once the reader of a pipe has gone', () => {
+		const fifo = path.join(dir, 'fifo');
+		execFileSync('mkfifo', [fifo]);
+		const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+		const output = outputFor(open(fifo, constants.O_WRONLY), () => NODE_STREAM);
+		closeSync(reader);
+		let called = 0;
+		expect(() => output.write('nobody reads this\n', () => (called += 1))).not.toThrow();
+		expect(() => output.write('nor this\n', () => (called += 1))).not.toThrow();
+		expect(called).toBe(2);
+	});
+
+	it('waits on a non-blocking pipe that is full, so a slow reader still gets everything in order', async () => {
+		const fifo = path.join(dir, 'fifo');
+		const copy = path.join(dir, 'copy.txt');
+		execFileSync('mkfifo', [fifo]);
+		const reader = spawn('sh', ['-c', `sleep 0.2; cat "${fifo}" > "${copy}"`]);
+		const ended = new Promise((resolve) => reader.on('exit', resolve));
+		// O_RDWR opens a FIFO without waiting for a reader; O_NONBLOCK makes a full pipe answer EAGAIN.
+		const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+		const output = outputFor(fd, () => NODE_STREAM);
+		const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`).join('');
+		output.write(lines);
+		closeSync(fd);
+		await ended;
+		expect(readFileSync(copy, 'utf8')).toBe(lines);
 	});
 });
