@@ -12,6 +12,7 @@ import type { OpenApiDocument } from '../../core/site-client.js';
 import type { ApiContractCommand } from '../parse-argv.js';
 import { displayPath, openSite } from '../shared/context.js';
 import { note, printJson, type Io } from '../shared/io.js';
+import { cannotWriteOut } from '../shared/out-file.js';
 import { commandMain } from '../shared/command-main.js';
 
 const CLIENT_DIR = 'svc-client';
@@ -57,8 +58,8 @@ export async function run(command: ApiContractCommand, io: Io): Promise<number> 
 
 	const dir = path.resolve(io.cwd, command.out ?? CLIENT_DIR);
 	const out = path.join(dir, CLIENT_FILE);
-	await fs.mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-		throw cannotWrite(dir, error);
+	await fs.mkdir(dir, { recursive: true }).catch((error: unknown) => {
+		throw cannotWriteOut(dir, error);
 	});
 	await write(out, generateClient(document));
 	if (command.json) {
@@ -75,10 +76,6 @@ async function write(file: string, text: string): Promise<void> {
 	try {
 		await fs.writeFile(file, text);
 	} catch (error) {
-		throw cannotWrite(file, error as NodeJS.ErrnoException);
+		throw cannotWriteOut(file, error);
 	}
-}
-
-function cannotWrite(target: string, error: NodeJS.ErrnoException): SvcError {
-	return new SvcError(`Cannot write ${target} (${error.code ?? String(error)}).`, { hint: 'Pass --out with a path in a folder you can write to.' });
 }

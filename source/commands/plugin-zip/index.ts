@@ -11,6 +11,7 @@ import { packageDir } from '../../core/package-dir.js';
 import type { PluginZipCommand } from '../parse-argv.js';
 import { displayPath } from '../shared/context.js';
 import { printJson, type Io } from '../shared/io.js';
+import { cannotWriteOut } from '../shared/out-file.js';
 import { createZip, type ZipEntry } from '../../core/zip.js';
 import { commandMain } from '../shared/command-main.js';
 
@@ -29,9 +30,7 @@ export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 	try {
 		await fs.writeFile(out, zip);
 	} catch (error) {
-		throw new SvcError(`Cannot write ${out} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`, {
-			hint: 'Pass --out with a path in a folder you can write to.',
-		});
+		throw cannotWriteOut(out, error);
 	}
 	const files = entries.filter((entry) => entry.data !== undefined).length;
 	if (command.json) {
