@@ -8,8 +8,8 @@
  * message, SvcError for instanceof) must be the command's own copy. The entry point keeps nothing
  * a command needs.
  */
-import { interruptMessage, stopsItself } from './interrupt.js';
-import type { Io } from './io.js';
+import { interrupted, stopsItself } from './interrupt.js';
+import { printJson, type Io } from './io.js';
 import { reportFailure } from './report-failure.js';
 
 export type CommandMain<C> = (command: C, io: Io) => Promise<number>;
@@ -39,11 +39,11 @@ function exitOnInterrupt(io: Io, json: boolean): { wrap(code: number): number } 
 			interruptedByCommand = true;
 			return;
 		}
-		const message = interruptMessage();
+		const error = interrupted();
 		if (json) {
-			io.stdout.write(`${JSON.stringify({ error: message, code: 'interrupted', hint: null, status: null, serverCode: null, fileErrors: [], slugs: [], exitCode: 130 }, null, 2)}\n`);
+			printJson(io, error.toJSON());
 		}
-		io.stderr.write(`\n${message}\n`);
+		io.stderr.write(`\n${error.message}\n`);
 		process.exit(130);
 	});
 	return { wrap: (code) => (interruptedByCommand ? 130 : code) };
