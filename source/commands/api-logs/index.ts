@@ -33,7 +33,7 @@ export async function run(command: ApiLogsCommand, io: Io): Promise<number> {
 	const write = (event: SiteEvent) => io.stdout.write(command.json ? `${JSON.stringify(eventRecord(event))}\n` : `${formatEvent(event)}\n`);
 	first.events.forEach(write);
 	if (!command.json) note(io, `Following the events of ${site.url} (Ctrl-C stops).`);
-	await follow(first.latest, async (after) => {
+	await follow(io, first.latest, async (after) => {
 		const next = await eventsAfter(site.client, after);
 		next.events.forEach(write);
 		return next.latest;
@@ -42,7 +42,7 @@ export async function run(command: ApiLogsCommand, io: Io): Promise<number> {
 }
 
 /** Polls until SIGINT or SIGTERM; a poll that fails is reported and retried at the next tick. */
-function follow(start: number, poll: (after: number) => Promise<number>): Promise<void> {
+function follow(io: Io, start: number, poll: (after: number) => Promise<number>): Promise<void> {
 	return new Promise((resolve) => {
 		let cursor = start;
 		let timer: NodeJS.Timeout | undefined;
@@ -62,7 +62,7 @@ function follow(start: number, poll: (after: number) => Promise<number>): Promis
 			try {
 				cursor = await poll(cursor);
 			} catch (error) {
-				process.stderr.write(`⚠ ${error instanceof Error ? error.message : String(error)} (trying again)\n`);
+				note(io, `⚠ ${error instanceof Error ? error.message : String(error)} (trying again)`);
 			}
 			if (!stopped) timer = setTimeout(() => void tick(), POLL_MS);
 		};
