@@ -39,9 +39,12 @@ const SOURCE = path.join(ROOT, 'source');
 const DIST = path.join(ROOT, 'dist');
 const ASSET_DIRS = ['local-site/php', 'local-site/mu-plugins'];
 const TARGET = 'node20';
-/** The placeholder import.meta.url becomes in CommonJS output; defined by the banner below. */
-const META_URL = '__svcImportMetaUrl';
-const META_BANNER = `var ${META_URL} = require("node:url").pathToFileURL(__filename).href;\n`;
+/**
+ * What import.meta becomes in CommonJS output: the object the banner below defines, whose url is a
+ * getter, so that a file computes its URL only when code asks for it, not at every start.
+ */
+const META = '__svcImportMeta';
+const META_BANNER = `var ${META} = { get url() { return require("node:url").pathToFileURL(__filename).href; } };\n`;
 const BUILTIN_TO_ESM = /__toESM\(require\("(node:[a-z_/]+)"\)(?:, ?1)?\)/g;
 const BUILTIN_NAMESPACE = '__svcBuiltin';
 const BUILTIN_NAMESPACE_HELPER = `var ${BUILTIN_NAMESPACE} = (module) => Object.create(module, { default: { value: module } });\n`;
@@ -185,7 +188,7 @@ async function toCommonJs(file, code, esm) {
     format: 'cjs',
     platform: 'node',
     target: TARGET,
-    define: { 'import.meta.url': META_URL },
+    define: { 'import.meta.url': `${META}.url` },
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
@@ -199,13 +202,17 @@ async function toCommonJs(file, code, esm) {
   // of the built-in into a getter (node:os, node:path: about 0.1 ms each, in every file). A built-in
   // needs no interop: its namespace is the module itself, with itself as the default.
   if (text.includes('__toESM(require("node:')) {
-    text = text.replace(BUILTIN_TO_ESM, `${BUILTIN_NAMESPACE}(require("$1"))`);
-    text = text.startsWith('#!') ? text.replace(/\n/, `\n${BUILTIN_NAMESPACE_HELPER}`) : BUILTIN_NAMESPACE_HELPER + text;
+    text = prepend(text.replace(BUILTIN_TO_ESM, `${BUILTIN_NAMESPACE}(require("$1"))`), BUILTIN_NAMESPACE_HELPER);
   }
-  if (text.includes(META_URL)) {
-    text = text.startsWith('#!') ? text.replace(/\n/, `\n${META_BANNER}`) : META_BANNER + text;
+  if (text.includes(META)) {
+    text = prepend(text, META_BANNER);
   }
   return text;
+}
+
+/** `line` at the top of a file's code: after its #! line, if it has one. */
+function prepend(text, line) {
+  return text.startsWith('#!') ? text.replace(/\n/, `\n${line}`) : line + text;
 }
 
 /** Resolves every import of a file being converted: svc's files by their final names, packages as they are. */
