@@ -109,15 +109,37 @@ describe('kill -9 in the middle of a release', () => {
     return [...found.filter((name) => !/^r\d+-[a-f0-9]+$/.test(name)), ...(found.length > 2 ? [`${found.length} trees`] : []), ...stray];
   }
 
+  /** How long one commit of `files` (staged already) takes, uninterrupted, on this machine now. */
+  async function timedCommit(files: Record<string, string>): Promise<number> {
+    const started = performance.now();
+    const response = await call(site, '/svc/v1/api-releases', { method: 'POST', json: { files: hashes(files) } });
+    expect(response.status).toBe(200);
+    return performance.now() - started;
+  }
+
   it('leaves exactly the old release or exactly the new one served, with a consistent listing, and the next write cleans up', async () => {
     let current = version('A');
     let currentTag = 'A';
     await pushOk(site, current);
+    // The moments follow a commit of 300 changed files measured here and now (validation, tree,
+    // database, swap, clean-up: about 200 ms on an idle machine, seconds on a busy one), so a slow
+    // machine moves the moments with it instead of every kill landing before the commit.
+    const measured = version('M');
+    await stage(measured);
+    const commitMs = await timedCommit(measured);
+    current = measured;
+    currentTag = 'M';
+    // Spread over the commit, denser near its end (the database commit), one past it, jittered.
+    const fractions = [0, 0.15, 0.3, 0.45, 0.55, 0.65, 0.72, 0.8, 0.87, 0.93, 1, 1.1, 1.3, 2];
+    const moments = fractions.map((fraction) => Math.round(fraction * commitMs + Math.random() * 0.07 * commitMs));
+    // Should the machine slow down further mid-test, later rounds reach further, until both
+    // outcomes are seen (at most four more rounds).
+    const extra = [3, 4, 6, 8];
     const outcomes: string[] = [];
-    // Random moments spread over a commit of 300 changed files (about 150-250 ms here: validation,
-    // tree, database, swap, clean-up), denser around the database commit near its end.
-    const moments = [0, 30, 60, 90, 110, 130, 145, 160, 175, 190, 210, 240, 300, 450].map((base) => base + Math.floor(Math.random() * 15));
-    for (const [round, delay] of moments.entries()) {
+    for (let round = 0; ; round++) {
+      const seenBoth = outcomes.some((outcome) => outcome.includes('old')) && outcomes.some((outcome) => outcome.includes('new'));
+      if (round >= moments.length && (seenBoth || round >= moments.length + extra.length)) break;
+      const delay = round < moments.length ? moments[round]! : Math.round(extra[round - moments.length]! * commitMs);
       const next = version(`B${round}`);
       await stage(next);
       const before = await call(site, '/svc/v1/status');
@@ -154,7 +176,7 @@ describe('kill -9 in the middle of a release', () => {
       }
     }
     // Both outcomes were seen: the moments reach before and after the commit.
-    process.stdout.write(`kill -9 during a release: ${outcomes.join('; ')}\n`);
+    process.stdout.write(`kill -9 during a release (an uninterrupted commit took ${Math.round(commitMs)} ms): ${outcomes.join('; ')}\n`);
     expect(outcomes.some((outcome) => outcome.includes('old'))).toBe(true);
     expect(outcomes.some((outcome) => outcome.includes('new'))).toBe(true);
     expect(existsSync(path.join(site.svcDir, 'api'))).toBe(true);
