@@ -7,8 +7,9 @@
  *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests, on Debian's
  *      WordPress (6.1.9; or SVC_TEST_WORDPRESS's choice, see test/support/wordpress-builds.ts)
  *   5. jest again, the plugin and CLI end-to-end suites only (test/e2e/, test/cli/), on the newest
- *      WordPress build of @wp-playground/wordpress-builds (SVC_TEST_WORDPRESS=newest). The browser
- *      tests stay on Debian's: the builds load their admin assets from a CDN.
+ *      WordPress there is (SVC_TEST_WORDPRESS=newest): the official 6.9.1 release archive in
+ *      ../shared/vendor/ (test/support/wordpress-archives.ts), or a build of
+ *      @wp-playground/wordpress-builds if one is newer. The browser tests stay on Debian's.
  *
  * Ends with one line `tests: N passed, N failed` over all runners, and a non-zero exit if anything failed.
  * Extra arguments go to jest (e.g. `npm test -- test/e2e/routes.test.ts`). The second jest run gets

@@ -1,16 +1,20 @@
 /**
- * Which WordPress a test site runs: Debian's package (6.1.9 on Debian 12) or one of the builds that
- * the npm package @wp-playground/wordpress-builds ships as zips (wp-6.5.zip, wp-nightly.zip, …).
+ * Which WordPress a test site runs: Debian's package (6.1.9 on Debian 12), one of the builds that
+ * the npm package @wp-playground/wordpress-builds ships as zips (wp-6.5.zip, wp-nightly.zip, …), or
+ * an official release archive (wordpress-6.9.1.tar.xz) in a directory that SVC_WORDPRESS_ARCHIVES
+ * names (the tests name the repository's ../shared/vendor/, see test/support/wordpress-archives.ts).
  *
  *   'debian'   /usr/share/wordpress, the default
  *   '6.5'      node_modules/@wp-playground/wordpress-builds/src/wordpress/wp-6.5.zip (any wp-<name>.zip)
- *   'newest'   the zip whose wp-includes/version.php says the highest $wp_version
+ *   '6.9.1'    <a directory of SVC_WORDPRESS_ARCHIVES>/wordpress-6.9.1.tar.xz (any wordpress-<name>.tar.xz),
+ *              checked against that directory's SHA256SUMS when it has one
+ *   'newest'   the archive whose wp-includes/version.php says the highest $wp_version
  *
- * A zip is unzipped once per machine into os.tmpdir()/svc-wordpress-builds/<zip>-<sha256 of the zip>
- * (atomically: into a temp dir, then renamed), and each site copies that tree. The builds are
- * Playground's: minified PHP, static assets fetched from a CDN (so no browser tests on them), a
- * Playground wp-config.php and a pre-installed SQLite database in wp-content/database/ (no db.php
- * drop-in). The site gets the harness's own wp-config.php and MariaDB (see prepareWordPressTree()).
+ * An archive is unpacked once per machine into os.tmpdir()/svc-wordpress-builds/<name>-<sha256>
+ * (atomically: into a temp dir, then renamed), and each site copies that tree. Playground's builds
+ * have minified PHP, static assets fetched from a CDN (so no browser tests on them), a Playground
+ * wp-config.php and a pre-installed SQLite database in wp-content/database/ (no db.php drop-in).
+ * The site gets the harness's own wp-config.php and MariaDB (see prepareWordPressTree()).
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -25,12 +29,12 @@ import { runChecked } from './process.js';
 export type WordPressChoice = 'debian' | 'newest' | (string & {});
 
 export interface WordPressSource {
-  /** 'debian' or the zip's name ('nightly', '6.5', …); 'newest' is resolved to the zip it picks. */
+  /** 'debian' or the archive's name ('nightly', '6.5', '6.9.1', …); 'newest' is resolved to the archive it picks. */
   readonly name: string;
   /** $wp_version of the tree, e.g. '6.1.9' or '6.7-alpha-58716'. */
   readonly version: string;
-  /** The zip file, for a build. */
-  readonly zip?: string;
+  /** The archive (a zip or a .tar.xz), for anything but Debian's tree. */
+  readonly archive?: string;
 }
 
 export const WORDPRESS_BUILDS_DIR = path.join(packageDir(), 'node_modules', '@wp-playground', 'wordpress-builds', 'src', 'wordpress');
@@ -45,26 +49,46 @@ export function defaultWordPressChoice(): WordPressChoice {
   return fromEnv === undefined || fromEnv === '' ? 'debian' : fromEnv;
 }
 
-/** The names of the zips in the npm package ('6.2' … '6.5', 'beta', 'nightly'), sorted. */
-export function listWordPressBuilds(): string[] {
-  if (!existsSync(WORDPRESS_BUILDS_DIR)) return [];
-  return readdirSync(WORDPRESS_BUILDS_DIR)
-    .filter((file) => /^wp-.+\.zip$/.test(file))
-    .map((file) => file.slice('wp-'.length, -'.zip'.length))
-    .sort();
+/** Directories of official release archives (wordpress-<version>.tar.xz): SVC_WORDPRESS_ARCHIVES, path-delimited. */
+function archiveDirs(): string[] {
+  return (process.env['SVC_WORDPRESS_ARCHIVES'] ?? '').split(path.delimiter).filter((dir) => dir !== '' && existsSync(dir));
 }
 
-function zipOf(name: string): string {
-  const zip = path.join(WORDPRESS_BUILDS_DIR, `wp-${name}.zip`);
-  if (!existsSync(zip)) {
+/** Every archive by name: the npm package's zips, then the release archives (a name found twice: the first). */
+function archivesByName(): Map<string, string> {
+  const archives = new Map<string, string>();
+  const add = (dir: string, pattern: RegExp): void => {
+    if (!existsSync(dir)) return;
+    for (const file of readdirSync(dir).sort()) {
+      const name = pattern.exec(file)?.[1];
+      if (name !== undefined && !archives.has(name)) archives.set(name, path.join(dir, file));
+    }
+  };
+  add(WORDPRESS_BUILDS_DIR, /^wp-(.+)\.zip$/);
+  for (const dir of archiveDirs()) add(dir, /^wordpress-(.+)\.tar\.xz$/);
+  return archives;
+}
+
+/** The names of the archives ('6.2' … '6.5', '6.9.1', 'beta', 'nightly'), sorted. */
+export function listWordPressBuilds(): string[] {
+  return [...archivesByName().keys()].sort();
+}
+
+function archiveOf(name: string): string {
+  const archive = archivesByName().get(name);
+  if (archive === undefined) {
     const builds = listWordPressBuilds();
     throw new Error(
       `Unknown WordPress "${name}" (SVC_TEST_WORDPRESS / option wordpress): use "debian", "newest"` +
-        (builds.length > 0 ? ` or one of ${builds.map((build) => `"${build}"`).join(', ')} (zips in ${WORDPRESS_BUILDS_DIR})` : ` (no zips in ${WORDPRESS_BUILDS_DIR}: run npm ci)`),
+        (builds.length > 0
+          ? ` or one of ${builds.map((build) => `"${build}"`).join(', ')} (zips in ${WORDPRESS_BUILDS_DIR}, wordpress-*.tar.xz in SVC_WORDPRESS_ARCHIVES)`
+          : ` (no zips in ${WORDPRESS_BUILDS_DIR}: run npm ci)`),
     );
   }
-  return zip;
+  return archive;
 }
+
+const isTarXz = (archive: string): boolean => archive.endsWith('.tar.xz');
 
 /** $wp_version from the text of wp-includes/version.php (the builds' PHP is minified onto one line). */
 export function parseWordPressVersion(versionPhp: string, where: string): string {
@@ -103,56 +127,59 @@ export function compareWordPressVersions(a: string, b: string): number {
   return 0;
 }
 
-const zipPrefixes = new Map<string, Promise<string>>();
+const archivePrefixes = new Map<string, Promise<string>>();
 
-/** Where a zip keeps WordPress: '' for files at its root, 'wordpress/' for wordpress.org's layout. */
-function zipPrefix(zip: string): Promise<string> {
-  let prefix = zipPrefixes.get(zip);
+/** Where an archive keeps WordPress: '' for files at its root, 'wordpress/' for wordpress.org's layout. */
+function archivePrefix(archive: string): Promise<string> {
+  let prefix = archivePrefixes.get(archive);
   if (prefix === undefined) {
-    prefix = readZipPrefix(zip);
-    zipPrefixes.set(zip, prefix);
+    prefix = readArchivePrefix(archive);
+    archivePrefixes.set(archive, prefix);
   }
   return prefix;
 }
 
-async function readZipPrefix(zip: string): Promise<string> {
-  const names = (await runChecked(requireExecutable('unzip'), ['-Z1', zip])).stdout.split('\n');
+async function readArchivePrefix(archive: string): Promise<string> {
+  const listing = isTarXz(archive) ? await runChecked('tar', ['-tJf', archive]) : await runChecked(requireExecutable('unzip'), ['-Z1', archive]);
+  const names = listing.stdout.split('\n');
   const settings = names.filter((name) => name === 'wp-settings.php' || name.endsWith('/wp-settings.php'));
   const shortest = settings.sort((x, y) => x.length - y.length)[0];
-  if (shortest === undefined) throw new Error(`${zip} holds no wp-settings.php: not a WordPress build`);
+  if (shortest === undefined) throw new Error(`${archive} holds no wp-settings.php: not a WordPress build`);
   return shortest.slice(0, -'wp-settings.php'.length);
 }
 
-const zipVersions = new Map<string, Promise<string>>();
+const archiveVersions = new Map<string, Promise<string>>();
 
-/** $wp_version of a zip, read from its wp-includes/version.php without unzipping the rest. */
-function zipVersion(zip: string): Promise<string> {
-  let version = zipVersions.get(zip);
+/** $wp_version of an archive, read from its wp-includes/version.php without unpacking the rest. */
+function archiveVersion(archive: string): Promise<string> {
+  let version = archiveVersions.get(archive);
   if (version === undefined) {
     version = (async () => {
-      const member = `${await zipPrefix(zip)}wp-includes/version.php`;
-      const text = (await runChecked(requireExecutable('unzip'), ['-p', zip, member])).stdout;
-      return parseWordPressVersion(text, `${zip}:${member}`);
+      const member = `${await archivePrefix(archive)}wp-includes/version.php`;
+      const text = isTarXz(archive)
+        ? (await runChecked('tar', ['-xJOf', archive, member])).stdout
+        : (await runChecked(requireExecutable('unzip'), ['-p', archive, member])).stdout;
+      return parseWordPressVersion(text, `${archive}:${member}`);
     })();
-    zipVersions.set(zip, version);
+    archiveVersions.set(archive, version);
   }
   return version;
 }
 
-/** The build with the highest $wp_version. */
+/** The archive with the highest $wp_version. */
 export async function newestWordPressBuild(): Promise<WordPressSource> {
-  const builds = await Promise.all(listWordPressBuilds().map(async (name) => ({ name, zip: zipOf(name), version: await zipVersion(zipOf(name)) })));
+  const builds = await Promise.all([...archivesByName()].map(async ([name, archive]) => ({ name, archive, version: await archiveVersion(archive) })));
   const newest = builds.sort((x, y) => compareWordPressVersions(y.version, x.version))[0];
   if (newest === undefined) throw new Error(`No WordPress builds (wp-*.zip) in ${WORDPRESS_BUILDS_DIR}: run npm ci`);
   return newest;
 }
 
-/** What a choice stands for: its name and version (e.g. 'newest' → nightly, 6.7-alpha-58716). */
+/** What a choice stands for: its name and version (e.g. 'newest' → 6.9.1, from wordpress-6.9.1.tar.xz). */
 export async function resolveWordPress(choice: WordPressChoice = defaultWordPressChoice()): Promise<WordPressSource> {
   if (choice === 'debian') return { name: 'debian', version: readWordPressVersion(WORDPRESS_SOURCE) };
   if (choice === 'newest') return newestWordPressBuild();
-  const zip = zipOf(choice);
-  return { name: choice, zip, version: await zipVersion(zip) };
+  const archive = archiveOf(choice);
+  return { name: choice, archive, version: await archiveVersion(archive) };
 }
 
 function sha256(file: string): string {
@@ -172,18 +199,36 @@ function removeStaleTemps(): void {
 }
 
 /**
- * The unzipped tree of a build, unzipped on first use. The cache entry is named by the zip's
- * content, so a new version of the npm package gets a new entry; it appears whole or not at all
- * (unzip into a temp dir beside it, then rename), so concurrent test files never see half a tree.
+ * A release archive's line in the SHA256SUMS beside it must match: the archive came from outside
+ * any registry, and a truncated or replaced one would make every test site a different WordPress.
  */
-async function unzippedBuild(zip: string): Promise<string> {
-  const entry = path.join(WORDPRESS_BUILDS_CACHE, `${path.basename(zip, '.zip')}-${sha256(zip).slice(0, 16)}`);
+function checkSum(archive: string, digest: string): void {
+  const sums = path.join(path.dirname(archive), 'SHA256SUMS');
+  if (!existsSync(sums)) return;
+  const line = readFileSync(sums, 'utf8')
+    .split('\n')
+    .map((text) => /^([a-f0-9]{64})\s+\*?(.+)$/.exec(text.trim()))
+    .find((match) => match?.[2] === path.basename(archive));
+  if (line == null) throw new Error(`${sums} has no line for ${path.basename(archive)}`);
+  if (line[1] !== digest) throw new Error(`${archive} does not match its SHA256SUMS line (sha256 ${digest}, expected ${line[1]})`);
+}
+
+/**
+ * The unpacked tree of an archive, unpacked on first use. The cache entry is named by the
+ * archive's content, so a new version of the npm package gets a new entry; it appears whole or not
+ * at all (unpacked into a temp dir beside it, then renamed), so concurrent test files never see half a tree.
+ */
+async function unpackedBuild(archive: string): Promise<string> {
+  const digest = sha256(archive);
+  if (isTarXz(archive)) checkSum(archive, digest);
+  const entry = path.join(WORDPRESS_BUILDS_CACHE, `${path.basename(archive).replace(/\.(zip|tar\.xz)$/, '')}-${digest.slice(0, 16)}`);
   if (!existsSync(entry)) {
     mkdirSync(WORDPRESS_BUILDS_CACHE, { recursive: true });
     removeStaleTemps();
     const temp = mkdtempSync(path.join(WORDPRESS_BUILDS_CACHE, `.tmp-${path.basename(entry)}-`));
     try {
-      await runChecked(requireExecutable('unzip'), ['-q', zip, '-d', temp]);
+      if (isTarXz(archive)) await runChecked('tar', ['-xJf', archive, '-C', temp]);
+      else await runChecked(requireExecutable('unzip'), ['-q', archive, '-d', temp]);
       // mkdtemp made it 0700; the tree is copied with its modes, and other users may share the cache.
       chmodSync(temp, 0o755);
       renameSync(temp, entry);
@@ -194,7 +239,7 @@ async function unzippedBuild(zip: string): Promise<string> {
       if (!((code === 'ENOTEMPTY' || code === 'EEXIST') && existsSync(entry))) throw error;
     }
   }
-  const prefix = await zipPrefix(zip);
+  const prefix = await archivePrefix(archive);
   return path.join(entry, prefix);
 }
 
@@ -205,11 +250,11 @@ async function unzippedBuild(zip: string): Promise<string> {
  * wp-content/database/ with its SQLite file).
  */
 export async function prepareWordPressTree(source: WordPressSource, wpDir: string): Promise<void> {
-  if (source.zip === undefined) {
+  if (source.archive === undefined) {
     // Debian's tree has symlinks into /etc and /usr/share/php, hence -L.
     await runChecked('cp', ['-rL', WORDPRESS_SOURCE, wpDir]);
   } else {
-    await runChecked('cp', ['-r', await unzippedBuild(source.zip), wpDir]);
+    await runChecked('cp', ['-r', await unpackedBuild(source.archive), wpDir]);
   }
   rmSync(path.join(wpDir, 'wp-config.php'), { force: true });
   const contentDir = path.join(wpDir, 'wp-content');
