@@ -20,8 +20,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-// The version check runs before any class is loaded, so an old PHP gets a notice instead of a parse error.
-if ( version_compare( PHP_VERSION, '8.1', '<' ) ) {
+// The version check runs before any class is loaded, so an old PHP gets a notice instead of a parse error
+// (phpversion(), not PHP_VERSION: static analysis for PHP 8.1 and later would call the check dead code).
+if ( version_compare( (string) phpversion(), '8.1', '<' ) ) {
 	add_action(
 		'admin_notices',
 		static function (): void {

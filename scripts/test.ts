@@ -2,7 +2,7 @@
  * npm test: every test of the project, in one command.
  *
  *   1. TypeScript type check (tsc --noEmit), ESLint (eslint.config.js) on source/, test/, scripts/
- *   2. PHP lint of the plugin, PHPStan (level 8), PHPCS (WordPress standard), PHPUnit units (no WordPress needed)
+ *   2. PHP lint of the plugin, PHPStan (level 8, PHP 8.1–8.5), PHPCS (WordPress standard, PHPCompatibilityWP), PHPUnit units (no WordPress needed)
  *   3. PHPUnit tests that run inside a real WordPress (the bench site of test/support/)
  *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests, on Debian's
  *      WordPress (6.1.9; or SVC_TEST_WORDPRESS's choice, see test/support/wordpress-builds.ts)
@@ -109,13 +109,13 @@ async function main(): Promise<void> {
   for (const file of broken) process.stdout.write(`syntax error: ${file}\n`);
   count('php -l', 0, broken.length, 0);
 
-  step('PHPStan: static analysis of the plugin (level 8, WordPress stubs)');
+  step('PHPStan: static analysis of the plugin (level 8, WordPress stubs, every PHP from 8.1 to 8.5)');
   if (!['phpstan', 'phpcs'].every((tool) => existsSync(path.join(ROOT, 'vendor/bin', tool)))) {
     count('composer install', 0, 0, run('composer', ['install', '--no-interaction', '--no-progress', '--quiet']));
   }
   count('PHPStan', 0, 0, run('php', ['vendor/bin/phpstan', 'analyse', '--no-progress', '--memory-limit=1G']));
 
-  step('PHPCS: the WordPress coding standard (phpcs.xml.dist)');
+  step('PHPCS: the WordPress coding standard and PHPCompatibilityWP for PHP 8.1 and later (phpcs.xml.dist)');
   count('PHPCS', 0, 0, run('php', ['vendor/bin/phpcs', '-q']));
 
   step('PHPUnit: units');
