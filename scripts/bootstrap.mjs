@@ -11,7 +11,10 @@
  *     written.
  *   - Otherwise `npm ci --no-audit --no-fund` installs from the lock, then the hash is written.
  *
- *   node scripts/bootstrap.mjs
+ *   node scripts/bootstrap.mjs [DIR]
+ *
+ * DIR (default: the repository) is any folder with a package.json and its lock: scripts/php-wasm/,
+ * the PHP builds the units run on, is installed the same way when it is first needed.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,7 +22,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK = path.join(ROOT, 'package-lock.json');
 const MODULES = path.join(ROOT, 'node_modules');
 const MARKER = path.join(MODULES, '.svc-lock-hash');

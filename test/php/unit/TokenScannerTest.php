@@ -40,7 +40,8 @@ final class TokenScannerTest extends TestCase {
 			'anonymous class ignored' => array( self::HEAD . 'class A { function get() { return new class {}; } }', array( 'A' ) ),
 			'attributed anonymous'    => array( self::HEAD . 'class A { function get() { return new #[X] class {}; } }', array( 'A' ) ),
 			'interface is no class'   => array( self::HEAD . 'interface I {} class A implements I {}', array( 'A' ) ),
-			'readonly final class'    => array( self::HEAD . 'final readonly class A {}', array( 'A' ) ),
+			// A readonly class is PHP 8.2's: PHP 8.1 reads the file as a syntax error, with no class.
+			'readonly final class'    => array( self::HEAD . 'final readonly class A {}', PHP_VERSION_ID >= 80200 ? array( 'A' ) : array() ),
 		);
 	}
 

@@ -12,6 +12,8 @@ final class AdminPageTest extends SvcTestCase {
 
 	private function page(): string {
 		wp_set_current_user( 1 );
+		// What wp-admin/admin.php sets before it calls a page's callback (its title is looked up by it).
+		$GLOBALS['plugin_page'] = AdminPage::SLUG;
 		ob_start();
 		( new AdminPage() )->render();
 		return (string) ob_get_clean();
