@@ -2,7 +2,8 @@
  * npm test: every test of the project, in one command.
  *
  *   1. TypeScript type check (tsc --noEmit), ESLint (eslint.config.js) on source/, test/, scripts/
- *   2. PHP lint of the plugin, PHPStan (level 8, PHP 8.1–8.5), PHPCS (WordPress standard, PHPCompatibilityWP), PHPUnit units (no WordPress needed)
+ *   2. PHP lint of the plugin, PHPStan (level 8, PHP 8.1–8.5), PHPCS (WordPress standard, PHPCompatibilityWP), PHPUnit units
+ *      (no WordPress needed) on Debian's PHP 8.2 and on PHP 8.1 and 8.5 built for WebAssembly (scripts/php-units.ts)
  *   3. PHPUnit tests that run inside a real WordPress (the bench site of test/support/)
  *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests, on Debian's
  *      WordPress (6.1.9; or SVC_TEST_WORDPRESS's choice, see test/support/wordpress-builds.ts)
@@ -10,6 +11,9 @@
  *      WordPress there is (SVC_TEST_WORDPRESS=newest): the official 6.9.1 release archive in
  *      ../shared/vendor/ (test/support/wordpress-archives.ts), or a build of
  *      @wp-playground/wordpress-builds if one is newer. The browser tests stay on Debian's.
+ *   6. jest again, the CLI's suites only (source/, test/cli/: units, components and the packed CLI end to
+ *      end), on the oldest and the newest Node the CLI supports (20 and 26) that did not run step 4
+ *      (scripts/node-runs.ts; npm run test:matrix runs 22 and 24 too).
  *
  * Ends with one line `tests: N passed, N failed` over all runners, and a non-zero exit if anything failed.
  * Extra arguments go to jest (e.g. `npm test -- test/e2e/routes.test.ts`). The second jest run gets
@@ -23,6 +27,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { ensurePackages } from '../test/support/packages.js';
+import { CLI_SUITES, NODE_MAJORS, nodeRun, RUNNING_MAJOR } from './node-runs.js';
+import { junitCounts, runUnitsOnWasm } from './php-units.js';
 import { resolveWordPress, startWordPress } from '../test/support/wordpress.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,15 +57,6 @@ function count(label: string, passed: number, failed: number, status: number): v
   }
 }
 
-function junitCounts(file: string): { passed: number; failed: number } {
-  if (!existsSync(file)) return { passed: 0, failed: 0 };
-  // The first <testsuite> holds the totals; its attributes come in no fixed order.
-  const tag = /<testsuite\b[^>]*>/.exec(readFileSync(file, 'utf8'))?.[0] ?? '';
-  const attribute = (name: string): number => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(tag)?.[1] ?? 0);
-  const failed = attribute('failures') + attribute('errors');
-  return { passed: attribute('tests') - failed - attribute('skipped'), failed };
-}
-
 interface JestReport {
   numPassedTests: number;
   numFailedTests: number;
@@ -71,9 +68,9 @@ function readJestReport(file: string): JestReport | undefined {
 }
 
 /** Runs jest with --json into scratch/<name>.json and counts its tests; returns the report (undefined if jest wrote none). */
-function runJest(label: string, name: string, args: string[], env: NodeJS.ProcessEnv): JestReport | undefined {
+function runJest(label: string, name: string, args: string[], env: NodeJS.ProcessEnv, node = process.execPath): JestReport | undefined {
   const output = path.join(scratch, `${name}.json`);
-  const status = run(process.execPath, ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${output}`, ...args], {
+  const status = run(node, ['--experimental-vm-modules', path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${output}`, ...args], {
     NODE_NO_WARNINGS: '1',
     ...env,
   });
@@ -81,6 +78,14 @@ function runJest(label: string, name: string, args: string[], env: NodeJS.Proces
   count(label, report?.numPassedTests ?? 0, report?.numFailedTests ?? 0, status);
   return report;
 }
+
+/** Debian's PHP, which runs everything else. */
+const PHP_VERSION_NATIVE = spawnSync('php', ['-r', 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;'], { encoding: 'utf8' }).stdout.trim();
+/** The oldest and the newest PHP the plugin supports; the others run in npm run test:matrix. */
+const WASM_IN_NPM_TEST = ['8.1', '8.5'];
+
+/** The CLI's test directories, which run again on the oldest and the newest Node. */
+const CLI_DIRS = CLI_SUITES.map((dir) => path.join(ROOT, dir) + path.sep);
 
 /** The test directories that run again on the newest WordPress: the plugin's and the CLI's end-to-end suites. */
 const END_TO_END_DIRS = ['test/e2e', 'test/cli'].map((dir) => path.join(ROOT, dir) + path.sep);
@@ -110,7 +115,7 @@ async function main(): Promise<void> {
   count('php -l', 0, broken.length, 0);
 
   step('PHPStan: static analysis of the plugin (level 8, WordPress stubs, every PHP from 8.1 to 8.5)');
-  if (!['phpstan', 'phpcs'].every((tool) => existsSync(path.join(ROOT, 'vendor/bin', tool)))) {
+  if (!['phpstan', 'phpcs', 'phpunit'].every((tool) => existsSync(path.join(ROOT, 'vendor/bin', tool)))) {
     count('composer install', 0, 0, run('composer', ['install', '--no-interaction', '--no-progress', '--quiet']));
   }
   count('PHPStan', 0, 0, run('php', ['vendor/bin/phpstan', 'analyse', '--no-progress', '--memory-limit=1G']));
@@ -120,16 +125,23 @@ async function main(): Promise<void> {
 
   step('PHPUnit: units');
   const unitLog = path.join(scratch, 'phpunit-unit.xml');
-  const unitStatus = run('phpunit', ['-c', 'test/php/phpunit.xml', '--testsuite', 'unit', '--log-junit', unitLog]);
-  const unit = junitCounts(unitLog);
-  count('PHPUnit units', unit.passed, unit.failed, unitStatus);
+  const unitStatus = run('php', ['vendor/bin/phpunit', '-c', 'test/php/phpunit.xml', '--testsuite', 'unit', '--log-junit', unitLog]);
+  const unit = junitCounts(unitLog) ?? { passed: 0, failed: 0 };
+  count(`PHPUnit units on PHP ${PHP_VERSION_NATIVE}`, unit.passed, unit.failed, unitStatus);
+
+  step(`PHPUnit: units on PHP ${WASM_IN_NPM_TEST.join(' and ')} (WebAssembly builds; npm run test:matrix runs every version)`);
+  for (const version of WASM_IN_NPM_TEST) {
+    const result = runUnitsOnWasm(version, path.join(scratch, `phpunit-unit-${version}.xml`));
+    if (result.problem !== undefined) process.stdout.write(`${result.problem}\n`);
+    count(`PHPUnit units on PHP ${version}`, result.passed, result.failed, 0);
+  }
 
   step('PHPUnit: inside a real WordPress');
   const site = await startWordPress();
   try {
     const wpLog = path.join(scratch, 'phpunit-wp.xml');
-    const wpStatus = run('phpunit', ['-c', 'test/php/phpunit.xml', '--testsuite', 'wordpress', '--log-junit', wpLog], { SVC_WP_DIR: site.wpDir });
-    const wp = junitCounts(wpLog);
+    const wpStatus = run('php', ['vendor/bin/phpunit', '-c', 'test/php/phpunit.xml', '--testsuite', 'wordpress', '--log-junit', wpLog], { SVC_WP_DIR: site.wpDir });
+    const wp = junitCounts(wpLog) ?? { passed: 0, failed: 0 };
     count('PHPUnit in WordPress', wp.passed, wp.failed, wpStatus);
   } finally {
     await site.stop();
@@ -152,6 +164,24 @@ async function main(): Promise<void> {
     // end-to-end dirs: jest ANDs ignore patterns with the path patterns.
     const onlyEndToEnd = `--testPathIgnorePatterns=^(?!${END_TO_END_DIRS.map(escapeRegExp).join('|')})`;
     runJest(`jest on WordPress ${newest.version}`, 'jest-newest', [...jestArgs, onlyEndToEnd, '--passWithNoTests'], { SVC_TEST_WORDPRESS: 'newest' });
+  }
+
+  // The oldest and the newest Node the CLI supports, where this run was on another.
+  const selectsCli = report?.testResults?.some((result) => CLI_DIRS.some((dir) => result.name.startsWith(dir))) ?? true;
+  for (const major of [NODE_MAJORS[0], NODE_MAJORS[NODE_MAJORS.length - 1]!].filter((candidate) => candidate !== RUNNING_MAJOR)) {
+    step(`jest: the CLI (${CLI_SUITES.join(', ')}) on Node ${major}`);
+    if (!selectsCli) {
+      process.stdout.write('skipped: the jest arguments selected no test of the CLI\n');
+      continue;
+    }
+    const node = nodeRun(major);
+    if (node instanceof Error) {
+      process.stdout.write(`${node.message}\n`);
+      count(`jest on Node ${major}`, 0, 1, 1);
+      continue;
+    }
+    const onlyCli = `--testPathIgnorePatterns=^(?!${CLI_DIRS.map(escapeRegExp).join('|')})`;
+    runJest(`jest on Node ${major}`, `jest-node-${major}`, [...jestArgs, onlyCli, '--passWithNoTests'], { ...node.env, SVC_TEST_WORDPRESS: first.name }, node.node);
   }
 
   rmSync(scratch, { recursive: true, force: true });
