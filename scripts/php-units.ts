@@ -7,7 +7,8 @@
  * failed. A deprecation fails its test (test/php/phpunit.xml converts them to exceptions).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,11 +46,17 @@ function ensureWasm(): boolean {
 /** Runs the units on one PHP version, reporting into `junit`. */
 export function runUnitsOnWasm(version: string, junit: string): UnitCounts {
   if (!ensureWasm()) return { passed: 0, failed: 1, problem: `could not install ${WASM_DIR}` };
-  spawnSync(process.execPath, [CLI, 'vendor/bin/phpunit', '-c', 'test/php/phpunit.xml', '--testsuite', 'unit', '--log-junit', junit], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, PHP: version },
-  });
+  // php-wasm-cli leaves a php-wasm-bin* folder in the temp dir at every run: give it one of its own.
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'svc-php-wasm-'));
+  try {
+    spawnSync(process.execPath, [CLI, 'vendor/bin/phpunit', '-c', 'test/php/phpunit.xml', '--testsuite', 'unit', '--log-junit', junit], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, PHP: version, TMPDIR: temp },
+    });
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
   const counts = junitCounts(junit);
   if (counts === undefined) return { passed: 0, failed: 1, problem: `PHP ${version} wrote no JUnit report (PHPUnit did not finish)` };
   if (counts.tests === 0) return { passed: 0, failed: 1, problem: `PHP ${version} ran no test` };
