@@ -91,6 +91,12 @@ describe('REST root discovery', () => {
 		expect(site.requests[0]?.authorization).toBe(BASIC);
 	});
 
+	it('reads the public REST index without credentials, for svc doctor', async () => {
+		expect(await client().getRestIndex()).toEqual({ namespaces: ['wp/v2', 'svc/v1'], applicationPasswords: false });
+		const index = site.arrived.find((request) => request.url.startsWith('/wp-json/?'));
+		expect(index).toMatchObject({ url: '/wp-json/?_fields=namespaces%2Cauthentication', authorization: undefined });
+	});
+
 	it('ignores user:password written into the URL', async () => {
 		const url = site.url.replace('http://', `http://intruder:${encodeURIComponent(PASSWORD)}@`);
 		const api = client({ url });

@@ -242,6 +242,13 @@ export interface SiteClient {
 	getDiagnostics(): Promise<Readonly<Record<string, unknown>> | undefined>;
 	/** `GET openapi`: the OpenAPI 3.1 document of the routes (files that fail are in `x-svc-failed`). */
 	getOpenApi(): Promise<OpenApiDocument>;
+	/** The REST index as a visitor sees it (no credentials): its namespaces, and whether application passwords are on. */
+	getRestIndex(): Promise<RestIndex>;
+}
+
+export interface RestIndex {
+	readonly namespaces: readonly string[];
+	readonly applicationPasswords: boolean;
 }
 
 /** The parts of an OpenAPI document svc reads; the rest is passed through as is. */
@@ -375,13 +382,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		});
 		if (response.status >= 200 && response.status < 300) {
 			const body = parseJson(response.body);
-			if (body === undefined) {
-				throw fail(`The site's answer to ${where} (HTTP ${response.status}, ${headerValue(response.headers['content-type']) ?? 'no content type'}) is not JSON.`, {
-					code: 'bad_response',
-					status: response.status,
-					hint: 'A caching, security or maintenance plugin may be answering instead of WordPress.',
-				});
-			}
+			if (body === undefined) throw notJson(response, where, fail);
 			return { body, headers: response.headers };
 		}
 		const target = redirectTarget(response.status, headerValue(response.headers['location']), url);
@@ -559,6 +560,19 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			}
 			const { body } = await call('GET', 'events', { query: params, releases: true, answer: 'pages' });
 			return parseEventPage(body) ?? throwUnexpected('GET events', fail);
+		},
+		getRestIndex: async () => {
+			const url = new URL((await restRoot()).url);
+			url.searchParams.set('_fields', 'namespaces,authentication');
+			const where = 'GET the REST index';
+			const answer = await send(url, { method: 'GET', where, cap: capOf('small') });
+			if (answer.status !== 200) throw httpFailure(answer, where, siteUrl, options.user, fail);
+			const body = parseJson(answer.body);
+			if (typeof body !== 'object' || body === null) throw notJson(answer, where, fail);
+			const index = body as { namespaces?: unknown; authentication?: unknown };
+			const namespaces = Array.isArray(index.namespaces) ? index.namespaces.filter((item): item is string => typeof item === 'string') : [];
+			const authentication = typeof index.authentication === 'object' && index.authentication !== null ? index.authentication : {};
+			return { namespaces, applicationPasswords: Object.hasOwn(authentication, 'application-passwords') };
 		},
 		getDiagnostics: async () => {
 			let body: unknown;
@@ -756,6 +770,15 @@ function parseWrittenFile(value: unknown): WrittenFile | undefined {
 		methods: isStringArray(item['methods']) ? item['methods'] : [],
 		public: item['public'] === true,
 	};
+}
+
+/** A 2xx answer that is not JSON: with its status and content type, which tell who answered. */
+function notJson(answer: Answer, where: string, fail: Fail): SvcError {
+	return fail(`The site's answer to ${where} (HTTP ${answer.status}, ${headerValue(answer.headers['content-type']) ?? 'no content type'}) is not JSON.`, {
+		code: 'bad_response',
+		status: answer.status,
+		hint: 'A caching, security or maintenance plugin may be answering instead of WordPress.',
+	});
 }
 
 function unexpected(where: string, fail: Fail): SvcError {

@@ -48,7 +48,7 @@ async function siteFacts(site: Site, io: Io, project: DoctorFacts['project']): P
 	const restRoot = await probe(() => client.restRoot());
 	if (!restRoot.ok) return { siteUrl: site.url, cliVersion: io.version, restRoot, project };
 	const [index, status, diagnostics, skipped] = await Promise.all([
-		probe(() => publicIndex(restRoot.value, io.version)),
+		probe(() => client.getRestIndex()),
 		probe(async () => {
 			const answer = await client.getStatus();
 			return answer === undefined
@@ -68,18 +68,6 @@ async function siteFacts(site: Site, io: Io, project: DoctorFacts['project']): P
 		probe(async () => (await client.listFiles({ content: false })).files.flatMap((file) => (file.error === undefined ? [] : [{ slug: file.slug, error: file.error }]))),
 	]);
 	return { siteUrl: site.url, cliVersion: io.version, restRoot, index, status, diagnostics, skipped, project };
-}
-
-/** The REST index as a visitor sees it: which namespaces exist, and whether application passwords are on. */
-async function publicIndex(root: string, version: string): Promise<{ namespaces: string[]; applicationPasswords: boolean }> {
-	const url = new URL(root);
-	url.searchParams.set('_fields', 'namespaces,authentication');
-	// Loaded here, with the first request: doctor --json without a site answers before got loads.
-	const { default: got } = await import('got');
-	const body = await got(url, { headers: { 'user-agent': `svc/${version}` }, timeout: { request: 30_000 }, retry: { limit: 0 } }).json<{ namespaces?: unknown; authentication?: unknown }>();
-	const namespaces = Array.isArray(body.namespaces) ? body.namespaces.filter((item): item is string => typeof item === 'string') : [];
-	const authentication = typeof body.authentication === 'object' && body.authentication !== null ? body.authentication : {};
-	return { namespaces, applicationPasswords: Object.hasOwn(authentication, 'application-passwords') };
 }
 
 async function probe<T>(task: () => Promise<T>): Promise<Probe<T>> {
