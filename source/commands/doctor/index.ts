@@ -81,6 +81,7 @@ async function probe<T>(task: () => Promise<T>): Promise<Probe<T>> {
 				message: error.message,
 				...(error.serverCode === undefined ? {} : { serverCode: error.serverCode }),
 				...(error.status === undefined ? {} : { status: error.status }),
+				...(error.hint === undefined ? {} : { hint: error.hint }),
 			};
 		}
 		return { ok: false, code: 'error', message: error instanceof Error ? error.message : String(error) };
