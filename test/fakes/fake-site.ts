@@ -38,6 +38,8 @@ export interface Reply {
 	readonly headers?: Record<string, string>;
 	/** Never answer (for timeouts). */
 	readonly hang?: boolean;
+	/** Answer after this long (for work that is under way meanwhile). */
+	readonly delayMs?: number;
 	/** Answers itself, for answers no JSON or text can be: endless, compressed, cut off. */
 	readonly write?: (response: ServerResponse) => void;
 }
@@ -152,6 +154,11 @@ export class FakeSite {
 
 	private send(response: ServerResponse, reply: Reply): void {
 		if (reply.hang === true) return;
+		if (reply.delayMs !== undefined) {
+			const { delayMs: _delay, ...now } = reply;
+			setTimeout(() => this.send(response, now), reply.delayMs);
+			return;
+		}
 		if (reply.write !== undefined) return reply.write(response);
 		const body = reply.text ?? JSON.stringify(reply.json ?? null);
 		response.writeHead(reply.status ?? 200, {
