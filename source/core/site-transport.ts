@@ -85,7 +85,8 @@ export function createTransport(options: TransportOptions): (url: URL, request: 
 		const got = await loadGot();
 		const stream = got.stream(url, {
 			method: request.method,
-			...(request.json === undefined ? {} : { json: request.json }),
+			// A stream request with a body method and no body would wait for one to be written.
+			...(request.json !== undefined ? { json: request.json } : request.method === 'GET' ? {} : { body: '' }),
 			headers: {
 				accept: 'application/json',
 				'accept-encoding': 'gzip, deflate, br',
