@@ -1,7 +1,7 @@
 /**
  * No silent success, with the installed svc: whatever escapes a command ends the run with what
  * went wrong and a non-zero exit code. The failures are real runs of real commands; what makes
- * them fail is loaded into the process with NODE_OPTIONS=--require (helpers/preload/), so no
+ * them fail is loaded into the process with NODE_OPTIONS=--import (helpers/preload/), so no
  * fake command ships with svc:
  * - work that never settles: a site that accepts the connection and never answers, with sockets
  *   that do not keep the process alive (the event loop empties while `svc api list` still waits:
@@ -24,7 +24,7 @@ import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
 jest.setTimeout(120_000);
 
 const PRELOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'helpers', 'preload');
-const preload = (name: string): string => `--require ${path.join(PRELOAD, name)}`;
+const preload = (name: string): string => `--import ${path.join(PRELOAD, name)}`;
 
 let svc: SvcRunner;
 let project: string;
@@ -53,7 +53,7 @@ const credentials = (url: string) => ({ SVC_URL: url, SVC_USER: USER, SVC_APP_PA
 
 describe('work that never settles', () => {
   it('ends with an error and exit 1, not with exit 0 and nothing printed', async () => {
-    const result = await svc(['api', 'list'], { env: { ...credentials(silentUrl), NODE_OPTIONS: preload('unref-sockets.cjs') } });
+    const result = await svc(['api', 'list'], { env: { ...credentials(silentUrl), NODE_OPTIONS: preload('unref-sockets.mjs') } });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(
@@ -63,7 +63,7 @@ describe('work that never settles', () => {
   });
 
   it('with --json: the error document', async () => {
-    const result = await svc(['api', 'list', '--json'], { env: { ...credentials(silentUrl), NODE_OPTIONS: preload('unref-sockets.cjs') } });
+    const result = await svc(['api', 'list', '--json'], { env: { ...credentials(silentUrl), NODE_OPTIONS: preload('unref-sockets.mjs') } });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ code: 'bug', exitCode: 1, error: expect.stringContaining('svc api list stopped before it finished') });
   });
@@ -77,7 +77,7 @@ describe('a failure outside the command\'s promise chain', () => {
     // The site answers after a while, so the injected failure comes while the command is under way.
     site.handler = (request) => ({ ...site.answer(request), delayMs: 1000 });
     try {
-      const env = { ...credentials(site.url), NODE_OPTIONS: preload('escape.cjs'), SVC_TEST_ESCAPE: kind, SVC_TEST_ESCAPE_AFTER_MS: '200' };
+      const env = { ...credentials(site.url), NODE_OPTIONS: preload('escape.mjs'), SVC_TEST_ESCAPE: kind, SVC_TEST_ESCAPE_AFTER_MS: '200' };
       const text = await svc(['api', 'list'], { env });
       expect(text.code).toBe(1);
       expect(text.stderr).toMatch(/^✖ Error: Unexpected error: injected: nobody awaited this\n/);
@@ -94,7 +94,7 @@ describe('a failure outside the command\'s promise chain', () => {
   it('a command\'s own SvcError that escaped is shown as svc shows it: message, hint, code', async () => {
     site.handler = (request) => ({ ...site.answer(request), delayMs: 1000 });
     try {
-      const env = { ...credentials(site.url), NODE_OPTIONS: preload('escape.cjs'), SVC_TEST_ESCAPE: 'svc-error', SVC_TEST_ESCAPE_AFTER_MS: '200' };
+      const env = { ...credentials(site.url), NODE_OPTIONS: preload('escape.mjs'), SVC_TEST_ESCAPE: 'svc-error', SVC_TEST_ESCAPE_AFTER_MS: '200' };
       const text = await svc(['api', 'list'], { env });
       expect(text.code).toBe(1);
       expect(text.stderr).toContain('The site refused the request (403).');

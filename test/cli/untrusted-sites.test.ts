@@ -166,7 +166,7 @@ describe('answers are bounded, and memory stays flat whatever a site sends', () 
   const measured = async (args: string[]): Promise<SvcResult & { peak: number }> => {
     const peakFile = path.join(project, `peak-${Date.now()}`);
     const result = await svc(args, {
-      env: { ...env, SVC_URL: site.url, NODE_OPTIONS: `--require ${path.join(PRELOAD, 'peak-memory.cjs')}`, SVC_TEST_PEAK_FILE: peakFile },
+      env: { ...env, SVC_URL: site.url, NODE_OPTIONS: `--import ${path.join(PRELOAD, 'peak-memory.mjs')}`, SVC_TEST_PEAK_FILE: peakFile },
     });
     const peak = Number(readFileSync(peakFile, 'utf8'));
     rmSync(peakFile);

@@ -1,5 +1,5 @@
 /**
- * Loaded into a run of the packed svc (NODE_OPTIONS=--require): a failure outside any promise
+ * Loaded into a run of the packed svc (NODE_OPTIONS=--import): a failure outside any promise
  * chain a command awaits, as $SVC_TEST_ESCAPE says: `rejection` (a promise nobody awaits rejects),
  * `exception` (a callback throws), or `svc-error` (a rejection with an error shaped like the
  * command's SvcError, whose class is the command bundle's own), once the command is under way.
