@@ -292,7 +292,7 @@ describe('HTTP failures map to errors that name the fix', () => {
 			{ status: 308, text: '', headers: { location: '/blog/wp-json/svc/v1/api-namespace' } },
 			{ code: 'redirected', status: 308 },
 			/redirected GET svc\/v1\/api-namespace to http:\/\/127\.0\.0\.1:\d+\/blog\/wp-json\/svc\/v1\/api-namespace; svc does not follow a redirect with the password\.$/,
-			/svc login --url http:\/\/127\.0\.0\.1:\d+\/blog\)/,
+			/^If the site now lives at http:\/\/127\.0\.0\.1:\d+\/blog, log in with that address: svc login --url http:\/\/127\.0\.0\.1:\d+\/blog$/,
 		],
 		[
 			'200 that is not JSON, with its status and content type',

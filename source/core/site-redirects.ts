@@ -85,7 +85,10 @@ export function redirectedCall(fail: Fail, context: { where: string; status: num
 	return fail(`The site redirected ${where} to ${to === undefined ? 'another address' : shownAddress(to)}; svc does not follow a redirect with the password.`, {
 		code: 'redirected',
 		status,
-		hint: `Log in again with the address the site redirects to (svc login --url ${address ?? '<final URL>'}), e.g. https:// instead of http://.`,
+		hint:
+			address === undefined
+				? 'Log in again with the address the site redirects to: svc login --url <that address>'
+				: `If the site now lives at ${address}, log in with that address: svc login --url ${address}`,
 	});
 }
 
