@@ -12,6 +12,7 @@ import { packageInfo } from './core/package-info.js';
 import { INTERRUPTED } from './commands/shared/interrupt.js';
 import { processIo, type Io } from './commands/shared/io.js';
 import { reportFailure } from './commands/shared/report-failure.js';
+import { guardTheRun } from './commands/shared/run-guard.js';
 
 // chalk (inside Ink) honours FORCE_COLOR but not NO_COLOR, and reads it once when it loads.
 if ((process.env['NO_COLOR'] ?? '') !== '') {
@@ -245,14 +246,18 @@ process.title = 'svc';
 const args = process.argv.slice(2);
 // Unknown flags are reported by toCommand, so that --json still gets its JSON error.
 const cli = readArgv(args);
+const io = processIo(pkg.version);
 
 // No top-level await: the build makes this file CommonJS, which loads faster (scripts/build.mjs).
-void main()
+// The guard ends the run with an error whatever escapes main, or if main never settles.
+void guardTheRun(main(), {
+	what: args.length === 0 ? 'svc' : `svc ${cli.input.join(' ')}`.trim(),
+	report: (error) => reportFailure(io, error, cli.flags.json === true),
+})
 	.then(finish)
 	.then((code) => process.exit(code));
 
 async function main(): Promise<number> {
-	const io = processIo(pkg.version);
 	if (args.length === 1 && args[0] === '--version') {
 		io.stdout.write(`${io.version}\n`);
 		return 0;

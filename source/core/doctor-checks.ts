@@ -18,7 +18,9 @@ export interface Check {
 }
 
 /** What a request found: the answer, or the error's code and text. */
-export type Probe<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: string; readonly serverCode?: string; readonly status?: number; readonly message: string };
+export type Probe<T> =
+	| { readonly ok: true; readonly value: T }
+	| { readonly ok: false; readonly code: string; readonly serverCode?: string; readonly status?: number; readonly message: string; readonly hint?: string };
 
 export interface DoctorFacts {
 	readonly siteUrl: string | undefined;
@@ -112,7 +114,11 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 			status: 'fail',
 			title: 'REST API',
 			reason: root?.ok === false ? root.message : `No REST API found at ${siteUrl}.`,
-			fix: 'Use the WordPress address of Settings → General (with its subdirectory, if any); check that no security plugin disables the REST API.',
+			// Sent to another origin: the one fix is to log in with that address, if it is the site's.
+			fix:
+				root?.ok === false && root.code === 'redirected' && root.hint !== undefined
+					? root.hint
+					: 'Use the WordPress address of Settings → General (with its subdirectory, if any); check that no security plugin disables the REST API.',
 		});
 		const why = 'needs the REST API';
 		return [...checks, ...['https', 'auth', 'plugin', 'deploy', 'storage', 'syntax', 'limits', 'opcache', 'skipped'].map((id) => skip(id, TITLES[id] ?? id, why))];

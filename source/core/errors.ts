@@ -37,6 +37,8 @@ export type SvcErrorCode =
 	| 'release_not_found'
 	| 'no_previous_release'
 	| 'too_large'
+	| 'answer_too_large'
+	| 'redirected'
 	| 'server_error'
 	| 'bad_response'
 	| 'file_exists'

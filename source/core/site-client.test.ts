@@ -8,15 +8,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { requestBytes } from './blob-batches.js';
 import { SvcError } from './errors.js';
 import { pushRelease, type PushFile, type PushProgress } from './release-push.js';
 import { sha256Hex } from './route-files.js';
 import { createSiteClient, networkFailure, redactor, type SiteClient, type SiteStatus } from './site-client.js';
+import { redirectedElsewhere } from './site-redirects.js';
 import { BASIC, FakeSite, PASSWORD, USER, wpError, type Handler, type Reply, type SeenRequest } from '../../test/fakes/fake-site.js';
+import { brotliBomb, flood, GB, gzipBomb, MB, type Flood } from '../../test/fakes/hostile-answers.js';
 
 const site = new FakeSite();
 
@@ -79,13 +82,19 @@ describe('REST root discovery', () => {
 		const error = await failure(client({ url: `${site.url}/not-wordpress` }).getNamespace());
 		expect(error).toMatchObject({ code: 'no_rest_api', exitCode: 1 });
 		expect(error.message).toContain(`${site.url}/not-wordpress`);
-		expect(error.message).toMatch(/\/wp-json\/svc\/v1 gave HTTP 404 without JSON; \/\?rest_route=\/svc\/v1 gave HTTP 404 without JSON/);
+		expect(error.message).toMatch(/\/wp-json\/svc\/v1 gave HTTP 404 without JSON \(text\/html\); \/\?rest_route=\/svc\/v1 gave HTTP 404 without JSON \(text\/html\)/);
 	});
 
 	it('sends credentials only to the management routes, as HTTP Basic', async () => {
 		await client().getNamespace();
 		expect(site.requests).toHaveLength(1);
 		expect(site.requests[0]?.authorization).toBe(BASIC);
+	});
+
+	it('reads the public REST index without credentials, for svc doctor', async () => {
+		expect(await client().getRestIndex()).toEqual({ namespaces: ['wp/v2', 'svc/v1'], applicationPasswords: false });
+		const index = site.arrived.find((request) => request.url.startsWith('/wp-json/?'));
+		expect(index).toMatchObject({ url: '/wp-json/?_fields=namespaces%2Cauthentication', authorization: undefined });
 	});
 
 	it('ignores user:password written into the URL', async () => {
@@ -272,17 +281,24 @@ describe('HTTP failures map to errors that name the fix', () => {
 			/error log/,
 		],
 		[
-			'a redirect',
+			'a redirect to another origin',
 			{ status: 301, text: '', headers: { location: 'https://example.com/wp-json/svc/v1/api-namespace' } },
-			{ code: 'bad_response', status: 301 },
-			/redirected GET svc\/v1\/api-namespace to https:\/\/example\.com\/wp-json\/svc\/v1\/api-namespace/,
-			/svc login --url/,
+			{ code: 'redirected', status: 301 },
+			/redirected GET svc\/v1\/api-namespace to https:\/\/example\.com\/wp-json\/svc\/v1\/api-namespace: from http to https, another host \(example\.com\), another port \(443\)\. svc sends the application password only to the address you logged in with/,
+			/svc login --url https:\/\/example\.com$/,
 		],
 		[
-			'200 that is not JSON',
-			{ status: 200, text: '<html>maintenance</html>' },
+			'a redirect on the same origin, not followed with the password either',
+			{ status: 308, text: '', headers: { location: '/blog/wp-json/svc/v1/api-namespace' } },
+			{ code: 'redirected', status: 308 },
+			/redirected GET svc\/v1\/api-namespace to http:\/\/127\.0\.0\.1:\d+\/blog\/wp-json\/svc\/v1\/api-namespace; svc does not follow a redirect with the password\.$/,
+			/^If the site now lives at http:\/\/127\.0\.0\.1:\d+\/blog, log in with that address: svc login --url http:\/\/127\.0\.0\.1:\d+\/blog$/,
+		],
+		[
+			'200 that is not JSON, with its status and content type',
+			{ status: 200, text: '<html>maintenance</html>', headers: { 'content-type': 'text/html; charset=UTF-8' } },
 			{ code: 'bad_response', status: 200 },
-			/not JSON/,
+			/^The site's answer to GET svc\/v1\/api-namespace \(HTTP 200, text\/html; charset=UTF-8\) is not JSON\.$/,
 			/plugin may be answering/,
 		],
 		[
@@ -408,6 +424,230 @@ describe('network failures', () => {
 		expect(error.code).toBe(kind);
 		expect(error.message).toMatch(message);
 		expect(error.message).toContain('https://example.com');
+	});
+});
+
+describe('the password stays with the origin the user named', () => {
+	const elsewhere = new FakeSite();
+
+	beforeAll(async () => {
+		await elsewhere.start();
+	});
+
+	afterAll(async () => {
+		await elsewhere.stop();
+	});
+
+	beforeEach(() => {
+		elsewhere.reset();
+	});
+
+	const port = (url: string): string => new URL(url).port;
+
+	it.each<[string, () => string, RegExp]>([
+		['another port', () => `${elsewhere.url}/wp-json/svc/v1`, /: another port \(\d+\)\./],
+		['another host name for the same server', () => `http://localhost:${port(site.url)}/wp-json/svc/v1`, /: another host \(localhost\)\./],
+		['another scheme', () => `https://127.0.0.1:${port(site.url)}/wp-json/svc/v1`, /: from http to https\./],
+	])('discovery redirected to %s stops, names the address and how to log in there, and sends it nothing', async (_case, target, change) => {
+		site.redirects.set('/wp-json/svc/v1', target());
+		const api = client();
+		const error = await failure(api.listFiles({ content: false }));
+		expect(error).toMatchObject({ code: 'redirected', status: 301, exitCode: 1 });
+		expect(error.message).toContain(`${site.url} redirected GET /wp-json/svc/v1 to ${target()}`);
+		expect(error.message).toMatch(change);
+		const address = target().replace('/wp-json/svc/v1', '');
+		expect(error.hint).toBe(`If ${address} is the site's real address, log in with it: svc login --url ${address}`);
+		// Nothing at all went to the other origin, and the password went nowhere.
+		expect(elsewhere.arrived).toEqual([]);
+		expect(site.arrived.map((request) => request.authorization)).toEqual([undefined]);
+		expect(site.arrived.every((request) => request.host === `127.0.0.1:${port(site.url)}`)).toBe(true);
+	});
+
+	it('the ?rest_route= probe redirected elsewhere stops too', async () => {
+		site.permalinks = 'plain';
+		site.redirects.set('/', `${elsewhere.url}/blog/?rest_route=/svc/v1`);
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ code: 'redirected' });
+		expect(error.hint).toMatch(new RegExp(`svc login --url ${elsewhere.url}/blog$`));
+		expect(elsewhere.arrived).toEqual([]);
+	});
+
+	it('from https to http: says the password would travel unencrypted', async () => {
+		const error = await failure(
+			(async () => {
+				throw redirectedElsewhere((message, details) => new SvcError(message, details), {
+					siteUrl: 'https://example.com',
+					where: 'GET /wp-json/svc/v1',
+					status: 301,
+					to: new URL('http://example.com/wp-json/svc/v1'),
+				});
+			})(),
+		);
+		expect(error.message).toBe(
+			'https://example.com redirected GET /wp-json/svc/v1 to http://example.com/wp-json/svc/v1: from https to http, another port (80). svc sends the application password only to the address you logged in with, so it stopped and sent nothing there.',
+		);
+		expect(error.hint).toMatch(/^Over http the password would travel unencrypted.*svc login --url http:\/\/example\.com$/);
+	});
+
+	it('a call redirected to another origin is not followed: the other site never gets the password', async () => {
+		site.handler = (request) =>
+			request.route === '/svc/v1/api-files' ? { status: 302, text: '', headers: { location: `${elsewhere.url}/wp-json/svc/v1/api-files` } } : site.answer(request);
+		const api = client();
+		expect(await api.getNamespace()).toBe('svc-api/v1');
+		const error = await failure(api.uploadFiles([{ slug: 'a', content: 'x' }]));
+		expect(error).toMatchObject({ code: 'redirected', status: 302 });
+		expect(error.message).toContain(`redirected POST svc/v1/api-files to ${elsewhere.url}/wp-json/svc/v1/api-files: another port`);
+		expect(error.hint).toContain(`svc login --url ${elsewhere.url}`);
+		expect(elsewhere.arrived).toEqual([]);
+	});
+
+	it('a redirect loop on the same origin ends after a bounded number of hops', async () => {
+		site.redirects.set('/wp-json/svc/v1', '/loop/wp-json/svc/v1');
+		site.redirects.set('/loop/wp-json/svc/v1', '/wp-json/svc/v1');
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ code: 'redirected' });
+		expect(error.message).toMatch(/redirected GET \/wp-json\/svc\/v1 more than 10 times\.$/);
+		expect(site.arrived).toHaveLength(11);
+	});
+});
+
+describe('answers are bounded', () => {
+	/** The client stopped reading: the connection closed long before the site ran out of body. */
+	const stoppedEarly = async (flood: Flood, under: number): Promise<void> => {
+		await flood.done;
+		expect(flood.sent()).toBeLessThan(under);
+	};
+
+	it('a small answer without end stops at 1 MB, names the request, and closes the connection', async () => {
+		const endless = flood({ chunk: Buffer.alloc(64 * 1024, 'x') });
+		site.handler = () => ({ write: endless.write });
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ code: 'answer_too_large', status: 200, exitCode: 1 });
+		expect(error.message).toBe(
+			"The site's answer to GET svc/v1/api-namespace (HTTP 200, application/json; charset=UTF-8) is over 1.0 MB; svc reads at most 1.0 MB of it, and stopped.",
+		);
+		await stoppedEarly(endless, 16 * MB);
+	});
+
+	it('an answer whose Content-Length is over the cap is not read at all', async () => {
+		const big = flood({ chunk: Buffer.alloc(64 * 1024, 'x'), headers: { 'content-length': String(6 * GB) } });
+		site.handler = () => ({ write: big.write });
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ code: 'answer_too_large' });
+		expect(error.message).toMatch(/is 6\.0 GB \(Content-Length\); svc reads at most 1\.0 MB of it, and stopped\.$/);
+		await stoppedEarly(big, 16 * MB);
+	});
+
+	it.each<[string, () => Flood]>([
+		['gzip', () => gzipBomb(GB)],
+		['br', () => brotliBomb(256 * MB)],
+	])('a %s bomb stops at the cap of the unpacked bytes', async (encoding, bomb) => {
+		const answer = bomb();
+		site.handler = () => ({ write: answer.write });
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ code: 'answer_too_large' });
+		expect(error.message).toMatch(new RegExp(`unpacks \\(${encoding}\\) to over 1\\.0 MB from \\d+ (bytes|KB) sent; svc reads at most 1\\.0 MB of it, and stopped\\.$`));
+	});
+
+	it('a compressed answer within the cap is unpacked as it should be', async () => {
+		const body = zlib.gzipSync(JSON.stringify({ namespace: 'packed/v1' }));
+		site.handler = () => ({ write: flood({ headers: { 'content-encoding': 'gzip' }, chunk: body, bytes: body.length }).write });
+		expect(await client().getNamespace()).toBe('packed/v1');
+	});
+
+	it('the listing may be as large as the site\'s own limits allow, asking for them only when it is larger than the defaults allow', async () => {
+		const files = new Map(Array.from({ length: 700 }, (_unused, index) => [`file-${index}`, `<?php\n${'x'.repeat(32 * 1024)}\n`]));
+		site.files = files;
+		// 700 × 32 KB ≈ 22 MB of records: more than the default cap of records (20 MB), within twice the site's 16 MB.
+		const records = (request: SeenRequest): Reply => {
+			const answer = site.answer(request);
+			if (request.route !== '/svc/v1/api-files') return answer;
+			return { json: [...files].map(([filename, content]) => ({ filename, hash: sha256Hex(content), error: content, path: `/x/${filename}`, methods: ['GET'] })) };
+		};
+		const limits = (total: number) => (request: SeenRequest): Reply => {
+			if (request.route !== '/svc/v1/status') return records(request);
+			const status = site.answer(request).json as { limits: Record<string, number> };
+			return { json: { ...status, limits: { ...status.limits, total_bytes: total } } };
+		};
+		site.handler = limits(16 * MB);
+		const listing = await client().listFiles({ content: false });
+		expect(listing.files).toHaveLength(700);
+		expect(site.requests.map((request) => request.route)).toEqual(['/svc/v1/api-files', '/svc/v1/status']);
+
+		site.requests.length = 0;
+		site.handler = limits(8 * MB);
+		const error = await failure(client().listFiles({ content: false }));
+		expect(error).toMatchObject({ code: 'answer_too_large' });
+		expect(error.message).toMatch(/^The site's answer to GET svc\/v1\/api-files \(HTTP 200, application\/json; charset=UTF-8\) is over 20\.0 MB/);
+
+		// A client that read the status already sizes the cap from it, without asking again.
+		site.requests.length = 0;
+		site.handler = limits(16 * MB);
+		const api = client();
+		await api.getStatus();
+		await api.listFiles({ content: false });
+		expect(site.requests.map((request) => request.route)).toEqual(['/svc/v1/status', '/svc/v1/api-files']);
+	});
+
+	it('a usual listing costs no request for the limits', async () => {
+		await client().listFiles({ content: true });
+		expect(site.requests.map((request) => request.route)).toEqual(['/svc/v1/api-files']);
+	});
+
+	it('an answer that breaks off says so with its status and content type, not that the site cannot be reached', async () => {
+		site.handler = () => ({
+			write: (response) => {
+				response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+				response.write('[{"filename":');
+				setTimeout(() => response.destroy(), 20);
+			},
+		});
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ code: 'bad_response', status: 200 });
+		expect(error.message).toBe("The site's answer to GET svc/v1/api-namespace (HTTP 200, application/json) broke off after 13 bytes: the connection closed.");
+	});
+
+	it('an answer that does not end in time is a timeout of the answer', async () => {
+		site.handler = () => ({
+			write: (response) => {
+				response.writeHead(200, { 'content-type': 'application/json' });
+				response.write('{');
+			},
+		});
+		const error = await failure(client({ timeoutMs: 300 }).getNamespace());
+		expect(error).toMatchObject({ code: 'timeout', status: 200 });
+		expect(error.message).toBe("The site's answer to GET svc/v1/api-namespace (HTTP 200, application/json) did not end within 300 ms (1 bytes read).");
+	});
+
+	it('a compressed answer that does not unpack says so', async () => {
+		site.handler = () => ({ write: flood({ headers: { 'content-encoding': 'gzip' }, chunk: Buffer.from('not gzip at all'), bytes: 15 }).write });
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ code: 'bad_response', status: 200 });
+		expect(error.message).toMatch(/^The site's answer to GET svc\/v1\/api-namespace \(HTTP 200, application\/json; charset=UTF-8\) could not be unpacked \(gzip: incorrect header check\)\.$/);
+	});
+
+	it('an encoding svc did not ask for is refused by name', async () => {
+		site.handler = () => ({ write: flood({ headers: { 'content-encoding': 'compress' }, chunk: Buffer.from('x'), bytes: 1 }).write });
+		const error = await failure(client().getNamespace());
+		expect(error).toMatchObject({ code: 'bad_response' });
+		expect(error.message).toContain('is encoded as "compress", which svc did not ask for');
+	});
+
+	it('something that is not HTTP is said to be so, not unreachable', async () => {
+		const sockets: Socket[] = [];
+		const garbage = createNetServer((socket) => {
+			sockets.push(socket);
+			socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+		});
+		await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+		try {
+			const error = await failure(client({ url: `http://127.0.0.1:${(garbage.address() as AddressInfo).port}` }).getNamespace());
+			expect(error).toMatchObject({ code: 'bad_response' });
+			expect(error.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+ answered with something that is not HTTP \(HPE_[A-Z_]+\)\.$/);
+		} finally {
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => garbage.close(() => resolve()));
+		}
 	});
 });
 

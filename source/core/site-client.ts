@@ -1,20 +1,16 @@
 /**
  * The CLI's half of the svc/v1 management API (docs/management-api.md). Every failure becomes an
- * SvcError whose message names the fix; the application password never appears in one.
+ * SvcError whose message names the fix; the application password never appears in one, and goes
+ * nowhere but the origin the user named (site-redirects.ts). Each answer is read through
+ * site-transport.ts, capped by what the request asks for (answer-caps.ts).
  */
-import type { Got } from 'got';
-import { SvcError, type FileError, type SvcErrorCode } from './errors.js';
+import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
+import { SvcError, type FileError } from './errors.js';
+import { MAX_REDIRECTS, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, tooManyRedirects } from './site-redirects.js';
+import { createTransport, headerValue, type Answer, type AnswerCap, type Fail, type Method } from './site-transport.js';
 
-let loadingGot: Promise<Got> | undefined;
-
-/**
- * got (and its dependencies) load with the first request, not with this module: a command that
- * stops before it talks to the site ("no site selected", a local check) never pays for them.
- */
-function loadGot(): Promise<Got> {
-	loadingGot ??= import('got').then((module) => module.default);
-	return loadingGot;
-}
+export { networkFailure } from './site-transport.js';
+export type { SiteLimits } from './answer-caps.js';
 
 export interface SiteClientOptions {
 	/** The site's base URL (where WordPress lives); any user:password in it is ignored. */
@@ -130,7 +126,7 @@ export interface SiteStatus {
 	readonly deploy: { readonly allowed: boolean; readonly reason?: string };
 	/** Null until the first release. */
 	readonly release: ReleaseSummary | null;
-	readonly limits: { readonly fileBytes?: number; readonly totalBytes?: number; readonly requestBytes?: number };
+	readonly limits: SiteLimits;
 	/**
 	 * Sites run by several web nodes: the nodes whose files differ from the release they serve (an
 	 * edit made on one node only). Absent on a single-node site.
@@ -246,6 +242,13 @@ export interface SiteClient {
 	getDiagnostics(): Promise<Readonly<Record<string, unknown>> | undefined>;
 	/** `GET openapi`: the OpenAPI 3.1 document of the routes (files that fail are in `x-svc-failed`). */
 	getOpenApi(): Promise<OpenApiDocument>;
+	/** The REST index as a visitor sees it (no credentials): its namespaces, and whether application passwords are on. */
+	getRestIndex(): Promise<RestIndex>;
+}
+
+export interface RestIndex {
+	readonly namespaces: readonly string[];
+	readonly applicationPasswords: boolean;
 }
 
 /** The parts of an OpenAPI document svc reads; the rest is passed through as is. */
@@ -259,25 +262,22 @@ export interface OpenApiDocument {
 /** How the site exposes its REST API: /wp-json/ with pretty permalinks, ?rest_route= without. */
 type RestRoot = { readonly kind: 'path'; readonly url: URL } | { readonly kind: 'query'; readonly url: URL };
 
-interface RawResponse {
-	readonly status: number;
-	readonly body: string;
-	readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-}
-
 const MANAGEMENT = 'svc/v1';
 /** Each answer of 503 svc_boot_fatal means one more broken route file is now skipped for good. */
 const BOOT_FATAL_RETRIES = 25;
 
 export function createSiteClient(options: SiteClientOptions): SiteClient {
 	const siteUrl = stripCredentials(options.url);
+	/** The origin the user named: the only one that gets the password. */
+	const origin = (): URL => new URL(siteUrl);
 	const redact = redactor(options.user, options.appPassword);
 	const timeoutMs = options.timeoutMs ?? 60_000;
 	const authorization = `Basic ${Buffer.from(`${options.user}:${options.appPassword}`).toString('base64')}`;
-	const userAgent = options.userAgent ?? 'svc-cli';
 	let root: Promise<RestRoot> | undefined;
+	/** The site's limits once `GET status` said them: they size the caps of the large answers. */
+	let limits: SiteLimits | undefined;
 
-	const fail = (message: string, details: FailDetails): SvcError =>
+	const fail: Fail = (message, details) =>
 		new SvcError(redact(message), {
 			...details,
 			...(details.hint === undefined ? {} : { hint: redact(details.hint) }),
@@ -286,37 +286,21 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				: { fileErrors: details.fileErrors.map((error) => ({ ...error, message: redact(error.message) })) }),
 		});
 
-	const send = async (
-		url: URL,
-		init: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; json?: unknown; auth: boolean; follow: boolean; onProgress?: UploadOptions['onProgress'] },
-	): Promise<RawResponse & { url: string }> => {
-		try {
-			const got = await loadGot();
-			const request = got(url, {
-				method: init.method,
-				...(init.json === undefined ? {} : { json: init.json }),
-				headers: {
-					accept: 'application/json',
-					'user-agent': userAgent,
-					...(init.auth ? { authorization } : {}),
-				},
-				responseType: 'text',
-				throwHttpErrors: false,
-				followRedirect: init.follow,
-				retry: { limit: 0 },
-				timeout: { request: timeoutMs },
-			});
-			if (init.onProgress !== undefined) {
-				const report = init.onProgress;
-				request.on('uploadProgress', (progress) =>
-					report({ transferred: progress.transferred, total: progress.total, percent: progress.percent }),
-				);
-			}
-			const response = await request;
-			return { status: response.statusCode, body: response.body, headers: response.headers, url: response.url };
-		} catch (error) {
-			throw networkFailure(error, siteUrl, timeoutMs, fail);
-		}
+	const send = createTransport({ siteUrl, timeoutMs, userAgent: options.userAgent ?? 'svc-cli', fail });
+
+	/**
+	 * The cap of an answer of this kind: from the site's limits once known; else from the plugin's
+	 * defaults, widened (by asking `GET status`) only if an answer passes that.
+	 */
+	const capOf = (kind: AnswerKind): AnswerCap => {
+		if (limits !== undefined || !dependsOnLimits(kind)) return { bytes: answerCap(kind, limits) };
+		return {
+			bytes: answerCap(kind),
+			wider: async () => {
+				await statusOnce().catch(() => undefined);
+				return answerCap(kind, limits);
+			},
+		};
 	};
 
 	// The probe is svc's own namespace index, not the REST root: the root lists every route of the
@@ -329,22 +313,36 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		];
 		const tried: string[] = [];
 		for (const candidate of candidates) {
-			// The index is public: no credentials until the real root is known.
-			const response = await send(candidate.probe, { method: 'GET', auth: false, follow: true });
-			if (isJson(response) && parseJson(response.body) !== undefined) {
-				const answered = new URL(response.url);
+			const { answer, url: answered } = await probe(candidate.probe, `GET ${candidate.label}`);
+			if (isJson(answer) && parseJson(answer.body) !== undefined) {
 				if (candidate.kind === 'query') {
 					return { kind: 'query', url: withRestRoute(answered, '/') };
 				}
 				answered.pathname = answered.pathname.replace(new RegExp(`${MANAGEMENT}/?$`), '');
 				return { kind: 'path', url: answered };
 			}
-			tried.push(`${candidate.label} gave HTTP ${response.status} without JSON`);
+			tried.push(`${candidate.label} gave HTTP ${answer.status} without JSON (${headerValue(answer.headers['content-type']) ?? 'no content type'})`);
 		}
 		throw fail(`No WordPress REST API answered at ${siteUrl} (${tried.join('; ')}).`, {
 			code: 'no_rest_api',
 			hint: 'Check that the URL is the WordPress address from Settings → General, and that no plugin disables the REST API.',
 		});
+	};
+
+	/**
+	 * A discovery probe (public: no credentials until the REST root is known). It follows redirects
+	 * on the site's own origin only, where the REST API may live under another path.
+	 */
+	const probe = async (start: URL, where: string): Promise<{ answer: Answer; url: URL }> => {
+		let url = start;
+		for (let hops = 0; ; hops++) {
+			const answer = await send(url, { method: 'GET', where, cap: capOf('small') });
+			const target = redirectTarget(answer.status, headerValue(answer.headers['location']), url);
+			if (target === undefined) return { answer, url };
+			if (!sameOrigin(target, origin())) throw redirectedElsewhere(fail, { siteUrl, where, status: answer.status, to: target });
+			if (hops >= MAX_REDIRECTS) throw tooManyRedirects(fail, { siteUrl, where, status: answer.status });
+			url = target;
+		}
 	};
 
 	const restRoot = (): Promise<RestRoot> => {
@@ -356,9 +354,11 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 	};
 
 	const call = async (
-		method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+		method: Method,
 		route: string,
 		extra: {
+			/** The size of the answer (answer-caps.ts); `small` unless said. */
+			answer?: AnswerKind;
 			query?: Record<string, string>;
 			json?: unknown;
 			onProgress?: UploadOptions['onProgress'];
@@ -367,27 +367,30 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			/** Answer 409 svc_missing_blobs as `{ missing }` instead of failing. */
 			missingBlobs?: boolean;
 		} = {},
-	): Promise<{ body: unknown; headers: RawResponse['headers']; missing?: readonly string[] }> => {
+	): Promise<{ body: unknown; headers: Answer['headers']; missing?: readonly string[] }> => {
 		const url = endpoint(await restRoot(), `${MANAGEMENT}/${route}`, extra.query ?? {});
+		const where = `${method} ${MANAGEMENT}/${route}`;
+		// Discovery kept to the origin the user named; this is the last word before the password goes.
+		if (!sameOrigin(url, origin())) throw redirectedElsewhere(fail, { siteUrl, where, to: url });
 		const response = await send(url, {
 			method,
+			where,
 			json: extra.json,
-			auth: true,
-			// A redirect would drop the body of a write (POST becomes GET) or the credentials.
-			follow: false,
+			authorization,
+			cap: capOf(extra.answer ?? 'small'),
 			...(extra.onProgress === undefined ? {} : { onProgress: extra.onProgress }),
 		});
-		const where = `${method} ${MANAGEMENT}/${route}`;
 		if (response.status >= 200 && response.status < 300) {
 			const body = parseJson(response.body);
-			if (body === undefined) {
-				throw fail(`The site answered ${where} with something that is not JSON.`, {
-					code: 'bad_response',
-					status: response.status,
-					hint: 'A caching, security or maintenance plugin may be answering instead of WordPress.',
-				});
-			}
+			if (body === undefined) throw notJson(response, where, fail);
 			return { body, headers: response.headers };
+		}
+		const target = redirectTarget(response.status, headerValue(response.headers['location']), url);
+		if (target !== undefined && !sameOrigin(target, origin())) {
+			throw redirectedElsewhere(fail, { siteUrl, where, status: response.status, to: target });
+		}
+		if (response.status >= 300 && response.status < 400) {
+			throw redirectedCall(fail, { where, status: response.status, to: target });
 		}
 		const wp = wpErrorOf(response);
 		if (extra.missingBlobs === true && response.status === 409 && wp?.code === 'svc_missing_blobs') {
@@ -406,15 +409,35 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		throw httpFailure(response, where, siteUrl, options.user, fail);
 	};
 
+	/** `GET status`, parsed; its limits are kept for the caps. Undefined from a plugin older than releases. */
+	const readStatus = async (): Promise<SiteStatus | undefined> => {
+		let body: unknown;
+		try {
+			({ body } = await call('GET', 'status', { releases: true }));
+		} catch (error) {
+			if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
+			throw error;
+		}
+		const status = parseStatus(body) ?? throwUnexpected('GET status', fail);
+		limits = status.limits;
+		return status;
+	};
+	let statusRead: Promise<SiteStatus | undefined> | undefined;
+	/** The status once, for a cap: a command that asked for it already has it. */
+	const statusOnce = (): Promise<SiteStatus | undefined> => (statusRead ??= readStatus());
+
 	const commit = async (route: string, json: unknown): Promise<CommitResult | MissingBlobs> => {
 		const where = `POST ${MANAGEMENT}/${route}`;
-		const { body, missing } = await call('POST', route, { json, releases: true, missingBlobs: true });
+		const { body, missing } = await call('POST', route, { json, releases: true, missingBlobs: true, answer: 'records' });
 		if (missing !== undefined) return { missing };
 		return parseCommitResult(body) ?? throwUnexpected(where, fail);
 	};
 
 	const listOnce = async (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => {
-		const { body, headers } = await call('GET', 'api-files', { query: { content: String(listOptions.content) } });
+		const { body, headers } = await call('GET', 'api-files', {
+			query: { content: String(listOptions.content) },
+			answer: listOptions.content ? 'contents' : 'records',
+		});
 		if (!Array.isArray(body)) {
 			throw unexpected('GET api-files', fail);
 		}
@@ -439,7 +462,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 	const listFiles = (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
 
 	const openApiOnce = async (): Promise<OpenApiDocument> => {
-		const { body } = await call('GET', 'openapi');
+		const { body } = await call('GET', 'openapi', { answer: 'contents' });
 		const document = body as { openapi?: unknown; paths?: unknown } | null;
 		if (typeof document?.openapi !== 'string' || typeof document.paths !== 'object' || document.paths === null) {
 			throw unexpected('GET openapi', fail);
@@ -461,6 +484,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		listFiles: listFiles as SiteClient['listFiles'],
 		uploadFiles: async (files, uploadOptions = {}) => {
 			const { body } = await call('POST', 'api-files', {
+				answer: 'records',
 				json: { files: files.map(({ slug, content }) => ({ filename: slug, content })), dry_run: uploadOptions.dryRun === true },
 				...(uploadOptions.onProgress === undefined ? {} : { onProgress: uploadOptions.onProgress }),
 			});
@@ -478,7 +502,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			};
 		},
 		deleteFiles: async (slugs) => {
-			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs } });
+			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs }, answer: 'records' });
 			const answer = body as { deleted?: unknown; release?: unknown } | null;
 			if (!isStringArray(answer?.deleted)) {
 				throw unexpected('DELETE api-files', fail);
@@ -487,20 +511,12 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			const release = parseRelease(answer.release);
 			return { deleted: answer.deleted, ...(release === undefined ? {} : { release }) };
 		},
-		getStatus: async () => {
-			let body: unknown;
-			try {
-				({ body } = await call('GET', 'status', { releases: true }));
-			} catch (error) {
-				if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
-				throw error;
-			}
-			return parseStatus(body) ?? throwUnexpected('GET status', fail);
-		},
+		getStatus: readStatus,
 		stageBlobs: async (blobs, stageOptions = {}) => {
 			// Key order and no spaces: the body is exactly what core/blob-batches.ts measured.
 			const json = { blobs: blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') })) };
 			const { body } = await call('POST', 'api-blobs', {
+				answer: 'records',
 				json,
 				releases: true,
 				...(stageOptions.onProgress === undefined ? {} : { onProgress: stageOptions.onProgress }),
@@ -521,7 +537,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			}),
 		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {
-			const { body } = await call('GET', 'api-releases', { releases: true });
+			const { body } = await call('GET', 'api-releases', { releases: true, answer: 'pages' });
 			if (!Array.isArray(body)) {
 				throw unexpected('GET api-releases', fail);
 			}
@@ -542,8 +558,21 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			for (const [key, value] of [['before', query.before], ['after', query.after], ['max_age', query.maxAge], ['per_page', query.perPage]] as const) {
 				if (value !== undefined) params[key] = String(value);
 			}
-			const { body } = await call('GET', 'events', { query: params, releases: true });
+			const { body } = await call('GET', 'events', { query: params, releases: true, answer: 'pages' });
 			return parseEventPage(body) ?? throwUnexpected('GET events', fail);
+		},
+		getRestIndex: async () => {
+			const url = new URL((await restRoot()).url);
+			url.searchParams.set('_fields', 'namespaces,authentication');
+			const where = 'GET the REST index';
+			const answer = await send(url, { method: 'GET', where, cap: capOf('small') });
+			if (answer.status !== 200) throw httpFailure(answer, where, siteUrl, options.user, fail);
+			const body = parseJson(answer.body);
+			if (typeof body !== 'object' || body === null) throw notJson(answer, where, fail);
+			const index = body as { namespaces?: unknown; authentication?: unknown };
+			const namespaces = Array.isArray(index.namespaces) ? index.namespaces.filter((item): item is string => typeof item === 'string') : [];
+			const authentication = typeof index.authentication === 'object' && index.authentication !== null ? index.authentication : {};
+			return { namespaces, applicationPasswords: Object.hasOwn(authentication, 'application-passwords') };
 		},
 		getDiagnostics: async () => {
 			let body: unknown;
@@ -557,16 +586,6 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		},
 	};
 }
-
-type FailDetails = {
-	readonly code: SvcErrorCode;
-	readonly hint?: string;
-	readonly status?: number;
-	readonly serverCode?: string;
-	readonly fileErrors?: readonly FileError[];
-	readonly slugs?: readonly string[];
-};
-type Fail = (message: string, details: FailDetails) => SvcError;
 
 /** The URL for a management route under the discovered REST root. */
 function endpoint(root: RestRoot, route: string, query: Record<string, string>): URL {
@@ -590,7 +609,7 @@ interface WpError {
 	readonly data?: { readonly status?: number; readonly errors?: unknown; readonly filenames?: unknown; readonly active?: unknown };
 }
 
-function wpErrorOf(response: RawResponse): WpError | undefined {
+function wpErrorOf(response: Answer): WpError | undefined {
 	const parsed = isJson(response) ? parseJson(response.body) : undefined;
 	return typeof parsed === 'object' && parsed !== null ? (parsed as WpError) : undefined;
 }
@@ -604,7 +623,7 @@ export function deployDisallowed(siteUrl: string, reason: string | undefined, st
 	});
 }
 
-function httpFailure(response: RawResponse, where: string, siteUrl: string, user: string, fail: Fail): SvcError {
+function httpFailure(response: Answer, where: string, siteUrl: string, user: string, fail: Fail): SvcError {
 	const { status } = response;
 	const wp = wpErrorOf(response);
 	const serverCode = typeof wp?.code === 'string' ? wp.code : undefined;
@@ -612,15 +631,6 @@ function httpFailure(response: RawResponse, where: string, siteUrl: string, user
 	const said = serverMessage === undefined ? '' : ` The site said: ${serverMessage}`;
 	const base = { status, ...(serverCode === undefined ? {} : { serverCode }) };
 
-	if (status >= 300 && status < 400) {
-		const location = headerValue(response.headers['location']);
-		const target = location === undefined ? 'another address' : stripCredentials(location);
-		return fail(`The site redirected ${where} to ${target}.`, {
-			...base,
-			code: 'bad_response',
-			hint: 'Log in again with the address the site redirects to (svc login --url <final URL>), e.g. https:// instead of http://.',
-		});
-	}
 	if (status === 401) {
 		return fail(`${siteUrl} rejected the credentials of user "${user}" (401).${said}`, {
 			...base,
@@ -719,55 +729,6 @@ function httpFailure(response: RawResponse, where: string, siteUrl: string, user
 	});
 }
 
-const TLS_CODE = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH|ERR_OSSL_)/;
-
-/** Node and got error codes for a request that never got an HTTP answer, as a user-facing error. */
-export function networkFailure(error: unknown, siteUrl: string, timeoutMs: number, fail: Fail = plainFail): SvcError {
-	// got's RequestError carries Node's code (or its own ETIMEDOUT), like a plain Node error does.
-	const code = isErrnoLike(error) ? String((error as { code?: unknown }).code ?? '') : '';
-	if (code === 'ETIMEDOUT' || (error instanceof Error && error.name === 'TimeoutError')) {
-		return fail(`${siteUrl} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`, {
-			code: 'timeout',
-			hint: 'Check that the site is up and reachable from this machine; retry later if it is overloaded.',
-		});
-	}
-	if (TLS_CODE.test(code)) {
-		return fail(`Secure connection to ${siteUrl} failed: ${describeTls(code)} (${code}).`, {
-			code: 'tls',
-			hint: 'Fix the site\'s HTTPS certificate. For a development certificate, trust its CA with NODE_EXTRA_CA_CERTS=/path/to/ca.pem; if the site has no HTTPS at all, use its http:// address.',
-		});
-	}
-	const reasons: Record<string, string> = {
-		ECONNREFUSED: 'the connection was refused; is the web server running, and is the port right?',
-		ENOTFOUND: 'the host name does not resolve; check the site URL.',
-		EAI_AGAIN: 'the host name could not be resolved right now; check your network and DNS.',
-		EHOSTUNREACH: 'the host is unreachable; check your network.',
-		ENETUNREACH: 'the network is unreachable; check your connection.',
-		ECONNRESET: 'the connection was reset by the server.',
-	};
-	return fail(`Cannot reach ${siteUrl}: ${reasons[code] ?? `the request failed${code === '' ? '' : ` (${code})`}.`}`, {
-		code: 'unreachable',
-		hint: 'Check the site URL (svc login --url) and that the site is online.',
-	});
-}
-
-function plainFail(message: string, details: FailDetails): SvcError {
-	return new SvcError(message, details);
-}
-
-function describeTls(code: string): string {
-	if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') return 'the certificate is self-signed';
-	if (code === 'CERT_HAS_EXPIRED') return 'the certificate has expired';
-	if (code === 'CERT_NOT_YET_VALID') return 'the certificate is not valid yet';
-	if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') return 'the certificate is for another host name';
-	if (code.startsWith('UNABLE_TO_')) return 'the certificate is not signed by a trusted authority';
-	return 'the TLS handshake failed';
-}
-
-function isErrnoLike(error: unknown): boolean {
-	return typeof (error as { code?: unknown } | null)?.code === 'string';
-}
-
 function parseFileErrors(value: unknown): FileError[] {
 	if (!Array.isArray(value)) {
 		return [];
@@ -811,6 +772,15 @@ function parseWrittenFile(value: unknown): WrittenFile | undefined {
 	};
 }
 
+/** A 2xx answer that is not JSON: with its status and content type, which tell who answered. */
+function notJson(answer: Answer, where: string, fail: Fail): SvcError {
+	return fail(`The site's answer to ${where} (HTTP ${answer.status}, ${headerValue(answer.headers['content-type']) ?? 'no content type'}) is not JSON.`, {
+		code: 'bad_response',
+		status: answer.status,
+		hint: 'A caching, security or maintenance plugin may be answering instead of WordPress.',
+	});
+}
+
 function unexpected(where: string, fail: Fail): SvcError {
 	return fail(`The site's answer to ${where} is not what svc expects.`, {
 		code: 'bad_response',
@@ -826,7 +796,7 @@ function isStringArray(value: unknown): value is string[] {
 	return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-function isJson(response: RawResponse): boolean {
+function isJson(response: Answer): boolean {
 	const type = headerValue(response.headers['content-type']) ?? '';
 	return /\bjson\b/i.test(type);
 }
@@ -838,10 +808,6 @@ function parseJson(text: string): unknown {
 	} catch {
 		return undefined;
 	}
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-	return Array.isArray(value) ? value[0] : value;
 }
 
 function stripTags(text: string): string {

@@ -72,6 +72,7 @@ describe('svc login', () => {
     const name = `127.0.0.1-${new URL(site.url).port}`;
     expect(result.stdout).toContain(`✔ Logged in to ${site.url} as admin. Saved as site "${name}" (the default).`);
     expect(result.stdout).toContain(`The application password is in ${credentialsFile()} (readable only by you).`);
+    expect(result.stdout).toContain(`Its REST API is at ${site.url}/wp-json/; the password goes to no other address.`);
     expect(statSync(credentialsFile()).mode & 0o777).toBe(0o600);
     expect(readFileSync(credentialsFile(), 'utf8')).toContain(site.users.admin.appPassword);
     const config = readConfig();
@@ -100,6 +101,7 @@ describe('svc login', () => {
     expect(JSON.parse(second.stdout)).toEqual({
       site: 'staging',
       url: site.url,
+      restRoot: `${site.url}/wp-json/`,
       user: 'admin',
       default: false,
       stored: 'file',

@@ -38,6 +38,20 @@ export interface Reply {
 	readonly headers?: Record<string, string>;
 	/** Never answer (for timeouts). */
 	readonly hang?: boolean;
+	/** Answer after this long (for work that is under way meanwhile). */
+	readonly delayMs?: number;
+	/** Answers itself, for answers no JSON or text can be: endless, compressed, cut off. */
+	readonly write?: (response: ServerResponse) => void;
+}
+
+/** Any request the stand-in got, discovery probes and redirects included. */
+export interface ArrivedRequest {
+	readonly method: string;
+	/** Path and query, as sent. */
+	readonly url: string;
+	/** The Host header: which name the client used for this server. */
+	readonly host: string | undefined;
+	readonly authorization: string | undefined;
 }
 
 export type Handler = (request: SeenRequest) => Reply;
@@ -50,6 +64,8 @@ export class FakeSite {
 	readonly redirects = new Map<string, string>();
 	handler: Handler = (request) => this.contract(request);
 	readonly requests: SeenRequest[] = [];
+	/** Every request that arrived, before anything else looked at it. */
+	readonly arrived: ArrivedRequest[] = [];
 	namespace = 'svc-api/v1';
 	files = new Map<string, string>();
 	/** Releases: staged and known contents by hash, kept releases oldest first. */
@@ -78,6 +94,7 @@ export class FakeSite {
 		this.redirects.clear();
 		this.handler = (request) => this.contract(request);
 		this.requests.length = 0;
+		this.arrived.length = 0;
 		this.namespace = 'svc-api/v1';
 		this.files = new Map([['hello', '<?php\n// hello\n']]);
 		this.blobs = new Map();
@@ -93,6 +110,7 @@ export class FakeSite {
 	}
 
 	private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+		this.arrived.push({ method: request.method ?? 'GET', url: request.url ?? '/', host: request.headers.host, authorization: request.headers.authorization });
 		const chunks: Buffer[] = [];
 		for await (const chunk of request) chunks.push(chunk as Buffer);
 		const text = Buffer.concat(chunks).toString('utf8');
@@ -136,6 +154,12 @@ export class FakeSite {
 
 	private send(response: ServerResponse, reply: Reply): void {
 		if (reply.hang === true) return;
+		if (reply.delayMs !== undefined) {
+			const { delayMs: _delay, ...now } = reply;
+			setTimeout(() => this.send(response, now), reply.delayMs);
+			return;
+		}
+		if (reply.write !== undefined) return reply.write(response);
 		const body = reply.text ?? JSON.stringify(reply.json ?? null);
 		response.writeHead(reply.status ?? 200, {
 			'content-type': reply.text === undefined ? 'application/json; charset=UTF-8' : 'text/plain',

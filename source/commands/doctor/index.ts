@@ -48,7 +48,7 @@ async function siteFacts(site: Site, io: Io, project: DoctorFacts['project']): P
 	const restRoot = await probe(() => client.restRoot());
 	if (!restRoot.ok) return { siteUrl: site.url, cliVersion: io.version, restRoot, project };
 	const [index, status, diagnostics, skipped] = await Promise.all([
-		probe(() => publicIndex(restRoot.value, io.version)),
+		probe(() => client.getRestIndex()),
 		probe(async () => {
 			const answer = await client.getStatus();
 			return answer === undefined
@@ -70,18 +70,6 @@ async function siteFacts(site: Site, io: Io, project: DoctorFacts['project']): P
 	return { siteUrl: site.url, cliVersion: io.version, restRoot, index, status, diagnostics, skipped, project };
 }
 
-/** The REST index as a visitor sees it: which namespaces exist, and whether application passwords are on. */
-async function publicIndex(root: string, version: string): Promise<{ namespaces: string[]; applicationPasswords: boolean }> {
-	const url = new URL(root);
-	url.searchParams.set('_fields', 'namespaces,authentication');
-	// Loaded here, with the first request: doctor --json without a site answers before got loads.
-	const { default: got } = await import('got');
-	const body = await got(url, { headers: { 'user-agent': `svc/${version}` }, timeout: { request: 30_000 }, retry: { limit: 0 } }).json<{ namespaces?: unknown; authentication?: unknown }>();
-	const namespaces = Array.isArray(body.namespaces) ? body.namespaces.filter((item): item is string => typeof item === 'string') : [];
-	const authentication = typeof body.authentication === 'object' && body.authentication !== null ? body.authentication : {};
-	return { namespaces, applicationPasswords: Object.hasOwn(authentication, 'application-passwords') };
-}
-
 async function probe<T>(task: () => Promise<T>): Promise<Probe<T>> {
 	try {
 		return { ok: true, value: await task() };
@@ -93,6 +81,7 @@ async function probe<T>(task: () => Promise<T>): Promise<Probe<T>> {
 				message: error.message,
 				...(error.serverCode === undefined ? {} : { serverCode: error.serverCode }),
 				...(error.status === undefined ? {} : { status: error.status }),
+				...(error.hint === undefined ? {} : { hint: error.hint }),
 			};
 		}
 		return { ok: false, code: 'error', message: error instanceof Error ? error.message : String(error) };

@@ -31,15 +31,19 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 	if (!command.json) {
 		views ??= loadScreens();
 	}
+	let restRoot: string;
 	for (;;) {
 		if (values === undefined) {
 			return declined(io, 'not logged in');
 		}
-		const refused = await refusal(io, values);
-		if (refused === undefined) break;
-		if (!interactive || command.passwordStdin || views === undefined) throw refused;
+		const checked = await check(io, values);
+		if (typeof checked === 'string') {
+			restRoot = checked;
+			break;
+		}
+		if (!interactive || command.passwordStdin || views === undefined) throw checked;
 		// A wrong password is asked for again, the URL and user kept.
-		values = await askForm(io, views, { url: values.url, user: values.user }, refused.message);
+		values = await askForm(io, views, { url: values.url, user: values.user }, checked.message);
 	}
 	const url = normalizeSiteUrl(values.url);
 	const name = command.site ?? profileNameFromUrl(url);
@@ -65,6 +69,7 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 		printJson(io, {
 			site: name,
 			url,
+			restRoot,
 			user: values.user,
 			default: isDefault,
 			stored: stored.where,
@@ -73,21 +78,24 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 		return 0;
 	}
 	(await views).printLoggedIn(io, { url, user: values.user, name, isDefault, stored });
+	// Where the password goes from now on: the REST API on the origin of that address, which
+	// discovery found (the site client never lets it move to another origin).
+	io.stdout.write(`  Its REST API is at ${restRoot}; the password goes to no other address.\n`);
 	return 0;
 }
 
 /**
  * Checks the credentials against the site: the namespace endpoint needs the same rights as every
- * svc command, so it proves the login. Returns why the site refused the user and password (to ask
- * again); any other failure is thrown.
+ * svc command, so it proves the login. Returns the REST root it was checked at, or why the site
+ * refused the user and password (to ask again); any other failure is thrown.
  */
-async function refusal(io: Io, values: LoginValues): Promise<SvcError | undefined> {
+async function check(io: Io, values: LoginValues): Promise<string | SvcError> {
 	const url = normalizeSiteUrl(values.url);
 	warnIfInsecure(io, url);
 	const client = createSiteClient({ url, user: values.user, appPassword: values.password, userAgent: `svc/${io.version}` });
 	try {
 		await client.getNamespace();
-		return undefined;
+		return await client.restRoot();
 	} catch (error) {
 		if (isSvcError(error) && error.code === 'unauthorized') return error;
 		throw error;

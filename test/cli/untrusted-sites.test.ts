@@ -1,0 +1,249 @@
+/**
+ * What a site sends is untrusted input: the installed svc against fake sites started here that lie.
+ * One redirects elsewhere (another port, another host name, https to http): the password never
+ * reaches the other address, at login or later. Others answer without end, with a gzip bomb, with
+ * a Content-Length of gigabytes, with garbage: svc stops at the request's cap with its memory flat
+ * (measured: the kernel's peak RSS of the svc process), and says what came back.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+
+import { requireExecutable } from '../support/packages.js';
+import { FakeSite, PASSWORD, USER } from '../fakes/fake-site.js';
+import { endlessListing, flood, GB, gzipBomb, MB, type Flood } from '../fakes/hostile-answers.js';
+import { routeSource, writeRoute } from './helpers/files.js';
+import { packedCli } from './helpers/packed-cli.js';
+import { svcRunner, type SvcResult, type SvcRunner } from './helpers/run-svc.js';
+
+jest.setTimeout(120_000);
+
+const PRELOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'helpers', 'preload');
+/** Memory svc may use whatever a site sends (the issue's bound for a 6 GB answer). */
+const MEMORY_BOUND = 300 * MB;
+
+const site = new FakeSite();
+const elsewhere = new FakeSite();
+let svc: SvcRunner;
+let project: string;
+let tls: { server: HttpsServer; url: string; ca: string } | undefined;
+
+beforeAll(async () => {
+  const [packed] = await Promise.all([packedCli(), site.start(), elsewhere.start()]);
+  project = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-untrusted-'));
+  writeRoute(path.join(project, 'api'), 'ping.php', routeSource('Ping'));
+  svc = svcRunner(packed.bin, project);
+  tls = await startRedirectingHttps(project, site);
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all([site.stop(), elsewhere.stop(), tls === undefined ? undefined : new Promise((resolve) => tls?.server.close(resolve))]);
+  if (project !== undefined) rmSync(project, { recursive: true, force: true });
+  if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  site.reset();
+  elsewhere.reset();
+});
+
+/** An https site (self-signed, trusted by svc through NODE_EXTRA_CA_CERTS) that sends everything to `target` over http. */
+async function startRedirectingHttps(dir: string, target: FakeSite): Promise<{ server: HttpsServer; url: string; ca: string }> {
+  const key = path.join(dir, 'key.pem');
+  const ca = path.join(dir, 'cert.pem');
+  execFileSync(requireExecutable('openssl'), ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', ca], { stdio: 'ignore' });
+  const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(ca) }, (request, response) => {
+    response.writeHead(301, { location: `${target.url}${request.url ?? '/'}` });
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, ca };
+}
+
+const login = (url: string, extra: string[] = [], env: Record<string, string> = {}): Promise<SvcResult> =>
+  svc(['login', '--url', url, '--user', USER, '--password-stdin', '--insecure-store', ...extra], { input: `${PASSWORD}\n`, env });
+
+/** Every request any fake site got, with the password: must stay empty except on the site's own origin. */
+const authorizedAt = (fake: FakeSite): number => fake.arrived.filter((request) => request.authorization !== undefined).length;
+
+const configFile = (): string => path.join(svc.home, '.config', 'svc', 'config.json');
+
+describe('the password stays with the origin the user named', () => {
+  it('svc login refuses a site whose REST API redirects to another port, names it and how to log in there, and sends it nothing', async () => {
+    site.redirects.set('/wp-json/svc/v1', `${elsewhere.url}/wp-json/svc/v1`);
+    const result = await login(site.url);
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toContain(`${site.url} redirected GET /wp-json/svc/v1 to ${elsewhere.url}/wp-json/svc/v1: another port (${new URL(elsewhere.url).port}).`);
+    expect(result.stderr).toContain('svc sends the application password only to the address you logged in with');
+    expect(result.stderr).toContain(`svc login --url ${elsewhere.url}`);
+    expect(result.stdout).not.toContain('Logged in');
+    expect(elsewhere.arrived).toEqual([]);
+    expect(authorizedAt(site)).toBe(0);
+    expect(existsSync(configFile())).toBe(false);
+  });
+
+  it('the same with --json: the error document, code "redirected"', async () => {
+    site.redirects.set('/wp-json/svc/v1', `http://localhost:${new URL(site.url).port}/wp-json/svc/v1`);
+    const result = await login(site.url, ['--json']);
+    expect(result).toMatchObject({ code: 1 });
+    const error = JSON.parse(result.stdout) as { code: string; status: number; error: string; hint: string };
+    expect(error).toMatchObject({ code: 'redirected', status: 301, exitCode: 1 });
+    expect(error.error).toContain(': another host (localhost).');
+    expect(error.hint).toContain(`svc login --url http://localhost:${new URL(site.url).port}`);
+    // The same server under another name got nothing: every request it saw used the name given.
+    expect(site.arrived.every((request) => request.host === new URL(site.url).host)).toBe(true);
+    expect(authorizedAt(site)).toBe(0);
+  });
+
+  it('an https site that redirects to http: refused, the password never travels in clear text', async () => {
+    if (tls === undefined) throw new Error('no https site');
+    const result = await login(tls.url, [], { NODE_EXTRA_CA_CERTS: tls.ca });
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toContain(`${tls.url} redirected GET /wp-json/svc/v1 to ${site.url}/wp-json/svc/v1: from https to http, another port`);
+    expect(result.stderr).toContain('Over http the password would travel unencrypted');
+    expect(result.stderr).toContain(`svc login --url ${site.url}`);
+    // The http site, which would have taken the password, saw nothing at all.
+    expect(site.arrived).toEqual([]);
+    expect(existsSync(configFile())).toBe(false);
+  });
+
+  describe('with stored credentials, later commands', () => {
+    beforeAll(async () => {
+      site.reset();
+      const result = await login(site.url, ['--site', 'fake']);
+      expect(result).toMatchObject({ code: 0 });
+      expect(result.stdout).toContain(`Logged in to ${site.url} as ${USER}.`);
+      expect(result.stdout).toContain(`Its REST API is at ${site.url}/wp-json/; the password goes to no other address.`);
+    });
+
+    it.each([
+      [['api', 'list']],
+      [['api', 'push', '--yes']],
+      [['api', 'pull', '--yes']],
+      [['api', 'releases']],
+      [['api', 'logs']],
+      [['doctor']],
+    ])('svc %j stops at a discovery redirect to another origin, which gets nothing', async (args) => {
+      site.redirects.set('/wp-json/svc/v1', `${elsewhere.url}/wp-json/svc/v1`);
+      site.redirects.set('/', `${elsewhere.url}/?rest_route=/svc/v1`);
+      const result = await svc([...args, '--site', 'fake']);
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`redirected GET /wp-json/svc/v1 to ${elsewhere.url}/wp-json/svc/v1: another port`);
+      expect(result.output).toContain(`svc login --url ${elsewhere.url}`);
+      expect(elsewhere.arrived).toEqual([]);
+      expect(authorizedAt(site)).toBe(0);
+    });
+
+    it('a credentialed call answered with a redirect to another origin is not followed', async () => {
+      site.handler = (request) =>
+        request.route === '/svc/v1/api-files' ? { status: 307, text: '', headers: { location: `${elsewhere.url}/wp-json/svc/v1/api-files?content=false` } } : site.answer(request);
+      const result = await svc(['api', 'list', '--json', '--site', 'fake']);
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.stdout)).toMatchObject({ code: 'redirected', status: 307 });
+      expect(elsewhere.arrived).toEqual([]);
+    });
+
+    it('SVC_URL, SVC_USER and SVC_APP_PASSWORD (CI) hold to the same rule', async () => {
+      site.redirects.set('/wp-json/svc/v1', `${elsewhere.url}/wp-json/svc/v1`);
+      const result = await svc(['api', 'list'], { env: { SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD } });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`svc login --url ${elsewhere.url}`);
+      expect(elsewhere.arrived).toEqual([]);
+    });
+  });
+});
+
+describe('answers are bounded, and memory stays flat whatever a site sends', () => {
+  const env = { SVC_URL: '', SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD };
+
+  /** svc with its peak memory measured. */
+  const measured = async (args: string[]): Promise<SvcResult & { peak: number }> => {
+    const peakFile = path.join(project, `peak-${Date.now()}`);
+    const result = await svc(args, {
+      env: { ...env, SVC_URL: site.url, NODE_OPTIONS: `--import ${path.join(PRELOAD, 'peak-memory.mjs')}`, SVC_TEST_PEAK_FILE: peakFile },
+    });
+    const peak = Number(readFileSync(peakFile, 'utf8'));
+    rmSync(peakFile);
+    return { ...result, peak };
+  };
+
+  const answerWith = (route: string, answer: Flood): void => {
+    site.handler = (request) => (request.route === route ? { write: answer.write } : site.answer(request));
+  };
+
+  it('a listing without end: svc stops at its cap, says which request and how much, exits 1', async () => {
+    const endless = endlessListing();
+    answerWith('/svc/v1/api-files', endless);
+    const result = await measured(['api', 'list', '--json']);
+    expect(result.code).toBe(1);
+    const error = JSON.parse(result.stdout) as { code: string; error: string };
+    expect(error).toMatchObject({ code: 'answer_too_large', status: 200, exitCode: 1 });
+    expect(error.error).toBe(
+      "The site's answer to GET svc/v1/api-files (HTTP 200, application/json; charset=UTF-8) is over 20.0 MB; svc reads at most 20.0 MB of it, and stopped.",
+    );
+    await endless.done;
+    // The site would have gone on for ever: svc closed the connection once past the cap.
+    expect(endless.sent()).toBeLessThan(64 * MB);
+    expect(result.peak).toBeLessThan(MEMORY_BOUND);
+  });
+
+  it('a gzip bomb of 64 GB: svc stops at the cap of the unpacked bytes, memory flat', async () => {
+    // 64 MB sent would unpack to 64 GB.
+    const bomb = gzipBomb(64 * GB);
+    answerWith('/svc/v1/api-files', bomb);
+    const result = await measured(['api', 'pull', '--yes']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/The site's answer to GET svc\/v1\/api-files \(HTTP 200, application\/json; charset=UTF-8\) unpacks \(gzip\) to over 52\.0 MB from \d+ KB sent; svc reads at most 52\.0 MB of it, and stopped\./);
+    await bomb.done;
+    // What the socket buffers held when svc hung up (a few MB on loopback), not the 64 MB of the bomb.
+    expect(bomb.sent()).toBeLessThan(16 * MB);
+    expect(result.peak).toBeLessThan(MEMORY_BOUND);
+    // Nothing was written to api/ from a listing that never arrived.
+    expect(readFileSync(path.join(project, 'api', 'ping.php'), 'utf8')).toBe(routeSource('Ping'));
+  });
+
+  it('an answer that says it is 6 GB long is not read at all', async () => {
+    const huge = flood({ headers: { 'content-length': String(6 * GB) }, chunk: Buffer.alloc(64 * 1024, 0x20) });
+    answerWith('/svc/v1/api-releases', huge);
+    const result = await measured(['api', 'releases']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("The site's answer to GET svc/v1/api-releases (HTTP 200, application/json; charset=UTF-8) is 6.0 GB (Content-Length); svc reads at most 16.0 MB of it, and stopped.");
+    await huge.done;
+    expect(huge.sent()).toBeLessThan(16 * MB);
+    expect(result.peak).toBeLessThan(MEMORY_BOUND);
+  });
+
+  it('garbage with a status: says what came back, with its status and content type, not that the site cannot be reached', async () => {
+    site.handler = (request) =>
+      request.route === '/svc/v1/api-files' ? { status: 200, text: '\u0000\u00ff<html>garbage', headers: { 'content-type': 'text/html' } } : site.answer(request);
+    const text = await svc(['api', 'list'], { env: { ...env, SVC_URL: site.url } });
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain("The site's answer to GET svc/v1/api-files (HTTP 200, text/html) is not JSON.");
+    expect(text.output).not.toContain('Cannot reach');
+    const json = await svc(['api', 'list', '--json'], { env: { ...env, SVC_URL: site.url } });
+    expect(JSON.parse(json.stdout)).toMatchObject({ code: 'bad_response', status: 200, exitCode: 1 });
+  });
+
+  it('an answer that breaks off midway says so, not that the site cannot be reached', async () => {
+    site.handler = (request) =>
+      request.route === '/svc/v1/api-files'
+        ? {
+            write: (response) => {
+              response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+              response.write('[{"filename":"hello",');
+              setTimeout(() => response.destroy(), 50);
+            },
+          }
+        : site.answer(request);
+    const result = await svc(['api', 'list'], { env: { ...env, SVC_URL: site.url } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("The site's answer to GET svc/v1/api-files (HTTP 200, application/json) broke off after 21 bytes: the connection closed.");
+    expect(result.output).not.toContain('Cannot reach');
+  });
+});
