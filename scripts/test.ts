@@ -11,7 +11,9 @@
  *      WordPress there is (SVC_TEST_WORDPRESS=newest): the official 6.9.1 release archive in
  *      ../shared/vendor/ (test/support/wordpress-archives.ts), or a build of
  *      @wp-playground/wordpress-builds if one is newer. The browser tests stay on Debian's.
- *   6. jest again, the CLI's suites only (source/, test/cli/: units, components and the packed CLI end to
+ *   6. jest again, the REST serving suite and the CLI suite (test/e2e/routes, test/cli/api) on Apache 2.4 +
+ *      mod_php with WordPress's .htaccess, PHP running as www-data (SVC_TEST_SERVER=apache).
+ *   7. jest again, the CLI's suites only (source/, test/cli/: units, components and the packed CLI end to
  *      end), on the oldest and the newest Node the CLI supports (20 and 26) that did not run step 4
  *      (scripts/node-runs.ts; npm run test:matrix runs 22 and 24 too).
  *
@@ -83,6 +85,9 @@ function runJest(label: string, name: string, args: string[], env: NodeJS.Proces
 const PHP_VERSION_NATIVE = spawnSync('php', ['-r', 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;'], { encoding: 'utf8' }).stdout.trim();
 /** The oldest and the newest PHP the plugin supports; the others run in npm run test:matrix. */
 const WASM_IN_NPM_TEST = ['8.1', '8.5'];
+
+/** The suites that run again on Apache + mod_php (SVC_TEST_SERVER=apache): serving routes, and the CLI against such a site. */
+const ON_APACHE = ['test/e2e/routes.test.ts', 'test/cli/api.test.ts'].map((file) => path.join(ROOT, file));
 
 /** The CLI's test directories, which run again on the oldest and the newest Node. */
 const CLI_DIRS = CLI_SUITES.map((dir) => path.join(ROOT, dir) + path.sep);
@@ -164,6 +169,15 @@ async function main(): Promise<void> {
     // end-to-end dirs: jest ANDs ignore patterns with the path patterns.
     const onlyEndToEnd = `--testPathIgnorePatterns=^(?!${END_TO_END_DIRS.map(escapeRegExp).join('|')})`;
     runJest(`jest on WordPress ${newest.version}`, 'jest-newest', [...jestArgs, onlyEndToEnd, '--passWithNoTests'], { SVC_TEST_WORDPRESS: 'newest' });
+  }
+
+  // Apache + mod_php with WordPress's .htaccess, PHP as www-data: the shared-host server.
+  step(`jest: the REST serving and CLI suites on Apache + mod_php (${ON_APACHE.map((file) => path.relative(ROOT, file)).join(', ')})`);
+  if (!(report?.testResults?.some((result) => ON_APACHE.includes(result.name)) ?? true)) {
+    process.stdout.write('skipped: the jest arguments selected none of these suites\n');
+  } else {
+    const onlyThese = `--testPathIgnorePatterns=^(?!(${ON_APACHE.map(escapeRegExp).join('|')})$)`;
+    runJest('jest on Apache', 'jest-apache', [...jestArgs, onlyThese, '--passWithNoTests'], { SVC_TEST_SERVER: 'apache', SVC_TEST_WORDPRESS: first.name });
   }
 
   // The oldest and the newest Node the CLI supports, where this run was on another.

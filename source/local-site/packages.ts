@@ -89,9 +89,25 @@ export function missingForFpm(): string[] {
   ];
 }
 
+/** The shared-host server (Apache + mod_php), asked for by the tests only (server 'apache'). */
+export const APACHE_APT_PACKAGES = ['apache2', 'libapache2-mod-php8.2'];
+
+/** What Apache with mod_php needs: the binary, PHP's module, the www-data user its children run as. */
+export function missingForApache(): string[] {
+  return [
+    ...(findExecutable('apache2') === undefined ? ['apache2'] : []),
+    ...(existsSync('/usr/lib/apache2/modules/libphp8.2.so') ? [] : ['libapache2-mod-php8.2']),
+  ];
+}
+
 /** What is missing, in words; empty when everything the harness uses is installed. */
-export function missingPackages(): string[] {
-  return [...missingForAnySite(), ...missingForFpm(), ...(findExecutable('unzip') === undefined ? ['unzip'] : [])];
+export function missingPackages(server?: 'php' | 'fpm' | 'apache'): string[] {
+  return [
+    ...missingForAnySite(),
+    ...missingForFpm(),
+    ...(findExecutable('unzip') === undefined ? ['unzip'] : []),
+    ...(server === 'apache' ? missingForApache() : []),
+  ];
 }
 
 /** Thrown instead of installing anything when the caller did not allow it (svc dev). */
@@ -109,8 +125,8 @@ export function installHint(): string {
 }
 
 /** Throws MissingPackagesError when anything is missing; installs nothing. */
-export function requirePackages(server: 'php' | 'fpm'): void {
-  const missing = [...missingForAnySite(), ...(server === 'fpm' ? missingForFpm() : [])];
+export function requirePackages(server: 'php' | 'fpm' | 'apache'): void {
+  const missing = [...missingForAnySite(), ...(server === 'fpm' ? missingForFpm() : []), ...(server === 'apache' ? missingForApache() : [])];
   if (missing.length > 0) throw new MissingPackagesError(missing);
 }
 
@@ -130,14 +146,14 @@ function runQuietly(command: string, args: string[]): void {
 
 /**
  * Installs PHP (CLI and FPM, with opcache), nginx, MariaDB, Debian's WordPress and unzip with apt-get when
- * any piece is missing.
+ * any piece is missing, and Apache with mod_php for a site served by Apache.
  * Quiet on success; throws with apt's output on failure. Needs root, as on the CI and dev boxes.
  */
-export function ensurePackages(): void {
-  if (missingPackages().length === 0) return;
+export function ensurePackages(server?: 'php' | 'fpm' | 'apache'): void {
+  if (missingPackages(server).length === 0) return;
   runQuietly('apt-get', ['update']);
-  runQuietly('apt-get', ['install', '-y', ...APT_PACKAGES]);
-  const stillMissing = missingPackages();
+  runQuietly('apt-get', ['install', '-y', ...APT_PACKAGES, ...(server === 'apache' ? APACHE_APT_PACKAGES : [])]);
+  const stillMissing = missingPackages(server);
   if (stillMissing.length > 0) {
     throw new Error(`Still missing after apt-get install: ${stillMissing.join(', ')}`);
   }

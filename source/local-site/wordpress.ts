@@ -7,8 +7,10 @@
  * package (6.1.9), or a build of @wp-playground/wordpress-builds by its zip's name ('6.5', 'nightly',
  * …) or 'newest' (the highest $wp_version among them); see wordpress-builds.ts.
  *
- * Two kinds of web server (option `server`, default from env SVC_TEST_SERVER, else 'fpm'):
+ * Three kinds of web server (option `server`, default from env SVC_TEST_SERVER, else 'fpm'):
  * - 'fpm': nginx in front of php-fpm with opcache not revalidating, as in production (fpm-server.ts);
+ * - 'apache': Apache 2.4 with mod_php and WordPress's .htaccess, PHP running as www-data, as on most
+ *   shared hosts (apache-server.ts; the test harness installs apache2 and libapache2-mod-php8.2);
  * - 'php': PHP's built-in server, `php -S`, for quick local loops (php-server.ts).
  *
  *   const site = await startWordPress();
@@ -36,6 +38,7 @@ import { startWatchdog, trackForCleanup } from './cleanup.js';
 import { codeDir, packageDir } from '../core/package-dir.js';
 import { createDatabase, initDataDir, startMariaDB, type MariaDB } from './mariadb.js';
 import { ensurePackages, requireExecutable, requirePackages } from './packages.js';
+import { APACHE_USER, prepareForApache, startApacheServer, type ApacheServer } from './apache-server.js';
 import { FPM_PID_FILE, NGINX_PID_FILE, startFpmServer, type FpmServer } from './fpm-server.js';
 import { findFreePort, iniFlags, PortInUseError, startPhpServer, type PhpServer } from './php-server.js';
 import { runProcess, signalGroup } from './process.js';
@@ -57,13 +60,13 @@ export interface SiteUser {
   id: number;
 }
 
-export type ServerKind = 'php' | 'fpm';
+export type ServerKind = 'php' | 'fpm' | 'apache';
 
 /** The running web server: `server.kind` tells which; FPM's also kills and restarts its PHP tier. */
-export type SiteServer = PhpServer | FpmServer;
+export type SiteServer = PhpServer | FpmServer | ApacheServer;
 
 export interface ServerOptions {
-  /** nginx + php-fpm, or php -S. Default: env SVC_TEST_SERVER, else 'fpm'. */
+  /** nginx + php-fpm, Apache + mod_php (as www-data), or php -S. Default: env SVC_TEST_SERVER, else 'fpm'. */
   server?: ServerKind;
   /**
    * Run PHP with opcache. php -S: revalidating on every request, default false. fpm: default true, as
@@ -71,7 +74,7 @@ export interface ServerOptions {
    */
   opcache?: boolean;
   /**
-   * fpm only: opcache.validate_timestamps (revalidating on every request). Default false, as in
+   * fpm and apache: opcache.validate_timestamps (revalidating on every request). Default false, as in
    * production: a script edited on disk is served from the cache until something invalidates it.
    */
   validateTimestamps?: boolean;
@@ -183,14 +186,17 @@ const USER_NAMES = Object.keys(USERS) as SiteUserName[];
 
 const PORT_ATTEMPTS = 3;
 const INSTALL_RESULT_MARKER = 'SVC_INSTALL_RESULT ';
+/** The process group of php -S or Apache (whose children are in their parent's group), for the watchdog. */
 const PHP_SERVER_PGID_FILE = 'php-server.pgid';
 
-/** SVC_TEST_SERVER=php|fpm, else fpm: every suite runs on the production stack unless told otherwise. */
-function defaultServerKind(): ServerKind {
+const SERVER_LABELS: Record<ServerKind, string> = { fpm: 'nginx + php-fpm', apache: 'Apache + mod_php', php: 'php -S' };
+
+/** SVC_TEST_SERVER=php|fpm|apache, else fpm: every suite runs on the production stack unless told otherwise. */
+export function defaultServerKind(): ServerKind {
   const fromEnv = process.env['SVC_TEST_SERVER'];
   if (fromEnv === undefined || fromEnv === '') return 'fpm';
-  if (fromEnv === 'php' || fromEnv === 'fpm') return fromEnv;
-  throw new Error(`SVC_TEST_SERVER must be "php" or "fpm", not "${fromEnv}"`);
+  if (fromEnv === 'php' || fromEnv === 'fpm' || fromEnv === 'apache') return fromEnv;
+  throw new Error(`SVC_TEST_SERVER must be "php", "fpm" or "apache", not "${fromEnv}"`);
 }
 
 /** Everything a half-built site may own, so a failed start-up can be torn down like a finished one. */
@@ -341,7 +347,7 @@ function createLogger(verbose: boolean, timings: Record<string, number>) {
 export async function startWordPress(options: StartOptions = {}): Promise<WordPressSite> {
   const timings: Record<string, number> = {};
   const step = createLogger(options.verbose ?? false, timings);
-  if (options.installPackages ?? true) ensurePackages();
+  if (options.installPackages ?? true) ensurePackages(options.server ?? defaultServerKind());
   else requirePackages(options.server ?? defaultServerKind());
   step('packages');
 
@@ -433,10 +439,13 @@ async function buildSite(
   // (WordPress 6.1 on PHP 8.2 logs a screenful of deprecations while installing).
   if (existsSync(debugLog)) renameSync(debugLog, path.join(root, 'install-debug.log'));
   step('install WordPress');
+  const server = options.server ?? defaultServerKind();
+  // Apache's children run as www-data: what PHP writes becomes theirs (the install ran as root).
+  if (server === 'apache') prepareForApache({ root, wpDir, contentDir, writable: [debugLog] });
 
   let serverOptions: Required<ServerOptions> = {
-    server: options.server ?? defaultServerKind(),
-    opcache: options.opcache ?? (options.server ?? defaultServerKind()) === 'fpm',
+    server,
+    opcache: options.opcache ?? server !== 'php',
     validateTimestamps: options.validateTimestamps ?? false,
     workers: options.workers ?? 4,
   };
@@ -455,6 +464,23 @@ async function buildSite(
         readyPath: `${prefix}/wp-json/`,
         readyTimeoutMs,
       });
+      return;
+    }
+    if (serverOptions.server === 'apache') {
+      const apache = await startApacheServer({
+        root,
+        docRoot: wpDir,
+        port,
+        workers: serverOptions.workers,
+        opcache: serverOptions.opcache,
+        validateTimestamps: serverOptions.validateTimestamps,
+        errorLog: debugLog,
+        readyPath: '/wp-json/',
+        readyTimeoutMs,
+      });
+      resources.server = apache;
+      // For the watchdog, which kills that process group.
+      writeFileSync(path.join(root, PHP_SERVER_PGID_FILE), String(apache.pgid));
       return;
     }
     const server = await startPhpServer({
@@ -484,7 +510,7 @@ async function buildSite(
       writeConfig(port);
     }
   }
-  step(`start ${serverOptions.server === 'fpm' ? 'nginx + php-fpm' : 'php -S'} (first 200 from /wp-json/)`);
+  step(`start ${SERVER_LABELS[serverOptions.server]} (first 200 from /wp-json/)`);
 
   const url = `http://127.0.0.1:${port}${prefix}`;
   const restRoot = `${url}/wp-json`;
@@ -506,7 +532,8 @@ async function buildSite(
     timings,
     authHeader: (user) => basicAuth(users[user]),
     fetch: (pathOrUrl, init = {}) => siteFetch(restRoot, users, pathOrUrl, init),
-    php: (code) => runSnippet(root, wpDir, debugLog, code),
+    // As the user the server runs PHP as, so what a snippet writes stays writable for the site.
+    php: (code) => runSnippet(root, wpDir, debugLog, code, serverOptions.server === 'apache' ? APACHE_USER : undefined),
     readLog: () => (existsSync(debugLog) ? readFileSync(debugLog, 'utf8') : ''),
     get server(): SiteServer {
       if (resources.server === undefined) throw new Error('site.server: no server is running');
@@ -548,14 +575,18 @@ function siteFetch(
   return fetch(target, { ...rest, headers: merged });
 }
 
-/** Runs a PHP snippet with the WordPress in wpDir loaded (CLI); also used for the other nodes of multinode.ts. */
-export async function runSnippet(root: string, wpDir: string, debugLog: string, code: string): Promise<string> {
+/**
+ * Runs a PHP snippet with the WordPress in wpDir loaded (CLI), as `user` when given (runuser);
+ * also used for the other nodes of multinode.ts.
+ */
+export async function runSnippet(root: string, wpDir: string, debugLog: string, code: string, user?: string): Promise<string> {
   const dir = path.join(root, 'snippets');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.php`);
   writeFileSync(file, snippetFile(wpDir, code));
   try {
-    const result = await runProcess(requireExecutable('php'), [...iniFlags(false, debugLog), file], { cwd: wpDir });
+    const php = [requireExecutable('php'), ...iniFlags(false, debugLog), file];
+    const result = user === undefined ? await runProcess(php[0]!, php.slice(1), { cwd: wpDir }) : await runProcess('runuser', ['-u', user, '--', ...php], { cwd: wpDir });
     if (result.code !== 0) {
       throw new Error(`PHP snippet failed (exit ${String(result.code)}):\n${(result.stderr + result.stdout).trim()}\n--- code ---\n${code}`);
     }

@@ -50,7 +50,8 @@ describe('a route file becomes a route', () => {
   });
 
   it('does not run a route file to discover it: only a request to its own route loads it', async () => {
-    const marker = path.join(site.root, 'discovery-marker');
+    // wp-content: where PHP may write whichever user it runs as (www-data under Apache).
+    const marker = path.join(site.contentDir, 'discovery-marker');
     const source = routeSource(uniqueClass('SideEffect'), "\tpublic function get(): array { return array( 'ok' => true ); }", {
       ...OPEN,
       trailer: `file_put_contents( ${JSON.stringify(marker)}, 'loaded' );`,
