@@ -59,6 +59,10 @@ final class Plugin {
 		if ( is_admin() ) {
 			( new Admin\AdminPage() )->set_up();
 		}
+		// `wp svc …`: the objects are built only when one of its commands runs.
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			\WP_CLI::add_command( 'svc', new Cli\SvcCommand( static fn (): Components => new Components( $paths ) ) );
+		}
 	}
 
 	/**
@@ -69,15 +73,15 @@ final class Plugin {
 	}
 
 	private function set_up_rest( Paths $paths ): void {
-		$files    = new RouteFiles( $paths );
-		$store    = new ManifestStore( $paths, new ManifestBuilder( $files ) );
-		$deployer = new Deployer( $paths, $store, new BlobStore(), new ReleaseStore(), new Trees( $paths ) );
+		$components = new Components( $paths );
+		$files      = $components->files;
+		$store      = $components->store;
+		$deployer   = $components->deployer;
 		// Before anything reads the route files: a crash between a release's commit and its swap, or
 		// (one day) another web node's push, leaves this node's copy behind the active release.
 		$deployer->catch_up();
-		$monitor         = new FatalErrorMonitor();
-		$loader          = new RouteLoader( $store, new VendorAutoload( $paths, $store, $monitor ), $monitor );
-		$route_namespace = new RouteNamespace();
+		$loader          = $components->loader;
+		$route_namespace = $components->route_namespace;
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
 		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer ): void {

@@ -1,0 +1,412 @@
+<?php
+/**
+ * `wp svc`: see and fix svc from the server when its REST API cannot be reached.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Cli;
+
+use Svc\Components;
+use Svc\Events\EventStore;
+use Svc\Release\Change;
+use Svc\Release\DeployPolicy;
+use Svc\Release\Schema;
+use Svc\Rest\EventsController;
+use Svc\Rest\FilesController;
+use Svc\Rest\ReleasesController;
+use WP_CLI;
+use WP_Error;
+use WP_REST_Request;
+
+/**
+ * Inspects and deploys svc's route files from the command line, through the same objects and
+ * checks as the management API, but without the REST API: a firewall, a stripped Authorization
+ * header or a plugin that breaks REST requests does not stop an administrator with SSH.
+ */
+final class SvcCommand {
+
+	private ?Components $components = null;
+
+	/**
+	 * @param \Closure(): Components $build Builds the site's objects when a command first needs them.
+	 */
+	public function __construct( private readonly \Closure $build ) {
+	}
+
+	/**
+	 * Shows the active release, whether deploys are allowed, the limits, the web nodes and the files that fail to load.
+	 *
+	 * ## OPTIONS
+	 *
+	 * [--format=<format>]
+	 * : How to print it.
+	 * ---
+	 * default: table
+	 * options:
+	 *   - table
+	 *   - json
+	 *   - yaml
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc status
+	 *     wp svc status --format=json
+	 *
+	 * @param list<string>          $args       Positional arguments (none).
+	 * @param array<string, string> $assoc_args Options.
+	 */
+	public function status( array $args, array $assoc_args ): void {
+		$components = $this->components();
+		Schema::ensure();
+		$status            = (array) ( new ReleasesController( $components->deployer, $components->store, $components->route_namespace ) )->status()->get_data();
+		$failing           = array_values(
+			array_map(
+				static fn ( array $route ): array => array(
+					'slug'  => $route['slug'],
+					'error' => $route['error'],
+				),
+				array_filter( $this->route_rows(), static fn ( array $route ): bool => null !== $route['error'] )
+			)
+		);
+		$status['failing'] = $failing;
+		$format            = $assoc_args['format'] ?? 'table';
+		if ( 'table' !== $format ) {
+			WP_CLI::print_value( $status, array( 'format' => $format ) );
+			return;
+		}
+		$release = $status['release'] ?? null;
+		$deploy  = (array) $status['deploy'];
+		$limits  = (array) $status['limits'];
+		$rows    = array(
+			array(
+				'field' => 'release',
+				'value' => is_array( $release ) ? sprintf( '#%d (%s, %d files, %s)', $release['id'], $release['kind'], $release['files'], $release['created'] ?? '' ) : 'none (the api/ directory as it is on disk)',
+			),
+			array(
+				'field' => 'deploy',
+				'value' => $deploy['allowed'] ? 'allowed' : 'refused: ' . $deploy['reason'],
+			),
+			array(
+				'field' => 'limits',
+				'value' => sprintf( '%s a file, %s in all, %s a request', size_format( $limits['file_bytes'] ), size_format( $limits['total_bytes'] ), size_format( $limits['request_bytes'] ) ),
+			),
+		);
+		foreach ( (array) ( $status['nodes'] ?? array() ) as $node ) {
+			$node   = (array) $node;
+			$rows[] = array(
+				'field' => 'node ' . $node['node'],
+				'value' => sprintf( 'release #%d, %s', $node['release'], array() === (array) $node['drift'] ? 'no drift' : count( (array) $node['drift'] ) . ' files drifted' ),
+			);
+		}
+		foreach ( $failing as $failure ) {
+			$rows[] = array(
+				'field' => 'failing ' . $failure['slug'],
+				'value' => $failure['error'],
+			);
+		}
+		WP_CLI\Utils\format_items( 'table', $rows, array( 'field', 'value' ) );
+	}
+
+	/**
+	 * Lists the deployed routes: slug, route, verbs, whether anyone may call them, and why a file fails to load.
+	 *
+	 * ## OPTIONS
+	 *
+	 * [--format=<format>]
+	 * : How to print them.
+	 * ---
+	 * default: table
+	 * options:
+	 *   - table
+	 *   - json
+	 *   - csv
+	 *   - yaml
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc routes
+	 *     wp svc routes --format=json
+	 *
+	 * @param list<string>          $args       Positional arguments (none).
+	 * @param array<string, string> $assoc_args Options.
+	 */
+	public function routes( array $args, array $assoc_args ): void {
+		$rows = $this->route_rows();
+		if ( 'table' === ( $assoc_args['format'] ?? 'table' ) ) {
+			$rows = array_map(
+				static fn ( array $row ): array => array(
+					'verbs'  => implode( ',', $row['verbs'] ),
+					'public' => $row['public'] ? 'yes' : 'no',
+					'error'  => $row['error'] ?? '',
+				) + $row,
+				$rows
+			);
+		}
+		WP_CLI\Utils\format_items( $assoc_args['format'] ?? 'table', $rows, array( 'slug', 'route', 'verbs', 'public', 'error' ) );
+	}
+
+	/**
+	 * Lists the releases the site keeps, newest first; the active one is marked.
+	 *
+	 * ## OPTIONS
+	 *
+	 * [--format=<format>]
+	 * : How to print them.
+	 * ---
+	 * default: table
+	 * options:
+	 *   - table
+	 *   - json
+	 *   - csv
+	 *   - yaml
+	 * ---
+	 *
+	 * @param list<string>          $args       Positional arguments (none).
+	 * @param array<string, string> $assoc_args Options.
+	 */
+	public function releases( array $args, array $assoc_args ): void {
+		$components = $this->components();
+		$releases   = (array) ( new ReleasesController( $components->deployer, $components->store, $components->route_namespace ) )->index()->get_data();
+		$rows       = array_map(
+			static fn ( array $release ): array => array(
+				'id'      => $release['id'],
+				'active'  => $release['active'] ? 'yes' : 'no',
+				'kind'    => $release['kind'],
+				'files'   => $release['files'],
+				'created' => $release['created'] ?? '',
+				'author'  => is_array( $release['author'] ?? null ) ? ( $release['author']['login'] ?? '' ) : '',
+			),
+			$releases
+		);
+		WP_CLI\Utils\format_items( $assoc_args['format'] ?? 'table', $rows, array( 'id', 'active', 'kind', 'files', 'created', 'author' ) );
+	}
+
+	/**
+	 * Makes an earlier release active again, as a new release (default: the one before the active one).
+	 *
+	 * ## OPTIONS
+	 *
+	 * [<id>]
+	 * : The release to go back to.
+	 *
+	 * [--yes]
+	 * : Do not ask for confirmation.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc rollback
+	 *     wp svc rollback 12 --yes
+	 *
+	 * @param list<string>          $args       The release id, if given.
+	 * @param array<string, string> $assoc_args Options.
+	 */
+	public function rollback( array $args, array $assoc_args ): void {
+		$this->refuse_unless_deploys_allowed();
+		$to = null;
+		if ( isset( $args[0] ) ) {
+			if ( 1 !== preg_match( '/^[1-9][0-9]*$/', $args[0] ) ) {
+				WP_CLI::error( sprintf( 'A release id is a positive whole number, not "%s".', $args[0] ) );
+			}
+			$to = (int) $args[0];
+		}
+		$deployer = $this->components()->deployer;
+		Schema::ensure();
+		$base = $deployer->releases()->active_id( true );
+		$plan = $this->outcome( $deployer->rollback( $to, true, $base ) );
+		$this->print_plan( $plan['plan'] );
+		WP_CLI::confirm( 'Make that release active?', $assoc_args );
+		$done = $this->outcome( $deployer->rollback( $to, false, $base ) );
+		WP_CLI::success( sprintf( 'Release #%d is active.', (int) ( $done['release']['id'] ?? 0 ) ) );
+	}
+
+	/**
+	 * Prints what the plugin recorded: load failures, throwing checks, releases.
+	 *
+	 * ## OPTIONS
+	 *
+	 * [--since=<duration>]
+	 * : Only events younger than this: 30s, 15m, 2h or 1d.
+	 *
+	 * [--format=<format>]
+	 * : How to print them.
+	 * ---
+	 * default: table
+	 * options:
+	 *   - table
+	 *   - json
+	 *   - csv
+	 *   - yaml
+	 * ---
+	 *
+	 * @param list<string>          $args       Positional arguments (none).
+	 * @param array<string, string> $assoc_args Options.
+	 */
+	public function logs( array $args, array $assoc_args ): void {
+		$request = new WP_REST_Request( 'GET', '/svc/v1/events' );
+		$request->set_param( 'per_page', EventStore::keep() );
+		if ( isset( $assoc_args['since'] ) ) {
+			$request->set_param( 'max_age', self::seconds( $assoc_args['since'] ) );
+		}
+		Schema::ensure();
+		$events = (array) ( new EventsController( new EventStore() ) )->index( $request )->get_data()['events'];
+		$rows   = array_map(
+			static fn ( array $event ): array => array(
+				'time'    => $event['time'],
+				'type'    => $event['type'],
+				'slug'    => $event['slug'] ?? '',
+				'message' => $event['message'],
+				'user'    => is_array( $event['user'] ) ? $event['user']['login'] : '',
+			),
+			array_reverse( $events )
+		);
+		WP_CLI\Utils\format_items( $assoc_args['format'] ?? 'table', $rows, array( 'time', 'type', 'slug', 'message', 'user' ) );
+	}
+
+	/**
+	 * Deploys the route files of a directory on this server as one release: the same checks and the same atomic step as `svc api push`.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <dir>
+	 * : A directory of route files laid out like a project's api/ (users/[id].php → users/[id]).
+	 *
+	 * [--prune]
+	 * : Also remove every deployed route that the directory does not have.
+	 *
+	 * [--dry-run]
+	 * : Check and plan only; change nothing.
+	 *
+	 * [--yes]
+	 * : Do not ask for confirmation.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc push /srv/project/api --yes
+	 *     wp svc push ./api --prune --dry-run
+	 *
+	 * @param list<string>          $args       The directory.
+	 * @param array<string, string> $assoc_args Options.
+	 */
+	public function push( array $args, array $assoc_args ): void {
+		$dry_run = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'dry-run', false );
+		$prune   = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'prune', false );
+		if ( ! $dry_run ) {
+			$this->refuse_unless_deploys_allowed();
+		}
+		$files = DirectoryFiles::read( $args[0] ?? '' );
+		if ( $files instanceof WP_Error ) {
+			WP_CLI::error( $files->get_error_message() );
+		}
+		$deployer = $this->components()->deployer;
+		Schema::ensure();
+		$hashes = array_map( static fn ( string $content ): string => hash( 'sha256', $content ), $files );
+		$inline = array_combine( array_values( $hashes ), array_values( $files ) );
+		$base   = $deployer->releases()->active_id( true );
+		$plan   = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, true, $inline, $base, $prune ? 'prune' : 'push' ) ) );
+		$this->print_plan( $plan['plan'] );
+		if ( $dry_run ) {
+			WP_CLI::success( 'Dry run: every file passed the checks; nothing was changed.' );
+			return;
+		}
+		if ( ! empty( $plan['unchanged'] ) ) {
+			WP_CLI::success( 'Nothing to deploy: the site serves these files already.' );
+			return;
+		}
+		WP_CLI::confirm( sprintf( 'Deploy %d route files?', count( $files ) ), $assoc_args );
+		$done = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, false, $inline, $base, $prune ? 'prune' : 'push' ) ) );
+		$release = (array) ( $done['release'] ?? array() );
+		WP_CLI::success( sprintf( 'Release #%d is active (%d files).', (int) ( $release['id'] ?? 0 ), count( (array) ( $release['files'] ?? array() ) ) ) );
+	}
+
+	private function components(): Components {
+		return $this->components ??= ( $this->build )();
+	}
+
+	/**
+	 * The listing's records (FilesController), in the words of `svc api list --json`.
+	 *
+	 * @return list<array{slug: string, route: ?string, verbs: list<string>, public: bool, error: ?string}>
+	 */
+	private function route_rows(): array {
+		$components = $this->components();
+		$controller = new FilesController( $components->files, $components->store, $components->loader, $components->route_namespace, $components->deployer );
+		$request    = new WP_REST_Request( 'GET', '/svc/v1/api-files' );
+		$request->set_param( 'content', false );
+		$rows = array();
+		foreach ( (array) $controller->index( $request )->get_data() as $record ) {
+			$record = (array) $record;
+			$rows[] = array(
+				'slug'   => (string) $record['filename'],
+				'route'  => isset( $record['route'] ) ? (string) $record['route'] : null,
+				'verbs'  => array_values( array_map( 'strval', (array) ( $record['methods'] ?? array() ) ) ),
+				'public' => true === ( $record['public'] ?? false ),
+				'error'  => isset( $record['error'] ) ? (string) $record['error'] : null,
+			);
+		}
+		return $rows;
+	}
+
+	private function refuse_unless_deploys_allowed(): void {
+		if ( ! DeployPolicy::allowed() ) {
+			WP_CLI::error( DeployPolicy::reason() );
+		}
+	}
+
+	/**
+	 * A Deployer outcome, or WP_CLI::error() with the refusal and each file's reason.
+	 *
+	 * @param array<string, mixed>|WP_Error $outcome What the Deployer answered.
+	 * @return array<string, mixed>
+	 */
+	private function outcome( array|WP_Error $outcome ): array {
+		if ( ! $outcome instanceof WP_Error ) {
+			return $outcome;
+		}
+		$data   = $outcome->get_error_data();
+		$errors = is_array( $data ) ? (array) ( $data['errors'] ?? array() ) : array();
+		if ( array() === $errors ) {
+			WP_CLI::error( $outcome->get_error_message() );
+		}
+		// A rejected push: one line per file and reason, as `svc api push` prints them.
+		$lines = array( 'The push was rejected and nothing was written:' );
+		foreach ( $errors as $failure ) {
+			$failure = (array) $failure;
+			$lines[] = sprintf( '  %s.php: %s', $failure['filename'] ?? '?', $failure['message'] ?? '' );
+		}
+		WP_CLI::error( implode( "\n", $lines ) );
+	}
+
+	/**
+	 * @param mixed $plan A Deployer plan: added, changed and removed slugs.
+	 */
+	private function print_plan( mixed $plan ): void {
+		$plan = is_array( $plan ) ? $plan : array();
+		foreach ( array(
+			'added'   => '+',
+			'changed' => '~',
+			'removed' => '-',
+		) as $key => $sign ) {
+			foreach ( (array) ( $plan[ $key ] ?? array() ) as $slug ) {
+				WP_CLI::log( sprintf( '%s %s', $sign, $slug ) );
+			}
+		}
+	}
+
+	/** A duration such as 30s, 15m, 2h or 1d, in seconds; WP_CLI::error() for anything else. */
+	private static function seconds( string $duration ): int {
+		if ( 1 !== preg_match( '/^([1-9][0-9]*)([smhd])$/', $duration, $match ) ) {
+			WP_CLI::error( sprintf( 'A duration is a number and a unit (30s, 15m, 2h, 1d), not "%s".', $duration ) );
+		}
+		return (int) $match[1] * array(
+			's' => 1,
+			'm' => 60,
+			'h' => 3600,
+			'd' => 86400,
+		)[ $match[2] ];
+	}
+}

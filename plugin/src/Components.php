@@ -1,0 +1,46 @@
+<?php
+/**
+ * The objects a site's routes are deployed, stored and served through.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc;
+
+use Svc\Manifest\ManifestBuilder;
+use Svc\Manifest\ManifestStore;
+use Svc\Release\BlobStore;
+use Svc\Release\Deployer;
+use Svc\Release\ReleaseStore;
+use Svc\Runtime\FatalErrorMonitor;
+use Svc\Runtime\RouteLoader;
+use Svc\Runtime\VendorAutoload;
+use Svc\Settings\RouteNamespace;
+use Svc\Storage\Paths;
+use Svc\Storage\RouteFiles;
+use Svc\Storage\Trees;
+
+/**
+ * Built the same way for the REST API (Plugin::set_up_rest) and for WP-CLI (Cli\SvcCommand), so
+ * both halves act on one site through one set of objects.
+ */
+final class Components {
+
+	public readonly RouteFiles $files;
+	public readonly ManifestStore $store;
+	public readonly Deployer $deployer;
+	public readonly FatalErrorMonitor $monitor;
+	public readonly RouteLoader $loader;
+	public readonly RouteNamespace $route_namespace;
+
+	public function __construct( public readonly Paths $paths ) {
+		$this->files           = new RouteFiles( $paths );
+		$this->store           = new ManifestStore( $paths, new ManifestBuilder( $this->files ) );
+		$this->deployer        = new Deployer( $paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $paths ) );
+		$this->monitor         = new FatalErrorMonitor();
+		$this->loader          = new RouteLoader( $this->store, new VendorAutoload( $paths, $this->store, $this->monitor ), $this->monitor );
+		$this->route_namespace = new RouteNamespace();
+	}
+}
