@@ -318,7 +318,7 @@ final class SvcCommand {
 			return;
 		}
 		WP_CLI::confirm( sprintf( 'Deploy %d route files?', count( $files ) ), $assoc_args );
-		$done = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, false, $inline, $base, $prune ? 'prune' : 'push' ) ) );
+		$done    = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, false, $inline, $base, $prune ? 'prune' : 'push' ) ) );
 		$release = (array) ( $done['release'] ?? array() );
 		WP_CLI::success( sprintf( 'Release #%d is active (%d files).', (int) ( $release['id'] ?? 0 ), count( (array) ( $release['files'] ?? array() ) ) ) );
 	}
