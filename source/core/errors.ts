@@ -41,6 +41,7 @@ export type SvcErrorCode =
 	| 'redirected'
 	| 'server_error'
 	| 'bad_response'
+	| 'unsafe_document'
 	| 'file_exists'
 	| 'no_local_runtime';
 

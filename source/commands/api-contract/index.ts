@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../../core/errors.js';
-import { generateClient } from '../../core/openapi-client.js';
+import { generateClient, UnsafeRoutePath } from '../../core/openapi-client.js';
 import type { OpenApiDocument } from '../../core/site-client.js';
 import type { ApiContractCommand } from '../parse-argv.js';
 import { displayPath, openSite } from '../shared/context.js';
@@ -61,7 +61,15 @@ export async function run(command: ApiContractCommand, io: Io): Promise<number> 
 	await fs.mkdir(dir, { recursive: true }).catch((error: unknown) => {
 		throw cannotWriteOut(dir, error);
 	});
-	await write(out, generateClient(document));
+	let source: string;
+	try {
+		source = generateClient(document);
+	} catch (error) {
+		// A path that is no svc route would be the client's code: nothing is written.
+		if (error instanceof UnsafeRoutePath) throw new SvcError(error.message, { code: 'unsafe_document', hint: 'The site answered with an OpenAPI document svc does not make; check the site and its plugin.' });
+		throw error;
+	}
+	await write(out, source);
 	if (command.json) {
 		printJson(io, { out, operations, failed: failed.map((file) => file.file) });
 	} else {
