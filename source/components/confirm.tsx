@@ -8,7 +8,8 @@
  * and once answered still shows "y/N" rather than the answer, which then stays on screen as the
  * record of what was agreed.
  */
-import { Text, useInput } from 'ink';
+import { useInput } from 'ink';
+import { Text } from './text.js';
 import { useLatestState } from './use-latest-state.js';
 
 export interface ConfirmProps {

@@ -2,7 +2,8 @@
  * svc dev's live screen: the site, the last push (files, time, result), each route's load state
  * and the site's latest events. Input: q or Ctrl-C quits.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
+import { Text } from './text.js';
 import type { CycleResult } from '../core/dev-loop.js';
 import type { SiteEvent } from '../core/site-client.js';
 import { formatEvent } from '../core/event-log.js';

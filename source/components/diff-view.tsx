@@ -2,7 +2,8 @@
  * Unified diffs in a terminal: file headers bold, hunk headers cyan, added lines green, removed
  * lines red. The text is core/file-diff's, the same a pipe gets plain.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 import { unifiedText, type FileDiff } from '../core/file-diff.js';
 
 export interface DiffViewProps {

@@ -6,7 +6,8 @@
  * has the focus at that point, so a pasted URL ending in a newline moves on, and typing ahead of
  * the screen fills each field in turn. Esc clears a message first, then cancels.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
+import { Text } from './text.js';
 import { TextField } from './text-field.js';
 import { useLatestState } from './use-latest-state.js';
 

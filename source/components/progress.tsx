@@ -5,7 +5,8 @@
  * numbers (the site checking) turns @inkjs/ui's Spinner.
  */
 import { ProgressBar, Spinner } from '@inkjs/ui';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 
 export interface ProgressProps {
 	readonly label: string;

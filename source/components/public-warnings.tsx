@@ -2,7 +2,8 @@
  * One warning per public route pushed (SPEC.md: a public route runs its code for any caller, with
  * no authentication). Detection is lexical, so these are exactly the files the contract warns about.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 
 export interface PublicRoute {
 	/** The route's slug. */

@@ -3,7 +3,8 @@
  * changed against the one before. The active release is marked; a rollback names what it restored.
  * A still picture (printed once), since a site keeps about ten.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 import { formatReleaseTime } from '../core/releases.js';
 import type { Release } from '../core/site-client.js';
 

@@ -2,7 +2,8 @@
  * What a rollback would change on the site, as a diff against the active release: files that come
  * back, files that return to their earlier content, and files that go away.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 import { describeRelease } from '../core/releases.js';
 import type { ReleasePlan, ReleaseSummary } from '../core/site-client.js';
 import { PlanLines } from './sync-plan.js';

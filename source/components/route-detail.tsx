@@ -2,7 +2,8 @@
  * One route in full, from the browsable list (Enter): its file, URL, each verb with who may call
  * it, the load error whole, size and hash. Esc or Enter goes back to the list.
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 import type { RouteRow } from './route-table.js';
 
 export function RouteDetail({ route }: { readonly route: RouteRow }) {

@@ -5,7 +5,8 @@
  * terminal as it is resized (route-columns.ts): [PUBLIC] and [FAILED TO LOAD] are never dropped.
  * Markers say when there are rows above or below the visible ones.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
+import { Text } from './text.js';
 import { badgesOf, fitColumns, MARK_WIDTH, methodsOf, shortenLeft } from './route-columns.js';
 import { RouteDetail } from './route-detail.js';
 import { useLatestState } from './use-latest-state.js';

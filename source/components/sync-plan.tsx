@@ -4,7 +4,8 @@
  * A file may carry notes: its `+N −M` line counts, and `[PUBLIC]` with the verbs anyone may call
  * (shown before the question, so nobody learns a route is open after it already is).
  */
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './text.js';
 
 export interface PlanNote {
 	/** Lines added and removed against the other side. */

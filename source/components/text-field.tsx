@@ -7,7 +7,7 @@
  * chunk "https://example.com\radmin" (login-form.test.tsx: a pasted URL with its line break, typing
  * ahead), TextInput keeps it all in one field, the \r included, and never submits.
  */
-import { Text } from 'ink';
+import { Text } from './text.js';
 
 export interface TextFieldProps {
 	readonly label: string;

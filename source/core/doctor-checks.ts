@@ -3,6 +3,7 @@
  * gathers them), one check per line with ✔ / ⚠ / ✖, the reason and the fix. Pure, so every
  * verdict is tested without a site.
  */
+import { shownLine, shownLines } from './terminal-text.js';
 import { base64Length } from './blob-batches.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
@@ -337,6 +338,8 @@ const ICONS: Readonly<Record<CheckStatus, string>> = { ok: '✔', warn: '⚠', f
 
 /** `✔ REST API  http://…/wp-json/` and, under a problem, `    fix: …`. */
 export function formatCheck(check: Check): string {
-	const line = `${ICONS[check.status]} ${check.title.padEnd(20)} ${check.reason}`;
-	return check.fix === undefined ? line : `${line}\n  ${' '.repeat(20)} → ${check.fix}`;
+	// Reasons and fixes quote the site (its plugin version, a failing file's error, where it redirects).
+	const indent = ' '.repeat(23);
+	const line = `${ICONS[check.status]} ${shownLine(check.title).padEnd(20)} ${shownLines(check.reason, indent)}`;
+	return check.fix === undefined ? line : `${line}\n  ${' '.repeat(20)} → ${shownLines(check.fix, `${indent}  `)}`;
 }

@@ -3,6 +3,7 @@
  * history, and following new events with a cursor. No output here; see formatEvent for the line.
  */
 import type { EventPage, SiteClient, SiteEvent } from './site-client.js';
+import { shownLine, shownLines } from './terminal-text.js';
 
 /** The site keeps 1,000 by default; the most a window can hold. */
 const MAX_EVENTS = 1000;
@@ -54,8 +55,11 @@ const ICONS: Readonly<Record<string, string>> = {
 
 /** `2026-11-22 21:04:05  ✖ load_failed  hello.php skipped: …` in the viewer's UTC. */
 export function formatEvent(event: SiteEvent): string {
-	const time = event.time.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
-	return `${time}  ${ICONS[event.type] ?? '•'} ${event.type.padEnd(16)} ${event.message}`;
+	const time = shownLine(event.time.replace('T', ' ').replace(/\.\d+Z$|Z$/, ''));
+	// An event's message can hold what any caller sent (a permission check that throws with it):
+	// shown as text, its later lines under the message column.
+	const head = `${time}  ${ICONS[event.type] ?? '•'} ${shownLine(event.type).padEnd(16)} `;
+	return `${head}${shownLines(event.message, ' '.repeat(head.length))}`;
 }
 
 /** The JSON form `svc api logs --json` prints (the site's record, as the client read it). */

@@ -3,6 +3,7 @@
  * plan counts as `+N −M`, and the `--json` record of it. The site is the old side and api/ the new
  * one, so `+` lines are what a push would bring to the site. Pure.
  */
+import { shownLine } from './terminal-text.js';
 import { diffLines, diffStats, toHunks, unifiedLines, type DiffStats, type Hunk } from './line-diff.js';
 
 export type FileDiffStatus = 'added' | 'changed' | 'removed';
@@ -36,7 +37,8 @@ export function diffHeader(diff: FileDiff, apiLabel: string): [string, string] {
 
 /** The whole unified diff of one file, headers first: what a pipe gets, ready for patch -p1. */
 export function unifiedText(diff: FileDiff, apiLabel: string): string[] {
-	return [...diffHeader(diff, apiLabel), ...unifiedLines(diff.hunks)];
+	// The site's side is a site's file: its lines are shown, never obeyed (both sides alike, one rule).
+	return [...diffHeader(diff, apiLabel), ...unifiedLines(diff.hunks)].map(shownLine);
 }
 
 export interface FileDiffRecord {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { fileURLToPath } from 'node:url';
 
+import { unsafeControls } from '../../source/core/terminal-text.js';
 import type { WordPressSite } from '../support/wordpress.js';
 import { LIMITS_MU_PLUGIN } from '../e2e/helpers/site.js';
 import { startCliBench, type CliBench } from './helpers/cli-bench.js';
@@ -134,6 +135,27 @@ describe('svc api logs', () => {
     const records = json<{ id: number; type: string; slug: string | null }[]>(asJson.stdout);
     expect(records.at(-1)).toMatchObject({ type: 'permission_threw', slug: 'throws' });
     expect(records.map((record) => record.id)).toEqual([...records.map((record) => record.id)].sort((a, b) => a - b));
+  });
+
+  it('shows what an anonymous caller put in an event as text: no title, clipboard write, clear screen or fake line reaches the terminal', async () => {
+    writeRoute(
+      apiDir,
+      'token.php',
+      routeSource('TokenRoute', {
+        body: "\tpublic function get(): array { return array(); }\n\tpublic function permission( WP_REST_Request $request ): bool { throw new RuntimeException( 'bad token ' . $request->get_param( 't' ) ); }",
+      }),
+    );
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    const payload = '\u001b]0;pwned\u0007\u001b]52;c;ZWNobyBldmls\u0007\u001b[2J\rok\u001b[31m all routes deleted\u001b[0m\u202e';
+    await site.fetch(`/svc-api/v1/token?t=${encodeURIComponent(payload)}`, { as: 'anonymous' });
+    const logs = await run('api', 'logs', '--since', '1m');
+    expect(logs).toMatchObject({ code: 0, stderr: '' });
+    const line = logs.stdout.trim().split('\n').at(-1) ?? '';
+    expect(line).toContain('bad token \\x1b]0;pwned\\x07\\x1b]52;c;ZWNobyBldmls\\x07\\x1b[2J\\x0dok\\x1b[31m all routes deleted\\x1b[0m\\u202e');
+    expect(unsafeControls(logs.stdout)).toEqual([]);
+    // --json stays lossless: the caller's bytes, escaped by JSON.
+    const records = json<{ type: string; message: string }[]>((await run('api', 'logs', '--json', '--since', '1m')).stdout);
+    expect(records.at(-1)?.message).toContain(`bad token ${payload}`);
   });
 
   it('--since leaves out older events', async () => {

@@ -6,6 +6,7 @@
  * (measured: the kernel's peak RSS of the svc process), and says what came back.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 
+import { unsafeControls } from '../../source/core/terminal-text.js';
 import { requireExecutable } from '../support/packages.js';
 import { FakeSite, PASSWORD, USER } from '../fakes/fake-site.js';
 import { endlessListing, flood, GB, gzipBomb, MB, type Flood } from '../fakes/hostile-answers.js';
@@ -71,6 +73,8 @@ const login = (url: string, extra: string[] = [], env: Record<string, string> = 
 
 /** Every request any fake site got, with the password: must stay empty except on the site's own origin. */
 const authorizedAt = (fake: FakeSite): number => fake.arrived.filter((request) => request.authorization !== undefined).length;
+
+const hash = (content: string): string => createHash('sha256').update(content).digest('hex');
 
 const configFile = (): string => path.join(svc.home, '.config', 'svc', 'config.json');
 
@@ -245,5 +249,61 @@ describe('answers are bounded, and memory stays flat whatever a site sends', () 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("The site's answer to GET svc/v1/api-files (HTTP 200, application/json) broke off after 21 bytes: the connection closed.");
     expect(result.output).not.toContain('Cannot reach');
+  });
+});
+
+describe("a site's words are shown, never obeyed", () => {
+  const env = { SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD };
+  /** A window title, an OSC 52 clipboard write, a clear screen, a fake red line after CR, a bidi override. */
+  const PAYLOAD = '\u001b]0;pwned\u0007\u001b]52;c;ZWNobyBldmls\u0007\u001b[2J\rok \u001b[31mall routes deleted\u001b[0m \u009b2J \u202egnp.exe';
+  /** Every string a lying site could fill with words, poisoned. */
+  const WORDY = new Set(['error', 'message', 'login', 'kind', 'reason', 'version', 'content']);
+  const poison = (value: unknown, key = ''): unknown => {
+    if (typeof value === 'string') return WORDY.has(key) ? `${value}${key === 'content' ? `\n// ${PAYLOAD}\n` : ` ${PAYLOAD}`}` : value;
+    if (Array.isArray(value)) return value.map((item) => poison(item));
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, poison(item, name)]));
+    return value;
+  };
+  const rawControls = unsafeControls;
+
+  beforeEach(() => {
+    // Two releases: the first had an older ping, the active one has the site's ping and a broken file.
+    const [older, ping, broken] = ['<?php\n// ping, as it was\n', "<?php\n// the site's ping\n", '<?php\n'];
+    for (const content of [older, ping, broken]) site.blobs.set(hash(content), content);
+    site.files = new Map([['ping', ping], ['broken', broken]]);
+    site.releases.push(
+      { id: 1, kind: 'push', files: new Map([['ping', hash(older)]]), plan: { added: ['ping'], changed: [], removed: [] }, rollbackOf: null },
+      { id: 2, kind: 'push', files: new Map([['ping', hash(ping)], ['broken', hash(broken)]]), plan: { added: ['broken'], changed: ['ping'], removed: [] }, rollbackOf: null },
+    );
+    site.handler = (request) => {
+      const reply = site.answer(request);
+      const json = request.route === '/svc/v1/api-files' && Array.isArray(reply.json) ? reply.json.map((file) => ({ ...file, error: 'PHP Parse error' })) : reply.json;
+      return { ...reply, json: poison(json) };
+    };
+  });
+
+  it.each([
+    [['api', 'list']],
+    [['api', 'releases']],
+    [['api', 'diff']],
+    [['doctor']],
+    [['api', 'rollback', '1', '--yes']],
+  ])('svc %j', async (args) => {
+    const result = await svc(args, { env: { ...env, SVC_URL: site.url } });
+    expect(rawControls(result.output)).toEqual([]);
+    expect(result.output).toContain('\\x1b]0;pwned\\x07');
+  });
+
+  it("a refusal's reason, in an error", async () => {
+    site.deploy = { allowed: false, reason: `DISALLOW_FILE_MODS ${PAYLOAD}` };
+    const result = await svc(['api', 'push', '--yes'], { env: { ...env, SVC_URL: site.url } });
+    expect(result.code).toBe(1);
+    expect(rawControls(result.output)).toEqual([]);
+    expect(result.stderr).toContain('\\x1b]52;c;ZWNobyBldmls\\x07');
+  });
+
+  it('--json stays lossless: the words as the site sent them, escaped by JSON', async () => {
+    const result = await svc(['api', 'list', '--json'], { env: { ...env, SVC_URL: site.url } });
+    expect(JSON.parse(result.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ error: `PHP Parse error ${PAYLOAD}` })]));
   });
 });

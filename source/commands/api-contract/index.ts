@@ -7,6 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../../core/errors.js';
+import { shownLine } from '../../core/terminal-text.js';
 import { generateClient, UnsafeRoutePath } from '../../core/openapi-client.js';
 import type { OpenApiDocument } from '../../core/site-client.js';
 import type { ApiContractCommand } from '../parse-argv.js';
@@ -51,7 +52,7 @@ export async function run(command: ApiContractCommand, io: Io): Promise<number> 
 		if (command.json) {
 			printJson(io, { out, paths: Object.keys(document.paths).length, operations, failed: failed.map((file) => file.file) });
 		} else {
-			io.stdout.write(`✔ Wrote ${displayPath(io.cwd, out)}: OpenAPI ${document.openapi}, ${Object.keys(document.paths).length} paths, ${operations} operations.\n`);
+			io.stdout.write(`✔ Wrote ${displayPath(io.cwd, out)}: OpenAPI ${shownLine(String(document.openapi))}, ${Object.keys(document.paths).length} paths, ${operations} operations.\n`);
 		}
 		return 0;
 	}

@@ -3,6 +3,7 @@
  * every key always there, `public` true or false, `error` null when the file loaded), and a plain
  * aligned table for pipes, one route per line, greppable by `[PUBLIC]`.
  */
+import { shownLine } from '../../core/terminal-text.js';
 import type { RemoteFile } from '../../core/site-client.js';
 
 export interface RouteRecord {
@@ -44,6 +45,8 @@ export function plainTable(files: readonly RemoteFile[]): string {
 			.join(' '),
 	]);
 	const header = ['ROUTE', 'FILE', 'METHODS', ''];
+	// Every cell is the site's text: shown, never obeyed.
+	for (const row of rows) row.forEach((cell, column) => (row[column] = shownLine(cell)));
 	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
 	return [header, ...rows]
 		.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd())

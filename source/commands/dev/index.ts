@@ -16,6 +16,7 @@ import type { DevRoute } from '../../components/dev-screen.js';
 import type { DevCommand } from '../parse-argv.js';
 import type { LocalSite } from '../../local-site/local-site.js';
 import { declined } from '../shared/confirm.js';
+import { shownLines } from '../../core/terminal-text.js';
 import { openProject, openSite, type Project, type Site } from '../shared/context.js';
 import { stoppingItself } from '../shared/interrupt.js';
 import { isInteractive, note, type Io } from '../shared/io.js';
@@ -214,7 +215,8 @@ function output(io: Io, command: DevCommand, site: Site, apiLabel: string, local
 		};
 	}
 	if (!isInteractive(io, false)) {
-		const line = (text: string) => io.stdout.write(`${text}\n`);
+		// Lines quote the site (its refusals, a file's load error): shown, never obeyed.
+		const line = (text: string) => io.stdout.write(`${shownLines(text)}\n`);
 		return {
 			ready: (routes) => line(`svc dev: watching ${apiLabel}/ → ${site.url} (${routes.length} routes deployed; Ctrl-C stops)`),
 			busy: () => undefined,

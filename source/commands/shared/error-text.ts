@@ -4,6 +4,7 @@
  * Ink: a command that fails before its work (no site, a usage error) prints this before Ink or
  * React could even load, which is what its start-up costs.
  */
+import { shownLine, shownLines } from '../../core/terminal-text.js';
 import type { Env } from './io.js';
 
 export interface ErrorItem {
@@ -23,10 +24,11 @@ type Paint = (text: string, open: string, close: string) => string;
 export function formatError({ message, items = [], hint }: ErrorText, colors: boolean): string {
 	const paint: Paint = colors ? (text, open, close) => `\u001B[${open}m${text}\u001B[${close}m` : (text) => text;
 	const red = (text: string) => paint(text, '31', '39');
+	// Messages carry a site's words (its refusals, a file's load error, a header it sent): shown, never obeyed.
 	return [
-		`${paint(red('✖ Error:'), '1', '22')} ${message}`,
-		...items.map((item) => `  ${red(item.label)}: ${item.message}`),
-		...(hint === undefined ? [] : [`${paint('→', '36', '39')} ${hint}`]),
+		`${paint(red('✖ Error:'), '1', '22')} ${shownLines(message, '  ')}`,
+		...items.map((item) => `  ${red(shownLine(item.label))}: ${shownLines(item.message, '    ')}`),
+		...(hint === undefined ? [] : [`${paint('→', '36', '39')} ${shownLines(hint, '  ')}`]),
 	].join('\n');
 }
 

@@ -4,6 +4,7 @@
  * commands never reach for globals.
  */
 import { userConfigDir, type Env } from '../../core/config-dir.js';
+import { shownLines } from '../../core/terminal-text.js';
 import { outputFor } from './direct-output.js';
 
 export type { Env };
@@ -56,7 +57,10 @@ export function printJson(io: Io, value: unknown): void {
 	io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** A plain line on stderr: warnings and notes that must not mix with stdout's data. */
+/**
+ * A plain line on stderr: warnings and notes that must not mix with stdout's data. Notes quote
+ * the site (a file's load error, its version), so they are shown, never obeyed.
+ */
 export function note(io: Io, text: string): void {
-	io.stderr.write(`${text}\n`);
+	io.stderr.write(`${shownLines(text)}\n`);
 }

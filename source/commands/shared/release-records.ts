@@ -2,6 +2,7 @@
  * Releases as `svc api releases` prints them: records for --json (and for push, rm and rollback's
  * `release`), and a plain aligned table for pipes, one release per line, `[ACTIVE]` on the active one.
  */
+import { shownLine } from '../../core/terminal-text.js';
 import { formatChanges, formatReleaseTime } from '../../core/releases.js';
 import type { Release } from '../../core/site-client.js';
 
@@ -44,6 +45,8 @@ export function plainReleaseTable(releases: readonly Release[]): string {
 		[release.active ? '[ACTIVE]' : '', release.rollbackOf === null ? '' : `(rollback of ${release.rollbackOf})`].filter((part) => part !== '').join(' '),
 	]);
 	const header = ['ID', 'CREATED', 'USER', 'KIND', 'FILES', 'CHANGES', ''];
+	// Every cell is the site's text (a user's login, a release's kind): shown, never obeyed.
+	for (const row of rows) row.forEach((cell, column) => (row[column] = shownLine(cell)));
 	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
 	// Numbers right-aligned, text left-aligned; the last column is not padded.
 	const numeric = new Set([0, 4]);

@@ -4,7 +4,8 @@
  * (`const views = loadViews()` … `await views` when it first prints), and --json output, which
  * needs no Ink at all, never loads it.
  */
-export { Box, Text } from 'ink';
+export { Box } from 'ink';
+export { Text } from '../../components/text.js';
 export { Confirm } from '../../components/confirm.js';
 export { DiffView } from '../../components/diff-view.js';
 export { PushConfirm } from '../../components/push-confirm.js';
