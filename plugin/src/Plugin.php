@@ -22,6 +22,7 @@ use Svc\Release\ReleaseStore;
 use Svc\Rest\NamespaceController;
 use Svc\Rest\OpenApiController;
 use Svc\Rest\ReleasesController;
+use Svc\Runtime\AuthorizationFallback;
 use Svc\Runtime\Authorizer;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\HeaderApplier;
@@ -52,6 +53,7 @@ final class Plugin {
 		Autoloader::register( 'SvcLib\\', $paths->lib() );
 
 		add_action( 'init', array( $this, 'load_textdomain' ) );
+		( new AuthorizationFallback() )->set_up();
 		// Only a listener: the table is touched when an event happens or is read.
 		( new Recorder( new EventStore() ) )->listen();
 		// Priority 20: after core and most plugins registered theirs, so `svc_namespace_taken` sees them.

@@ -66,6 +66,17 @@ describe('diagnose', () => {
 		expect(auth).toMatchObject({ status: 'fail', reason: expect.stringContaining('incorrect_password'), fix: expect.stringContaining('svc login') });
 	});
 
+	it("says which header reached PHP: Authorization is ✔, svc's fallback alone is ⚠ with the server's fix", () => {
+		const withAuth = (auth: Record<string, boolean>): DoctorFacts => ({
+			...healthy,
+			diagnostics: { ok: true, value: readDiagnostics({ plugin: { version: '0.1.0' }, auth: { fallback_enabled: true, ...auth } }) },
+		});
+		const byHeader = diagnose(withAuth({ authorization: true, fallback: true })).find((check) => check.id === 'auth');
+		expect(byHeader).toMatchObject({ status: 'ok', reason: expect.stringContaining('in the Authorization header') });
+		const byFallback = diagnose(withAuth({ authorization: false, fallback: true })).find((check) => check.id === 'auth');
+		expect(byFallback).toMatchObject({ status: 'warn', reason: expect.stringContaining('only in svc\'s X-Svc-Authorization'), fix: expect.stringContaining('CGIPassAuth On') });
+	});
+
 	it('warns on version skew, naming the side to update', () => {
 		const older = { ...healthy, diagnostics: { ok: true as const, value: { ...(healthy.diagnostics as { value: ReturnType<typeof readDiagnostics> }).value, pluginVersion: '0.0.9' } } };
 		expect(diagnose(older).find((check) => check.id === 'plugin')).toMatchObject({ status: 'warn', fix: expect.stringContaining('svc plugin zip') });

@@ -4,6 +4,7 @@
  * verdict is tested without a site.
  */
 import { shownLine, shownLines } from './terminal-text.js';
+import { STRIPPED_HEADER_FIX, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { base64Length } from './blob-batches.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
@@ -66,6 +67,10 @@ export interface Diagnostics {
 	readonly postMaxSize: number | undefined;
 	readonly opcacheEnabled: boolean | undefined;
 	readonly validateTimestamps: boolean | undefined;
+	/** Which of Authorization and svc's X-Svc-Authorization reached PHP on the diagnostics request. */
+	readonly authorizationArrived: boolean | undefined;
+	readonly fallbackArrived: boolean | undefined;
+	readonly fallbackEnabled: boolean | undefined;
 }
 
 /** The diagnostics document, read leniently: a field the plugin lacks is undefined. */
@@ -85,11 +90,11 @@ export function readDiagnostics(body: Readonly<Record<string, unknown>>): Diagno
 		postMaxSize: num(part('limits')['post_max_size']),
 		opcacheEnabled: bool(part('opcache')['enabled']),
 		validateTimestamps: bool(part('opcache')['validate_timestamps']),
+		authorizationArrived: bool(part('auth')['authorization']),
+		fallbackArrived: bool(part('auth')['fallback']),
+		fallbackEnabled: bool(part('auth')['fallback_enabled']),
 	};
 }
-
-const AUTH_FIX_APACHE =
-	'Apache with PHP as CGI/FastCGI drops the Authorization header. Add to .htaccess, above WordPress\'s block: "CGIPassAuth On" (Apache 2.4.13+), or "RewriteEngine On" + "RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]". Behind a proxy or CDN, let it forward Authorization.';
 
 export function diagnose(facts: DoctorFacts): Check[] {
 	const checks: Check[] = [];
@@ -135,7 +140,7 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 	const index = facts.index?.ok === true ? facts.index.value : undefined;
 	const diagnostics = facts.diagnostics?.ok === true ? facts.diagnostics.value : undefined;
 	checks.push(httpsCheck(siteUrl, index, diagnostics));
-	checks.push(authCheck(facts, index));
+	checks.push(authCheck(facts, index, diagnostics));
 
 	const pluginActive = index === undefined ? facts.status?.ok === true : index.namespaces.includes('svc/v1');
 	checks.push(pluginCheck(facts, pluginActive, diagnostics));
@@ -220,22 +225,38 @@ function httpsCheck(siteUrl: string, index: { readonly applicationPasswords: boo
 	return { id: 'https', status: 'warn', title, reason: 'Plain http: the application password travels in clear text.', fix: 'Serve the site over https:// and run "svc login" with that address.' };
 }
 
-function authCheck(facts: DoctorFacts, index: { readonly applicationPasswords: boolean } | undefined): Check {
+function authCheck(facts: DoctorFacts, index: { readonly applicationPasswords: boolean } | undefined, diagnostics: Diagnostics | undefined): Check {
 	const title = TITLES['auth']!;
 	const status = facts.status;
 	if (status === undefined) return skip('auth', title, 'not checked');
 	if (status.ok && status.value === undefined) return skip('auth', title, 'needs the svc plugin active');
-	if (status.ok) return { id: 'auth', status: 'ok', title, reason: 'The application password reaches WordPress and is accepted.' };
-	if (status.code === 'unauthorized' && (status.serverCode === 'incorrect_password' || status.serverCode === 'invalid_username' || status.serverCode === 'invalid_email')) {
-		return { id: 'auth', status: 'fail', title, reason: `The header arrives, but WordPress rejects the credentials (${status.serverCode}).`, fix: 'Create a new application password (Users → Profile) and run "svc login" again.' };
+	if (status.ok) {
+		if (diagnostics?.authorizationArrived === false && diagnostics.fallbackArrived === true) {
+			return {
+				id: 'auth',
+				status: 'warn',
+				title,
+				reason: "The password reaches WordPress only in svc's X-Svc-Authorization: the web server strips Authorization, so svc works but other REST clients do not.",
+				fix: STRIPPED_HEADER_FIX,
+			};
+		}
+		const via = diagnostics?.authorizationArrived === true ? ' in the Authorization header' : '';
+		return { id: 'auth', status: 'ok', title, reason: `The application password reaches WordPress${via} and is accepted.` };
+	}
+	if (status.code === 'unauthorized' && status.serverCode !== undefined && WRONG_CREDENTIALS.has(status.serverCode)) {
+		return { id: 'auth', status: 'fail', title, reason: `The credentials arrive, but WordPress rejects them (${status.serverCode}).`, fix: WRONG_PASSWORD_HINT };
 	}
 	if (status.status === 401 && index?.applicationPasswords !== false) {
+		// The plugin says when nothing came with the request (the client's hint is then the header's fix).
+		const stripped = status.hint === STRIPPED_HEADER_FIX;
 		return {
 			id: 'auth',
 			status: 'fail',
 			title,
-			reason: 'The credentials were sent, but WordPress answered as to a visitor: the Authorization header does not reach PHP.',
-			fix: AUTH_FIX_APACHE,
+			reason: stripped
+				? 'The credentials were sent, but WordPress answered as to a visitor: neither Authorization nor X-Svc-Authorization reaches PHP.'
+				: 'The credentials were sent, but WordPress answered as to a visitor.',
+			fix: stripped ? STRIPPED_HEADER_FIX : `${WRONG_PASSWORD_HINT} If they are right: ${STRIPPED_HEADER_FIX}`,
 		};
 	}
 	if (status.status === 401) return skip('auth', title, 'application passwords are off (see HTTPS)');

@@ -235,8 +235,16 @@ describe('HTTP failures map to errors that name the fix', () => {
 			'401 wrong credentials',
 			wpError(401, 'incorrect_password', 'The provided password is an invalid application password.'),
 			{ code: 'unauthorized', status: 401, serverCode: 'incorrect_password' },
-			/rejected the credentials of user "admin" \(401\)\. The site said: The provided password/,
-			/application password.*svc login/,
+			/rejected the credentials of user "admin" \(401, incorrect_password\)\. The site said: The provided password/,
+			/new application password.*svc login/,
+		],
+		[
+			// WordPress names no wrong credential: it answered as to a visitor, so the header never reached it.
+			'401 as to a visitor: the plugin saw no credentials, so the Authorization header was stripped',
+			wpError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.', { svc_credentials: 'none' }),
+			{ code: 'unauthorized', status: 401, serverCode: 'rest_forbidden' },
+			/answered as to a visitor \(401\): the credentials of user "admin" did not reach WordPress/,
+			/CGIPassAuth On.*X-Svc-Authorization/,
 		],
 		[
 			'403 not an administrator',

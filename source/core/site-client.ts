@@ -4,6 +4,7 @@
  * nowhere but the origin the user named (site-redirects.ts). Each answer is read through
  * site-transport.ts, capped by what the request asks for (answer-caps.ts).
  */
+import { STRIPPED_HEADER_FIX, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
 import { SvcError, type FileError } from './errors.js';
 import { MAX_REDIRECTS, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, tooManyRedirects } from './site-redirects.js';
@@ -606,7 +607,7 @@ function withRestRoute(url: URL, route: string): URL {
 interface WpError {
 	readonly code?: string;
 	readonly message?: string;
-	readonly data?: { readonly status?: number; readonly errors?: unknown; readonly filenames?: unknown; readonly active?: unknown };
+	readonly data?: { readonly status?: number; readonly errors?: unknown; readonly filenames?: unknown; readonly active?: unknown; readonly svc_credentials?: unknown };
 }
 
 function wpErrorOf(response: Answer): WpError | undefined {
@@ -632,10 +633,21 @@ function httpFailure(response: Answer, where: string, siteUrl: string, user: str
 	const base = { status, ...(serverCode === undefined ? {} : { serverCode }) };
 
 	if (status === 401) {
+		if (serverCode !== undefined && WRONG_CREDENTIALS.has(serverCode)) {
+			return fail(`${siteUrl} rejected the credentials of user "${user}" (401, ${serverCode}).${said}`, { ...base, code: 'unauthorized', hint: WRONG_PASSWORD_HINT });
+		}
+		if (wp?.data?.svc_credentials === 'none') {
+			// The plugin saw neither Authorization nor svc's own header: the server stripped them.
+			return fail(`${siteUrl} answered as to a visitor (401): the credentials of user "${user}" did not reach WordPress; the web server strips the Authorization header.${said}`, {
+				...base,
+				code: 'unauthorized',
+				hint: STRIPPED_HEADER_FIX,
+			});
+		}
 		return fail(`${siteUrl} rejected the credentials of user "${user}" (401).${said}`, {
 			...base,
 			code: 'unauthorized',
-			hint: 'Check the user name and the application password (Users → Profile → Application Passwords), then run "svc login" again. If they are right, the web server may be stripping the Authorization header.',
+			hint: `${WRONG_PASSWORD_HINT} If they are right: ${STRIPPED_HEADER_FIX}`,
 		});
 	}
 	if (status === 403 && serverCode === 'svc_deploy_disallowed') {

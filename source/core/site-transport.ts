@@ -5,6 +5,7 @@
  * cap with the socket closed. "Cannot reach" is said only when nothing answered; an answer that
  * breaks off, cannot be unpacked or is not HTTP says so, with its status and content type.
  */
+import { FALLBACK_HEADER } from './auth-hints.js';
 import type { Got, Request as GotRequest, Response as GotResponse } from 'got';
 import { pipeline } from 'node:stream/promises';
 import type { Transform } from 'node:stream';
@@ -91,7 +92,8 @@ export function createTransport(options: TransportOptions): (url: URL, request: 
 				accept: 'application/json',
 				'accept-encoding': 'gzip, deflate, br',
 				'user-agent': userAgent,
-				...(request.authorization === undefined ? {} : { authorization: request.authorization }),
+				// The same credentials twice: the plugin reads svc's header only where Authorization was stripped.
+				...(request.authorization === undefined ? {} : { authorization: request.authorization, [FALLBACK_HEADER]: request.authorization }),
 			},
 			throwHttpErrors: false,
 			// A redirect would carry the credentials (or the body of a write) wherever the site says.

@@ -137,11 +137,12 @@ describe('svc login', () => {
     }
   });
 
-  it('a wrong application password: 401, with what to check; nothing saved', async () => {
+  it('a wrong application password: 401 named as a wrong password (not a stripped header), with what to check; nothing saved', async () => {
     const result = await login(['--user', 'admin', '--site', 'wrong', '--insecure-store'], 'abcd efgh ijkl mnop qrst uvwx');
     expect(result).toMatchObject({ code: 1 });
-    expect(result.stderr).toContain(`✖ Error: ${site.url} rejected the credentials of user "admin" (401).`);
+    expect(result.stderr).toContain(`✖ Error: ${site.url} rejected the credentials of user "admin" (401, incorrect_password).`);
     expect(result.stderr).toContain('Application Passwords');
+    expect(result.stderr).not.toContain('CGIPassAuth');
     expect(result.output).not.toContain('abcd efgh');
     expect(readConfig().profiles).not.toHaveProperty('wrong');
   });
@@ -183,7 +184,7 @@ describe('failures, each with a message naming the fix', () => {
   it('a wrong application password in the environment: 401', async () => {
     const result = await svc(['api', 'list'], { env: { ...envFor('admin'), SVC_APP_PASSWORD: 'nope nope nope nope' } });
     expect(result).toMatchObject({ code: 1 });
-    expect(result.stderr).toContain('rejected the credentials of user "admin" (401)');
+    expect(result.stderr).toContain('rejected the credentials of user "admin" (401, incorrect_password)');
     expect(result.output).not.toContain('nope nope');
   });
 

@@ -252,13 +252,49 @@ describe('svc doctor', () => {
     }
   });
 
-  it('the Authorization header stripped before PHP: ✖ with the .htaccess fix', async () => {
+  it("the Authorization header stripped before PHP: svc's X-Svc-Authorization gets through, doctor ⚠ names the header and the fix", async () => {
     await withOption('svc_doctor_strip_authorization', async () => {
       const { code, byId } = await doctor();
-      expect(code).toBe(1);
-      expect(byId['auth']).toMatchObject({ status: 'fail', reason: expect.stringContaining('does not reach PHP'), fix: expect.stringContaining('CGIPassAuth On') });
-      expect(byId['rest']!.status).toBe('ok');
+      expect(code).toBe(0);
+      expect(byId['auth']).toMatchObject({ status: 'warn', reason: expect.stringContaining("only in svc's X-Svc-Authorization"), fix: expect.stringContaining('CGIPassAuth On') });
+      expect(await run('api', 'list', '--json')).toMatchObject({ code: 0 });
+      // Through WordPress's own check: a wrong password is still a wrong password.
+      const wrong = await svc(['api', 'list'], { env: { ...env, SVC_APP_PASSWORD: 'abcd efgh ijkl mnop qrst uvwx' } });
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain('(401, incorrect_password)');
     });
+  });
+
+  it('stripped, with the fallback turned off by SVC_AUTHORIZATION_FALLBACK: ✖ with the fix, and every command says the same', async () => {
+    await withOption('svc_doctor_strip_authorization', () =>
+      withOption('svc_doctor_no_fallback', async () => {
+        const { code, byId } = await doctor();
+        expect(code).toBe(1);
+        expect(byId['auth']).toMatchObject({ status: 'fail', reason: expect.stringContaining('neither Authorization nor X-Svc-Authorization'), fix: expect.stringContaining('CGIPassAuth On') });
+        expect(byId['rest']!.status).toBe('ok');
+        const list = await run('api', 'list');
+        expect(list.code).toBe(1);
+        expect(list.stderr).toContain('answered as to a visitor (401)');
+        expect(list.stderr).toContain('CGIPassAuth On');
+      }),
+    );
+  });
+
+  it('svc\'s header is used only where Authorization did not arrive, and only for REST requests', async () => {
+    const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+    const good = basic(site.users.admin.appPassword);
+    const me = (headers: Record<string, string>) => fetch(`${site.url}/wp-json/wp/v2/users/me?context=edit`, { headers }).then((response) => response.status);
+    await withOption('svc_doctor_strip_authorization', async () => {
+      expect(await me({ 'x-svc-authorization': good })).toBe(200);
+      expect(await me({ 'x-svc-authorization': basic('wrong wrong wrong wrong') })).toBe(401);
+      // Not a REST request: WordPress's admin does not log anyone in with it.
+      const admin = await fetch(`${site.url}/wp-admin/`, { headers: { 'x-svc-authorization': good }, redirect: 'manual' });
+      expect(admin.status).toBe(302);
+      expect(admin.headers.get('location')).toContain('wp-login.php');
+    });
+    // Authorization arrived (wrong): svc's header does not overrule it.
+    expect(await me({ authorization: basic('wrong wrong wrong wrong'), 'x-svc-authorization': good })).toBe(401);
+    expect(await me({ authorization: good })).toBe(200);
   });
 
   it('application passwords off (plain http, not local): ✖ HTTPS', async () => {

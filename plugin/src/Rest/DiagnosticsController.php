@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Svc\Runtime\AuthorizationFallback;
 use Svc\Storage\Paths;
 use Svc\Validation\SyntaxChecker;
 use WP_REST_Response;
@@ -57,6 +58,8 @@ final class DiagnosticsController {
 					'permalink_structure'   => (string) get_option( 'permalink_structure' ),
 					'disallow_file_mods'    => defined( 'DISALLOW_FILE_MODS' ) && DISALLOW_FILE_MODS,
 				),
+				// Which of Authorization and svc's X-Svc-Authorization reached PHP on this very request.
+				'auth'      => AuthorizationFallback::arrived(),
 				'storage'   => array(
 					'path'     => 'wp-content/' . basename( $root ),
 					// The folder, or where it will be made: the first push creates it.

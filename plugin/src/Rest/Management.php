@@ -9,7 +9,9 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Svc\Runtime\AuthorizationFallback;
 use Svc\Runtime\Authorizer;
+use WP_Error;
 
 /**
  * `svc/v1`, reserved from route use. The check is the same closed one as a route's default: an administrator (`manage_options`). Returning false
@@ -19,7 +21,38 @@ final class Management {
 
 	public const NAMESPACE = 'svc/v1';
 
-	public static function check(): bool {
-		return current_user_can( Authorizer::DEFAULT_CAPABILITY );
+	/**
+	 * For a caller WordPress found no user for, says why, so the CLI can tell a wrong password from
+	 * a stripped header: WordPress's own verdict on an application password when there was one
+	 * (its check runs after the REST API's first look at errors, so core alone would answer
+	 * `rest_forbidden`), else core's `rest_forbidden` with `svc_credentials: none` when neither Authorization nor
+	 * svc's header arrived.
+	 *
+	 * @return bool|WP_Error
+	 */
+	public static function check() {
+		if ( current_user_can( Authorizer::DEFAULT_CAPABILITY ) ) {
+			return true;
+		}
+		if ( is_user_logged_in() ) {
+			return false;
+		}
+		global $wp_rest_application_password_status;
+		if ( is_wp_error( $wp_rest_application_password_status ) ) {
+			return new WP_Error( $wp_rest_application_password_status->get_error_code(), $wp_rest_application_password_status->get_error_message(), array( 'status' => rest_authorization_required_code() ) );
+		}
+		$arrived = AuthorizationFallback::arrived();
+		if ( ! $arrived['authorization'] && ! ( $arrived['fallback'] && $arrived['fallback_enabled'] ) ) {
+			// Core's refusal as it is, with what svc knows beside it: nothing came with the request.
+			return new WP_Error(
+				'rest_forbidden',
+				__( 'Sorry, you are not allowed to do that.' ), // phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- core's own string, translated as core translates it.
+				array(
+					'status'          => rest_authorization_required_code(),
+					'svc_credentials' => 'none',
+				)
+			);
+		}
+		return false;
 	}
 }

@@ -9,6 +9,11 @@ if ( get_option( 'svc_doctor_strip_authorization' ) ) {
 	unset( $_SERVER['PHP_AUTH_USER'], $_SERVER['PHP_AUTH_PW'], $_SERVER['HTTP_AUTHORIZATION'], $_SERVER['REDIRECT_HTTP_AUTHORIZATION'] );
 }
 
+// The site turns svc's X-Svc-Authorization fallback off.
+if ( get_option( 'svc_doctor_no_fallback' ) ) {
+	define( 'SVC_AUTHORIZATION_FALLBACK', false );
+}
+
 // A site on plain http that is not a local environment: WordPress turns application passwords off.
 add_filter(
 	'wp_is_application_passwords_available',
