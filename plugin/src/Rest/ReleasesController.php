@@ -14,6 +14,7 @@ use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
 use Svc\Release\Schema;
+use Svc\Release\StageCap;
 use Svc\Routing\Slug;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\Limits;
@@ -197,17 +198,13 @@ final class ReleasesController {
 			$contents[ $hash ] = $content;
 		}
 		Schema::ensure();
-		$store   = $this->deployer->blobs();
+		$store = $this->deployer->blobs();
+		// Awaited first, then asked for: see BlobStore::await().
+		$store->await( array_keys( $contents ) );
 		$present = $store->present( array_keys( $contents ) );
-		$adding  = array_sum( array_map( 'strlen', array_diff_key( $contents, array_flip( $present ) ) ) );
-		$staged  = $store->staged_bytes();
-		if ( $staged + $adding > Limits::total_bytes( 'api' ) ) {
-			return new WP_Error(
-				'svc_stage_full',
-				/* translators: 1: staged size, 2: limit */
-				sprintf( __( 'The site already holds %1$s of staged contents that no release uses; staging more would pass the limit of %2$s. Staged contents expire after an hour.', 'svc' ), size_format( $staged ), size_format( Limits::total_bytes( 'api' ) ) ),
-				array( 'status' => 413 )
-			);
+		$refusal = StageCap::refusal( $store, array_diff_key( $contents, array_flip( $present ) ) );
+		if ( null !== $refusal ) {
+			return $refusal;
 		}
 		return new WP_REST_Response( $store->put( $contents, $present ) );
 	}
