@@ -3,6 +3,9 @@
  * (the whole wp-content/svc/ tree is compared, path by path and byte by byte, before and after).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 import { expectError } from './helpers/expectations.js';
 import { paddedTo, publicGet, uniqueClass } from './helpers/php-source.js';
@@ -175,6 +178,96 @@ describe('fields of the wrong type are rejected with 400 before anything is touc
     const response = await call(site, '/svc/v1/api-files', { method: 'DELETE', json });
     expect(response.status).toBe(400);
     expect(codes).toContain(response.body.code);
+    await expectNothingChanged();
+  });
+});
+
+describe('release bodies are checked strictly: each field has its type, and the 400 names it', () => {
+  const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+  const staged = publicGet(uniqueClass('Staged'), 'staged');
+  const hash = sha(staged);
+
+  beforeAll(async () => {
+    // Staged, so that only the body's shape can stop a commit of it.
+    const response = await call(site, '/svc/v1/api-blobs', { method: 'POST', json: { blobs: [{ hash, content_base64: Buffer.from(staged).toString('base64') }] } });
+    expect(response.status).toBe(200);
+  });
+
+  /** The field the refusal names: svc's `data.param`, or WordPress's `data.params` key. */
+  const named = (response: JsonResponse): string | undefined => response.body?.data?.param ?? Object.keys(response.body?.data?.params ?? {})[0];
+
+  it('POST api-releases with files as a JSON list: 400 naming files, and no route file 0', async () => {
+    const response = await call(site, '/svc/v1/api-releases', { method: 'POST', json: { files: [hash] } });
+    expectError(response, 400, 'svc_bad_request');
+    expect(named(response)).toBe('files');
+    expect(response.body.message).toMatch(/^files must be a JSON object/);
+    await expectNothingChanged();
+    expect(existsSync(path.join(site.svcDir, 'api', '0.php'))).toBe(false);
+    expectError(await call(site, '/svc-api/v1/0', { as: 'anonymous' }), 404, 'rest_no_route');
+  });
+
+  it.each<[string, unknown, string]>([
+    ['files missing', {}, 'files'],
+    ['files null', { files: null }, 'files'],
+    ['files an empty list', { files: [], prune: true }, 'files'],
+    ['files a list', { files: [hash, hash] }, 'files'],
+    ['files a string', { files: 'hello' }, 'files'],
+    ['files the empty string', { files: '' }, 'files'],
+    ['files a number', { files: 7 }, 'files'],
+    ['a hash that is a number', { files: { wrong: 7 } }, 'files'],
+    ['a hash that is an object', { files: { wrong: { hash } } }, 'files'],
+    ['remove a string', { files: { wrong: hash }, remove: 'victim' }, 'remove'],
+    ['remove an object', { files: { wrong: hash }, remove: { 0: 'victim' } }, 'remove'],
+    ['remove with a number', { files: { wrong: hash }, remove: ['victim', 3] }, 'remove'],
+    ['prune a string', { files: { wrong: hash }, prune: 'true' }, 'prune'],
+    ['prune a number', { files: { wrong: hash }, prune: 1 }, 'prune'],
+    ['dry_run a string', { files: { wrong: hash }, dry_run: 'false' }, 'dry_run'],
+    ['base a string', { files: { wrong: hash }, base: '1' }, 'base'],
+    ['base a fraction', { files: { wrong: hash }, base: 1.5 }, 'base'],
+  ])('POST api-releases: %s', async (_label, json, field) => {
+    const response = await call(site, '/svc/v1/api-releases', { method: 'POST', json });
+    expectError(response, 400, 'svc_bad_request');
+    expect(named(response)).toBe(field);
+    // A bad hash is named by its file; every other refusal names the field in words too.
+    expect(response.body.message).toContain(/^a hash/.test(_label) ? 'wrong' : field);
+    await expectNothingChanged();
+  });
+
+  it.each<[string, unknown, string]>([
+    ['to a string', { to: '1' }, 'to'],
+    ['to a boolean', { to: true }, 'to'],
+    ['base a list', { base: [1] }, 'base'],
+    ['dry_run a number', { dry_run: 0 }, 'dry_run'],
+  ])('POST api-releases/rollback: %s', async (_label, json, field) => {
+    const response = await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json });
+    expectError(response, 400, 'svc_bad_request');
+    expect(named(response)).toBe(field);
+    expect(response.body.message).toContain(field);
+    await expectNothingChanged();
+  });
+
+  it.each<[string, unknown]>([
+    ['blobs an object of index => blob', { blobs: { 0: { hash, content_base64: Buffer.from(staged).toString('base64') } } }],
+    ['blobs a string', { blobs: 'x' }],
+    ['a blob that is a list', { blobs: [[hash, Buffer.from(staged).toString('base64')]] }],
+    ['a hash that is a number', { blobs: [{ hash: 5, content_base64: '' }] }],
+  ])('POST api-blobs: %s', async (_label, json) => {
+    const response = await call(site, '/svc/v1/api-blobs', { method: 'POST', json });
+    expectError(response, 400, 'svc_bad_request');
+    expect(named(response)).toBe('blobs');
+    await expectNothingChanged();
+  });
+
+  it.each<[string, string, unknown, string]>([
+    ['POST', 'files an object of index => item', { files: { 0: { filename: 'wrong', content: staged } } }, 'files'],
+    ['POST', 'dry_run the string "true"', { files: [{ filename: 'wrong', content: staged }], dry_run: 'true' }, 'dry_run'],
+    ['POST', 'dry_run 0', { files: [{ filename: 'wrong', content: staged }], dry_run: 0 }, 'dry_run'],
+    ['DELETE', 'filenames an object of index => name', { filenames: { 0: 'victim' } }, 'filenames'],
+  ])('%s api-files: %s', async (method, _label, json, field) => {
+    const response = await call(site, '/svc/v1/api-files', { method, json });
+    expect(response.status).toBe(400);
+    expect(['svc_bad_request', 'rest_invalid_param']).toContain(response.body.code);
+    expect(named(response)).toBe(field);
     await expectNothingChanged();
   });
 });

@@ -13,13 +13,22 @@ use RuntimeException;
 
 /**
  * Content-addressed and immutable: a content is stored under sha256(content), so staging the same
- * bytes twice, or by two pushes at once, is harmless. Contents no kept release uses are staged
- * ones; they expire (filter `svc_stage_ttl`) and are removed by a later write.
+ * bytes twice, or by two pushes at once, is harmless.
+ *
+ * A content is kept while a kept release uses it (`released`) or while a push may still commit it:
+ * staging it (or asking for it again) marks it `awaited` at `staged`, and a commit that uses it
+ * ends the wait. Only awaited contents count against the stage cap and wait out `svc_stage_ttl`;
+ * one that no release keeps and no push awaits goes at the next write, once a short grace since it
+ * was last staged has passed (the grace covers a second push that staged the same bytes and has not
+ * committed yet: nothing says which push a row was staged for).
  */
 final class BlobStore {
 
 	/** How many bytes of base64 go into one INSERT, well under MariaDB's default max_allowed_packet. */
 	private const INSERT_BYTES = 4194304;
+
+	/** Seconds a content staged by a push stays after another commit used it; a push stages then commits at once. */
+	private const GRACE = 600;
 
 	/**
 	 * Stores contents; returns which were new and which the store already had.
@@ -41,7 +50,7 @@ final class BlobStore {
 				continue;
 			}
 			$encoded  = self::encode( $content );
-			$rows[]   = $wpdb->prepare( '(%s, %d, %s, %d)', $hash, strlen( $content ), $encoded, $now );
+			$rows[]   = $wpdb->prepare( '(%s, %d, %s, %d, %d, 1)', $hash, strlen( $content ), $encoded, $now, $now );
 			$bytes   += strlen( $encoded );
 			$stored[] = $hash;
 			if ( $bytes >= self::INSERT_BYTES ) {
@@ -82,7 +91,7 @@ final class BlobStore {
 			return;
 		}
 		// IGNORE: a concurrent push may have stored the same content meanwhile; it is the same bytes.
-		$done = $wpdb->query( 'INSERT IGNORE INTO ' . Schema::blobs() . ' (hash, size, content, created) VALUES ' . implode( ', ', $rows ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- rows prepared above.
+		$done = $wpdb->query( 'INSERT IGNORE INTO ' . Schema::blobs() . ' (hash, size, content, created, staged, awaited) VALUES ' . implode( ', ', $rows ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- rows prepared above.
 		if ( false === $done ) {
 			throw new RuntimeException( 'svc could not store file contents: ' . $wpdb->last_error );
 		}
@@ -180,22 +189,47 @@ final class BlobStore {
 	}
 
 	/**
-	 * Bytes of staged contents that no kept release uses, as of the last write's collect(): one
-	 * aggregate query, so a staging request costs the same however many contents the site keeps.
+	 * Marks these contents (the ones the store has) as awaited by a push from now on, so that no
+	 * write removes them before that push commits. Called before present(): a content a concurrent
+	 * write removes first is then reported missing and staged again, never reported present and lost.
+	 *
+	 * @param list<string> $hashes
 	 */
-	public function staged_bytes(): int {
+	public function await( array $hashes ): void {
 		global $wpdb;
-		// Expired ones count no more, though only the next write removes them.
-		return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COALESCE(SUM(size), 0) FROM ' . Schema::blobs() . ' WHERE released = 0 AND created >= %d', time() - self::ttl() ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 500 ) as $chunk ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::blobs() . " SET staged = %d, awaited = 1 WHERE hash IN ({$placeholders})", time(), ...$chunk ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- placeholders built above.
+		}
 	}
 
 	/**
-	 * Marks which contents kept releases use, and removes the others that were staged longer ago
-	 * than $ttl seconds. Runs after every write, under the write lock.
+	 * What the stage cap counts: the contents no kept release uses that a push still awaits (staged
+	 * within the TTL and not committed since), in bytes and in rows. One aggregate query, so a staging
+	 * request costs the same however many contents the site keeps.
+	 *
+	 * @return array{bytes: int, contents: int}
+	 */
+	public function staged(): array {
+		global $wpdb;
+		// Expired ones count no more, though only the next write removes them.
+		$row = (array) $wpdb->get_row( $wpdb->prepare( 'SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) AS contents FROM ' . Schema::blobs() . ' WHERE released = 0 AND awaited = 1 AND staged >= %d', time() - self::ttl() ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		return array(
+			'bytes'    => (int) ( $row['bytes'] ?? 0 ),
+			'contents' => (int) ( $row['contents'] ?? 0 ),
+		);
+	}
+
+	/**
+	 * After a write, under the write lock: marks which contents kept releases use, ends the wait for
+	 * the ones the new release uses, and removes every content no kept release uses whose wait is
+	 * over (committed, or past $ttl) once the grace since it was last staged has passed. The contents
+	 * of releases pruned just now go here, so pushing never fills the cap with them.
 	 *
 	 * @param array<string, true> $referenced Hashes used by kept releases.
+	 * @param list<string>        $committed  Hashes of the release just made (none after a failure).
 	 */
-	public function collect( array $referenced, int $ttl ): void {
+	public function collect( array $referenced, array $committed, int $ttl ): void {
 		global $wpdb;
 		$table = Schema::blobs();
 		$wpdb->query( "UPDATE {$table} SET released = 0" ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- the table name is svc's own.
@@ -203,7 +237,12 @@ final class BlobStore {
 			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
 			$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET released = 1 WHERE hash IN ({$placeholders})", array_map( 'strval', $chunk ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- placeholders built above.
 		}
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE released = 0 AND created < %d", time() - $ttl ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		foreach ( array_chunk( array_values( array_unique( $committed ) ), 500 ) as $chunk ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET awaited = 0 WHERE hash IN ({$placeholders})", $chunk ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- placeholders built above.
+		}
+		$now = time();
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE released = 0 AND ( staged < %d OR ( awaited = 0 AND staged < %d ) )", $now - $ttl, $now - min( self::GRACE, $ttl ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
 	}
 
 	/**

@@ -374,7 +374,8 @@ final class Deployer {
 			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
 		$this->releases->prune( ReleaseStore::keep() );
-		$this->blobs->collect( $this->releases->referenced(), BlobStore::ttl() );
+		// The contents of releases pruned now go at once (past a short grace), not an hour later.
+		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
 		$outcome['release'] = $this->releases->get( $id );
 		Emit::event( 'release', array( 'release' => $id, 'kind' => $kind, 'files' => count( $final ), 'added' => count( $plan['added'] ), 'changed' => count( $plan['changed'] ), 'removed' => count( $plan['removed'] ) ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
 		return $outcome;

@@ -16,7 +16,7 @@ namespace Svc\Release;
  */
 final class Schema {
 
-	public const VERSION        = '4';
+	public const VERSION        = '5';
 	public const VERSION_OPTION = 'svc_db_version';
 
 	public static function blobs(): string {
@@ -51,6 +51,8 @@ final class Schema {
   class_name varchar(255) DEFAULT NULL,
   checked_on varchar(16) DEFAULT NULL,
   released tinyint unsigned NOT NULL DEFAULT 0,
+  staged bigint unsigned NOT NULL DEFAULT 0,
+  awaited tinyint unsigned NOT NULL DEFAULT 0,
   PRIMARY KEY  (hash),
   KEY released (released)
 ) {$charset};",
@@ -66,6 +68,9 @@ final class Schema {
 ) {$charset};",
 			)
 		);
+		// Contents from before `staged` existed: last staged when stored, awaited by no push (so an
+		// upgrade frees a cap that contents of pruned releases filled, after the usual grace).
+		$wpdb->query( 'UPDATE ' . self::blobs() . ' SET staged = created WHERE staged = 0' ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- table name only.
 		update_option( self::VERSION_OPTION, self::VERSION, true );
 	}
 

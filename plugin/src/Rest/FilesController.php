@@ -67,8 +67,9 @@ final class FilesController {
 							'validate_callback' => array( self::class, 'validate_list' ),
 						),
 						'dry_run' => array(
-							'type'    => 'boolean',
-							'default' => false,
+							'type'              => 'boolean',
+							'default'           => false,
+							'validate_callback' => array( JsonBody::class, 'validate_boolean' ),
 						),
 					),
 				),
@@ -91,13 +92,13 @@ final class FilesController {
 	/**
 	 * A list parameter must arrive as a JSON array. WordPress's own `array` type also accepts a
 	 * string or number and splits it into a list (`"a,b"` → `["a", "b"]`), which would turn a
-	 * mistyped `{"filenames": "hello"}` into a deletion of hello.
+	 * mistyped `{"filenames": "hello"}` into a deletion of hello. A JSON object with keys "0", "1"…
+	 * decodes to the same PHP list, so the body as sent is asked too (JsonBody).
 	 *
 	 * @internal Validate callback; runs before WordPress sanitizes the value.
 	 */
 	public static function validate_list( mixed $value, WP_REST_Request $request, string $param ): bool|WP_Error {
-		unset( $request );
-		if ( is_array( $value ) && array_is_list( $value ) ) {
+		if ( is_array( $value ) && array_is_list( $value ) && JsonBody::is_list( $request, $param ) ) {
 			return true;
 		}
 		return new WP_Error(
@@ -213,11 +214,11 @@ final class FilesController {
 		}
 		$filenames = $request->get_param( 'filenames' );
 		if ( ! is_array( $filenames ) || array() === $filenames || ! array_is_list( $filenames ) ) {
-			return Errors::bad_request( __( 'filenames must be a non-empty array of route file names.', 'svc' ) );
+			return Errors::bad_field( 'filenames', __( 'filenames must be a non-empty array of route file names.', 'svc' ) );
 		}
 		foreach ( $filenames as $filename ) {
 			if ( ! is_string( $filename ) ) {
-				return Errors::bad_request( __( 'Every item of filenames must be a string.', 'svc' ) );
+				return Errors::bad_field( 'filenames', __( 'Every item of filenames must be a string.', 'svc' ) );
 			}
 			// Not the slug rules: a file copied over SFTP under a name they refuse must be removable.
 			$problem = Slug::removal_problem( $filename );
@@ -245,17 +246,17 @@ final class FilesController {
 	 */
 	private static function batch( mixed $files ): array|WP_Error {
 		if ( ! is_array( $files ) || array() === $files || ! array_is_list( $files ) ) {
-			return Errors::bad_request( __( 'files must be a non-empty array of {filename, content} objects.', 'svc' ) );
+			return Errors::bad_field( 'files', __( 'files must be a non-empty array of {filename, content} objects.', 'svc' ) );
 		}
 		$batch = array();
 		foreach ( $files as $index => $file ) {
 			if ( ! is_array( $file ) || ! is_string( $file['filename'] ?? null ) || ! is_string( $file['content'] ?? null ) ) {
 				/* translators: %d: position in the files array */
-				return Errors::bad_request( sprintf( __( 'files[%d] must be an object with a string filename and a string content.', 'svc' ), $index ) );
+				return Errors::bad_field( 'files', sprintf( __( 'files[%d] must be an object with a string filename and a string content.', 'svc' ), $index ) );
 			}
 			if ( isset( $batch[ $file['filename'] ] ) ) {
 				/* translators: %s: file name */
-				return Errors::bad_request( sprintf( __( '%s appears twice in one upload.', 'svc' ), $file['filename'] ) );
+				return Errors::bad_field( 'files', sprintf( __( '%s appears twice in one upload.', 'svc' ), $file['filename'] ) );
 			}
 			$batch[ $file['filename'] ] = $file['content'];
 		}

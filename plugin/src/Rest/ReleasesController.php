@@ -14,6 +14,7 @@ use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
 use Svc\Release\Schema;
+use Svc\Release\StageCap;
 use Svc\Routing\Slug;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\Limits;
@@ -155,8 +156,8 @@ final class ReleasesController {
 			return $refusal;
 		}
 		$blobs = $request->get_param( 'blobs' );
-		if ( ! is_array( $blobs ) || array() === $blobs || ! array_is_list( $blobs ) ) {
-			return Errors::bad_request( __( 'blobs must be a non-empty array of {hash, content_base64} objects.', 'svc' ) );
+		if ( ! is_array( $blobs ) || array() === $blobs || ! JsonBody::is_list( $request, 'blobs' ) ) {
+			return Errors::bad_field( 'blobs', __( 'blobs must be a non-empty array of {hash, content_base64} objects.', 'svc' ) );
 		}
 		$contents = array();
 		$limit    = Limits::file_bytes( 'api' );
@@ -165,12 +166,12 @@ final class ReleasesController {
 			$encoded = is_array( $blob ) ? ( $blob['content_base64'] ?? null ) : null;
 			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) || ! is_string( $encoded ) ) {
 				/* translators: %d: position in the blobs array */
-				return Errors::bad_request( sprintf( __( 'blobs[%d] must be an object with a lowercase hex sha256 hash and a base64 content_base64.', 'svc' ), $index ) );
+				return Errors::bad_field( 'blobs', sprintf( __( 'blobs[%d] must be an object with a lowercase hex sha256 hash and a base64 content_base64.', 'svc' ), $index ) );
 			}
 			$content = base64_decode( $encoded, true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- the transport encoding.
 			if ( false === $content ) {
 				/* translators: %d: position in the blobs array */
-				return Errors::bad_request( sprintf( __( 'blobs[%d].content_base64 is not valid base64.', 'svc' ), $index ) );
+				return Errors::bad_field( 'blobs', sprintf( __( 'blobs[%d].content_base64 is not valid base64.', 'svc' ), $index ) );
 			}
 			if ( hash( 'sha256', $content ) !== $hash ) {
 				return new WP_Error(
@@ -197,17 +198,13 @@ final class ReleasesController {
 			$contents[ $hash ] = $content;
 		}
 		Schema::ensure();
-		$store   = $this->deployer->blobs();
+		$store = $this->deployer->blobs();
+		// Awaited first, then asked for: see BlobStore::await().
+		$store->await( array_keys( $contents ) );
 		$present = $store->present( array_keys( $contents ) );
-		$adding  = array_sum( array_map( 'strlen', array_diff_key( $contents, array_flip( $present ) ) ) );
-		$staged  = $store->staged_bytes();
-		if ( $staged + $adding > Limits::total_bytes( 'api' ) ) {
-			return new WP_Error(
-				'svc_stage_full',
-				/* translators: 1: staged size, 2: limit */
-				sprintf( __( 'The site already holds %1$s of staged contents that no release uses; staging more would pass the limit of %2$s. Staged contents expire after an hour.', 'svc' ), size_format( $staged ), size_format( Limits::total_bytes( 'api' ) ) ),
-				array( 'status' => 413 )
-			);
+		$refusal = StageCap::refusal( $store, array_diff_key( $contents, array_flip( $present ) ) );
+		if ( null !== $refusal ) {
+			return $refusal;
 		}
 		return new WP_REST_Response( $store->put( $contents, $present ) );
 	}
@@ -234,11 +231,10 @@ final class ReleasesController {
 		if ( null !== $refusal ) {
 			return $refusal;
 		}
-		$files  = $request->get_param( 'files' );
-		$remove = $request->get_param( 'remove' ) ?? array();
-		$base   = $request->get_param( 'base' );
-		if ( ! is_array( $files ) ) {
-			return Errors::bad_request( __( 'files must be an object of route file name => sha256 hash.', 'svc' ) );
+		$files = $request->get_param( 'files' );
+		// An object, never a list: `["<hash>"]` would otherwise be committed as a file named `0`.
+		if ( ! is_array( $files ) || ! JsonBody::is_object( $request, 'files' ) ) {
+			return Errors::bad_field( 'files', __( 'files must be a JSON object of route file name => sha256 hash, like {"hello": "<sha256>"}.', 'svc' ) );
 		}
 		$map = array();
 		foreach ( $files as $slug => $hash ) {
@@ -248,12 +244,13 @@ final class ReleasesController {
 			}
 			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) ) {
 				/* translators: %s: file name */
-				return Errors::bad_request( sprintf( __( 'The hash of %s must be a lowercase hex sha256.', 'svc' ), $slug ) );
+				return Errors::bad_field( 'files', sprintf( __( 'The hash of %s must be a lowercase hex sha256.', 'svc' ), $slug ) );
 			}
 			$map[ (string) $slug ] = $hash;
 		}
-		if ( ! is_array( $remove ) || ! array_is_list( $remove ) || array() !== array_filter( $remove, static fn ( mixed $slug ): bool => ! is_string( $slug ) ) ) {
-			return Errors::bad_request( __( 'remove must be an array of route file names.', 'svc' ) );
+		$remove = $request->get_param( 'remove' ) ?? array();
+		if ( ! is_array( $remove ) || ( array() !== $remove && ! JsonBody::is_list( $request, 'remove' ) ) || array() !== array_filter( $remove, static fn ( mixed $slug ): bool => ! is_string( $slug ) ) ) {
+			return Errors::bad_field( 'remove', __( 'remove must be an array of route file names.', 'svc' ) );
 		}
 		foreach ( $remove as $name ) {
 			$problem = Slug::removal_problem( $name );
@@ -261,13 +258,17 @@ final class ReleasesController {
 				return Errors::invalid_name( $name, $problem );
 			}
 		}
+		$base = $request->get_param( 'base' );
 		if ( null !== $base && ! is_int( $base ) ) {
-			return Errors::bad_request( __( 'base must be a release id.', 'svc' ) );
+			return Errors::not_release_id( 'base' );
 		}
 		$prune = $request->get_param( 'prune' );
-		$dry   = $request->get_param( 'dry_run' );
-		if ( ( null !== $prune && ! is_bool( $prune ) ) || ( null !== $dry && ! is_bool( $dry ) ) ) {
-			return Errors::bad_request( __( 'prune and dry_run must be booleans.', 'svc' ) );
+		if ( null !== $prune && ! is_bool( $prune ) ) {
+			return Errors::not_boolean( 'prune' );
+		}
+		$dry = $request->get_param( 'dry_run' );
+		if ( null !== $dry && ! is_bool( $dry ) ) {
+			return Errors::not_boolean( 'dry_run' );
 		}
 		$outcome = $this->deployer->commit( new Change( $map, array_values( array_unique( $remove ) ), true === $prune, true === $dry, array(), $base ) );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
@@ -281,8 +282,14 @@ final class ReleasesController {
 		$to   = $request->get_param( 'to' );
 		$base = $request->get_param( 'base' );
 		$dry  = $request->get_param( 'dry_run' );
-		if ( ( null !== $to && ! is_int( $to ) ) || ( null !== $base && ! is_int( $base ) ) || ( null !== $dry && ! is_bool( $dry ) ) ) {
-			return Errors::bad_request( __( 'to and base must be release ids and dry_run a boolean.', 'svc' ) );
+		if ( null !== $to && ! is_int( $to ) ) {
+			return Errors::not_release_id( 'to' );
+		}
+		if ( null !== $base && ! is_int( $base ) ) {
+			return Errors::not_release_id( 'base' );
+		}
+		if ( null !== $dry && ! is_bool( $dry ) ) {
+			return Errors::not_boolean( 'dry_run' );
 		}
 		$outcome = $this->deployer->rollback( $to, true === $dry, $base );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );

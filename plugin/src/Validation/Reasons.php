@@ -32,6 +32,17 @@ final class Reasons {
 		return sprintf( __( 'the api/ directory would hold %1$s, over its limit of %2$s', 'svc' ), $size, $max );
 	}
 
+	public static function stage_full( int $staged, int $adding, int $limit ): string {
+		list( $size, $max ) = self::sizes( $staged + $adding, $limit );
+		/* translators: 1: the size staged contents would have, 2: the limit, both like "8 MB" */
+		return sprintf( __( 'Staged contents that no release uses yet would hold %1$s, over the limit of %2$s; nothing was staged. Commit the pushes under way, or wait for their staged contents to expire (an hour by default).', 'svc' ), $size, $max );
+	}
+
+	public static function stage_too_many( int $staged, int $adding, int $limit ): string {
+		/* translators: 1: how many staged contents there would be, 2: the limit, both numbers */
+		return sprintf( __( 'Staged contents that no release uses yet would number %1$s, over the limit of %2$s; nothing was staged. Commit the pushes under way, or wait for their staged contents to expire (an hour by default).', 'svc' ), number_format_i18n( $staged + $adding ), number_format_i18n( $limit ) );
+	}
+
 	/**
 	 * A size and its limit, worded so that they differ: "8 MB, over its limit of 8 MB" says nothing,
 	 * so sizes that round alike are given in bytes.
