@@ -77,6 +77,21 @@ describe('diagnose', () => {
 		expect(byFallback).toMatchObject({ status: 'warn', reason: expect.stringContaining('only in svc\'s X-Svc-Authorization'), fix: expect.stringContaining('CGIPassAuth On') });
 	});
 
+	it.each([
+		['Apache', 'CGIPassAuth On', 'fastcgi_param'],
+		['nginx', 'fastcgi_param HTTP_AUTHORIZATION $http_authorization;', 'CGIPassAuth'],
+		['LiteSpeed', 'RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]', 'fastcgi_param'],
+	])('the fix for a stripped header is the one for the server the site runs: %s', (software, says, not) => {
+		const facts: DoctorFacts = {
+			...healthy,
+			diagnostics: { ok: true, value: readDiagnostics({ plugin: { version: '0.1.0' }, server: { software }, auth: { authorization: false, fallback: true, fallback_enabled: true } }) },
+		};
+		const auth = diagnose(facts).find((check) => check.id === 'auth');
+		expect(auth?.reason).toContain(`${software} strips Authorization`);
+		expect(auth?.fix).toContain(says);
+		expect(auth?.fix).not.toContain(not);
+	});
+
 	it('warns on version skew, naming the side to update', () => {
 		const older = { ...healthy, diagnostics: { ok: true as const, value: { ...(healthy.diagnostics as { value: ReturnType<typeof readDiagnostics> }).value, pluginVersion: '0.0.9' } } };
 		expect(diagnose(older).find((check) => check.id === 'plugin')).toMatchObject({ status: 'warn', fix: expect.stringContaining('svc plugin zip') });

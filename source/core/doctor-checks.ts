@@ -4,7 +4,7 @@
  * verdict is tested without a site.
  */
 import { shownLine, shownLines } from './terminal-text.js';
-import { STRIPPED_HEADER_FIX, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
+import { STRIPPED_HEADER_FIX, strippedHeaderFix, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { base64Length } from './blob-batches.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
@@ -71,6 +71,8 @@ export interface Diagnostics {
 	readonly authorizationArrived: boolean | undefined;
 	readonly fallbackArrived: boolean | undefined;
 	readonly fallbackEnabled: boolean | undefined;
+	/** `Apache`, `nginx`, … (no version). */
+	readonly serverSoftware: string | undefined;
 }
 
 /** The diagnostics document, read leniently: a field the plugin lacks is undefined. */
@@ -93,6 +95,7 @@ export function readDiagnostics(body: Readonly<Record<string, unknown>>): Diagno
 		authorizationArrived: bool(part('auth')['authorization']),
 		fallbackArrived: bool(part('auth')['fallback']),
 		fallbackEnabled: bool(part('auth')['fallback_enabled']),
+		serverSoftware: str(part('server')['software']),
 	};
 }
 
@@ -236,8 +239,8 @@ function authCheck(facts: DoctorFacts, index: { readonly applicationPasswords: b
 				id: 'auth',
 				status: 'warn',
 				title,
-				reason: "The password reaches WordPress only in svc's X-Svc-Authorization: the web server strips Authorization, so svc works but other REST clients do not.",
-				fix: STRIPPED_HEADER_FIX,
+				reason: `The password reaches WordPress only in svc's X-Svc-Authorization: ${diagnostics.serverSoftware ?? 'the web server'} strips Authorization, so svc works but other REST clients do not.`,
+				fix: strippedHeaderFix(diagnostics.serverSoftware),
 			};
 		}
 		const via = diagnostics?.authorizationArrived === true ? ' in the Authorization header' : '';

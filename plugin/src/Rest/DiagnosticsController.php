@@ -44,6 +44,8 @@ final class DiagnosticsController {
 		return new WP_REST_Response(
 			array(
 				'plugin'    => array( 'version' => defined( 'SVC_VERSION' ) ? SVC_VERSION : null ),
+				// Which web server: the fix for a stripped Authorization header is the server's own.
+				'server'    => array( 'software' => self::server_software() ),
 				'php'       => array(
 					'version'       => PHP_VERSION,
 					'sapi'          => PHP_SAPI,
@@ -77,5 +79,11 @@ final class DiagnosticsController {
 				),
 			)
 		);
+	}
+
+	/** `Apache`, `nginx`, `LiteSpeed`…: the product only, never its version (nothing to fingerprint). */
+	private static function server_software(): ?string {
+		$software = isset( $_SERVER['SERVER_SOFTWARE'] ) && is_string( $_SERVER['SERVER_SOFTWARE'] ) ? sanitize_text_field( wp_unslash( $_SERVER['SERVER_SOFTWARE'] ) ) : '';
+		return preg_match( '/^[A-Za-z][A-Za-z-]*/', $software, $match ) ? $match[0] : null;
 	}
 }
