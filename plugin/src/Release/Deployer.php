@@ -99,16 +99,21 @@ final class Deployer {
 		if ( ! $this->behind( $this->releases->active_id() ) ) {
 			return;
 		}
-		WriteLock::hold(
-			$this->paths->cache(),
-			function (): void {
-				$this->paths->forget_served();
-				$active = $this->releases->active_id( true );
-				if ( $this->behind( $active ) ) {
-					$this->materialize( $active );
+		try {
+			WriteLock::hold(
+				$this->paths->cache(),
+				function (): void {
+					$this->paths->forget_served();
+					$active = $this->releases->active_id( true );
+					if ( $this->behind( $active ) ) {
+						$this->materialize( $active );
+					}
 				}
-			}
-		);
+			);
+		} catch ( RuntimeException $error ) {
+			// Every request comes here: one that cannot lock must still be served, from the files on disk.
+			Log::api( sprintf( 'could not catch up with the active release: %s; the files on disk stay served', $error->getMessage() ) );
+		}
 	}
 
 	private function behind( int $active ): bool {
@@ -211,7 +216,12 @@ final class Deployer {
 	 */
 	public function commit( Change $change ): array|WP_Error {
 		Schema::ensure();
-		return WriteLock::hold( $this->paths->cache(), fn () => $this->commit_locked( $change ) );
+		try {
+			return WriteLock::hold( $this->paths->cache(), fn () => $this->commit_locked( $change ) );
+		} catch ( RuntimeException $error ) {
+			// The lock itself could not be taken (its folder is another user's): nothing was touched.
+			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+		}
 	}
 
 	/**

@@ -56,7 +56,7 @@ final class AtomicBatch {
 				}
 				$replaced[ $target ] = $backup;
 				if ( ! $this->disk->rename( $temporary, $target ) ) {
-					throw new RuntimeException( 'svc could not move ' . $temporary . ' into place' );
+					throw new RuntimeException( WriteFailure::message( 'replace', $target ) );
 				}
 			}
 		} catch ( Throwable $error ) {

@@ -21,7 +21,7 @@ final class Directories {
 
 	public function ensure( string $directory ): void {
 		if ( ! is_dir( $directory ) && ! $this->disk->make_directory( $directory ) ) {
-			throw new RuntimeException( 'svc could not create the directory ' . $directory );
+			throw new RuntimeException( WriteFailure::message( 'create the directory', $directory ) );
 		}
 		$guard = $directory . '/index.php';
 		if ( ! file_exists( $guard ) ) {

@@ -26,13 +26,13 @@ class Disk {
 	 */
 	public function put( string $path, string $bytes ): void {
 		if ( strlen( $bytes ) !== @file_put_contents( $path, $bytes ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- the failure is reported below; WP_Filesystem cannot write wp-content/svc/ atomically.
-			throw new RuntimeException( 'svc could not write ' . $path . ' (is the disk full?)' );
+			throw new RuntimeException( WriteFailure::message( 'write', $path ) );
 		}
 	}
 
 	public function copy( string $from, string $to ): void {
 		if ( ! @copy( $from, $to ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors -- reported below.
-			throw new RuntimeException( 'svc could not copy ' . $from . ' to ' . $to );
+			throw new RuntimeException( WriteFailure::message( 'copy ' . basename( $from ) . ' to', $to ) );
 		}
 	}
 

@@ -74,7 +74,7 @@ final class Trees {
 	public function name( string $build, int $release ): string {
 		$tree = sprintf( 'r%d-%s', $release, bin2hex( random_bytes( 6 ) ) );
 		if ( ! $this->disk->rename( $this->paths->trees() . '/' . $build, $this->paths->trees() . '/' . $tree ) ) {
-			throw new RuntimeException( 'svc could not name the tree of release ' . $release );
+			throw new RuntimeException( WriteFailure::message( 'name the tree of release ' . $release . ' in', $this->paths->trees() ) );
 		}
 		return $tree;
 	}
@@ -88,14 +88,14 @@ final class Trees {
 		$api  = $this->paths->api();
 		$link = $this->paths->root() . '/.api-' . bin2hex( random_bytes( 6 ) ) . '.php';
 		if ( ! $this->disk->symlink( 'trees/' . $tree, $link ) ) {
-			throw new RuntimeException( 'svc could not create the link to release tree ' . $tree );
+			throw new RuntimeException( WriteFailure::message( 'create the link to release tree ' . $tree . ' in', $this->paths->root() ) );
 		}
 		if ( is_dir( $api ) && ! is_link( $api ) ) {
 			$this->disk->rename( $api, $this->paths->trees() . '/legacy-' . bin2hex( random_bytes( 6 ) ) );
 		}
 		if ( ! $this->disk->rename( $link, $api ) ) {
 			$this->disk->unlink( $link );
-			throw new RuntimeException( 'svc could not make release tree ' . $tree . ' active' );
+			throw new RuntimeException( WriteFailure::message( 'make release tree ' . $tree . ' active as', $api ) );
 		}
 		$this->paths->forget_served();
 	}

@@ -28,9 +28,9 @@ final class WriteLock {
 	 */
 	public static function hold( string $directory, callable $work, string $name = '.lock' ): mixed {
 		( new Directories() )->ensure( $directory );
-		$handle = fopen( $directory . '/' . $name, 'c' );
+		$handle = @fopen( $directory . '/' . $name, 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- the failure is reported below, with whose the folder is.
 		if ( false === $handle ) {
-			throw new RuntimeException( 'svc could not open its lock file in ' . $directory );
+			throw new RuntimeException( WriteFailure::message( 'open its lock file in', $directory ) );
 		}
 		try {
 			if ( ! flock( $handle, LOCK_EX ) ) {
