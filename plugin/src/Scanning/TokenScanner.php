@@ -53,10 +53,10 @@ final class TokenScanner {
 
 	private function run( string $source, string $label ): ScanResult {
 		$strict_count = preg_match_all( self::STRICT_TYPES_TEXT, $source );
-		$strict_real  = null !== DeclareLocator::end_offset( $source );
 		try {
 			$all = PhpToken::tokenize( $source, TOKEN_PARSE );
 		} catch ( ParseError $error ) {
+			$strict_real = null !== DeclareLocator::end_offset( $source );
 			return new ScanResult(
 				sprintf( 'PHP Parse error: %s in %s on line %d', $error->getMessage(), $label, $error->getLine() ),
 				(int) $strict_count,
@@ -67,7 +67,8 @@ final class TokenScanner {
 				false
 			);
 		}
-		$doc = null;
+		$strict_real = null !== DeclareLocator::end_offset_in( $all );
+		$doc         = null;
 		foreach ( $all as $token ) {
 			if ( $token->is( T_DOC_COMMENT ) ) {
 				// Kept for the contract: a class's or verb's docblock is its summary in the OpenAPI document.
@@ -82,6 +83,8 @@ final class TokenScanner {
 				$this->tokens[] = $token;
 			}
 		}
+		// Whitespace and comments are most of a file's tokens: not kept while the rest is read.
+		unset( $all );
 		$this->count = count( $this->tokens );
 
 		$classes          = array();
@@ -451,17 +454,19 @@ final class TokenScanner {
 			$inherits = $inherits || $this->tokens[ $i ]->is( T_EXTENDS );
 			++$i;
 		}
-		$depth      = 0;
-		$modifiers  = array();
-		$attributes = array();
-		$member     = null;
+		$depth     = 0;
+		$modifiers = array();
+		// A member's attribute groups, joined once at its `function`: merging each group into the
+		// list so far copied the list every time (120,000 attributes on one method took minutes).
+		$groups = array();
+		$member = null;
 		for ( ; $i < $this->count; $i++ ) {
 			$token = $this->tokens[ $i ];
 			$text  = $token->text;
 			if ( '{' === $text || $token->is( T_CURLY_OPEN ) || $token->is( T_DOLLAR_OPEN_CURLY_BRACES ) ) {
 				++$depth;
-				$modifiers  = array();
-				$attributes = array();
+				$modifiers = array();
+				$groups    = array();
 				continue;
 			}
 			if ( '}' === $text ) {
@@ -469,29 +474,29 @@ final class TokenScanner {
 				if ( 0 === $depth ) {
 					return $i;
 				}
-				$modifiers  = array();
-				$attributes = array();
+				$modifiers = array();
+				$groups    = array();
 				continue;
 			}
 			if ( 1 !== $depth ) {
 				continue;
 			}
 			if ( ';' === $text ) {
-				$modifiers  = array();
-				$attributes = array();
+				$modifiers = array();
+				$groups    = array();
 				continue;
 			}
 			if ( $token->is( T_USE ) ) {
 				$inherits = true;
 				continue;
 			}
-			if ( array() === $modifiers && array() === $attributes ) {
+			if ( array() === $modifiers && array() === $groups ) {
 				// The member's declaration starts here: its docblock is before this token or a later one.
 				$member = $i;
 			}
 			if ( $token->is( T_ATTRIBUTE ) ) {
-				$i          = $this->read_attribute_group( $i, $group );
-				$attributes = array_merge( $attributes, $group );
+				$i        = $this->read_attribute_group( $i, $group );
+				$groups[] = $group;
 				continue;
 			}
 			if ( isset( self::MODIFIERS[ $token->id ] ) ) {
@@ -504,11 +509,11 @@ final class TokenScanner {
 				$visibility                     = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
 				$methods[ strtolower( $name ) ] = array(
 					'visibility' => $visibility,
-					'attributes' => $this->resolve_attributes( $attributes ),
+					'attributes' => $this->resolve_attributes( array_merge( ...$groups ) ),
 					'doc'        => $this->doc_between( $member ?? $i, $i ),
 				);
 				$modifiers                      = array();
-				$attributes                     = array();
+				$groups                         = array();
 			}
 		}
 		return $i;
