@@ -109,8 +109,10 @@ final class TokenScanner {
 				continue;
 			}
 			if ( $token->is( T_ATTRIBUTE ) ) {
-				$i         = $this->read_attribute_group( $i, $group );
-				$pending[] = $group;
+				$i = $this->read_attribute_group( $i, $group );
+				foreach ( $group as $attribute ) {
+					$pending[] = $attribute;
+				}
 				continue;
 			}
 			if ( 0 === $depth && $token->is( T_NAMESPACE ) && $this->at( $i + 1 )?->is( array( T_STRING, T_NAME_QUALIFIED ) ) ) {
@@ -151,7 +153,7 @@ final class TokenScanner {
 				$classes[] = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
 				if ( 1 === count( $classes ) ) {
 					$abstract         = $this->preceded_by_abstract( $i );
-					$class_attributes = $this->resolve_attributes( array_merge( ...$pending ) );
+					$class_attributes = $this->resolve_attributes( self::take( $pending ) );
 					$class_doc        = $this->doc_between( $this->declaration_start( $i ), $i );
 					$i                = $this->read_class_body( $i, $methods, $inherits );
 				}
@@ -414,14 +416,28 @@ final class TokenScanner {
 	}
 
 	/**
+	 * The list, emptied where it was: held in one place only, its attributes are changed in place
+	 * (resolve_attributes()) instead of copied.
+	 *
+	 * @param list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes
+	 * @return list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}>
+	 */
+	private static function take( array &$attributes ): array {
+		$taken      = $attributes;
+		$attributes = array();
+		return $taken;
+	}
+
+	/**
 	 * Resolves attribute names as PHP would, so only the real Permission attribute counts.
 	 *
 	 * @param list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes Names as written.
 	 * @return list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}>
 	 */
 	private function resolve_attributes( array $attributes ): array {
-		$resolved = array();
-		foreach ( $attributes as $attribute ) {
+		// Names are replaced in place: a copy of every attribute would double what a file with
+		// 100,000 of them costs in memory.
+		foreach ( $attributes as &$attribute ) {
 			$name = $attribute['name'];
 			if ( str_starts_with( $name, '\\' ) ) {
 				$full = substr( $name, 1 );
@@ -434,9 +450,10 @@ final class TokenScanner {
 					? $this->uses[ $first ] . $rest
 					: ltrim( $this->namespace . '\\' . $name, '\\' );
 			}
-			$resolved[] = array( 'name' => $full ) + $attribute;
+			$attribute['name'] = $full;
 		}
-		return $resolved;
+		unset( $attribute );
+		return $attributes;
 	}
 
 	/**
@@ -456,17 +473,17 @@ final class TokenScanner {
 		}
 		$depth     = 0;
 		$modifiers = array();
-		// A member's attribute groups, joined once at its `function`: merging each group into the
-		// list so far copied the list every time (120,000 attributes on one method took minutes).
-		$groups = array();
-		$member = null;
+		// A member's attributes, appended one by one: merging each group into the list so far copied
+		// the list every time (120,000 attributes on one method took minutes).
+		$attributes = array();
+		$member     = null;
 		for ( ; $i < $this->count; $i++ ) {
 			$token = $this->tokens[ $i ];
 			$text  = $token->text;
 			if ( '{' === $text || $token->is( T_CURLY_OPEN ) || $token->is( T_DOLLAR_OPEN_CURLY_BRACES ) ) {
 				++$depth;
-				$modifiers = array();
-				$groups    = array();
+				$modifiers  = array();
+				$attributes = array();
 				continue;
 			}
 			if ( '}' === $text ) {
@@ -474,29 +491,31 @@ final class TokenScanner {
 				if ( 0 === $depth ) {
 					return $i;
 				}
-				$modifiers = array();
-				$groups    = array();
+				$modifiers  = array();
+				$attributes = array();
 				continue;
 			}
 			if ( 1 !== $depth ) {
 				continue;
 			}
 			if ( ';' === $text ) {
-				$modifiers = array();
-				$groups    = array();
+				$modifiers  = array();
+				$attributes = array();
 				continue;
 			}
 			if ( $token->is( T_USE ) ) {
 				$inherits = true;
 				continue;
 			}
-			if ( array() === $modifiers && array() === $groups ) {
+			if ( array() === $modifiers && array() === $attributes ) {
 				// The member's declaration starts here: its docblock is before this token or a later one.
 				$member = $i;
 			}
 			if ( $token->is( T_ATTRIBUTE ) ) {
-				$i        = $this->read_attribute_group( $i, $group );
-				$groups[] = $group;
+				$i = $this->read_attribute_group( $i, $group );
+				foreach ( $group as $attribute ) {
+					$attributes[] = $attribute;
+				}
 				continue;
 			}
 			if ( isset( self::MODIFIERS[ $token->id ] ) ) {
@@ -509,11 +528,11 @@ final class TokenScanner {
 				$visibility                     = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
 				$methods[ strtolower( $name ) ] = array(
 					'visibility' => $visibility,
-					'attributes' => $this->resolve_attributes( array_merge( ...$groups ) ),
+					'attributes' => $this->resolve_attributes( self::take( $attributes ) ),
 					'doc'        => $this->doc_between( $member ?? $i, $i ),
 				);
 				$modifiers                      = array();
-				$groups                         = array();
+				$attributes                     = array();
 			}
 		}
 		return $i;
