@@ -26,7 +26,13 @@
  *  save → the route answers the new code, one file on loopback                     target ≤ 1 s
  *  CPU time of an idle `svc dev` over 10 s                                           target ≈ 0 (≤ 0.5 %)
  *
- * `npm run bench -- single`, `-- multinode` or `-- dev` (or SVC_BENCH=…) runs one part only.
+ * and the scanner's (scripts/bench/scan.ts), with no site: TokenScanner's time against a route file's
+ * shape (attributes, methods, strings, comments, nesting) and size, up to just under the 512 KB limit
+ *
+ *  time(512 KB) ÷ time(128 KB) per shape                                            target ≈ 4 (linear)
+ *  the slowest file just under the limit                                            target well under 1 s
+ *
+ * `npm run bench -- single`, `-- multinode`, `-- dev` or `-- scan` (or SVC_BENCH=…) runs one part only.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -42,6 +48,7 @@ import { measureCli } from './bench/cli.js';
 import { formatCliStart, measureCliStart } from './bench/cli-start.js';
 import { measureMultiNode } from './bench/multinode.js';
 import { measureDev } from './bench/dev.js';
+import { formatScans, measureScans } from './bench/scan.js';
 import { installCli } from './lib/install-cli.js';
 
 const ROUNDS = Number(process.env.SVC_BENCH_ROUNDS ?? 300);
@@ -60,17 +67,17 @@ function verdict(ok: boolean): string {
   return ok ? 'meets target' : 'MISSES target';
 }
 
-const PARTS = ['single', 'multinode', 'dev', 'cli'] as const;
+const PARTS = ['single', 'multinode', 'dev', 'cli', 'scan'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
- * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli'); all by default.
- * 'single' ends with the cli-start figures too; 'cli' is them alone (no WordPress).
+ * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli', 'scan'); all by default.
+ * 'single' ends with the cli-start figures too; 'cli' is them alone (no WordPress), as is 'scan'.
  */
 function parts(): Record<Part, boolean> {
   const chosen = process.argv[2] ?? process.env.SVC_BENCH ?? '';
-  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true, cli: false };
-  if ((PARTS as readonly string[]).includes(chosen)) return { single: chosen === 'single', multinode: chosen === 'multinode', dev: chosen === 'dev', cli: chosen === 'cli' };
+  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true, cli: false, scan: true };
+  if ((PARTS as readonly string[]).includes(chosen)) return { single: chosen === 'single', multinode: chosen === 'multinode', dev: chosen === 'dev', cli: chosen === 'cli', scan: chosen === 'scan' };
   throw new Error(`unknown bench part "${chosen}": use ${PARTS.map((part) => `"${part}"`).join(', ')} or "all"`);
 }
 
@@ -80,6 +87,13 @@ async function main(): Promise<void> {
   if (run.multinode) await multinode();
   if (run.dev) await dev();
   if (run.cli) cliStart();
+  if (run.scan) scan();
+}
+
+/** TokenScanner's time per file shape and size, in a php process (no WordPress). */
+function scan(): void {
+  process.stdout.write('Scanning route files of several shapes up to just under the size limit…\n');
+  process.stdout.write(`\n${formatScans(measureScans(), LABEL).join('\n')}\n\n`);
 }
 
 /** Each command's start as a ratio to `node -e 0`, from the packed CLI, without a site. */

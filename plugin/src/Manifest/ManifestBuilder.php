@@ -11,6 +11,7 @@ namespace Svc\Manifest;
 
 use Svc\Contracts\RouteContract;
 use Svc\Routing\Slug;
+use Svc\Scanning\ScanResult;
 use Svc\Scanning\TokenScanner;
 use Svc\Storage\Guard;
 use Svc\Storage\Limits;
@@ -33,7 +34,10 @@ use Svc\Validation\RouteRules;
  */
 final class ManifestBuilder {
 
+	private readonly ScanGuard $guard;
+
 	public function __construct( private readonly RouteFiles $files ) {
+		$this->guard = new ScanGuard( $files->paths()->cache() . '/scans' );
 	}
 
 	/**
@@ -224,8 +228,12 @@ final class ManifestBuilder {
 		if ( strlen( $source ) > $file_limit ) {
 			return Entry::oversize( $stat, Reasons::too_large( strlen( $source ), $file_limit ) );
 		}
-		$hash   = hash( 'sha256', $source );
-		$result = TokenScanner::scan( $stored, $slug . '.php' );
+		$hash = hash( 'sha256', $source );
+		// A scan that ended the process is not tried again on every request: the file is failed instead.
+		$result = $this->guard->run( $stat['path'], $stat['stamp'], static fn (): ScanResult => TokenScanner::scan( $stored, $slug . '.php' ) );
+		if ( null === $result ) {
+			return Entry::failed( $stat, $hash, Reasons::scan_unfinished() );
+		}
 		// The rules a push checks (RouteRules), so boot skips what a push would have refused.
 		$problems = RouteRules::own( $result );
 		if ( array() !== $problems ) {

@@ -93,7 +93,7 @@ final class ContractReader {
 			foreach ( $problems as $problem ) {
 				$this->problems[] = sprintf(
 					'line %d: %s%s: %s',
-					self::line_of( $problem['pointer'], $value['lines'], $line ),
+					$value['lines']->line_of( $problem['pointer'], $line ),
 					$label,
 					'' === $problem['pointer'] ? '' : sprintf( ' at "%s"', str_replace( '/', '.', ltrim( $problem['pointer'], '/' ) ) ),
 					$problem['message']
@@ -114,7 +114,7 @@ final class ContractReader {
 	 * The one argument of the attribute: named $name, or the first positional one.
 	 *
 	 * @param list<PhpToken> $tokens From `(` to `)`.
-	 * @return array{value: mixed, lines: array<string, int>}|array{error: string, line: int}
+	 * @return array{value: mixed, lines: ValueLines}|array{error: string, line: int}
 	 */
 	private static function argument( array $tokens, string $name, int $line ): array {
 		$arguments = ArgumentList::split( $tokens );
@@ -135,21 +135,6 @@ final class ContractReader {
 			$argument = array_slice( $argument, 2 );
 		}
 		return LiteralReader::read( $argument, $line );
-	}
-
-	/**
-	 * @param array<string, int> $lines
-	 */
-	private static function line_of( string $pointer, array $lines, int $fallback ): int {
-		while ( true ) {
-			if ( isset( $lines[ $pointer ] ) ) {
-				return $lines[ $pointer ];
-			}
-			if ( '' === $pointer ) {
-				return $fallback;
-			}
-			$pointer = substr( $pointer, 0, (int) strrpos( $pointer, '/' ) );
-		}
 	}
 
 	/**

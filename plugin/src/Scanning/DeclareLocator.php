@@ -20,8 +20,17 @@ final class DeclareLocator {
 	 * Byte offset just after the `;` that ends the first strict_types declare, or null.
 	 */
 	public static function end_offset( string $source ): ?int {
-		$tokens = PhpToken::tokenize( $source );
-		$count  = count( $tokens );
+		return self::end_offset_in( PhpToken::tokenize( $source ) );
+	}
+
+	/**
+	 * The same, from the source's tokens (all of them, as PhpToken::tokenize() gives them): a caller
+	 * that has them already need not tokenize the source again.
+	 *
+	 * @param array<int, PhpToken> $tokens
+	 */
+	public static function end_offset_in( array $tokens ): ?int {
+		$count = count( $tokens );
 		for ( $i = 0; $i < $count; $i++ ) {
 			$token = $tokens[ $i ];
 			if ( $token->is( T_OPEN_TAG ) || $token->isIgnorable() ) {

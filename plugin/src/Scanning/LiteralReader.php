@@ -17,22 +17,28 @@ use PhpToken;
  * literal (a constant, a call, a concatenation) is refused with its line: its value is only known by
  * running the file.
  *
- * Values come with `lines`: the line each value starts on, keyed by its JSON pointer (`/id/type`),
- * so that a problem found later in the value can name its line.
+ * Values come with `lines`: the line each value starts on, found by its JSON pointer (`/id/type`,
+ * ValueLines), so that a problem found later in the value can name its line.
  *
- * @phpstan-type Read array{value: mixed, lines: array<string, int>}
+ * Arrays nest at most MAX_DEPTH deep: no schema needs more, and what reads the value next (the
+ * schema rules, WordPress's validation) walks it recursively, building a pointer per level.
+ *
+ * @phpstan-type Read array{value: mixed, lines: ValueLines}
  * @phpstan-type Failure array{error: string, line: int}
  */
 final class LiteralReader {
 
-	private int $at = 0;
-	/** @var array<string, int> */
-	private array $lines = array();
+	public const MAX_DEPTH = 64;
+
+	private int $at    = 0;
+	private int $depth = 0;
+	private ValueLines $lines;
 
 	/**
 	 * @param list<PhpToken> $tokens Significant tokens of one expression, nothing else.
 	 */
 	private function __construct( private readonly array $tokens, private readonly int $fallback_line ) {
+		$this->lines = new ValueLines();
 	}
 
 	/**
@@ -43,7 +49,7 @@ final class LiteralReader {
 	public static function read( array $tokens, int $fallback_line ): array {
 		$reader = new self( $tokens, $fallback_line );
 		try {
-			$value = $reader->value( '' );
+			$value = $reader->value( 0 );
 			if ( $reader->at < count( $tokens ) ) {
 				$reader->refuse( $tokens[ $reader->at ] );
 			}
@@ -63,21 +69,23 @@ final class LiteralReader {
 		return $this->tokens[ $this->at ] ?? null;
 	}
 
-	private function value( string $pointer ): mixed {
+	/**
+	 * @param int $number The value's number in $lines.
+	 */
+	private function value( int $number ): mixed {
 		$token = $this->peek();
 		if ( null === $token ) {
 			throw new NotLiteral( 'a value is missing', $this->last_line() );
 		}
-		$this->lines[ $pointer ] = $token->line;
-		$text                    = $token->text;
-		$lower                   = strtolower( ltrim( $text, '\\' ) );
+		$this->lines->set( $number, $token->line );
+		$text = $token->text;
 		if ( '[' === $text ) {
 			++$this->at;
-			return $this->elements( ']', $pointer );
+			return $this->elements( ']', $number, $token );
 		}
 		if ( $token->is( T_ARRAY ) && '(' === ( $this->tokens[ $this->at + 1 ]->text ?? null ) ) {
 			$this->at += 2;
-			return $this->elements( ')', $pointer );
+			return $this->elements( ')', $number, $token );
 		}
 		if ( $token->is( T_CONSTANT_ENCAPSED_STRING ) ) {
 			++$this->at;
@@ -89,8 +97,8 @@ final class LiteralReader {
 			if ( null === $next || ! $next->is( array( T_LNUMBER, T_DNUMBER ) ) ) {
 				$this->refuse( $token );
 			}
-			$number = $this->value( $pointer );
-			return '-' === $text ? -$number : $number;
+			$signed = $this->value( $number );
+			return '-' === $text ? -$signed : $signed;
 		}
 		if ( $token->is( T_LNUMBER ) ) {
 			++$this->at;
@@ -100,6 +108,8 @@ final class LiteralReader {
 			++$this->at;
 			return (float) str_replace( '_', '', $text );
 		}
+		// Only a short name can be a constant: lowering a long one would copy it for nothing.
+		$lower = strlen( $text ) <= 6 ? strtolower( ltrim( $text, '\\' ) ) : '';
 		if ( $token->is( array( T_STRING, T_NAME_FULLY_QUALIFIED ) ) && in_array( $lower, array( 'true', 'false', 'null' ), true ) ) {
 			++$this->at;
 			return 'null' === $lower ? null : 'true' === $lower;
@@ -110,7 +120,10 @@ final class LiteralReader {
 	/**
 	 * @return array<int|string, mixed>
 	 */
-	private function elements( string $close, string $pointer ): array {
+	private function elements( string $close, int $number, PhpToken $open ): array {
+		if ( ++$this->depth > self::MAX_DEPTH ) {
+			throw new NotLiteral( sprintf( 'arrays nest more than %d deep', self::MAX_DEPTH ), $open->line );
+		}
 		$items = array();
 		$next  = 0;
 		while ( true ) {
@@ -120,19 +133,19 @@ final class LiteralReader {
 			}
 			if ( $close === $token->text ) {
 				++$this->at;
+				--$this->depth;
 				return $items;
 			}
 			$start = $this->at;
-			$first = $this->value( $pointer . '/' . $next );
+			$first = $this->value( $this->lines->child( $number, $next, $token->line ) );
 			if ( $this->peek()?->is( T_DOUBLE_ARROW ) ) {
 				if ( ! is_int( $first ) && ! is_string( $first ) ) {
 					throw new NotLiteral( 'an array key must be a string or an integer', $this->tokens[ $start ]->line );
 				}
 				++$this->at;
-				$key                                  = $first;
-				$this->lines[ $pointer . '/' . $key ] = $this->tokens[ $start ]->line;
-				$items[ $key ]                        = $this->value( $pointer . '/' . $key );
-				$next                                 = is_int( $key ) ? max( $next, $key + 1 ) : $next;
+				$key           = $first;
+				$items[ $key ] = $this->value( $this->lines->child( $number, $key, $this->tokens[ $start ]->line ) );
+				$next          = is_int( $key ) ? max( $next, $key + 1 ) : $next;
 			} else {
 				$items[ $next ] = $first;
 				++$next;

@@ -53,10 +53,10 @@ final class TokenScanner {
 
 	private function run( string $source, string $label ): ScanResult {
 		$strict_count = preg_match_all( self::STRICT_TYPES_TEXT, $source );
-		$strict_real  = null !== DeclareLocator::end_offset( $source );
 		try {
 			$all = PhpToken::tokenize( $source, TOKEN_PARSE );
 		} catch ( ParseError $error ) {
+			$strict_real = null !== DeclareLocator::end_offset( $source );
 			return new ScanResult(
 				sprintf( 'PHP Parse error: %s in %s on line %d', $error->getMessage(), $label, $error->getLine() ),
 				(int) $strict_count,
@@ -67,7 +67,8 @@ final class TokenScanner {
 				false
 			);
 		}
-		$doc = null;
+		$strict_real = null !== DeclareLocator::end_offset_in( $all );
+		$doc         = null;
 		foreach ( $all as $token ) {
 			if ( $token->is( T_DOC_COMMENT ) ) {
 				// Kept for the contract: a class's or verb's docblock is its summary in the OpenAPI document.
@@ -82,6 +83,8 @@ final class TokenScanner {
 				$this->tokens[] = $token;
 			}
 		}
+		// Whitespace and comments are most of a file's tokens: not kept while the rest is read.
+		unset( $all );
 		$this->count = count( $this->tokens );
 
 		$classes          = array();
@@ -106,8 +109,10 @@ final class TokenScanner {
 				continue;
 			}
 			if ( $token->is( T_ATTRIBUTE ) ) {
-				$i         = $this->read_attribute_group( $i, $group );
-				$pending[] = $group;
+				$i = $this->read_attribute_group( $i, $group );
+				foreach ( $group as $attribute ) {
+					$pending[] = $attribute;
+				}
 				continue;
 			}
 			if ( 0 === $depth && $token->is( T_NAMESPACE ) && $this->at( $i + 1 )?->is( array( T_STRING, T_NAME_QUALIFIED ) ) ) {
@@ -148,7 +153,7 @@ final class TokenScanner {
 				$classes[] = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
 				if ( 1 === count( $classes ) ) {
 					$abstract         = $this->preceded_by_abstract( $i );
-					$class_attributes = $this->resolve_attributes( array_merge( ...$pending ) );
+					$class_attributes = $this->resolve_attributes( self::take( $pending ) );
 					$class_doc        = $this->doc_between( $this->declaration_start( $i ), $i );
 					$i                = $this->read_class_body( $i, $methods, $inherits );
 				}
@@ -411,14 +416,28 @@ final class TokenScanner {
 	}
 
 	/**
+	 * The list, emptied where it was: held in one place only, its attributes are changed in place
+	 * (resolve_attributes()) instead of copied.
+	 *
+	 * @param list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes
+	 * @return list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}>
+	 */
+	private static function take( array &$attributes ): array {
+		$taken      = $attributes;
+		$attributes = array();
+		return $taken;
+	}
+
+	/**
 	 * Resolves attribute names as PHP would, so only the real Permission attribute counts.
 	 *
 	 * @param list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes Names as written.
 	 * @return list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}>
 	 */
 	private function resolve_attributes( array $attributes ): array {
-		$resolved = array();
-		foreach ( $attributes as $attribute ) {
+		// Names are replaced in place: a copy of every attribute would double what a file with
+		// 100,000 of them costs in memory.
+		foreach ( $attributes as &$attribute ) {
 			$name = $attribute['name'];
 			if ( str_starts_with( $name, '\\' ) ) {
 				$full = substr( $name, 1 );
@@ -431,9 +450,10 @@ final class TokenScanner {
 					? $this->uses[ $first ] . $rest
 					: ltrim( $this->namespace . '\\' . $name, '\\' );
 			}
-			$resolved[] = array( 'name' => $full ) + $attribute;
+			$attribute['name'] = $full;
 		}
-		return $resolved;
+		unset( $attribute );
+		return $attributes;
 	}
 
 	/**
@@ -451,8 +471,10 @@ final class TokenScanner {
 			$inherits = $inherits || $this->tokens[ $i ]->is( T_EXTENDS );
 			++$i;
 		}
-		$depth      = 0;
-		$modifiers  = array();
+		$depth     = 0;
+		$modifiers = array();
+		// A member's attributes, appended one by one: merging each group into the list so far copied
+		// the list every time (120,000 attributes on one method took minutes).
 		$attributes = array();
 		$member     = null;
 		for ( ; $i < $this->count; $i++ ) {
@@ -490,8 +512,10 @@ final class TokenScanner {
 				$member = $i;
 			}
 			if ( $token->is( T_ATTRIBUTE ) ) {
-				$i          = $this->read_attribute_group( $i, $group );
-				$attributes = array_merge( $attributes, $group );
+				$i = $this->read_attribute_group( $i, $group );
+				foreach ( $group as $attribute ) {
+					$attributes[] = $attribute;
+				}
 				continue;
 			}
 			if ( isset( self::MODIFIERS[ $token->id ] ) ) {
@@ -504,7 +528,7 @@ final class TokenScanner {
 				$visibility                     = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
 				$methods[ strtolower( $name ) ] = array(
 					'visibility' => $visibility,
-					'attributes' => $this->resolve_attributes( $attributes ),
+					'attributes' => $this->resolve_attributes( self::take( $attributes ) ),
 					'doc'        => $this->doc_between( $member ?? $i, $i ),
 				);
 				$modifiers                      = array();

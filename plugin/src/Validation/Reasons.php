@@ -114,6 +114,10 @@ final class Reasons {
 		return 'function' === $kind ? $kind . ' ' . $name . '()' : $kind . ' ' . $name;
 	}
 
+	public static function scan_unfinished(): string {
+		return __( 'reading the file did not finish: PHP stopped while svc scanned it (time or memory limit). It is skipped until it changes', 'svc' );
+	}
+
 	public static function symbolic_link(): string {
 		return __( 'a symbolic link: svc never follows links in wp-content/svc/ (remove it with svc api rm)', 'svc' );
 	}
