@@ -115,8 +115,26 @@ export async function checkRouteFiles(files: readonly LocalRouteFile[]): Promise
 		return { ...file, check };
 	});
 	problems.push(...duplicateClassProblems(checked));
-	problems.sort((a, b) => compareSlugs(a.relPath, b.relPath));
-	return { files: checked, problems };
+	const confirmed = await confirmSyntaxErrors(checked, problems);
+	confirmed.sort((a, b) => compareSlugs(a.relPath, b.relPath));
+	return { files: checked, problems: confirmed };
+}
+
+/**
+ * php-parser's syntax errors, put to the PHP on this machine when there is one (php-lint.ts): a
+ * file it accepts loses the problem (new syntax php-parser does not know yet; the site still runs
+ * its own php -l), a file it refuses keeps it in PHP's words.
+ */
+async function confirmSyntaxErrors(files: readonly LocalRouteFile[], problems: LocalProblem[]): Promise<LocalProblem[]> {
+	const broken = files.filter((file) => file.check?.syntaxError !== undefined);
+	if (broken.length === 0) return problems;
+	const { lintWithPhp } = await import('./php-lint.js');
+	const verdicts = new Map(await Promise.all(broken.map(async (file) => [file.relPath, await lintWithPhp(decodeUtf8(file.bytes) ?? '', path.basename(file.relPath))] as const)));
+	return problems.flatMap((problem) => {
+		const verdict = problem.code === 'svc_syntax_error' ? verdicts.get(problem.relPath) : undefined;
+		if (verdict === undefined) return [problem];
+		return verdict.ok ? [] : [{ ...problem, message: verdict.message }];
+	});
 }
 
 /** One stat, synchronous: a missing folder is reported before node:fs's promises API (about 1 ms) loads. */

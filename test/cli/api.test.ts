@@ -90,10 +90,29 @@ describe('svc api push', () => {
     });
   });
 
+  it('a syntax error stops the push before the plan, in PHP\'s words, as svc dev and svc doctor say it', async () => {
+    const before = stored();
+    writeRoute(apiDir, 'broken.php', routeSource('Broken', { body: "\tpublic function get(): array { return array( 'x' => ; }" }));
+    try {
+      const result = await run('api', 'push', '--yes');
+      expect(result).toMatchObject({ code: 1 });
+      expect(result.stderr).toContain('✖ Error: 1 file in api/ failed the local checks; nothing was pushed.');
+      expect(result.stderr).toMatch(/^ {2}api\/broken\.php: PHP Parse error: syntax error, unexpected token ";" in broken\.php on line \d+$/m);
+      expect(result.stdout).not.toContain('Push api/');
+      expect(stored()).toEqual(before);
+      const json = await run('api', 'push', '--json');
+      expect(JSON.parse(json.stdout)).toMatchObject({ code: 'local_check_failed', fileErrors: [{ slug: 'broken', file: 'api/broken.php', code: 'svc_syntax_error' }] });
+    } finally {
+      removeRoute(apiDir, 'broken.php');
+    }
+  });
+
   it('a rejection is shown per file with the server\'s parse error text, and nothing is written', async () => {
     const before = stored();
     writeRoute(apiDir, 'hello.php', `${readFileSync(path.join(apiDir, 'hello.php'), 'utf8')}// a change that must not land\n`);
     writeRoute(apiDir, 'broken.php', routeSource('Broken', { body: "\tpublic function get(): array { return array( 'x' => ; }" }));
+    // A PHP here that accepts the file (as a newer PHP would accept newer syntax) leaves it to the site.
+    const run = (...args: string[]) => svc(args, { env: { ...env, SVC_PHP: 'true' } });
     try {
       const result = await run('api', 'push');
       expect(result).toMatchObject({ code: 1 });

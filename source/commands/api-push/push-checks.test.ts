@@ -14,11 +14,37 @@ describe('pushProblems', () => {
 		expect(problems.map((problem) => problem.relPath)).toEqual(['a.php', 'b.php']);
 	});
 
-	it('leaves syntax errors to the site, whose php -l has the last word and the real message', async () => {
+	it('stops a syntax error before the plan, in the words of the PHP on this machine', async () => {
 		const broken = file('broken', '<?php\ndeclare(strict_types=1);\nclass A { public function get() { return [ } }\n');
 		const checked = await checkRouteFiles([broken]);
-		expect(checked.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/^syntax error on line/)]);
-		expect(pushProblems(checked)).toEqual([]);
+		expect(pushProblems(checked)).toEqual([
+			{ relPath: 'broken.php', code: 'svc_syntax_error', message: expect.stringMatching(/^PHP Parse error: .+ in broken\.php on line 3$/) },
+		]);
+	});
+
+	it('leaves to the site a file php-parser cannot read but PHP here accepts (newer syntax)', async () => {
+		// Stands in for PHP 8.4 syntax (property hooks) on a machine whose PHP has it: a "php" that accepts all.
+		const previous = process.env['SVC_PHP'];
+		process.env['SVC_PHP'] = 'true'; // a "php" that accepts everything
+		try {
+			const broken = file('broken', '<?php\ndeclare(strict_types=1);\nclass A { public function get() { return [ } }\n');
+			expect(pushProblems(await checkRouteFiles([broken]))).toEqual([]);
+		} finally {
+			if (previous === undefined) delete process.env['SVC_PHP'];
+			else process.env['SVC_PHP'] = previous;
+		}
+	});
+
+	it('keeps php-parser\'s words where no PHP runs here', async () => {
+		const previous = process.env['SVC_PHP'];
+		process.env['SVC_PHP'] = '/nonexistent/php';
+		try {
+			const broken = file('broken', '<?php\ndeclare(strict_types=1);\nclass A { public function get() { return [ } }\n');
+			expect(pushProblems(await checkRouteFiles([broken])).map((problem) => problem.message)).toEqual([expect.stringMatching(/^syntax error on line 3/)]);
+		} finally {
+			if (previous === undefined) delete process.env['SVC_PHP'];
+			else process.env['SVC_PHP'] = previous;
+		}
 	});
 });
 

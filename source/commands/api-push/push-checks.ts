@@ -65,18 +65,12 @@ export function loadFailed(failures: readonly LoadFailure[], apiLabel: string): 
 }
 
 /**
- * The lexical problems that stop a push. php-parser's syntax errors are left to the site: its
- * `php -l` is authoritative (php-parser may lag the site's PHP) and reports PHP's own message.
+ * The lexical problems that stop a push: the same checks svc dev and svc doctor run, syntax
+ * included (confirmed by the PHP on this machine when there is one, so a syntax php-parser does
+ * not know yet is left to the site's php -l), before the plan and the question.
  */
 export function pushProblems(check: RouteFilesCheck): LocalProblem[] {
-	const syntaxMessages = new Map<string, string>();
-	for (const file of check.files) {
-		const syntax = file.check?.syntaxError;
-		if (syntax !== undefined) {
-			syntaxMessages.set(file.relPath, `syntax error on line ${syntax.line}: ${syntax.message}`);
-		}
-	}
-	return check.problems.filter((problem) => syntaxMessages.get(problem.relPath) !== problem.message);
+	return [...check.problems];
 }
 
 /** The site's per-file rejections name slugs; the user edits files. */
