@@ -227,10 +227,10 @@ const HELP: Record<HelpTopic, string> = {
 	`,
 	plugin: `
 	Usage
-	  $ svc plugin zip [--out FILE] [--json]
+	  $ svc plugin zip [--out FILE] [--force] [--json]
 
 	Writes the svc plugin that ships with this CLI as a zip (default ./svc.zip) to install in
-	wp-admin: Plugins → Add New → Upload Plugin.
+	wp-admin: Plugins → Add New → Upload Plugin. An existing file is replaced only with --force.
 	`,
 };
 

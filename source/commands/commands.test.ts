@@ -312,7 +312,7 @@ describe('svc link', () => {
 
 describe('svc plugin zip', () => {
 	it('writes an installable zip of plugin/ under one svc/ folder, without tests or dotfiles', async () => {
-		const result = await run({ name: 'plugin zip', json: true, out: 'out/../svc-plugin.zip' });
+		const result = await run({ name: 'plugin zip', json: true, out: 'out/../svc-plugin.zip', force: false });
 		expect(result.exitCode).toBe(0);
 		const report = JSON.parse(result.stdout) as { out: string; files: number; bytes: number };
 		expect(report.out).toBe(path.join(temp.dir, 'svc-plugin.zip'));
@@ -330,13 +330,25 @@ describe('svc plugin zip', () => {
 	});
 
 	it('says where it wrote the zip and how to install it', async () => {
-		const result = await run({ name: 'plugin zip', json: false, out: undefined });
+		const result = await run({ name: 'plugin zip', json: false, out: undefined, force: false });
 		expect(result.stdout).toMatch(/^✔ Wrote svc\.zip \(\d+ files, [\d.]+ KB\)\./);
 		expect(result.stdout).toContain('Upload Plugin');
 	});
 
+	it('refuses to overwrite a file without --force (exit 2, the file untouched), and replaces it with it', async () => {
+		writeFileSync(path.join(temp.dir, 'kept.zip'), 'mine');
+		const refused = await run({ name: 'plugin zip', json: false, out: 'kept.zip', force: false });
+		expect(refused.exitCode).toBe(2);
+		expect(refused.stderr).toContain('kept.zip exists already; nothing was written.');
+		expect(refused.stderr).toContain('--force');
+		expect(readFileSync(path.join(temp.dir, 'kept.zip'), 'utf8')).toBe('mine');
+		const forced = await run({ name: 'plugin zip', json: false, out: 'kept.zip', force: true });
+		expect(forced.exitCode).toBe(0);
+		expect(readFileSync(path.join(temp.dir, 'kept.zip')).subarray(0, 2).toString()).toBe('PK');
+	});
+
 	it('a folder that does not exist is an error naming the path', async () => {
-		const result = await run({ name: 'plugin zip', json: false, out: 'missing/dir/svc.zip' });
+		const result = await run({ name: 'plugin zip', json: false, out: 'missing/dir/svc.zip', force: false });
 		expect(result.exitCode).toBe(1);
 		expect(result.stderr).toContain(`Cannot write ${path.join(temp.dir, 'missing', 'dir', 'svc.zip')} (ENOENT)`);
 	});

@@ -72,7 +72,8 @@ describe('toCommand', () => {
 		});
 		expect(parse('logout', { site: 'x' })).toEqual({ name: 'logout', json: false, site: 'x' });
 		expect(parse('link', { site: 'x', apiDir: 'src/api' })).toEqual({ name: 'link', json: false, site: 'x', apiDir: 'src/api' });
-		expect(parse('plugin zip', { out: 'a.zip' })).toEqual({ name: 'plugin zip', json: false, out: 'a.zip' });
+		expect(parse('plugin zip', { out: 'a.zip' })).toEqual({ name: 'plugin zip', json: false, out: 'a.zip', force: false });
+		expect(parse('plugin zip', { force: true })).toMatchObject({ name: 'plugin zip', force: true });
 	});
 
 	it.each<[string, Flags, string]>([
@@ -113,9 +114,9 @@ describe('toCommand', () => {
 	});
 
 	it.each<[string, Flags, string]>([
-		['api list', { force: true } as Flags, 'Unknown flag --force.'],
-		['api push', { dryrun: true, apiDirectory: 'x' } as Flags, 'Unknown flags --dryrun, --api-directory.'],
-		['', { force: true } as Flags, 'Unknown flag --force.'],
+		['api list', { bogus: true } as Flags, 'Unknown flag --bogus.'],
+		['api push', { dryrun: true, apiDirectory: 'x' } as Flags, 'Unknown flags --dryrun, --api-directory. Did you mean --dry-run?'],
+		['', { bogus: true } as Flags, 'Unknown flag --bogus.'],
 	])('rejects unknown flags: svc %s %j', (line, flags, message) => {
 		expect(usageError(() => parse(line, flags)).message).toBe(message);
 	});
@@ -132,6 +133,10 @@ describe('toCommand', () => {
 
 	it('suggests the command a typo meant, and names a short flag as typed', () => {
 		expect(usageError(() => parse('api pusj')).message).toBe('Unknown command "svc api pusj". Did you mean "svc api push"?');
+		// A command of the api group typed without it.
+		expect(usageError(() => parse('push')).message).toBe('Unknown command "svc push". Did you mean "svc api push"?');
+		expect(usageError(() => parse('lsit')).message).toBe('Unknown command "svc lsit". Did you mean "svc api list"?');
+		expect(usageError(() => toCommand(['api', 'list'], { josn: true } as Flags)).message).toBe('Unknown flag --josn. Did you mean --json?');
 		expect(usageError(() => parse('api lsit')).message).toContain('Did you mean "svc api list"?');
 		expect(usageError(() => parse('apu push')).message).toContain('Did you mean "svc api push"?');
 		expect(usageError(() => parse('lgoin')).message).toContain('Did you mean "svc login"?');

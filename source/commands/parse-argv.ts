@@ -23,6 +23,7 @@ export interface Flags {
 	readonly capability?: string | undefined;
 	readonly follow?: boolean | undefined;
 	readonly since?: string | undefined;
+	readonly force?: boolean | undefined;
 	readonly help?: boolean | undefined;
 }
 
@@ -156,6 +157,8 @@ export interface PluginZipCommand {
 	readonly name: 'plugin zip';
 	readonly json: boolean;
 	readonly out: string | undefined;
+	/** Replace an existing file at --out (else refused). */
+	readonly force: boolean;
 }
 
 export interface HelpCommand {
@@ -202,7 +205,7 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	login: ['site', 'json', 'url', 'user', 'passwordStdin', 'insecureStore'],
 	logout: ['site', 'json'],
 	link: ['site', 'json', 'apiDir'],
-	'plugin zip': ['json', 'out'],
+	'plugin zip': ['json', 'out', 'force'],
 };
 
 const FLAG_NAMES: Record<keyof Flags, string> = {
@@ -222,6 +225,7 @@ const FLAG_NAMES: Record<keyof Flags, string> = {
 	capability: '--capability',
 	follow: '--follow',
 	since: '--since',
+	force: '--force',
 	help: '--help',
 };
 
@@ -314,7 +318,7 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 			return { name, json, site, apiDir: nonEmpty(flags.apiDir, '--api-dir') };
 		case 'plugin zip':
 			noArgs(name, args);
-			return { name, json, out: nonEmpty(flags.out, '--out') };
+			return { name, json, out: nonEmpty(flags.out, '--out'), force: flags.force === true };
 	}
 }
 
@@ -349,6 +353,12 @@ function commandName(first: string | undefined, second: string | undefined): Com
 function suggestion(first: string | undefined, second: string | undefined): string | undefined {
 	const names = Object.keys(ACCEPTS);
 	const groups = [...new Set(names.map((name) => name.split(' ')[0] ?? name))];
+	// `svc push` for `svc api push`: a command of a group typed without its group.
+	if (first !== undefined && !groups.includes(first) && second === undefined) {
+		const bare = names.filter((name) => name.startsWith('api ')).map((name) => name.slice('api '.length));
+		const member = bare.includes(first) ? first : closest(first, bare);
+		if (member !== undefined) return `api ${member}`;
+	}
 	const group = first !== undefined && groups.includes(first) ? first : closest(first ?? '', groups);
 	if (group === undefined) return undefined;
 	const members = names.filter((name) => name.startsWith(`${group} `)).map((name) => name.slice(group.length + 1));
@@ -373,7 +383,12 @@ function rejectUnknownFlags(flags: Flags, first: string | undefined): void {
 	if (unknown.length > 0) {
 		// As typed: `-v` is a short flag, not `--v`.
 		const names = unknown.map((flag) => (flag.length === 1 ? `-${flag}` : `--${flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`));
-		throw usage(`Unknown ${names.length === 1 ? 'flag' : 'flags'} ${names.join(', ')}.`, helpTopic(first));
+		const guesses = names.flatMap((name) => {
+			const guess = name.startsWith('--') ? closest(name.slice(2), Object.values(FLAG_NAMES).map((known) => known.slice(2))) : undefined;
+			return guess === undefined ? [] : [`--${guess}`];
+		});
+		const meant = guesses.length === 0 ? '' : ` Did you mean ${guesses.join(', ')}?`;
+		throw usage(`Unknown ${names.length === 1 ? 'flag' : 'flags'} ${names.join(', ')}.${meant}`, helpTopic(first));
 	}
 }
 

@@ -28,8 +28,16 @@ export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 	const entries = await pluginEntries(PLUGIN_DIR);
 	const zip = createZip(entries);
 	try {
-		await fs.writeFile(out, zip);
+		// 'wx': the check and the write are one step, so no file made meanwhile is overwritten either.
+		await fs.writeFile(out, zip, { flag: command.force ? 'w' : 'wx' });
 	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+			throw new SvcError(`${displayPath(io.cwd, out)} exists already; nothing was written.`, {
+				code: 'usage',
+				exitCode: 2,
+				hint: `Add --force to replace it, or --out to write another file.`,
+			});
+		}
 		throw cannotWriteOut(out, error);
 	}
 	const files = entries.filter((entry) => entry.data !== undefined).length;
