@@ -80,4 +80,27 @@ final class SharedRulesTest extends TestCase {
 		// The same rule set refuses it at push and skips it at boot.
 		$this->assertSame( $bad_permission ? array( 'svc_bad_permission' ) : array(), array_column( RouteRules::own( $scan ), 'code' ) );
 	}
+
+	/**
+	 * The fixture is the truth only if PHP agrees: every file svc accepts is run (in a process of
+	 * its own) and PHP's reflection must open exactly the verbs the scan lists.
+	 *
+	 * @dataProvider public_cases
+	 * @param list<string> $expected
+	 */
+	public function test_php_opens_exactly_the_verbs_the_scan_lists( string $source, array $expected, bool $bad_permission ): void {
+		if ( $bad_permission ) {
+			$this->assertNotSame( array(), RouteRules::own( TokenScanner::scan( "<?php\ndeclare(strict_types=1);\n" . $source ) ) );
+			return;
+		}
+		$file = (string) tempnam( sys_get_temp_dir(), 'svc-public' );
+		file_put_contents( $file, "<?php\ndeclare(strict_types=1);\n" . $source );
+		try {
+			$command = escapeshellarg( PHP_BINARY ) . ' -n ' . escapeshellarg( dirname( __DIR__ ) . '/reflected-public.php' ) . ' ' . escapeshellarg( $file ) . ' 2>&1';
+			$output  = (string) shell_exec( $command ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- a child PHP, so fixture classes may share names.
+		} finally {
+			unlink( $file );
+		}
+		$this->assertSame( $expected, json_decode( $output, true ), $output );
+	}
 }
