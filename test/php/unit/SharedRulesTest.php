@@ -61,11 +61,11 @@ final class SharedRulesTest extends TestCase {
 		$this->assertSame( $valid, Slug::is_valid( $slug ), (string) Slug::problem( $slug ) );
 	}
 
-	/** @return array<string, array{string, list<string>, bool}> */
+	/** @return array<string, array{string, list<string>, bool, string|null}> */
 	public function public_cases(): array {
 		$cases = array();
 		foreach ( self::fixture( 'public-detection.json' )['cases'] as $case ) {
-			$cases[ $case['name'] ] = array( $case['source'], $case['publicVerbs'], $case['badPermission'] ?? false );
+			$cases[ $case['name'] ] = array( $case['source'], $case['publicVerbs'], $case['badPermission'] ?? false, $case['message'] ?? null );
 		}
 		return $cases;
 	}
@@ -74,11 +74,14 @@ final class SharedRulesTest extends TestCase {
 	 * @dataProvider public_cases
 	 * @param list<string> $expected
 	 */
-	public function test_public_detection_agrees_with_the_cli( string $source, array $expected, bool $bad_permission ): void {
+	public function test_public_detection_agrees_with_the_cli( string $source, array $expected, bool $bad_permission, ?string $message ): void {
 		$scan = TokenScanner::scan( "<?php\ndeclare(strict_types=1);\n" . $source );
 		$this->assertSame( $expected, array_map( 'strtoupper', $scan->public_verbs() ) );
 		// The same rule set refuses it at push and skips it at boot.
 		$this->assertSame( $bad_permission ? array( 'svc_bad_permission' ) : array(), array_column( RouteRules::own( $scan ), 'code' ) );
+		if ( null !== $message ) {
+			$this->assertSame( $message, RouteRules::own( $scan )[0]['message'] );
+		}
 	}
 
 	/**
