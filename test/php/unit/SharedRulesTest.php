@@ -6,6 +6,7 @@
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
+use Svc\Api\Attribute\Permission;
 use Svc\Routing\Slug;
 use Svc\Scanning\TokenScanner;
 use Svc\Validation\RouteRules;
@@ -85,8 +86,9 @@ final class SharedRulesTest extends TestCase {
 	}
 
 	/**
-	 * The fixture is the truth only if PHP agrees: every file svc accepts is run (in a process of
-	 * its own) and PHP's reflection must open exactly the verbs the scan lists.
+	 * The fixture is the truth only if PHP agrees: every file svc accepts is compiled (its class
+	 * renamed, as fixture classes share names) and PHP's reflection must open exactly the verbs the
+	 * scan lists, reading the Permission attribute as the Authorizer does.
 	 *
 	 * @dataProvider public_cases
 	 * @param list<string> $expected
@@ -96,14 +98,47 @@ final class SharedRulesTest extends TestCase {
 			$this->assertNotSame( array(), RouteRules::own( TokenScanner::scan( "<?php\ndeclare(strict_types=1);\n" . $source ) ) );
 			return;
 		}
-		$file = (string) tempnam( sys_get_temp_dir(), 'svc-public' );
-		file_put_contents( $file, "<?php\ndeclare(strict_types=1);\n" . $source );
-		try {
-			$command = escapeshellarg( PHP_BINARY ) . ' -n ' . escapeshellarg( dirname( __DIR__ ) . '/reflected-public.php' ) . ' ' . escapeshellarg( $file ) . ' 2>&1';
-			$output  = (string) shell_exec( $command ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- a child PHP, so fixture classes may share names.
-		} finally {
-			unlink( $file );
+		$class = self::compile( $source );
+		$open  = array();
+		foreach ( array( 'get', 'post', 'put', 'patch', 'delete' ) as $verb ) {
+			if ( ! $class->hasMethod( $verb ) || ! $class->getMethod( $verb )->isPublic() ) {
+				continue;
+			}
+			$attributes = $class->getMethod( $verb )->getAttributes( Permission::class );
+			$attributes = array() === $attributes ? $class->getAttributes( Permission::class ) : $attributes;
+			if ( array() !== $attributes && $attributes[0]->newInstance()->public ) {
+				$open[] = strtoupper( $verb );
+			}
 		}
-		$this->assertSame( $expected, json_decode( $output, true ), $output );
+		$this->assertSame( $expected, $open );
+	}
+
+	/**
+	 * Declares the fixture's one class under a name of its own.
+	 *
+	 * @return ReflectionClass<object>
+	 */
+	private static function compile( string $source ): ReflectionClass {
+		static $serial = 0;
+		$code  = '';
+		$class = null;
+		$next  = false;
+		foreach ( PhpToken::tokenize( "<?php\n" . $source ) as $token ) {
+			if ( $next && $token->is( T_STRING ) ) {
+				$class       = $token->text . '_Case' . ( ++$serial );
+				$token->text = $class;
+				$next        = false;
+			} elseif ( $token->is( T_CLASS ) ) {
+				$next = true;
+			}
+			$code .= $token->text;
+		}
+		eval( 'declare(strict_types=1);' . substr( $code, 6 ) ); // phpcs:ignore Squiz.PHP.Eval -- fixture code, to ask PHP itself.
+		foreach ( get_declared_classes() as $declared ) {
+			if ( 0 === strcasecmp( (string) $class, substr( $declared, (int) strrpos( '\\' . $declared, '\\' ) ) ) ) {
+				return new ReflectionClass( $declared );
+			}
+		}
+		throw new RuntimeException( 'the fixture declared no class' );
 	}
 }
