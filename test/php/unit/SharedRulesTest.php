@@ -120,9 +120,9 @@ final class SharedRulesTest extends TestCase {
 	 */
 	private static function compile( string $source ): ReflectionClass {
 		static $serial = 0;
-		$code  = '';
-		$class = null;
-		$next  = false;
+		$code          = '';
+		$class         = null;
+		$next          = false;
 		foreach ( PhpToken::tokenize( "<?php\n" . $source ) as $token ) {
 			if ( $next && $token->is( T_STRING ) ) {
 				$class       = $token->text . '_Case' . ( ++$serial );
