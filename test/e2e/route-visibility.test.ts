@@ -16,6 +16,7 @@ let site: WordPressSite;
 const SECRET = 'internal billing token';
 const OPEN_TEXT = 'the open greeting';
 const EDITOR_TEXT = 'what editors may filter by';
+const KEY_TEXT = 'what key holders may send';
 
 const ARGS = 'use Svc\\Api\\Attribute\\Args;';
 const get = (description: string) =>
@@ -26,6 +27,11 @@ beforeAll(async () => {
   await pushOk(site, {
     'hidden/billing': routeSource(uniqueClass('Billing'), [get(SECRET), "\tpublic function post(): array { return array(); }"].join('\n'), { preamble: ARGS }),
     'shown/open': routeSource(uniqueClass('Open'), get(OPEN_TEXT), { preamble: ARGS, classAttribute: '#[Permission(public: true)]' }),
+    'keyed/route': routeSource(
+      uniqueClass('Keyed'),
+      [get(KEY_TEXT), "\tpublic function permission( WP_REST_Request $request ): bool { return 'open-sesame' === $request->get_header( 'X-Key' ); }"].join('\n'),
+      { preamble: ARGS },
+    ),
     'editors/only': routeSource(uniqueClass('Editors'), get(EDITOR_TEXT), { preamble: ARGS, classAttribute: "#[Permission(capability: 'edit_posts')]" }),
   });
 });
@@ -63,6 +69,12 @@ describe('the REST index and the namespace index', () => {
     expect(text).toContain(EDITOR_TEXT);
     expect(text).toContain(OPEN_TEXT);
     expect(text).not.toContain(SECRET);
+  });
+
+  it('describes a route to an anonymous caller its permission() lets in, from the headers it sends', async () => {
+    const path = '/svc-api/v1';
+    expect(JSON.stringify((await call(site, path, { as: 'anonymous' })).body)).not.toContain(KEY_TEXT);
+    expect(JSON.stringify((await call(site, path, { as: 'anonymous', headers: { 'X-Key': 'open-sesame' } })).body)).toContain(KEY_TEXT);
   });
 
   it.each(['/', '/svc-api/v1'])('%s shows an administrator every route', async (path) => {

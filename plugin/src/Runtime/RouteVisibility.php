@@ -30,6 +30,8 @@ final class RouteVisibility {
 
 	/** @var array<string, bool> Slug => visible, for this request's caller. */
 	private array $visible = array();
+	/** The request being served, whose headers a permission check may read (a shared secret). */
+	private ?WP_REST_Request $request = null;
 
 	public function __construct(
 		private readonly ManifestStore $store,
@@ -63,10 +65,12 @@ final class RouteVisibility {
 	}
 
 	/**
-	 * @internal Filter callback for `rest_pre_dispatch`.
+	 * @internal Filter callback for `rest_pre_dispatch`: notes the request (`rest_route_data` is not
+	 * given it), and empties an OPTIONS answer for a route this caller may not call.
 	 */
 	public function filter_options( mixed $result, WP_REST_Server $server, WP_REST_Request $request ): mixed {
 		unset( $server );
+		$this->request = $request;
 		if ( 'OPTIONS' !== $request->get_method() || ! $result instanceof WP_REST_Response ) {
 			return $result;
 		}
@@ -92,8 +96,8 @@ final class RouteVisibility {
 	/**
 	 * Whether the caller may call one verb of the route: the manifest answers for public verbs and
 	 * administrators; otherwise the Authorizer decides, as for a call (a closed-by-default file is
-	 * refused without being loaded). The probe is an OPTIONS request for the route, so a check that
-	 * throws is not logged as a denied call.
+	 * refused without being loaded). The probe is an OPTIONS request for the route carrying the
+	 * caller's headers: a check that throws is not logged as a denied call.
 	 */
 	private function slug_visible( string $slug, string $route ): bool {
 		$entry = $this->store->entry( $slug );
@@ -104,6 +108,7 @@ final class RouteVisibility {
 			return true;
 		}
 		$probe = new WP_REST_Request( 'OPTIONS', $route );
+		$probe->set_headers( null === $this->request ? array() : $this->request->get_headers() );
 		foreach ( $entry['verbs'] as $verb ) {
 			if ( true === $this->authorizer->authorize( $probe, $slug, $verb ) ) {
 				return true;
