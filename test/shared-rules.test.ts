@@ -14,7 +14,7 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtur
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as T;
 
 const slugs = fixture<{ valid: string[]; invalid: string[]; removable: string[]; unremovable: string[] }>('slug-cases.json');
-const publicCases = fixture<{ cases: { name: string; source: string; publicVerbs: string[]; badPermission?: boolean }[] }>(
+const publicCases = fixture<{ cases: { name: string; source: string; publicVerbs: string[]; badPermission?: boolean; message?: string }[] }>(
   'public-detection.json',
 ).cases;
 
@@ -40,14 +40,16 @@ describe('removable names agree with the plugin', () => {
 });
 
 describe('public-route detection agrees with the plugin', () => {
-  it.each(publicCases.map((c) => [c.name, c.source, c.publicVerbs, c.badPermission ?? false] as const))(
+  it.each(publicCases.map((c) => [c.name, c.source, c.publicVerbs, c.badPermission ?? false, c.message] as const))(
     '%s',
-    (_name, source, expected, badPermission) => {
+    (_name, source, expected, badPermission, message) => {
       const result = checkRouteSource(`<?php\ndeclare(strict_types=1);\n${source}`);
       expect([...result.publicVerbs]).toEqual(expected);
-      // Where the site answers svc_bad_permission, the local check fails too.
-      expect(result.errors.filter((error) => /Permission attribute has no parameter/.test(error))).toHaveLength(badPermission ? 1 : 0);
-      expect(result.errors).toHaveLength(badPermission ? 1 : 0);
+      // Where the site answers svc_bad_permission, the local check fails too, with one problem.
+      expect(result.problems.map((problem) => problem.code)).toEqual(badPermission ? ['svc_bad_permission'] : []);
+      if (message !== undefined) {
+        expect(result.problems[0]?.message).toBe(message);
+      }
     },
   );
 });

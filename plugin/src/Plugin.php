@@ -28,6 +28,7 @@ use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\HeaderApplier;
 use Svc\Runtime\Registrar;
 use Svc\Runtime\RouteHandler;
+use Svc\Runtime\RouteVisibility;
 use Svc\Runtime\RouteLoader;
 use Svc\Runtime\VendorAutoload;
 use Svc\Settings\RouteNamespace;
@@ -94,8 +95,11 @@ final class Plugin {
 			( new DiagnosticsController( $paths ) )->register();
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
 		};
-		$registrar  = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader ), $management );
+		$authorizer = new Authorizer( $loader );
+		$registrar  = new Registrar( $store, $route_namespace, $loader, $authorizer, new RouteHandler( $loader ), $management );
 		$registrar->on_rest_api_init();
+		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.
+		( new RouteVisibility( $store, $authorizer, $registrar ) )->register();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).
 		add_filter( 'rest_pre_dispatch', array( $registrar, 'on_pre_dispatch' ), 0, 3 );

@@ -143,6 +143,9 @@ describe('public detection: how the attribute may be named', () => {
 		['beside another attribute in one group', USE, '#[Other, Permission(public: true)]'],
 		['in a second attribute group', USE, '#[Other] #[Permission(public: true)]'],
 		['imported inside a namespace', `namespace App;\n${USE}`, '#[Permission(public: true)]'],
+		['an aliased import', 'use Svc\\Api\\Attribute\\Permission as Open;', '#[Open(public: true)]'],
+		['an aliased namespace import', 'use Svc\\Api\\Attribute as A;', '#[A\\Permission(public: true)]'],
+		['an alias in a group use', 'use Svc\\Api\\Attribute\\{Permission as PermG};', '#[PermG(public: true)]'],
 	])('%s counts', (_rule, preamble, attribute) => {
 		expect(publicVerbsOf(preamble, method(attribute))).toEqual(['GET']);
 	});
@@ -153,9 +156,7 @@ describe('public detection: how the attribute may be named', () => {
 		['another Permission class imported', 'use App\\Permission;', '#[Permission(public: true)]'],
 		['Attribute\\Permission without importing the namespace', '', '#[Attribute\\Permission(public: true)]'],
 		['a function import of the same name', 'use function Svc\\Api\\Attribute\\Permission;', '#[Permission(public: true)]'],
-		// Blind spot documented in SPEC.md: an aliased import gives no warning.
-		['an aliased import', 'use Svc\\Api\\Attribute\\Permission as Open;', '#[Open(public: true)]'],
-		['an aliased namespace import', 'use Svc\\Api\\Attribute as A;', '#[A\\Permission(public: true)]'],
+		['Permission hidden by an alias', 'use Svc\\Api\\Attribute\\Permission as Open;', '#[Permission(public: true)]'],
 	])('%s does not count', (_rule, preamble, attribute) => {
 		expect(publicVerbsOf(preamble, method(attribute))).toEqual([]);
 	});
@@ -170,18 +171,21 @@ describe('public detection: arguments', () => {
 		'public: TRUE',
 		"capability: 'read', public: true",
 		"true, capability: 'read'",
-		// Anything but the literal false counts (SPEC.md): under strict_types these throw when the
-		// attribute is instantiated, but the warning errs on the side of saying public.
-		"'true'",
-		'1',
-		'public: 1',
-		'public: !false',
-		'public: (true)',
-		'public: 1 === 1',
-		'public: (false)',
+		'public: \\true',
 	])('(%s) opens the verb', (args) => {
 		expect(publicVerbsOf(USE, withArgs(args))).toEqual(['GET']);
 	});
+
+	// Only the literal true or false: anything else is refused, not guessed at (the site refuses
+	// it too, and under strict_types PHP would throw when the attribute is instantiated).
+	it.each(["'true'", '1', 'public: 1', "public: '0'", 'public: null', 'public: !false', 'public: (true)', 'public: 1 === 1', 'public: (false)', 'public: OPEN'])(
+		'(%s) is refused',
+		(args) => {
+			const result = checkRouteSource(php(USE, withArgs(args)));
+			expect(result.publicVerbs).toEqual([]);
+			expect(result.problems).toEqual([{ code: 'svc_bad_permission', message: expect.stringMatching(/^line \d+: #\[Permission\] on get\(\) has public: .+, which is not true or false/) }]);
+		},
+	);
 
 	it.each([
 		'public: false',

@@ -30,7 +30,7 @@ export interface RouteSourceCheck {
 	readonly classes: readonly string[];
 	/** Verbs the class implements as public methods, in GET, POST, PUT, PATCH, DELETE order. */
 	readonly verbs: readonly HttpVerb[];
-	/** The subset of `verbs` that `#[Permission(public: …)]` opens to anyone (anything but the literal `false`). */
+	/** The subset of `verbs` that `#[Permission(public: true)]` opens to anyone, however the attribute's name is written. */
 	readonly publicVerbs: readonly HttpVerb[];
 	readonly isPublic: boolean;
 	/** Every failed check, as a sentence; empty when the file passes. */
@@ -123,13 +123,17 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 
 	const only = scopes.length === 1 ? scopes[0] : undefined;
 	if (only !== undefined) {
+		// One problem, as the site gives one svc_bad_permission for all of them.
+		const permission = permissionFaults(only, source);
 		const unknown = unknownPermissionArguments(only);
 		if (unknown.length > 0) {
 			const names = unknown.map((name) => `${name}:`).join(', ');
-			add(
-				'svc_bad_permission',
+			permission.unshift(
 				`the Permission attribute has no parameter ${names} (names are case-sensitive: public:, capability:, callback:); PHP would throw instead of checking the caller`,
 			);
+		}
+		if (permission.length > 0) {
+			add('svc_bad_permission', permission.join('; '));
 		}
 	}
 	if (only !== undefined) {
@@ -196,21 +200,37 @@ function describeSyntaxError(error: unknown): SyntaxProblem {
 
 /**
  * Every named class, wherever it is declared (PHP also declares classes inside functions and
- * conditionals). Anonymous classes and `Foo::class` are not declarations.
+ * conditionals). Anonymous classes and `Foo::class` are not declarations. Each class sees the
+ * imports written before it in its namespace, as PHP compiles it.
  */
 function collectClasses(program: AstNode): ClassScope[] {
 	const found: ClassScope[] = [];
-	const globalImports = importsOf(nodeList(program['children']));
+	const inNamespace = (namespace: string, statements: readonly AstNode[]) => {
+		const imports = new Map<string, string>();
+		for (const statement of statements) {
+			if (statement.kind === 'usegroup') {
+				addImports(imports, statement);
+			} else {
+				const snapshot = new Map(imports);
+				walk(statement, (node) => addClass(found, node, namespace, snapshot));
+			}
+		}
+	};
+	const global: AstNode[] = [];
 	for (const child of nodeList(program['children'])) {
 		if (child.kind === 'namespace') {
-			const namespace = typeof child['name'] === 'string' ? child['name'] : '';
-			const imports = importsOf(nodeList(child['children']));
-			walk(child, (node) => addClass(found, node, namespace, imports));
+			inNamespace(namespaceName(child['name']), nodeList(child['children']));
 		} else {
-			walk(child, (node) => addClass(found, node, '', globalImports));
+			global.push(child);
 		}
 	}
+	inNamespace('', global);
 	return found;
+}
+
+/** `namespace A\B;` gives a string; php-parser names the global `namespace { }` `[""]`. */
+function namespaceName(name: unknown): string {
+	return typeof name === 'string' ? name.replace(/^\\/, '') : '';
 }
 
 function addClass(found: ClassScope[], node: AstNode, namespace: string, imports: ReadonlyMap<string, string>): void {
@@ -225,31 +245,23 @@ function addClass(found: ClassScope[], node: AstNode, namespace: string, imports
 }
 
 /**
- * Class imports by local name (lowercased: PHP class names are case-insensitive). Imports renamed
- * with `as` are left out on purpose: SPEC.md documents them as a blind spot of public detection,
- * and the CLI should warn about exactly the files the contract says it warns about.
+ * Adds a `use` statement's class imports by local name (lowercased: PHP class names are
+ * case-insensitive): aliased (`use A\B as C`, `use Svc\Api\Attribute as A`) or not, grouped or
+ * not. Function and constant imports, whole statements or items of a mixed group, name no class.
  */
-function importsOf(statements: readonly AstNode[]): Map<string, string> {
-	const imports = new Map<string, string>();
-	for (const statement of statements) {
-		if (statement.kind !== 'usegroup' || statement['type'] !== null) {
+function addImports(imports: Map<string, string>, statement: AstNode): void {
+	if (statement['type'] !== null && statement['type'] !== undefined) {
+		return;
+	}
+	const prefix = typeof statement['name'] === 'string' ? `${statement['name']}\\` : '';
+	for (const item of nodeList(statement['items'])) {
+		if ((item['type'] !== null && item['type'] !== undefined) || typeof item['name'] !== 'string') {
 			continue;
 		}
-		const prefix = typeof statement['name'] === 'string' ? `${statement['name']}\\` : '';
-		for (const item of nodeList(statement['items'])) {
-			if (item['type'] !== null || typeof item['name'] !== 'string') {
-				continue;
-			}
-			const name = `${prefix}${item['name']}`.replace(/^\\/, '');
-			const last = name.split('\\').pop() ?? name;
-			const alias = identifierName(item['alias']);
-			if (alias !== undefined && alias.toLowerCase() !== last.toLowerCase()) {
-				continue;
-			}
-			imports.set(last.toLowerCase(), name);
-		}
+		const name = `${prefix}${item['name']}`.replace(/^\\/, '');
+		const alias = identifierName(item['alias']) ?? name.split('\\').pop() ?? name;
+		imports.set(alias.toLowerCase(), name);
 	}
-	return imports;
 }
 
 /** PHP's name resolution for a class name as written in the file. */
@@ -280,16 +292,16 @@ function publicMethods(classNode: AstNode): AstNode[] {
 	);
 }
 
-/** SPEC.md resolution order: the method's own Permission attribute wins over the class's. */
+/**
+ * SPEC.md resolution order: the method's own Permission attribute wins over the class's. Like
+ * PHP's reflection (and the site's Authorizer), only the first one found counts.
+ */
 function isVerbPublic(scope: ClassScope, verb: HttpVerb): boolean {
 	const method = publicMethods(scope.node).find(
 		(member) => identifierName(member['name'])?.toLowerCase() === verb.toLowerCase(),
 	);
-	const own = permissionAttributes(method, scope);
-	if (own.length > 0) {
-		return own.some(opensToPublic);
-	}
-	return permissionAttributes(scope.node, scope).some(opensToPublic);
+	const permission = permissionAttributes(method, scope)[0] ?? permissionAttributes(scope.node, scope)[0];
+	return permission !== undefined && publicLiteral(publicArgument(permission)) === true;
 }
 
 function permissionAttributes(node: AstNode | undefined, scope: ClassScope): AstNode[] {
@@ -305,26 +317,92 @@ function permissionAttributes(node: AstNode | undefined, scope: ClassScope): Ast
 		);
 }
 
-/**
- * The `public` argument (named, or the first positional one) opens the verb unless it is the literal
- * `false` (`FALSE`, `\false`): `!false`, `(true)` or `1 === 1` are true when PHP evaluates them, so
- * anything else counts as public.
- */
-function opensToPublic(attribute: AstNode): boolean {
+/** The `public` argument: named, else the first positional one (the last given, as PHP would bind it). */
+function publicArgument(attribute: AstNode): AstNode | undefined {
 	const args = nodeList(attribute['args']);
 	const named = args.find((arg) => arg.kind === 'namedargument' && arg['name'] === 'public');
-	const value = named === undefined ? positionalFirst(args) : asNode(named['value']);
-	return value !== undefined && !isLiteralFalse(value);
+	return named === undefined ? positionalFirst(args) : asNode(named['value']);
 }
 
-function isLiteralFalse(value: AstNode): boolean {
-	if (value['parenthesizedExpression'] === true) {
+/** How many times `public` is given (PHP throws when it is given twice). */
+function publicCount(attribute: AstNode): number {
+	const args = nodeList(attribute['args']);
+	const named = args.filter((arg) => arg.kind === 'namedargument' && arg['name'] === 'public').length;
+	return named + (positionalFirst(args) === undefined ? 0 : 1);
+}
+
+/**
+ * true or false for the literal (any case, `\true` too), false with no value, undefined for
+ * anything else: `1`, `'0'`, `!false`, `(true)` or a constant are refused, not guessed at, since
+ * PHP's reading of them depends on coercion rules svc would have to repeat exactly.
+ */
+function publicLiteral(value: AstNode | undefined): boolean | undefined {
+	if (value === undefined) {
 		return false;
 	}
-	if (value.kind === 'boolean') {
-		return value['value'] === false;
+	if (value['parenthesizedExpression'] === true) {
+		return undefined;
 	}
-	return value.kind === 'name' && typeof value['name'] === 'string' && value['name'].toLowerCase() === '\\false';
+	if (value.kind === 'boolean' && typeof value['value'] === 'boolean') {
+		return value['value'];
+	}
+	const name = value.kind === 'name' && typeof value['name'] === 'string' ? value['name'].toLowerCase() : '';
+	return name === '\\true' ? true : name === '\\false' ? false : undefined;
+}
+
+/**
+ * Permission attributes svc cannot read as PHP would (the site's ScanResult::permission_faults(),
+ * in the same words): a `public` that is not the literal true or false, `public` given twice, the
+ * attribute twice on one declaration.
+ */
+function permissionFaults(scope: ClassScope, source: string): string[] {
+	const methods = nodeList(scope.node['body']).filter((member) => member.kind === 'method');
+	const targets: [string, AstNode][] = [
+		['the class', scope.node],
+		...methods.map((method): [string, AstNode] => [`${(identifierName(method['name']) ?? '').toLowerCase()}()`, method]),
+	];
+	const faults: string[] = [];
+	for (const [target, node] of targets) {
+		permissionAttributes(node, scope).forEach((attribute, index) => {
+			const line = lineOf(attribute);
+			if (index > 0) {
+				faults.push(`line ${line}: #[Permission] is given more than once on ${target}; PHP would throw instead of checking the caller`);
+			}
+			const value = publicArgument(attribute);
+			if (publicCount(attribute) > 1) {
+				faults.push(`line ${line}: #[Permission] on ${target} gives public twice (by position and by name); PHP would throw instead of checking the caller`);
+			} else if (publicLiteral(value) === undefined) {
+				faults.push(
+					`line ${line}: #[Permission] on ${target} has public: ${written(value, source)}, which is not true or false; svc reads who may call a route without running the file, so public takes only the literal true or false`,
+				);
+			}
+		});
+	}
+	return faults;
+}
+
+function lineOf(node: AstNode): number {
+	const loc = node['loc'] as { start?: { line?: unknown } } | undefined;
+	return typeof loc?.start?.line === 'number' ? loc.start.line : 0;
+}
+
+/** The value as the author wrote it, short enough to quote in a refusal. */
+function written(value: AstNode | undefined, source: string): string {
+	const loc = value?.['loc'] as { start?: { offset?: unknown }; end?: { offset?: unknown } } | undefined;
+	if (typeof loc?.start?.offset !== 'number' || typeof loc.end?.offset !== 'number') {
+		return '(an expression)';
+	}
+	let start = loc.start.offset;
+	let end = loc.end.offset;
+	// php-parser's position leaves out the parentheses of `(true)`; the site quotes them.
+	if (value?.['parenthesizedExpression'] === true) {
+		const open = source.lastIndexOf('(', start - 1);
+		const close = source.indexOf(')', end);
+		if (open >= 0 && source.slice(open + 1, start).trim() === '') start = open;
+		if (close >= 0 && source.slice(end, close).trim() === '') end = close + 1;
+	}
+	const text = source.slice(start, end).replace(/\s+/g, ' ');
+	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 const PERMISSION_PARAMETERS = new Set(['public', 'capability', 'callback']);

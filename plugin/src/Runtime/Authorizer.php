@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Runtime;
 
 use Svc\Events\Emit;
+use ReflectionAttribute;
 use ReflectionClass;
 use ReflectionMethod;
 use Svc\Api\Attribute\Permission;
@@ -67,10 +68,13 @@ final class Authorizer {
 		try {
 			// Decided on the class: the route's own code (its constructor included) runs only where the
 			// decision needs it, and whatever it throws is handled here.
-			$permission = $this->attribute( new ReflectionMethod( $class_name, $verb ) )
+			$attribute = $this->attribute( new ReflectionMethod( $class_name, $verb ) )
 				?? $this->attribute( new ReflectionClass( $class_name ) );
-			if ( null !== $permission ) {
-				return $this->evaluate( $permission, $slug, $request );
+			if ( null !== $attribute ) {
+				if ( $this->opened( $attribute, $slug, $verb, $request ) ) {
+					return true;
+				}
+				return $this->evaluate( $attribute->newInstance(), $slug, $request );
 			}
 			if ( method_exists( $class_name, 'permission' ) && ( new ReflectionMethod( $class_name, 'permission' ) )->isPublic() ) {
 				return true === ( new ReflectionMethod( $class_name, 'permission' ) )->invoke( $this->instance( $slug ), $request );
@@ -95,20 +99,39 @@ final class Authorizer {
 
 	/**
 	 * @param ReflectionClass<object>|ReflectionMethod $target
+	 * @return ReflectionAttribute<Permission>|null
 	 */
-	private function attribute( ReflectionClass|ReflectionMethod $target ): ?Permission {
-		$attributes = $target->getAttributes( Permission::class );
-		return array() === $attributes ? null : $attributes[0]->newInstance();
+	private function attribute( ReflectionClass|ReflectionMethod $target ): ?ReflectionAttribute {
+		return $target->getAttributes( Permission::class )[0] ?? null;
+	}
+
+	/**
+	 * Whether the verb is open to anyone. [PUBLIC] in the listing, the push warning and the OpenAPI
+	 * document come from the scan (the manifest's `public`), so the scan decides here too: a verb is
+	 * open only when the scan says so and PHP reads the same attribute's `public` as exactly true.
+	 * Should the two ever differ, the verb stays closed (it never opens unannounced) and the
+	 * difference is logged.
+	 *
+	 * @param ReflectionAttribute<Permission> $attribute The one that applies to the verb.
+	 */
+	private function opened( ReflectionAttribute $attribute, string $slug, string $verb, WP_REST_Request $request ): bool {
+		$arguments = $attribute->getArguments();
+		$reflected = true === ( array_key_exists( 'public', $arguments ) ? $arguments['public'] : ( $arguments[0] ?? false ) );
+		$scanned   = in_array( $verb, $this->loader->entry( $slug )['public'] ?? array(), true );
+		if ( $reflected !== $scanned && self::requested_verb( $request ) === $verb ) {
+			Log::api( sprintf( '%s.php: PHP reads public as %s for %s, svc\'s scan as %s: the verb stays closed', $slug, $reflected ? 'true' : 'not true', strtoupper( $verb ), $scanned ? 'true' : 'not true' ) );
+		}
+		return $reflected && $scanned;
 	}
 
 	private function instance( string $slug ): object {
 		return $this->loader->instance( $slug ) ?? throw new \RuntimeException( sprintf( '%s.php could not be loaded', $slug ) );
 	}
 
+	/**
+	 * The attribute's checks other than `public` (opened() decides that one).
+	 */
 	private function evaluate( Permission $permission, string $slug, WP_REST_Request $request ): bool|WP_Error {
-		if ( $permission->public ) {
-			return true;
-		}
 		if ( null === $permission->capability && null === $permission->callback ) {
 			return current_user_can( self::DEFAULT_CAPABILITY );
 		}

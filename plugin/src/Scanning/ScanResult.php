@@ -12,7 +12,8 @@ namespace Svc\Scanning;
 /**
  * Plain data; built only by TokenScanner.
  *
- * @phpstan-type Attribute array{name: string, public: bool, unknown: list<string>, tokens?: list<\PhpToken>, line?: int}
+ * @phpstan-type Attribute array{name: string, public: bool, written?: string|null, publics?: int, unknown: list<string>, tokens?: list<\PhpToken>, line?: int}
+ * @phpstan-type PermissionFault array{kind: 'value'|'twice'|'repeated', target: string, line: int, written: string}
  * @phpstan-type Method array{visibility: string, attributes: list<Attribute>, doc?: string|null}
  * @phpstan-import-type Contract from ContractReader
  */
@@ -92,8 +93,8 @@ final class ScanResult {
 	}
 
 	/**
-	 * Whether every attribute is svc's Args or Returns, by its resolved name (an aliased import is
-	 * not followed, so `use …\Permission as Args` never resolves to Args).
+	 * Whether every attribute is svc's Args or Returns, by its resolved name (so
+	 * `use …\Permission as Args` is Permission).
 	 *
 	 * @param list<Attribute> $attributes
 	 */
@@ -128,8 +129,8 @@ final class ScanResult {
 
 	/**
 	 * Verbs the lexical rule finds open to anyone: `public: true` on the verb, or on the class for a
-	 * verb without its own Permission attribute. An aliased import and a `permission()` returning true
-	 * are not seen (documented blind spots).
+	 * verb without its own Permission attribute, however the name is written. A `permission()`
+	 * returning true is not seen (a documented blind spot). The Authorizer opens no other verb.
 	 *
 	 * @return list<string>
 	 */
@@ -161,6 +162,54 @@ final class ScanResult {
 			}
 		}
 		return array_values( array_unique( $unknown ) );
+	}
+
+	/**
+	 * Permission attributes svc cannot read exactly as PHP would, so it refuses the file instead of
+	 * risking a [PUBLIC] badge that differs from what the site does: a `public` that is not the
+	 * literal true or false, `public` given twice, the attribute twice on one declaration.
+	 *
+	 * @return list<PermissionFault>
+	 */
+	public function permission_faults(): array {
+		$targets = array( 'the class' => $this->class_attributes );
+		foreach ( $this->methods as $name => $method ) {
+			$targets[ $name . '()' ] = $method['attributes'];
+		}
+		$faults = array();
+		foreach ( $targets as $target => $attributes ) {
+			$seen = 0;
+			foreach ( $attributes as $attribute ) {
+				if ( ! self::is_permission( $attribute['name'] ) ) {
+					continue;
+				}
+				++$seen;
+				if ( $seen > 1 ) {
+					// Permission is not repeatable: reading the second one throws for every caller.
+					$faults[] = self::fault( 'repeated', (string) $target, $attribute );
+				}
+				if ( ( $attribute['publics'] ?? 0 ) > 1 ) {
+					$faults[] = self::fault( 'twice', (string) $target, $attribute );
+				} elseif ( null !== ( $attribute['written'] ?? null ) ) {
+					$faults[] = self::fault( 'value', (string) $target, $attribute );
+				}
+			}
+		}
+		return $faults;
+	}
+
+	/**
+	 * @param 'value'|'twice'|'repeated' $kind
+	 * @param Attribute                  $attribute
+	 * @return PermissionFault
+	 */
+	private static function fault( string $kind, string $target, array $attribute ): array {
+		return array(
+			'kind'    => $kind,
+			'target'  => $target,
+			'line'    => (int) ( $attribute['line'] ?? 0 ),
+			'written' => (string) ( $attribute['written'] ?? '' ),
+		);
 	}
 
 	private static function is_permission( string $name ): bool {

@@ -36,13 +36,16 @@ final class TokenScanner {
 	);
 
 	/** @var list<PhpToken> Significant tokens only. */
-	private array $tokens     = array();
-	private int $count        = 0;
-	private string $namespace = '';
-	/** @var array<string, string> Lowercase alias => fully qualified name. */
-	private array $uses = array();
+	private array $tokens  = array();
+	private int $count     = 0;
+	private string $source = '';
+	private NameResolver $names;
 	/** @var array<int, string> Index of a significant token => the doc comment right before it. */
 	private array $docs = array();
+
+	private function __construct() {
+		$this->names = new NameResolver();
+	}
 
 	/**
 	 * @param string $label How errors name the file, e.g. `users/[id].php`.
@@ -52,6 +55,7 @@ final class TokenScanner {
 	}
 
 	private function run( string $source, string $label ): ScanResult {
+		$this->source = $source;
 		$strict_count = preg_match_all( self::STRICT_TYPES_TEXT, $source );
 		try {
 			$all = PhpToken::tokenize( $source, TOKEN_PARSE );
@@ -97,6 +101,8 @@ final class TokenScanner {
 		$class_doc        = null;
 		$pending          = array();
 		$depth            = 0;
+		// Imports and top-level functions sit one level deeper in a braced `namespace X { … }`.
+		$top = 0;
 
 		for ( $i = 0; $i < $this->count; $i++ ) {
 			$token = $this->tokens[ $i ];
@@ -115,22 +121,23 @@ final class TokenScanner {
 				}
 				continue;
 			}
-			if ( 0 === $depth && $token->is( T_NAMESPACE ) && $this->at( $i + 1 )?->is( array( T_STRING, T_NAME_QUALIFIED ) ) ) {
-				$this->namespace = $this->tokens[ $i + 1 ]->text;
-				$this->uses      = array();
+			if ( 0 === $depth && $token->is( T_NAMESPACE ) && ( '{' === $this->at( $i + 1 )?->text || $this->at( $i + 1 )?->is( array( T_STRING, T_NAME_QUALIFIED ) ) ) ) {
+				$named = '{' !== $this->tokens[ $i + 1 ]->text;
+				$this->names->enter( $named ? $this->tokens[ $i + 1 ]->text : '' );
+				$top = '{' === $this->at( $named ? $i + 2 : $i + 1 )?->text ? 1 : 0;
 				continue;
 			}
-			if ( 0 === $depth && $token->is( T_USE ) ) {
-				$i = $this->read_use( $i );
+			if ( $top === $depth && $token->is( T_USE ) ) {
+				$i = $this->names->read_use( $this->tokens, $i );
 				continue;
 			}
-			if ( 0 === $depth && $token->is( T_FUNCTION ) ) {
+			if ( $top === $depth && $token->is( T_FUNCTION ) ) {
 				// A named function at the top level is declared when the file is included; a
 				// closure (`function (`) is not, nor is one nested in a block (conditional).
 				$name_index = '&' === $this->at( $i + 1 )?->text || $this->at( $i + 1 )?->is( T_AMPERSAND_NOT_FOLLOWED_BY_VAR_OR_VARARG ) ? $i + 2 : $i + 1;
 				if ( $this->at( $name_index )?->is( T_STRING ) ) {
 					$name        = $this->tokens[ $name_index ]->text;
-					$functions[] = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
+					$functions[] = $this->names->declared( $name );
 				}
 				$pending = array();
 				continue;
@@ -138,7 +145,7 @@ final class TokenScanner {
 			if ( $token->is( array( T_INTERFACE, T_TRAIT, T_ENUM ) ) && $this->at( $i + 1 )?->is( T_STRING ) && ! $this->after_member_access( $i ) ) {
 				// Not instantiable, but their names share the class table: they clash like a class.
 				$name            = $this->tokens[ $i + 1 ]->text;
-				$full            = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
+				$full            = $this->names->declared( $name );
 				$kinds           = array(
 					T_INTERFACE => 'interface',
 					T_TRAIT     => 'trait',
@@ -150,7 +157,7 @@ final class TokenScanner {
 			}
 			if ( $token->is( T_CLASS ) && $this->is_class_declaration( $i ) ) {
 				$name      = $this->tokens[ $i + 1 ]->text;
-				$classes[] = '' === $this->namespace ? $name : $this->namespace . '\\' . $name;
+				$classes[] = $this->names->declared( $name );
 				if ( 1 === count( $classes ) ) {
 					$abstract         = $this->preceded_by_abstract( $i );
 					$class_attributes = $this->resolve_attributes( self::take( $pending ) );
@@ -260,7 +267,7 @@ final class TokenScanner {
 	 * Reads `#[A, B(args)]` starting at the `#[` token.
 	 *
 	 * @param mixed $group Out: the attributes, names as written.
-	 * @param-out list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $group
+	 * @param-out list<array{name:string, public:bool, written:string|null, publics:int, unknown:list<string>, tokens:list<PhpToken>, line:int}> $group
 	 * @return int Index of the closing `]`.
 	 */
 	private function read_attribute_group( int $start, mixed &$group ): int {
@@ -282,7 +289,7 @@ final class TokenScanner {
 			}
 			if ( 1 === $depth && ',' === $text ) {
 				if ( null !== $current ) {
-					$group[] = self::attribute( $current, $line, $args );
+					$group[] = $this->attribute( $current, $line, $args );
 				}
 				$current = null;
 				$args    = array();
@@ -298,7 +305,7 @@ final class TokenScanner {
 			}
 		}
 		if ( null !== $current ) {
-			$group[] = self::attribute( $current, $line, $args );
+			$group[] = $this->attribute( $current, $line, $args );
 		}
 		return $i;
 	}
@@ -308,10 +315,10 @@ final class TokenScanner {
 	 * (an Args or Returns schema is read from them).
 	 *
 	 * @param list<PhpToken> $args Tokens from `(` to `)`.
-	 * @return array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}
+	 * @return array{name:string, public:bool, written:string|null, publics:int, unknown:list<string>, tokens:list<PhpToken>, line:int}
 	 */
-	private static function attribute( string $name, int $line, array $args ): array {
-		return array( 'name' => $name ) + self::read_args( $args ) + array(
+	private function attribute( string $name, int $line, array $args ): array {
+		return array( 'name' => $name ) + $this->read_args( $args ) + array(
 			'tokens' => $args,
 			'line'   => $line,
 		);
@@ -319,16 +326,20 @@ final class TokenScanner {
 
 	/**
 	 * What the argument tokens of an attribute say, read as Permission's would be: `public` is the
-	 * named argument `public:` or the first positional one, and counts as public unless it is the
-	 * literal `false` (so `!false`, `(true)`, `1 === 1` all do); `unknown` lists named arguments
+	 * named argument `public:` or the first positional one, and opens the verb only when it is the
+	 * literal `true`. Anything else a constant expression allows (`1`, `'0'`, `!false`, a constant)
+	 * is kept in `written`, so the file is refused rather than guessed at: PHP's own reading of such
+	 * a value depends on coercion rules that svc would have to repeat exactly. `publics` counts the
+	 * `public` arguments (PHP throws when it is given twice); `unknown` lists named arguments
 	 * Permission has no parameter for (PHP names are case-sensitive: `PUBLIC:` throws at newInstance()).
 	 *
 	 * @param list<PhpToken> $args Tokens from `(` to `)`.
-	 * @return array{public: bool, unknown: list<string>}
+	 * @return array{public: bool, written: string|null, publics: int, unknown: list<string>}
 	 */
-	private static function read_args( array $args ): array {
+	private function read_args( array $args ): array {
 		$arguments = ArgumentList::split( $args );
 		$value     = null;
+		$publics   = 0;
 		$unknown   = array();
 		foreach ( $arguments as $position => $argument ) {
 			// Keywords may name an argument (`public:`); the tokenizer may not call them T_STRING.
@@ -336,91 +347,58 @@ final class TokenScanner {
 			if ( ! $named ) {
 				if ( 0 === $position ) {
 					$value = $argument;
+					++$publics;
 				}
 				continue;
 			}
 			$name = $argument[0]->text;
 			if ( 'public' === $name ) {
 				$value = array_slice( $argument, 2 );
+				++$publics;
 			} elseif ( 'capability' !== $name && 'callback' !== $name ) {
 				$unknown[] = $name;
 			}
 		}
-		$public = null !== $value && ! ( 1 === count( $value ) && in_array( strtolower( $value[0]->text ), array( 'false', '\\false' ), true ) );
+		$literal = null === $value ? 'false' : self::boolean_literal( $value );
 		return array(
-			'public'  => $public,
+			'public'  => 'true' === $literal,
+			'written' => null === $literal && null !== $value ? ( array() === $value ? '' : $this->text( $value ) ) : null,
+			'publics' => $publics,
 			'unknown' => $unknown,
 		);
 	}
 
 	/**
-	 * Reads a top-level `use` statement into the alias table.
+	 * 'true' or 'false' when the tokens are that literal (any case, `\true` too), else null.
 	 *
-	 * @return int Index of the closing `;`.
+	 * @param list<PhpToken> $value
 	 */
-	private function read_use( int $start ): int {
-		$i    = $start + 1;
-		$kind = $this->at( $i );
-		if ( null !== $kind && ( $kind->is( T_FUNCTION ) || $kind->is( T_CONST ) ) ) {
-			// Function and constant imports cannot name an attribute.
-			while ( $i < $this->count && ';' !== $this->tokens[ $i ]->text ) {
-				++$i;
-			}
-			return $i;
+	private static function boolean_literal( array $value ): ?string {
+		if ( 1 !== count( $value ) || ! $value[0]->is( array( T_STRING, T_NAME_FULLY_QUALIFIED ) ) ) {
+			return null;
 		}
-		$prefix = '';
-		$name   = null;
-		$alias  = null;
-		$as     = false;
-		for ( ; $i < $this->count; $i++ ) {
-			$token = $this->tokens[ $i ];
-			$text  = $token->text;
-			if ( $token->is( T_NS_SEPARATOR ) && '{' === $this->at( $i + 1 )?->text ) {
-				continue;
-			}
-			if ( '{' === $text ) {
-				$prefix = (string) $name;
-				$name   = null;
-				continue;
-			}
-			if ( ',' === $text || '}' === $text || ';' === $text ) {
-				if ( null !== $name ) {
-					$full  = ltrim( '' === $prefix ? $name : $prefix . '\\' . $name, '\\' );
-					$short = substr( $full, (int) strrpos( '\\' . $full, '\\' ) );
-					// Aliased imports are not followed: that is the lexical rule's documented blind spot.
-					if ( null === $alias || 0 === strcasecmp( $alias, $short ) ) {
-						$this->uses[ strtolower( $short ) ] = $full;
-					}
-				}
-				$name  = null;
-				$alias = null;
-				$as    = false;
-				if ( ';' === $text ) {
-					return $i;
-				}
-				continue;
-			}
-			if ( $token->is( T_AS ) ) {
-				$as = true;
-				continue;
-			}
-			if ( $as ) {
-				$alias = $text;
-				continue;
-			}
-			if ( $token->is( self::NAME_TOKENS ) ) {
-				$name = rtrim( $text, '\\' );
-			}
-		}
-		return $i;
+		$word = strtolower( ltrim( $value[0]->text, '\\' ) );
+		return 'true' === $word || 'false' === $word ? $word : null;
+	}
+
+	/**
+	 * The source text of a run of tokens, as the author wrote it, short enough to quote in a refusal.
+	 *
+	 * @param non-empty-list<PhpToken> $tokens
+	 */
+	private function text( array $tokens ): string {
+		$last = $tokens[ count( $tokens ) - 1 ];
+		$text = (string) preg_replace( '/\s+/', ' ', substr( $this->source, $tokens[0]->pos, $last->pos + strlen( $last->text ) - $tokens[0]->pos ) );
+		// Cut at a character boundary: a broken UTF-8 sequence would make the JSON answer fail.
+		return strlen( $text ) > 60 ? preg_replace( '/[\x80-\xff]+$/', '', substr( $text, 0, 57 ) ) . '...' : $text;
 	}
 
 	/**
 	 * The list, emptied where it was: held in one place only, its attributes are changed in place
 	 * (resolve_attributes()) instead of copied.
 	 *
-	 * @param list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes
-	 * @return list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}>
+	 * @param list<array{name:string, public:bool, written:string|null, publics:int, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes
+	 * @return list<array{name:string, public:bool, written:string|null, publics:int, unknown:list<string>, tokens:list<PhpToken>, line:int}>
 	 */
 	private static function take( array &$attributes ): array {
 		$taken      = $attributes;
@@ -431,26 +409,14 @@ final class TokenScanner {
 	/**
 	 * Resolves attribute names as PHP would, so only the real Permission attribute counts.
 	 *
-	 * @param list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes Names as written.
-	 * @return list<array{name:string, public:bool, unknown:list<string>, tokens:list<PhpToken>, line:int}>
+	 * @param list<array{name:string, public:bool, written:string|null, publics:int, unknown:list<string>, tokens:list<PhpToken>, line:int}> $attributes Names as written.
+	 * @return list<array{name:string, public:bool, written:string|null, publics:int, unknown:list<string>, tokens:list<PhpToken>, line:int}>
 	 */
 	private function resolve_attributes( array $attributes ): array {
 		// Names are replaced in place: a copy of every attribute would double what a file with
 		// 100,000 of them costs in memory.
 		foreach ( $attributes as &$attribute ) {
-			$name = $attribute['name'];
-			if ( str_starts_with( $name, '\\' ) ) {
-				$full = substr( $name, 1 );
-			} elseif ( str_starts_with( strtolower( $name ), 'namespace\\' ) ) {
-				$full = ltrim( $this->namespace . '\\' . substr( $name, 10 ), '\\' );
-			} else {
-				$first = strtolower( explode( '\\', $name )[0] );
-				$rest  = substr( $name, strlen( $first ) );
-				$full  = isset( $this->uses[ $first ] )
-					? $this->uses[ $first ] . $rest
-					: ltrim( $this->namespace . '\\' . $name, '\\' );
-			}
-			$attribute['name'] = $full;
+			$attribute['name'] = $this->names->resolve( $attribute['name'] );
 		}
 		unset( $attribute );
 		return $attributes;

@@ -103,6 +103,24 @@ final class Reasons {
 	}
 
 	/**
+	 * One Permission attribute svc will not guess at (ScanResult::permission_faults()).
+	 *
+	 * @param array{kind: string, target: string, line: int, written: string} $fault
+	 */
+	public static function permission_fault( array $fault ): string {
+		if ( 'repeated' === $fault['kind'] ) {
+			/* translators: 1: line number, 2: where the attribute is, like "get()" or "the class" */
+			return sprintf( __( 'line %1$d: #[Permission] is given more than once on %2$s; PHP would throw instead of checking the caller', 'svc' ), $fault['line'], $fault['target'] );
+		}
+		if ( 'twice' === $fault['kind'] ) {
+			/* translators: 1: line number, 2: where the attribute is, like "get()" or "the class" */
+			return sprintf( __( 'line %1$d: #[Permission] on %2$s gives public twice (by position and by name); PHP would throw instead of checking the caller', 'svc' ), $fault['line'], $fault['target'] );
+		}
+		/* translators: 1: line number, 2: where the attribute is, like "get()" or "the class", 3: the value as written, like "1" or "'0'" */
+		return sprintf( __( 'line %1$d: #[Permission] on %2$s has public: %3$s, which is not true or false; svc reads who may call a route without running the file, so public takes only the literal true or false', 'svc' ), $fault['line'], $fault['target'], $fault['written'] );
+	}
+
+	/**
 	 * @param list<string> $problems ContractReader's problems, each naming its line.
 	 */
 	public static function bad_schema( array $problems ): string {

@@ -44,9 +44,15 @@ final class RouteRules {
 		if ( $scan->abstract ) {
 			$problems[] = self::problem( 'svc_abstract_class', Reasons::abstract_class( $scan->classes[0] ) );
 		}
-		$unknown = $scan->unknown_permission_arguments();
+		// One problem for every way Permission cannot be read as PHP reads it, so push and boot
+		// agree with the CLI's local check on a single svc_bad_permission.
+		$permission = array_map( array( Reasons::class, 'permission_fault' ), $scan->permission_faults() );
+		$unknown    = $scan->unknown_permission_arguments();
 		if ( array() !== $unknown ) {
-			$problems[] = self::problem( 'svc_bad_permission', Reasons::bad_permission( $unknown ) );
+			array_unshift( $permission, Reasons::bad_permission( $unknown ) );
+		}
+		if ( array() !== $permission ) {
+			$problems[] = self::problem( 'svc_bad_permission', implode( '; ', $permission ) );
 		}
 		if ( array() !== $scan->contract_problems ) {
 			// WordPress would validate nothing (or the wrong thing) with such a schema.

@@ -32,6 +32,35 @@ final class GuardTest extends TestCase {
 		$this->assertSame( 1, preg_match_all( '/declare\s*\(\s*strict_types/', $stored ), 'the guard adds no second declare' );
 	}
 
+	/** @return array<string, array{string, string}> */
+	public function namespaced(): array {
+		return array(
+			'namespace statement' => array( "<?php\ndeclare(strict_types=1);\n\nnamespace App\\Routes;\n\nfinal class A {}\n", 'namespace App\\Routes;' ),
+			'braced namespace'    => array( "<?php\ndeclare(strict_types=1);\n/* docs */ namespace App {\nfinal class A {}\n}\n", 'namespace App {' ),
+			'global braced'       => array( "<?php\ndeclare(strict_types=1);\nnamespace {\nfinal class A {}\n}\n", 'namespace {' ),
+			'single-name'         => array( "<?php\ndeclare(strict_types=1);\nnamespace App;\nfinal class A {}\n", 'namespace App;' ),
+		);
+	}
+
+	/**
+	 * PHP allows nothing between the declare and a namespace declaration, so the guard goes after the
+	 * latter: before, every namespaced route file stopped PHP at load.
+	 *
+	 * @dataProvider namespaced
+	 */
+	public function test_in_a_namespaced_file_the_guard_follows_the_namespace_declaration( string $source, string $declaration ): void {
+		$stored = Guard::inject( $source );
+		$this->assertStringContainsString( $declaration . Guard::TEXT, $stored );
+		$this->assertSame( $source, Guard::strip( $stored ) );
+		$this->assertNotFalse( @token_get_all( $stored, TOKEN_PARSE ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a ParseError fails the test.
+	}
+
+	public function test_namespace_relative_names_and_methods_named_namespace_leave_the_guard_after_the_declare(): void {
+		foreach ( array( "<?php\ndeclare(strict_types=1);\nnamespace\\f();\nclass A {}\n", "<?php\ndeclare(strict_types=1);\nclass A { function namespace() {} }\n" ) as $source ) {
+			$this->assertStringContainsString( 'declare(strict_types=1);' . Guard::TEXT, Guard::inject( $source ) );
+		}
+	}
+
 	public function test_the_guard_stops_a_direct_request_before_any_code_runs(): void {
 		// PHP built for WebAssembly (the PHP 8.1 and 8.3-8.5 runs of the units) has no command line to start.
 		exec( escapeshellarg( PHP_BINARY ) . ' -n -r ' . escapeshellarg( 'echo 6 * 7;' ), $probe );

@@ -6,6 +6,7 @@
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
+use Svc\Api\Attribute\Permission;
 use Svc\Routing\Slug;
 use Svc\Scanning\TokenScanner;
 use Svc\Validation\RouteRules;
@@ -61,11 +62,11 @@ final class SharedRulesTest extends TestCase {
 		$this->assertSame( $valid, Slug::is_valid( $slug ), (string) Slug::problem( $slug ) );
 	}
 
-	/** @return array<string, array{string, list<string>, bool}> */
+	/** @return array<string, array{string, list<string>, bool, string|null}> */
 	public function public_cases(): array {
 		$cases = array();
 		foreach ( self::fixture( 'public-detection.json' )['cases'] as $case ) {
-			$cases[ $case['name'] ] = array( $case['source'], $case['publicVerbs'], $case['badPermission'] ?? false );
+			$cases[ $case['name'] ] = array( $case['source'], $case['publicVerbs'], $case['badPermission'] ?? false, $case['message'] ?? null );
 		}
 		return $cases;
 	}
@@ -74,10 +75,70 @@ final class SharedRulesTest extends TestCase {
 	 * @dataProvider public_cases
 	 * @param list<string> $expected
 	 */
-	public function test_public_detection_agrees_with_the_cli( string $source, array $expected, bool $bad_permission ): void {
+	public function test_public_detection_agrees_with_the_cli( string $source, array $expected, bool $bad_permission, ?string $message ): void {
 		$scan = TokenScanner::scan( "<?php\ndeclare(strict_types=1);\n" . $source );
 		$this->assertSame( $expected, array_map( 'strtoupper', $scan->public_verbs() ) );
 		// The same rule set refuses it at push and skips it at boot.
 		$this->assertSame( $bad_permission ? array( 'svc_bad_permission' ) : array(), array_column( RouteRules::own( $scan ), 'code' ) );
+		if ( null !== $message ) {
+			$this->assertSame( $message, RouteRules::own( $scan )[0]['message'] );
+		}
+	}
+
+	/**
+	 * The fixture is the truth only if PHP agrees: every file svc accepts is compiled (its class
+	 * renamed, as fixture classes share names) and PHP's reflection must open exactly the verbs the
+	 * scan lists, reading the Permission attribute as the Authorizer does.
+	 *
+	 * @dataProvider public_cases
+	 * @param list<string> $expected
+	 */
+	public function test_php_opens_exactly_the_verbs_the_scan_lists( string $source, array $expected, bool $bad_permission ): void {
+		if ( $bad_permission ) {
+			$this->assertNotSame( array(), RouteRules::own( TokenScanner::scan( "<?php\ndeclare(strict_types=1);\n" . $source ) ) );
+			return;
+		}
+		$class = self::compile( $source );
+		$open  = array();
+		foreach ( array( 'get', 'post', 'put', 'patch', 'delete' ) as $verb ) {
+			if ( ! $class->hasMethod( $verb ) || ! $class->getMethod( $verb )->isPublic() ) {
+				continue;
+			}
+			$attributes = $class->getMethod( $verb )->getAttributes( Permission::class );
+			$attributes = array() === $attributes ? $class->getAttributes( Permission::class ) : $attributes;
+			if ( array() !== $attributes && $attributes[0]->newInstance()->public ) {
+				$open[] = strtoupper( $verb );
+			}
+		}
+		$this->assertSame( $expected, $open );
+	}
+
+	/**
+	 * Declares the fixture's one class under a name of its own.
+	 *
+	 * @return ReflectionClass<object>
+	 */
+	private static function compile( string $source ): ReflectionClass {
+		static $serial = 0;
+		$code          = '';
+		$class         = null;
+		$next          = false;
+		foreach ( PhpToken::tokenize( "<?php\n" . $source ) as $token ) {
+			if ( $next && $token->is( T_STRING ) ) {
+				$class       = $token->text . '_Case' . ( ++$serial );
+				$token->text = $class;
+				$next        = false;
+			} elseif ( $token->is( T_CLASS ) ) {
+				$next = true;
+			}
+			$code .= $token->text;
+		}
+		eval( 'declare(strict_types=1);' . substr( $code, 6 ) ); // phpcs:ignore Squiz.PHP.Eval -- fixture code, to ask PHP itself.
+		foreach ( get_declared_classes() as $declared ) {
+			if ( 0 === strcasecmp( (string) $class, substr( $declared, (int) strrpos( '\\' . $declared, '\\' ) ) ) ) {
+				return new ReflectionClass( $declared );
+			}
+		}
+		throw new RuntimeException( 'the fixture declared no class' );
 	}
 }

@@ -134,7 +134,8 @@ final class TokenScannerTest extends TestCase {
 			'other class named Permission'     => array( "use App\\Permission;\n" . 'class A { #[Permission(public: true)] public function get() {} }', array() ),
 			'unimported Permission'            => array( 'class A { #[Permission(public: true)] public function get() {} }', array() ),
 			'private verb never counts'        => array( $use . 'class A { #[Permission(public: true)] private function get() {} }', array() ),
-			'blind spot: aliased import'       => array( "use Svc\\Api\\Attribute\\Permission as Open;\n" . 'class A { #[Open(public: true)] public function get() {} }', array() ),
+			'aliased import'                   => array( "use Svc\\Api\\Attribute\\Permission as Open;\n" . 'class A { #[Open(public: true)] public function get() {} }', array( 'get' ) ),
+			'aliased namespace'                => array( "use Svc\\Api\\Attribute as A;\n" . 'class B { #[A\\Permission(public: true)] public function get() {} }', array( 'get' ) ),
 			'blind spot: permission() true'    => array( 'class A { public function permission( $r ): bool { return true; } public function get() {} }', array() ),
 			'capability is not public'         => array( $use . "class A { #[Permission(capability: 'read')] public function get() {} }", array() ),
 		);
@@ -144,7 +145,7 @@ final class TokenScannerTest extends TestCase {
 	 * @dataProvider public_cases
 	 * @param list<string> $expected
 	 */
-	public function test_public_detection_is_lexical_with_its_two_blind_spots( string $body, array $expected ): void {
+	public function test_public_detection_resolves_names_as_php_with_one_blind_spot( string $body, array $expected ): void {
 		$this->assertSame( $expected, TokenScanner::scan( self::HEAD . $body )->public_verbs() );
 	}
 
@@ -158,16 +159,17 @@ final class TokenScannerTest extends TestCase {
 	public function closed_by_default_cases(): array {
 		$get = 'public function get(): array { return array(); }';
 		return array(
-			'no attribute, no permission()'    => array( "final class A { {$get} }", true ),
-			'a class attribute'                => array( "#[Permission(public: true)] final class A { {$get} }", false ),
-			'an aliased attribute'             => array( "use Svc\\Api\\Attribute\\Permission as P;\n#[P(public: true)] final class A { {$get} }", false ),
-			'any other attribute on the class' => array( "#[Anything] final class A { {$get} }", false ),
-			'an attribute on a method'         => array( "final class A { #[Whatever] {$get} }", false ),
-			'a public permission()'            => array( "final class A { {$get} public function permission( \$r ): bool { return true; } }", false ),
-			'a private permission()'           => array( "final class A { {$get} private function permission(): bool { return true; } }", false ),
-			'a parent class'                   => array( "final class A extends B { {$get} }", false ),
-			'a trait'                          => array( "final class A { use T; {$get} }", false ),
-			'a closure using a variable'       => array( 'final class A { public function get(): array { $x = 1; return array_map( function () use ( $x ) { return $x; }, array() ); } }', true ),
+			'no attribute, no permission()'        => array( "final class A { {$get} }", true ),
+			'a class attribute'                    => array( "#[Permission(public: true)] final class A { {$get} }", false ),
+			'an aliased attribute'                 => array( "use Svc\\Api\\Attribute\\Permission as P;\n#[P(public: true)] final class A { {$get} }", false ),
+			'any other attribute on the class'     => array( "#[Anything] final class A { {$get} }", false ),
+			'an attribute on a method'             => array( "final class A { #[Whatever] {$get} }", false ),
+			'a public permission()'                => array( "final class A { {$get} public function permission( \$r ): bool { return true; } }", false ),
+			'a private permission()'               => array( "final class A { {$get} private function permission(): bool { return true; } }", false ),
+			'a parent class'                       => array( "final class A extends B { {$get} }", false ),
+			'a trait'                              => array( "final class A { use T; {$get} }", false ),
+			'a top-level closure using a variable' => array( "\$f = function () use ( \$x ) { return array( 1 ); };\nfinal class A { {$get} }", true ),
+			'a closure using a variable'           => array( 'final class A { public function get(): array { $x = 1; return array_map( function () use ( $x ) { return $x; }, array() ); } }', true ),
 		);
 	}
 

@@ -9,9 +9,9 @@ final class AuthorizerTest extends SvcTestCase {
 
 	private const USE = 'use Svc\Api\Attribute\Permission;';
 
-	private function decide( string $body, string $class_attribute = '', ?string $role = null, array $headers = array() ): mixed {
+	private function decide( string $body, string $class_attribute = '', ?string $role = null, array $headers = array(), string $preamble = '' ): mixed {
 		$class_name = self::unique( 'Auth' );
-		$this->deploy( array( 'r' => "<?php\ndeclare(strict_types=1);\n" . self::USE . "\n{$class_attribute}\nfinal class {$class_name} {\n{$body}\n}\n" ) );
+		$this->deploy( array( 'r' => "<?php\ndeclare(strict_types=1);\n" . self::USE . "\n{$preamble}\n{$class_attribute}\nfinal class {$class_name} {\n{$body}\n}\n" ) );
 		$this->store->invalidate();
 		$user_id = 0;
 		if ( null !== $role ) {
@@ -61,6 +61,29 @@ final class AuthorizerTest extends SvcTestCase {
 			'missing callback method fails closed'    => array( "#[Permission(callback: 'nope')] " . $get, '', 'administrator', false ),
 			'non-static [Class, method] fails closed' => array( "#[Permission(callback: [AuthorizerTestGate::class, 'instance'])] " . $get, '', null, false ),
 		);
+	}
+
+	/** @return array<string, array{string, string, string, bool}> */
+	public function written_cases(): array {
+		$get = 'public function get() { return array(); }';
+		return array(
+			'alias of the namespace'       => array( 'use Svc\\Api\\Attribute as A;', '#[A\\Permission(public: true)]', $get, true ),
+			'alias in a group use'         => array( 'use Svc\\Api\\Attribute\\{Permission as PermG};', '', '#[PermG(public: true)] ' . $get, true ),
+			'grouped with another'         => array( '', '', '#[Other, \\Svc\\Api\\Attribute\\Permission(public: true)] ' . $get, true ),
+			'aliased false'                => array( 'use Svc\\Api\\Attribute\\Permission as Open;', '#[Open(public: false)]', $get, false ),
+			'public: TRUE'                 => array( '', '#[Permission(public: TRUE)]', $get, true ),
+			'alias shadowed by the import' => array( 'use App\\Gate as Gate;', '#[Gate(public: true)]', $get, false ),
+		);
+	}
+
+	/**
+	 * Every way of writing the attribute: the site opens the verb exactly when the listing says so.
+	 *
+	 * @dataProvider written_cases
+	 */
+	public function test_an_anonymous_caller_gets_in_exactly_where_the_listing_says_public( string $preamble, string $class_attribute, string $body, bool $open ): void {
+		$this->assertSame( $open, $this->decide( $body, $class_attribute, null, array(), $preamble ) );
+		$this->assertSame( $open ? array( 'get' ) : array(), $this->loader->entry( 'r' )['public'] ?? null );
 	}
 
 	/** @dataProvider cases */
