@@ -231,14 +231,18 @@ export interface ClientOptions {
 
 /** A WordPress error answer: \`code\` (e.g. "rest_invalid_param"), \`message\`, \`status\`, \`data\`. */
 export class ApiError extends Error {
-	constructor(
-		readonly status: number,
-		readonly code: string,
-		message: string,
-		readonly data: unknown,
-	) {
+	// Declared fields, not parameter properties: the client stays erasable TypeScript
+	// (--erasableSyntaxOnly, Node's own type stripping).
+	readonly status: number;
+	readonly code: string;
+	readonly data: unknown;
+
+	constructor(status: number, code: string, message: string, data: unknown) {
 		super(message);
 		this.name = 'ApiError';
+		this.status = status;
+		this.code = code;
+		this.data = data;
 	}
 }
 

@@ -116,7 +116,7 @@ describe('svc api client', () => {
     const tsc = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const compiled = await runProcess(
       process.execPath,
-      [tsc, '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', path.join(REPO_ROOT, 'node_modules', '@types'), '--outDir', 'out', 'client.ts', 'use.ts'],
+      [tsc, '--strict', '--erasableSyntaxOnly', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', path.join(REPO_ROOT, 'node_modules', '@types'), '--outDir', 'out', 'client.ts', 'use.ts'],
       { cwd: dir, env: { PATH: process.env['PATH'] ?? '' } },
     );
     expect({ code: compiled.code, output: compiled.stdout + compiled.stderr }).toEqual({ code: 0, output: '' });
