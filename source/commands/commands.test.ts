@@ -281,7 +281,7 @@ describe('svc link', () => {
 		await saveSite('production', 'https://example.test');
 		const result = await run({ name: 'link', json: true, site: 'staging', apiDir: 'routes/api' });
 		expect(result.exitCode).toBe(0);
-		expect(JSON.parse(readFileSync(path.join(temp.dir, 'svc.json'), 'utf8'))).toEqual({ site: 'staging', apiDir: 'routes/api' });
+		expect(JSON.parse(readFileSync(path.join(temp.dir, 'svc.json'), 'utf8'))).toEqual({ site: 'staging', url: 'https://staging.example.test', apiDir: 'routes/api' });
 		const { findProjectFile, readUserConfig, resolveApiDir, selectProfile } = await import('../core/config.js');
 		const project = findProjectFile(path.join(temp.dir, 'routes'));
 		expect(selectProfile({ flag: undefined, project, config: readUserConfig(temp.configDir) })?.name).toBe('staging');
@@ -293,7 +293,7 @@ describe('svc link', () => {
 		await saveSite('production', 'https://example.test');
 		writeFileSync(path.join(temp.dir, 'svc.json'), JSON.stringify({ site: 'staging', apiDir: 'src/api' }));
 		expect((await run({ name: 'link', json: true, site: 'production', apiDir: undefined })).exitCode).toBe(0);
-		expect(JSON.parse(readFileSync(path.join(temp.dir, 'svc.json'), 'utf8'))).toEqual({ site: 'production', apiDir: 'src/api' });
+		expect(JSON.parse(readFileSync(path.join(temp.dir, 'svc.json'), 'utf8'))).toEqual({ site: 'production', url: 'https://example.test', apiDir: 'src/api' });
 	});
 
 	it.each([['../elsewhere'], ['/tmp'], ['.']])('an --api-temp.dir outside the project (%s) is refused (exit 2)', async (apiDir) => {

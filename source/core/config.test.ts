@@ -215,6 +215,7 @@ describe('project file', () => {
 		['malformed JSON', '{ site: x }', /not valid JSON/],
 		['an array', '[]', /must be a JSON object/],
 		['a non-string site', '{ "site": 3 }', /"site" must be a non-empty string/],
+		['a url that is no http(s) address', '{ "url": "ftp://x" }', /"url" must be the site's http\(s\) address/],
 		['an empty apiDir', '{ "apiDir": "" }', /"apiDir" must be a non-empty string/],
 		// pull deletes files in the api folder: it must never be the project root or lie outside it.
 		['an apiDir leaving the project', '{ "apiDir": ".." }', /"apiDir" ".." must name a folder inside the project/],
@@ -260,6 +261,25 @@ describe('selectProfile', () => {
 			selectProfile({ flag: 'zz', config });
 		} catch (error) {
 			expect(error).toMatchObject({ exitCode: 2, hint: expect.stringMatching(/Known sites: a, b/) });
+		}
+	});
+
+	it("svc.json's url finds the user's own login to that site, whatever they named it (a teammate's svc.json)", async () => {
+		const config = await configWith(['mine', 'other']);
+		const teammates: ProjectFile = { path: '/p/svc.json', dir: '/p', config: { site: 'their-name', url: 'HTTPS://Mine.example/' } };
+		expect(selectProfile({ project: teammates, config })).toMatchObject({ name: 'mine', source: 'project' });
+		// --site still wins.
+		expect(selectProfile({ flag: 'other', project: teammates, config })).toMatchObject({ name: 'other', source: 'flag' });
+	});
+
+	it('a url in svc.json that no saved site has is a usage error saying how to log in to it', async () => {
+		const config = await configWith(['a']);
+		const project: ProjectFile = { path: '/p/svc.json', dir: '/p', config: { url: 'https://elsewhere.example' } };
+		expect(() => selectProfile({ project, config })).toThrow('/p/svc.json deploys to https://elsewhere.example, and no saved site has that address.');
+		try {
+			selectProfile({ project, config });
+		} catch (error) {
+			expect(error).toMatchObject({ exitCode: 2, hint: expect.stringContaining('svc login --url https://elsewhere.example') });
 		}
 	});
 

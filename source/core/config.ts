@@ -217,8 +217,13 @@ export const PROJECT_FILE = 'svc.json';
 export const DEFAULT_API_DIR = 'api';
 
 export interface ProjectConfig {
-	/** The profile this project deploys to by default. */
+	/** The profile this project deploys to by default (the name of whoever linked it). */
 	readonly site?: string;
+	/**
+	 * The site's address: what a teammate's own login is found by, whatever they named it. Wins
+	 * over `site` when both are there.
+	 */
+	readonly url?: string;
 	/** The route folder, relative to svc.json; default "api". */
 	readonly apiDir?: string;
 }
@@ -262,7 +267,7 @@ function parseProjectConfig(text: string, file: string): ProjectConfig {
 	const invalid = (why: string) =>
 		new SvcError(`${file} is invalid: ${why}.`, {
 			code: 'config_invalid',
-			hint: 'svc.json holds an object like { "site": "example.com", "apiDir": "api" }; both keys are optional.',
+			hint: 'svc.json holds an object like { "url": "https://example.com", "site": "example.com", "apiDir": "api" }; every key is optional.',
 		});
 	let data: unknown;
 	try {
@@ -273,9 +278,12 @@ function parseProjectConfig(text: string, file: string): ProjectConfig {
 	if (typeof data !== 'object' || data === null || Array.isArray(data)) {
 		throw invalid('it must be a JSON object');
 	}
-	const { site, apiDir } = data as Record<string, unknown>;
+	const { site, url, apiDir } = data as Record<string, unknown>;
 	if (site !== undefined && (typeof site !== 'string' || site === '')) {
 		throw invalid('"site" must be a non-empty string naming a site profile');
+	}
+	if (url !== undefined && (typeof url !== 'string' || siteKey(url) === undefined)) {
+		throw invalid('"url" must be the site\'s http(s) address');
 	}
 	if (apiDir !== undefined && (typeof apiDir !== 'string' || apiDir === '')) {
 		throw invalid('"apiDir" must be a non-empty string (a folder relative to svc.json)');
@@ -284,7 +292,18 @@ function parseProjectConfig(text: string, file: string): ProjectConfig {
 		// pull writes and deletes in this folder: it must never be the project itself or outside it.
 		throw invalid(`"apiDir" ${JSON.stringify(apiDir)} must name a folder inside the project`);
 	}
-	return { ...(site === undefined ? {} : { site }), ...(apiDir === undefined ? {} : { apiDir }) };
+	return { ...(site === undefined ? {} : { site }), ...(url === undefined ? {} : { url: url as string }), ...(apiDir === undefined ? {} : { apiDir }) };
+}
+
+/** A site address compared as the same site: scheme and host in lower case, no trailing slash. */
+export function siteKey(url: string): string | undefined {
+	try {
+		const parsed = new URL(url);
+		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+		return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`.toLowerCase();
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -331,6 +350,10 @@ export function selectProfile(options: {
 	readonly config: UserConfigReader;
 }): SelectedProfile | undefined {
 	const { flag, project, config } = options;
+	const url = flag === undefined ? project?.config.url : undefined;
+	if (url !== undefined) {
+		return byUrl(url, project, config);
+	}
 	const candidates: [string | undefined, SelectedProfile['source']][] = [
 		[flag, 'flag'],
 		[project?.config.site, 'project'],
@@ -348,6 +371,23 @@ export function selectProfile(options: {
 	const only = names.length === 1 ? names[0] : undefined;
 	const profile = only === undefined ? undefined : config.getProfile(only);
 	return only === undefined || profile === undefined ? undefined : { name: only, profile, source: 'only' };
+}
+
+/** The user's own login for the address svc.json names (their name for it, whatever it is). */
+function byUrl(url: string, project: ProjectFile | undefined, config: UserConfigReader): SelectedProfile {
+	const key = siteKey(url);
+	const names = config.profileNames().filter((name) => siteKey(config.getProfile(name)?.url ?? '') === key);
+	// Several logins to one site: the one svc.json also names, else the first.
+	const name = names.find((candidate) => candidate === project?.config.site) ?? names[0];
+	const profile = name === undefined ? undefined : config.getProfile(name);
+	if (name === undefined || profile === undefined) {
+		throw new SvcError(`${project?.path ?? PROJECT_FILE} deploys to ${url}, and no saved site has that address.`, {
+			code: 'usage',
+			exitCode: 2,
+			hint: `Run "svc login --url ${url}" to log in to it with your own application password.`,
+		});
+	}
+	return { name, profile, source: 'project' };
 }
 
 /**

@@ -20,7 +20,8 @@ export async function run(command: LinkCommand, io: Io): Promise<number> {
 	const config = readUserConfig(io.configDir);
 	const selected = requireProfile({ flag: command.site, project, config }, 'link to');
 	const apiDir = command.apiDir === undefined ? project?.config.apiDir : relativeApiDir(dir, command.apiDir);
-	const linked: ProjectConfig = { ...project?.config, site: selected.name, ...(apiDir === undefined ? {} : { apiDir }) };
+	// The address is what a teammate's own login is found by; the name is only this user's.
+	const linked: ProjectConfig = { ...project?.config, site: selected.name, url: selected.profile.url, ...(apiDir === undefined ? {} : { apiDir }) };
 	const file = writeProjectFile(dir, linked);
 	if (command.json) {
 		printJson(io, { out: file, site: selected.name, url: selected.profile.url, apiDir: linked.apiDir ?? DEFAULT_API_DIR });
