@@ -37,6 +37,12 @@ describe('LoginForm', () => {
 		expect(lastFrame()).not.toContain('Enter: next');
 	});
 
+	it('three Backspaces in one chunk delete three characters (a multiplexer batches keys)', async () => {
+		const { stdin, onSubmit } = setup({ url: 'https://example.com', user: 'admin' });
+		await type(stdin, 'secret', `${KEYS.backspace}${KEYS.backspace}${KEYS.backspace}${KEYS.enter}`);
+		expect(onSubmit).toHaveBeenCalledWith({ url: 'https://example.com', user: 'admin', password: 'sec' });
+	});
+
 	it('starts at the first empty field when the command line gave the others', async () => {
 		const { stdin, lastFrame, onSubmit } = setup({ url: 'https://example.com', user: 'admin' });
 		expect(lastFrame()).toContain('› Application password');

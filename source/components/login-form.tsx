@@ -6,7 +6,8 @@
  * has the focus at that point, so a pasted URL ending in a newline moves on, and typing ahead of
  * the screen fills each field in turn. Esc clears a message first, then cancels.
  */
-import { Box, useInput } from 'ink';
+import { Box, useInput, type Key } from 'ink';
+import { keyPresses } from './key-chunks.js';
 import { Text } from './text.js';
 import { TextField } from './text-field.js';
 import { useLatestState } from './use-latest-state.js';
@@ -80,30 +81,34 @@ export function LoginForm({ initial = {}, message, onSubmit, onCancel }: LoginFo
 		}
 	};
 
+	// Each key of a chunk in turn (key-chunks.ts): three Backspaces typed at once delete three characters.
+	const onKey = (input: string, key: Key): void => {
+		if (key.escape) {
+			if (update((current) => current).message !== undefined) {
+				update((current) => ({ ...current, message: undefined }));
+			} else {
+				update((current) => ({ ...current, focus: undefined }));
+				onCancel();
+			}
+			return;
+		}
+		if (key.return) {
+			submit();
+		} else if (key.backspace || key.delete) {
+			// Terminals send DEL (0x7f) for Backspace, which Ink reports as "delete".
+			edit((value) => value.slice(0, -1));
+		} else if (!key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow && input !== '') {
+			// One chunk may hold several fields' worth: each line break is an Enter, in order.
+			const pieces = input.split(/\r\n|\r|\n/);
+			pieces.forEach((piece, index) => {
+				if (piece !== '') edit((value) => value + piece);
+				if (index < pieces.length - 1) submit();
+			});
+		}
+	};
 	useInput(
-		(input, key) => {
-			if (key.escape) {
-				if (update((current) => current).message !== undefined) {
-					update((current) => ({ ...current, message: undefined }));
-				} else {
-					update((current) => ({ ...current, focus: undefined }));
-					onCancel();
-				}
-				return;
-			}
-			if (key.return) {
-				submit();
-			} else if (key.backspace || key.delete) {
-				// Terminals send DEL (0x7f) for Backspace, which Ink reports as "delete".
-				edit((value) => value.slice(0, -1));
-			} else if (!key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow && input !== '') {
-				// One chunk may hold several fields' worth: each line break is an Enter, in order.
-				const pieces = input.split(/\r\n|\r|\n/);
-				pieces.forEach((piece, index) => {
-					if (piece !== '') edit((value) => value + piece);
-					if (index < pieces.length - 1) submit();
-				});
-			}
+		(chunk, chunkKey) => {
+			for (const [input, key] of keyPresses(chunk, chunkKey)) onKey(input, key);
 		},
 		{ isActive: focus !== undefined },
 	);

@@ -70,6 +70,17 @@ describe('RouteTable', () => {
 		expect(lastFrame()).toContain('(4)');
 	});
 
+	it('handles keys that arrive in one chunk one by one: pasted text, three Backspaces, then Enter', async () => {
+		const { stdin, lastFrame } = browse();
+		await type(stdin, 'users');
+		expect(lastFrame()).toContain('Filter: users');
+		await type(stdin, `${KEYS.backspace}${KEYS.backspace}${KEYS.backspace}`);
+		expect(lastFrame()).toContain('Filter: us');
+		expect(lastFrame()).not.toContain('\u007f');
+		await type(stdin, `er${KEYS.enter}`);
+		expect(lastFrame()).toContain('File     users/[id].php');
+	});
+
 	it('says when nothing matches', async () => {
 		const { stdin, lastFrame } = browse();
 		await type(stdin, 'zzz');

@@ -5,7 +5,8 @@
  * terminal as it is resized (route-columns.ts): [PUBLIC] and [FAILED TO LOAD] are never dropped.
  * Markers say when there are rows above or below the visible ones.
  */
-import { Box, useInput } from 'ink';
+import { Box, useInput, type Key } from 'ink';
+import { keyPresses } from './key-chunks.js';
 import { Text } from './text.js';
 import { badgesOf, fitColumns, MARK_WIDTH, methodsOf, shortenLeft } from './route-columns.js';
 import { RouteDetail } from './route-detail.js';
@@ -85,38 +86,44 @@ export function RouteTable({ routes, site, height, width, onQuit }: RouteTablePr
 		onQuit?.();
 	};
 
+	// Each key of a chunk in turn (key-chunks.ts): three Backspaces typed at once delete three characters.
+	const onKey = (input: string, key: Key): void => {
+		// The state as the previous key of this chunk left it, not as last rendered.
+		const view = update((current) => current);
+		if (view.detail !== undefined) {
+			if (key.escape || key.return) update((current) => ({ ...current, detail: undefined }));
+			else if (input === 'q') quit();
+			return;
+		}
+		if (key.return) {
+			const chosen = filterRoutes(routes, view.filter)[view.selected];
+			if (chosen !== undefined) update((current) => ({ ...current, detail: chosen }));
+		} else if (key.escape) {
+			if (view.filter === '') quit();
+			else setFilter(() => '');
+		} else if (input === 'q' && view.filter === '' && !key.ctrl && !key.meta) {
+			quit();
+		} else if (key.upArrow) {
+			moveBy(-1);
+		} else if (key.downArrow) {
+			moveBy(1);
+		} else if (key.pageUp) {
+			moveBy(-rows);
+		} else if (key.pageDown) {
+			moveBy(rows);
+		} else if (key.home) {
+			moveBy('first');
+		} else if (key.end) {
+			moveBy('last');
+		} else if (key.backspace || key.delete) {
+			setFilter((filter) => filter.slice(0, -1));
+		} else if (!key.ctrl && !key.meta && !key.tab && !key.leftArrow && !key.rightArrow && input !== '') {
+			setFilter((filter) => filter + input);
+		}
+	};
 	useInput(
-		(input, key) => {
-			if (view.detail !== undefined) {
-				if (key.escape || key.return) update((current) => ({ ...current, detail: undefined }));
-				else if (input === 'q') quit();
-				return;
-			}
-			if (key.return) {
-				const chosen = filterRoutes(routes, view.filter)[view.selected];
-				if (chosen !== undefined) update((current) => ({ ...current, detail: chosen }));
-			} else if (key.escape) {
-				if (view.filter === '') quit();
-				else setFilter(() => '');
-			} else if (input === 'q' && view.filter === '' && !key.ctrl && !key.meta) {
-				quit();
-			} else if (key.upArrow) {
-				moveBy(-1);
-			} else if (key.downArrow) {
-				moveBy(1);
-			} else if (key.pageUp) {
-				moveBy(-rows);
-			} else if (key.pageDown) {
-				moveBy(rows);
-			} else if (key.home) {
-				moveBy('first');
-			} else if (key.end) {
-				moveBy('last');
-			} else if (key.backspace || key.delete) {
-				setFilter((filter) => filter.slice(0, -1));
-			} else if (!key.ctrl && !key.meta && !key.tab && !key.leftArrow && !key.rightArrow && input !== '') {
-				setFilter((filter) => filter + input);
-			}
+		(chunk, chunkKey) => {
+			for (const [input, key] of keyPresses(chunk, chunkKey)) onKey(input, key);
 		},
 		{ isActive: view.active },
 	);
