@@ -578,24 +578,26 @@ describe('answers are bounded', () => {
 			return { json: { ...status, limits: { ...status.limits, total_bytes: total } } };
 		};
 		site.handler = limits(16 * MB);
-		const listing = await client().listFiles({ content: false });
+		// 22 MB built and read by one process: under load that takes seconds, and this test is about sizes.
+		const patient = () => client({ timeoutMs: 60_000 });
+		const listing = await patient().listFiles({ content: false });
 		expect(listing.files).toHaveLength(700);
 		expect(site.requests.map((request) => request.route)).toEqual(['/svc/v1/api-files', '/svc/v1/status']);
 
 		site.requests.length = 0;
 		site.handler = limits(8 * MB);
-		const error = await failure(client().listFiles({ content: false }));
+		const error = await failure(patient().listFiles({ content: false }));
 		expect(error).toMatchObject({ code: 'answer_too_large' });
 		expect(error.message).toMatch(/^The site's answer to GET svc\/v1\/api-files \(HTTP 200, application\/json; charset=UTF-8\) is over 20\.0 MB/);
 
 		// A client that read the status already sizes the cap from it, without asking again.
 		site.requests.length = 0;
 		site.handler = limits(16 * MB);
-		const api = client();
+		const api = patient();
 		await api.getStatus();
 		await api.listFiles({ content: false });
 		expect(site.requests.map((request) => request.route)).toEqual(['/svc/v1/status', '/svc/v1/api-files']);
-	});
+	}, 180_000);
 
 	it('a usual listing costs no request for the limits', async () => {
 		await client().listFiles({ content: true });
