@@ -70,6 +70,8 @@ export interface WrittenFile {
 	readonly path: string;
 	readonly methods: readonly string[];
 	readonly public: boolean;
+	/** The verbs anyone may call, when the site says (a dry run's checked files). */
+	readonly publicVerbs?: readonly string[];
 }
 
 export interface UploadResult {
@@ -781,6 +783,7 @@ function parseWrittenFile(value: unknown): WrittenFile | undefined {
 		path: typeof item['path'] === 'string' ? item['path'] : '',
 		methods: isStringArray(item['methods']) ? item['methods'] : [],
 		public: item['public'] === true,
+		...(isStringArray(item['public_verbs']) ? { publicVerbs: item['public_verbs'] } : {}),
 	};
 }
 

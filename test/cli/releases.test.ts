@@ -5,7 +5,7 @@
  * a plugin from before releases. Run as CI runs it (no terminal; SVC_* in the environment). The
  * tests run in order and build on each other's state.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 
@@ -254,6 +254,26 @@ describe('svc api rollback', () => {
     proxy.requests.length = 0;
     expect((await run('api', 'push')).stdout).toContain('Nothing to push: already in sync.');
     expect(proxy.writes()).toEqual([]);
+  });
+
+  it('a rollback that opens a route to anyone warns before the question, per verb, as push does', async () => {
+    const gate = (open: boolean) => writeRoute(apiDir, 'gate.php', routeSource('GateRoute', { open, body: `\tpublic function get(): array { return array( 'open' => ${open ? 'true' : 'false'} ); }` }));
+    gate(false);
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    gate(true);
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    const [opened] = await releases();
+    gate(false);
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    const result = await run('api', 'rollback', String(opened?.id));
+    expect(result).toMatchObject({ code: 2 });
+    expect(result.stderr).toContain('⚠ [PUBLIC] /svc-api/v1/gate (gate.php): GET would run for anyone, without authentication.');
+    expect(result.stderr.indexOf('[PUBLIC]')).toBeLessThan(result.stderr.indexOf('without confirmation'));
+    // Rolling back to a release where it was closed already warns of nothing.
+    const back = await run('api', 'rollback', String((await releases())[2]?.id), '--dry-run');
+    expect(back.stderr).not.toContain('[PUBLIC] /svc-api/v1/gate');
+    rmSync(path.join(apiDir, 'gate.php'));
+    expect(await run('api', 'push', '--prune', '--yes')).toMatchObject({ code: 0 });
   });
 
   it('an id the site does not keep is an error (exit 1) naming the kept ones', async () => {

@@ -12,6 +12,7 @@ namespace Svc\Rest;
 use Svc\Manifest\Entry;
 use Svc\Contracts\RouteContract;
 use Svc\Routing\Slug;
+use Svc\Scanning\TokenScanner;
 
 /**
  * One shape per thing, shared by every endpoint that answers with it (docs/management-api.md).
@@ -36,6 +37,30 @@ final class Records {
 		);
 		if ( array() !== ( $entry['public'] ?? array() ) ) {
 			$record['public'] = true;
+		}
+		return $record;
+	}
+
+	/**
+	 * A file a dry run checked, not yet in any manifest: its hash, and the verbs it would open to
+	 * anyone as the same scan reads them (`public_verbs` only when there are some), so a rollback's
+	 * plan can warn before the question as a push's does.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function unreleased( string $namespace, string $hash, string $slug, ?string $source ): array {
+		$record = array(
+			'hash' => $hash,
+			'path' => '/' . $namespace . '/' . $slug,
+		);
+		if ( null === $source ) {
+			return $record;
+		}
+		$scan = TokenScanner::scan( $source, $slug . '.php' );
+		$open = null === $scan->parse_error ? array_map( 'strtoupper', $scan->public_verbs() ) : array();
+		if ( array() !== $open ) {
+			$record['public']       = true;
+			$record['public_verbs'] = $open;
 		}
 		return $record;
 	}

@@ -302,9 +302,11 @@ final class ReleasesController {
 		$namespace = $this->route_namespace->get();
 		$manifest  = $outcome['dry_run'] || null === $outcome['release'] ? null : $this->store->current();
 		$records   = array();
+		// A dry run has no manifest yet: the contents it checked say which verbs they would open.
+		$contents = null === $manifest ? $this->deployer->blobs()->get( array_values( $outcome['checked'] ) ) : array();
 		foreach ( $outcome['checked'] as $slug => $hash ) {
 			$slug      = (string) $slug;
-			$records[] = array( 'filename' => $slug ) + ( null === $manifest ? array( 'hash' => $hash ) : Records::file( $namespace, $slug, $manifest['files'][ $slug ] ?? null ) );
+			$records[] = array( 'filename' => $slug ) + ( null === $manifest ? Records::unreleased( $namespace, $hash, $slug, $contents[ $hash ] ?? null ) : Records::file( $namespace, $slug, $manifest['files'][ $slug ] ?? null ) );
 		}
 		$active = $this->deployer->releases()->active_id( true );
 		$body   = array(

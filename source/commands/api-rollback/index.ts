@@ -46,7 +46,12 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 	const check = await site.client.rollback({ to: target.id, dryRun: true });
 	const plan: ReleasePlan = check.plan ?? { added: [], changed: [], removed: [] };
 	const ui = views === undefined ? undefined : await views;
+	// What the rollback opens to anyone that is closed now, from the site's scan of the target's
+	// files (as push warns from the local one): warned before the question, which then defaults to No.
+	const openNow = new Set((await site.client.listFiles({ content: false })).files.filter((file) => file.public === true).map((file) => file.slug));
+	const opened = publicRoutes(check.checked).filter((route) => !openNow.has(route.slug));
 	ui?.printPlan(io, { site: site.url, target, active, plan, dryRun: command.dryRun });
+	ui?.printOpened(io, opened);
 	const nothing = check.unchanged || plan.added.length + plan.changed.length + plan.removed.length === 0;
 	if (nothing || command.dryRun) {
 		if (command.json) printJson(io, rollbackDocument({ site: site.url, dryRun: command.dryRun, from: active?.id ?? null, to: target.id, plan, noop: nothing, written: [], release: null }));
@@ -60,8 +65,8 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 		interactive,
 		question: `Roll ${site.url} back to release ${target.id}, changing ${plural(changes, 'file')}?`,
 		action: `roll ${site.url} back to release ${target.id}`,
-		// As for a push: Enter goes ahead unless routes would be removed.
-		defaultYes: plan.removed.length === 0,
+		// As for a push: Enter goes ahead unless routes would be removed or opened to anyone.
+		defaultYes: plan.removed.length === 0 && opened.length === 0,
 		views,
 	});
 	if (!go) {
@@ -140,8 +145,8 @@ function summary(plan: ReleasePlan): string {
 }
 
 /** Routes the rollback brings back or changes that the site's lexical scan finds public. */
-function publicRoutes(written: readonly { readonly slug: string; readonly path: string; readonly public: boolean }[]): PublicRoute[] {
-	return written.filter((file) => file.public).map((file) => ({ slug: file.slug, path: file.path, verbs: [] }));
+function publicRoutes(written: readonly { readonly slug: string; readonly path: string; readonly public: boolean; readonly publicVerbs?: readonly string[] }[]): PublicRoute[] {
+	return written.filter((file) => file.public).map((file) => ({ slug: file.slug, path: file.path, verbs: file.publicVerbs ?? [] }));
 }
 
 function noPrevious(url: string): SvcError {

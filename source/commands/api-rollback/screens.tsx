@@ -14,6 +14,11 @@ export function printPlan(io: Io, plan: RollbackPlanProps): void {
 	print(io.stdout, <RollbackPlan {...plan} />);
 }
 
+/** Before the question: the routes the rollback opens to anyone that are closed now. */
+export function printOpened(io: Io, routes: readonly PublicRoute[]): void {
+	print(io.stderr, <PublicWarnings routes={routes} dryRun />);
+}
+
 export function printDryRun(io: Io, target: number): void {
 	print(io.stdout, <Text>Dry run: the site accepted the rollback to release {target}. Nothing was changed.</Text>);
 }
