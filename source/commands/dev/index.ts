@@ -3,8 +3,8 @@
  * shows the last push, each route's load state and the site's latest events. In a terminal an Ink
  * screen; piped, one line per push and event; --json, one JSON object per line. Ctrl-C stops
  * (exit 130). Idle it waits on the file watcher and polls the event log every few seconds, nothing else.
- * Without a linked site it starts a throwaway WordPress (local-site.ts), pushes api/ to it,
- * and removes it when it stops.
+ * Which site: which-site.ts (a saved default is used only once the person agrees). With no saved
+ * site it starts a throwaway WordPress (local-site.ts), pushes api/ to it, and removes it when it stops.
  */
 import { mkdirSync } from 'node:fs';
 import { createDevLoop, debounced, type CycleResult } from '../../core/dev-loop.js';
@@ -12,7 +12,6 @@ import { loadFailures, openedRoutes } from '../../core/dev-plan.js';
 import { pushedSummary, repeatsWaiting, waitingSummary } from '../../core/dev-messages.js';
 import { publicWarningLine } from '../../core/public-warning-text.js';
 import { watchTree, type TreeWatcher } from '../../core/tree-watcher.js';
-import { SvcError } from '../../core/errors.js';
 import { eventRecord, eventsAfter, formatEvent } from '../../core/event-log.js';
 import { scanApiDir } from '../../core/route-files.js';
 import type { SiteEvent } from '../../core/site-client.js';
@@ -21,7 +20,8 @@ import type { DevCommand } from '../parse-argv.js';
 import type { LocalSite } from '../../local-site/local-site.js';
 import { declined } from '../shared/confirm.js';
 import { shownLines } from '../../core/terminal-text.js';
-import { openProject, openSite, type Project, type Site } from '../shared/context.js';
+import { openProject, type Project, type Site } from '../shared/context.js';
+import { chooseDevSite } from './which-site.js';
 import { stoppingItself } from '../shared/interrupt.js';
 import { isInteractive, note, type Io } from '../shared/io.js';
 import { commandMain } from '../shared/command-main.js';
@@ -41,12 +41,13 @@ export const main = commandMain(run);
 
 export async function run(command: DevCommand, io: Io): Promise<number> {
 	const project = openProject(io);
-	const linked = openLinkedSite(io, command);
+	const choice = await chooseDevSite(io, command, project);
+	if (choice.kind === 'declined') return declined(io, 'no site to push to');
 	// From here to the end a SIGINT or SIGTERM ends svc dev the orderly way: while the throwaway site
 	// starts (seconds), it is honoured once the site is up, so that it is removed whole.
 	const interrupt = listenForInterrupts();
 	try {
-		if (linked !== undefined) return EXIT_CODES[await watch(command, io, project, linked, undefined, interrupt)];
+		if (choice.kind === 'site') return EXIT_CODES[await watch(command, io, project, choice.site, undefined, interrupt)];
 		// The throwaway site's code (packages, Playground, MariaDB…) loads only when it is needed.
 		const { startLocalDevSite } = await import('./local-site.js');
 		const started = await startLocalDevSite(io, command);
@@ -129,9 +130,10 @@ async function watch(command: DevCommand, io: Io, project: Project, site: Site, 
 		if (retry !== undefined) clearTimeout(retry);
 		retry = undefined;
 		out.busy();
+		// What the site served before this push (the event poll may refresh routes meanwhile).
+		const before = routes;
 		let result = await loop.cycle().catch((error: unknown): CycleResult => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error), problems: [] }));
 		if (result.kind === 'pushed') {
-			const before = routes;
 			routes = await readRoutes(site).catch(() => routes);
 			result = { ...result, failedToLoad: loadFailures(result.pushed, routes), opened: openedRoutes(result.pushed, result.publicVerbs, before, routes) };
 		}
@@ -179,17 +181,6 @@ async function watch(command: DevCommand, io: Io, project: Project, site: Site, 
 	await push.idle();
 	await out.finish();
 	return ending;
-}
-
-/** The site from the environment or a saved profile; undefined when none is set up (svc dev starts its own). */
-function openLinkedSite(io: Io, command: DevCommand): Site | undefined {
-	try {
-		return openSite(io, { site: command.site });
-	} catch (error) {
-		// A --site that names no saved site is a mistake to report, not a reason for a throwaway one.
-		if (error instanceof SvcError && error.code === 'no_credentials' && command.site === undefined) return undefined;
-		throw error;
-	}
 }
 
 async function readRoutes(site: Site): Promise<DevRoute[]> {
