@@ -3,6 +3,7 @@
  * changed against the one before. The active release is marked; a rollback names what it restored.
  * A still picture (printed once), since a site keeps about ten.
  */
+import { kindColor } from '../core/release-kinds.js';
 import { Box } from 'ink';
 import { Text } from './text.js';
 import { formatReleaseTime } from '../core/releases.js';
@@ -13,8 +14,6 @@ export interface ReleaseTableProps {
 	/** The site, for the title. */
 	readonly site: string;
 }
-
-const KIND_COLORS: Record<string, string> = { push: 'green', prune: 'yellow', rm: 'red', rollback: 'magenta', import: 'blue' };
 
 export function ReleaseTable({ releases, site }: ReleaseTableProps) {
 	const rows = releases.map((release) => ({
@@ -48,7 +47,7 @@ export function ReleaseTable({ releases, site }: ReleaseTableProps) {
 					{'  '}
 					{user.padEnd(width.user)}
 					{'  '}
-					<Text color={KIND_COLORS[release.kind] ?? 'white'}>{release.kind.padEnd(width.kind)}</Text>
+					<Text color={kindColor(release.kind)}>{release.kind.padEnd(width.kind)}</Text>
 					{'  '}
 					{String(release.files).padStart(width.files)}
 					{'  '}

@@ -2,18 +2,36 @@
  * svc dev's push cycle: after a save, scan api/ with every local check; when something fails,
  * report it and push nothing; else push the new and changed files as one release, and remove the
  * routes of files deleted locally (only files this session saw locally: a route someone else
- * deployed is never removed). Saves that arrive while a cycle runs are folded into one more cycle.
+ * deployed is never removed), all as one release of kind dev. Saves that arrive while a cycle runs
+ * are folded into one more cycle. A site that is away makes a `waiting` result: the caller runs the
+ * cycle again after `retryMs`, and the scan then finds whatever is still unpushed.
  */
 import { SvcError } from './errors.js';
 import { formatProblem, type ApiDirScan } from './route-files.js';
+import { isSiteAway, planDevCycle, retryDelay } from './dev-plan.js';
 import { pushRelease } from './release-push.js';
 import type { SiteClient } from './site-client.js';
+import type { PublicRoute } from './public-warning-text.js';
 
 export type CycleResult =
 	| { readonly kind: 'unchanged' }
 	| { readonly kind: 'rejected'; readonly problems: readonly string[] }
-	| { readonly kind: 'pushed'; readonly pushed: readonly string[]; readonly removed: readonly string[]; readonly release: number | null; readonly ms: number }
-	| { readonly kind: 'failed'; readonly message: string; readonly problems: readonly string[] };
+	| {
+			readonly kind: 'pushed';
+			readonly pushed: readonly string[];
+			readonly removed: readonly string[];
+			readonly release: number | null;
+			readonly ms: number;
+			/** Pushed files the site could not load (filled in once its listing is read). */
+			readonly failedToLoad: readonly { readonly slug: string; readonly error: string }[];
+			/** Pushed routes the save made public (filled in once the site's listing is read). */
+			readonly opened: readonly PublicRoute[];
+			/** Verbs anyone may call, by pushed slug, as the local checks read them. */
+			readonly publicVerbs: Readonly<Record<string, readonly string[]>>;
+	  }
+	| { readonly kind: 'failed'; readonly message: string; readonly problems: readonly string[] }
+	/** The site is away (unreachable, restarting): nothing was lost, the cycle runs again by itself. */
+	| { readonly kind: 'waiting'; readonly message: string; readonly pending: readonly string[]; readonly retryMs: number };
 
 export interface DevLoopOptions {
 	readonly client: SiteClient;
@@ -35,6 +53,8 @@ export function createDevLoop(options: DevLoopOptions): DevLoop {
 	let deployed = new Map<string, string>();
 	/** Slugs seen in the local api/ during this session: only these may be removed. */
 	const seenLocally = new Set<string>();
+	/** Cycles in a row that found the site away. */
+	let away = 0;
 
 	return {
 		async start() {
@@ -48,32 +68,41 @@ export function createDevLoop(options: DevLoopOptions): DevLoop {
 				return { kind: 'rejected', problems: scan.problems.map((problem) => formatProblem(problem, options.apiLabel)) };
 			}
 			for (const file of scan.files) seenLocally.add(file.slug);
-			const local = new Set(scan.files.map((file) => file.slug));
-			const upload = scan.files.filter((file) => deployed.get(file.slug) !== file.hash);
-			const removed = [...deployed.keys()].filter((slug) => seenLocally.has(slug) && !local.has(slug)).sort();
+			const { upload, removed } = planDevCycle(deployed, seenLocally, scan.files);
 			if (upload.length === 0 && removed.length === 0) return { kind: 'unchanged' };
 			try {
-				let release: number | null = null;
-				if (upload.length > 0) {
-					const status = await options.client.getStatus();
-					const result = await pushRelease(options.client, {
-						files: scan.files.map((file) => ({ slug: file.slug, hash: file.hash, bytes: file.bytes })),
-						upload: upload.map((file) => ({ slug: file.slug, hash: file.hash, bytes: file.bytes })),
-						prune: false,
-						removed: [],
-						dryRun: false,
-						status,
-					});
-					release = result.release?.id ?? null;
-				}
-				if (removed.length > 0) {
-					release = (await options.client.deleteFiles(removed)).release?.id ?? release;
-				}
+				const status = await options.client.getStatus();
+				// One release per save, of kind dev: kept apart from deploys, so saves never prune them.
+				const result = await pushRelease(options.client, {
+					files: scan.files.map((file) => ({ slug: file.slug, hash: file.hash, bytes: file.bytes })),
+					upload: upload.map((file) => ({ slug: file.slug, hash: file.hash, bytes: file.bytes })),
+					prune: false,
+					remove: removed,
+					removed,
+					kind: 'dev',
+					dryRun: false,
+					status,
+				});
+				away = 0;
 				for (const file of upload) deployed.set(file.slug, file.hash);
 				for (const slug of removed) deployed.delete(slug);
-				return { kind: 'pushed', pushed: upload.map((file) => file.slug), removed, release, ms: now() - started };
+				return {
+					kind: 'pushed',
+					pushed: upload.map((file) => file.slug),
+					removed: [...removed],
+					release: result.release?.id ?? null,
+					ms: now() - started,
+					failedToLoad: [],
+					opened: [],
+					publicVerbs: Object.fromEntries(upload.filter((file) => file.check?.isPublic === true).map((file) => [file.slug, file.check?.publicVerbs ?? []])),
+				};
 			} catch (error) {
 				if (!(error instanceof SvcError)) throw error;
+				if (isSiteAway(error)) {
+					away += 1;
+					return { kind: 'waiting', message: error.message, pending: [...upload.map((file) => file.slug), ...removed.map((slug) => `-${slug}`)], retryMs: retryDelay(away) };
+				}
+				away = 0;
 				return { kind: 'failed', message: error.message, problems: error.fileErrors.map((file) => `${options.apiLabel}/${file.file}: ${file.message}`) };
 			}
 		},

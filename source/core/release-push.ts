@@ -8,6 +8,7 @@
  */
 import { packBlobs, requestLimit } from './blob-batches.js';
 import { SvcError } from './errors.js';
+import type { RequestableKind } from './release-kinds.js';
 import type { CommitResult, Release, ReleasePlan, SiteClient, SiteStatus, WrittenFile } from './site-client.js';
 
 export interface PushFile {
@@ -40,6 +41,10 @@ export interface ReleasePushOptions {
 	readonly prune: boolean;
 	/** The slugs the plan removes; only the old API needs them (its separate delete). */
 	readonly removed: readonly string[];
+	/** Slugs the release takes out of the set without --prune (svc dev's deleted files). */
+	readonly remove?: readonly string[];
+	/** The release's kind: svc dev's saves are `dev`, kept apart from deploys. */
+	readonly kind?: RequestableKind;
 	/** The site checks everything and changes nothing. */
 	readonly dryRun: boolean;
 	/** `GET status`; undefined means the site's plugin predates releases. */
@@ -114,6 +119,8 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 			prune: options.prune,
 			dryRun: options.dryRun,
 			base: status.release?.id,
+			...(options.remove === undefined ? {} : { remove: options.remove }),
+			...(options.kind === undefined ? {} : { kind: options.kind }),
 		});
 	};
 

@@ -4,6 +4,7 @@
  * nowhere but the origin the user named (site-redirects.ts). Each answer is read through
  * site-transport.ts, capped by what the request asks for (answer-caps.ts).
  */
+import type { RequestableKind } from './release-kinds.js';
 import { STRIPPED_HEADER_FIX, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
 import { SvcError, type FileError } from './errors.js';
@@ -108,7 +109,7 @@ export interface ReleaseSummary {
 	/** ISO 8601, UTC, e.g. `2026-11-22T21:04:05Z`. */
 	readonly created: string;
 	readonly user: ReleaseUser | null;
-	/** `push`, `prune`, `rm`, `rollback` or `import`. */
+	/** A ReleaseKind (release-kinds.ts), or a kind a newer plugin made. */
 	readonly kind: string;
 	/** Route files in the release. */
 	readonly files: number;
@@ -158,6 +159,8 @@ export interface CommitRequest {
 	readonly dryRun?: boolean;
 	/** The release the plan was made against; the site refuses the commit if another is active. */
 	readonly base?: number | undefined;
+	/** The release's kind; the site makes a `push` when none is named. */
+	readonly kind?: RequestableKind;
 }
 
 export interface ReleasePlan {
@@ -537,6 +540,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				remove: request.remove ?? [],
 				dry_run: request.dryRun === true,
 				...(request.base === undefined ? {} : { base: request.base }),
+				...(request.kind === undefined ? {} : { kind: request.kind }),
 			}),
 		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {

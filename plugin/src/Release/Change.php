@@ -21,7 +21,7 @@ final class Change {
 	 * @param bool                  $prune       The new set is exactly $files.
 	 * @param array<string, string> $inline      Hash => bytes that came with the request (not staged).
 	 * @param int|null              $base        The release the client planned against.
-	 * @param string                $kind        push, prune, rm, rollback.
+	 * @param string                $kind        A ReleaseKind (push, prune, rm, rollback, dev).
 	 * @param int|null              $rollback_of The release a rollback restores.
 	 */
 	public function __construct(

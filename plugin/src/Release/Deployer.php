@@ -383,7 +383,7 @@ final class Deployer {
 			$this->collect();
 			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
-		$this->releases->prune( ReleaseStore::keep() );
+		$this->releases->prune( ReleaseKind::keep_per_pool() );
 		// The contents of releases pruned now go at once (past a short grace), not an hour later.
 		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
 		$outcome['release'] = $this->releases->get( $id );

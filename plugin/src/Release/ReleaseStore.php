@@ -144,13 +144,24 @@ final class ReleaseStore {
 	}
 
 	/**
-	 * Removes all but the newest kept releases (never the active one).
+	 * Removes all but the newest releases of each pool (ReleaseKind), never the active one: a pool
+	 * counts only its own, so svc dev's saves never push a deploy out.
+	 *
+	 * @param array<string, int> $keep Pool => how many to keep (ReleaseKind::keep_per_pool()).
 	 */
-	public function prune( int $keep ): void {
+	public function prune( array $keep ): void {
 		global $wpdb;
-		$ids    = array_map( 'intval', (array) $wpdb->get_col( 'SELECT id FROM ' . Schema::releases() . ' ORDER BY id DESC' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
+		$rows   = (array) $wpdb->get_results( 'SELECT id, kind FROM ' . Schema::releases() . ' ORDER BY id DESC', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
 		$active = $this->active_id();
-		$old    = array_values( array_filter( array_slice( $ids, max( 1, $keep ) ), static fn ( int $id ): bool => $id !== $active ) );
+		$seen   = array();
+		$old    = array();
+		foreach ( $rows as $row ) {
+			$pool          = ReleaseKind::pool( (string) $row['kind'] );
+			$seen[ $pool ] = ( $seen[ $pool ] ?? 0 ) + 1;
+			if ( $seen[ $pool ] > max( 1, $keep[ $pool ] ?? self::keep() ) && (int) $row['id'] !== $active ) {
+				$old[] = (int) $row['id'];
+			}
+		}
 		foreach ( array_chunk( $old, 500 ) as $chunk ) {
 			$wpdb->query( 'DELETE FROM ' . Schema::releases() . ' WHERE id IN (' . implode( ', ', $chunk ) . ')' ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- integers.
 		}

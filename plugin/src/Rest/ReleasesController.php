@@ -13,6 +13,7 @@ use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
+use Svc\Release\ReleaseKind;
 use Svc\Release\Schema;
 use Svc\Release\StageCap;
 use Svc\Routing\Slug;
@@ -270,7 +271,12 @@ final class ReleasesController {
 		if ( null !== $dry && ! is_bool( $dry ) ) {
 			return Errors::not_boolean( 'dry_run' );
 		}
-		$outcome = $this->deployer->commit( new Change( $map, array_values( array_unique( $remove ) ), true === $prune, true === $dry, array(), $base ) );
+		$kind = $request->get_param( 'kind' ) ?? ReleaseKind::PUSH;
+		if ( ! is_string( $kind ) || ! ReleaseKind::requestable( $kind ) ) {
+			/* translators: %s: the kinds of release a client may ask for, like "push, dev" */
+			return Errors::bad_field( 'kind', sprintf( __( 'kind must be one of: %s.', 'svc' ), implode( ', ', ReleaseKind::REQUESTABLE ) ) );
+		}
+		$outcome = $this->deployer->commit( new Change( $map, array_values( array_unique( $remove ) ), true === $prune, true === $dry, array(), $base, $kind ) );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
 	}
 

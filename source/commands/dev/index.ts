@@ -3,12 +3,15 @@
  * shows the last push, each route's load state and the site's latest events. In a terminal an Ink
  * screen; piped, one line per push and event; --json, one JSON object per line. Ctrl-C stops
  * (exit 130). Idle it waits on the file watcher and polls the event log every few seconds, nothing else.
- * Without a linked site it starts a throwaway WordPress (local-site.ts), pushes api/ to it,
- * and removes it when it stops.
+ * Which site: which-site.ts (a saved default is used only once the person agrees). With no saved
+ * site it starts a throwaway WordPress (local-site.ts), pushes api/ to it, and removes it when it stops.
  */
-import { mkdirSync, watch as fsWatch, type FSWatcher } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createDevLoop, debounced, type CycleResult } from '../../core/dev-loop.js';
-import { SvcError } from '../../core/errors.js';
+import { loadFailures, openedRoutes } from '../../core/dev-plan.js';
+import { pushedSummary, repeatsWaiting, waitingSummary } from '../../core/dev-messages.js';
+import { publicWarningLine } from '../../core/public-warning-text.js';
+import { watchTree, type TreeWatcher } from '../../core/tree-watcher.js';
 import { eventRecord, eventsAfter, formatEvent } from '../../core/event-log.js';
 import { scanApiDir } from '../../core/route-files.js';
 import type { SiteEvent } from '../../core/site-client.js';
@@ -17,7 +20,8 @@ import type { DevCommand } from '../parse-argv.js';
 import type { LocalSite } from '../../local-site/local-site.js';
 import { declined } from '../shared/confirm.js';
 import { shownLines } from '../../core/terminal-text.js';
-import { openProject, openSite, type Project, type Site } from '../shared/context.js';
+import { openProject, type Project, type Site } from '../shared/context.js';
+import { chooseDevSite } from './which-site.js';
 import { stoppingItself } from '../shared/interrupt.js';
 import { isInteractive, note, type Io } from '../shared/io.js';
 import { commandMain } from '../shared/command-main.js';
@@ -37,12 +41,13 @@ export const main = commandMain(run);
 
 export async function run(command: DevCommand, io: Io): Promise<number> {
 	const project = openProject(io);
-	const linked = openLinkedSite(io, command);
+	const choice = await chooseDevSite(io, command, project);
+	if (choice.kind === 'declined') return declined(io, 'no site to push to');
 	// From here to the end a SIGINT or SIGTERM ends svc dev the orderly way: while the throwaway site
 	// starts (seconds), it is honoured once the site is up, so that it is removed whole.
 	const interrupt = listenForInterrupts();
 	try {
-		if (linked !== undefined) return EXIT_CODES[await watch(command, io, project, linked, undefined, interrupt)];
+		if (choice.kind === 'site') return EXIT_CODES[await watch(command, io, project, choice.site, undefined, interrupt)];
 		// The throwaway site's code (packages, Playground, MariaDB…) loads only when it is needed.
 		const { startLocalDevSite } = await import('./local-site.js');
 		const started = await startLocalDevSite(io, command);
@@ -119,10 +124,21 @@ async function watch(command: DevCommand, io: Io, project: Project, site: Site, 
 
 	let routes = await readRoutes(site);
 	let cursor = (await site.client.listEvents({ perPage: 1 })).latest;
+	let retry: NodeJS.Timeout | undefined;
+	let stopped = false;
 	const runCycle = async () => {
+		if (retry !== undefined) clearTimeout(retry);
+		retry = undefined;
 		out.busy();
-		const result = await loop.cycle().catch((error: unknown): CycleResult => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error), problems: [] }));
-		if (result.kind === 'pushed') routes = await readRoutes(site).catch(() => routes);
+		// What the site served before this push (the event poll may refresh routes meanwhile).
+		const before = routes;
+		let result = await loop.cycle().catch((error: unknown): CycleResult => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error), problems: [] }));
+		if (result.kind === 'pushed') {
+			routes = await readRoutes(site).catch(() => routes);
+			result = { ...result, failedToLoad: loadFailures(result.pushed, routes), opened: openedRoutes(result.pushed, result.publicVerbs, before, routes) };
+		}
+		// The site is away: the save is not lost; the cycle runs again by itself until it is pushed.
+		if (result.kind === 'waiting' && !stopped) retry = setTimeout(() => push.trigger(), result.retryMs);
 		out.cycle(result, routes);
 	};
 	const push = debounced(runCycle, DEBOUNCE_MS);
@@ -130,18 +146,16 @@ async function watch(command: DevCommand, io: Io, project: Project, site: Site, 
 	// The first cycle pushes what changed while svc dev was not running.
 	push.trigger();
 
-	let watcher: FSWatcher | undefined;
+	let watcher: TreeWatcher | undefined;
 	let poller: NodeJS.Timeout | undefined;
 	const ending = await new Promise<Ending>((resolve) => {
 		out.onQuit(resolve);
 		interrupt.onInterrupt(resolve);
 		let pollMs = EVENT_POLL_MS;
-		watcher = fsWatch(project.apiDir, { recursive: true }, (_event, name) => {
-			if (name === null || !name.startsWith('.')) {
-				push.trigger();
-				// A save makes events likely again (a release, a load failure): look soon.
-				pollMs = EVENT_POLL_MS;
-			}
+		watcher = watchTree(project.apiDir, () => {
+			push.trigger();
+			// A save makes events likely again (a release, a load failure): look soon.
+			pollMs = EVENT_POLL_MS;
 		});
 		const poll = async () => {
 			try {
@@ -160,22 +174,13 @@ async function watch(command: DevCommand, io: Io, project: Project, site: Site, 
 		poller = setTimeout(() => void poll(), EVENT_POLL_MS);
 	});
 	watcher?.close();
+	stopped = true;
+	if (retry !== undefined) clearTimeout(retry);
 	if (poller !== undefined) clearTimeout(poller);
 	push.cancel();
 	await push.idle();
 	await out.finish();
 	return ending;
-}
-
-/** The site from the environment or a saved profile; undefined when none is set up (svc dev starts its own). */
-function openLinkedSite(io: Io, command: DevCommand): Site | undefined {
-	try {
-		return openSite(io, { site: command.site });
-	} catch (error) {
-		// A --site that names no saved site is a mistake to report, not a reason for a throwaway one.
-		if (error instanceof SvcError && error.code === 'no_credentials' && command.site === undefined) return undefined;
-		throw error;
-	}
 }
 
 async function readRoutes(site: Site): Promise<DevRoute[]> {
@@ -192,11 +197,20 @@ interface Output {
 	finish(): Promise<void>;
 }
 
+/** A cycle's --json line (docs/cli-json/dev.schema.json): opened routes in svc api push's words. */
+function jsonCycle(result: Exclude<CycleResult, { kind: 'unchanged' }>): Record<string, unknown> {
+	const time = new Date().toISOString();
+	if (result.kind !== 'pushed') return { type: result.kind, time, ...result, kind: undefined };
+	const { kind, publicVerbs: _verbs, opened, ...rest } = result;
+	return { type: kind, time, ...rest, opened: opened.map((route) => ({ slug: route.slug, route: route.path, verbs: route.verbs })) };
+}
+
 const clock = () => new Date().toTimeString().slice(0, 8);
 
 function output(io: Io, command: DevCommand, site: Site, apiLabel: string, local: LocalSite | undefined): Output {
 	if (command.json) {
 		const line = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`);
+		let previous: CycleResult | undefined;
 		return {
 			// The contract's words (docs/cli-json.md): route and verbs, error null when the file loads.
 			ready: (routes) =>
@@ -208,7 +222,10 @@ function output(io: Io, command: DevCommand, site: Site, apiLabel: string, local
 					routes: routes.map((route) => ({ slug: route.slug, route: route.path, verbs: route.methods, public: route.public, error: route.error ?? null })),
 				}),
 			busy: () => undefined,
-			cycle: (result) => result.kind !== 'unchanged' && line({ type: result.kind, time: new Date().toISOString(), ...result, kind: undefined }),
+			cycle: (result) => {
+				if (result.kind !== 'unchanged' && !repeatsWaiting(previous, result)) line(jsonCycle(result));
+				previous = result;
+			},
 			events: (events) => events.forEach((event) => line({ type: 'event', event: eventRecord(event) })),
 			onQuit: () => undefined,
 			finish: async () => undefined,
@@ -217,13 +234,21 @@ function output(io: Io, command: DevCommand, site: Site, apiLabel: string, local
 	if (!isInteractive(io, false)) {
 		// Lines quote the site (its refusals, a file's load error): shown, never obeyed.
 		const line = (text: string) => io.stdout.write(`${shownLines(text)}\n`);
+		let previous: CycleResult | undefined;
 		return {
 			ready: (routes) => line(`svc dev: watching ${apiLabel}/ → ${site.url} (${routes.length} routes deployed; Ctrl-C stops)`),
 			busy: () => undefined,
 			cycle: (result) => {
-				if (result.kind === 'pushed') line(`${clock()} ✔ pushed ${[...result.pushed, ...result.removed.map((slug) => `-${slug}`)].join(', ')}${result.release === null ? '' : ` (release ${result.release})`} in ${result.ms} ms`);
+				if (result.kind === 'pushed') {
+					const summary = pushedSummary(result);
+					line(`${clock()} ${summary.text}${summary.failures.map((failure) => `\n  ${failure}`).join('')}`);
+					// The warning svc api push gives, in its words, before anyone calls the route.
+					for (const route of result.opened) line(publicWarningLine(route));
+				}
 				if (result.kind === 'rejected') line(`${clock()} ✖ not pushed: the local checks failed\n${result.problems.map((problem) => `  ${problem}`).join('\n')}`);
 				if (result.kind === 'failed') line(`${clock()} ✖ ${result.message}${result.problems.map((problem) => `\n  ${problem}`).join('')}`);
+				if (result.kind === 'waiting' && !repeatsWaiting(previous, result)) line(`${clock()} ${waitingSummary(result)}`);
+				previous = result;
 			},
 			events: (events) => events.filter((event) => event.type !== 'release').forEach((event) => line(formatEvent(event))),
 			onQuit: () => undefined,

@@ -4,6 +4,7 @@ declare(strict_types=1);
 require_once __DIR__ . '/SvcTestCase.php';
 
 use Svc\Release\Change;
+use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseStore;
 use Svc\Storage\Guard;
 
@@ -223,6 +224,28 @@ final class ReleasesTest extends SvcTestCase {
 			$this->assertCount( 3, ( new ReleaseStore() )->all() );
 		} finally {
 			remove_all_filters( 'svc_keep_releases' );
+		}
+	}
+
+	public function test_dev_releases_are_kept_apart_and_never_push_a_deploy_out(): void {
+		add_filter( 'svc_keep_releases', static fn (): int => 3 );
+		add_filter( 'svc_keep_dev_releases', static fn (): int => 2 );
+		try {
+			$class = self::unique( 'DevKept' );
+			for ( $i = 0; $i < 3; $i++ ) {
+				$this->deploy( array( 'hello' => self::route( $class, "// deploy {$i}" ) ) );
+			}
+			for ( $i = 0; $i < 5; $i++ ) {
+				$source  = self::route( $class, "// save {$i}" );
+				$outcome = $this->deployer->commit( new Change( array( 'hello' => hash( 'sha256', $source ) ), array(), false, false, array( hash( 'sha256', $source ) => $source ), null, ReleaseKind::DEV ) );
+				$this->assertIsArray( $outcome );
+				$this->assertSame( 'dev', $outcome['release']['kind'] ?? null );
+			}
+			$kinds = array_map( static fn ( array $release ): string => (string) $release['kind'], ( new ReleaseStore() )->all() );
+			$this->assertSame( array( 'dev', 'dev', 'push', 'push', 'push' ), $kinds );
+		} finally {
+			remove_all_filters( 'svc_keep_releases' );
+			remove_all_filters( 'svc_keep_dev_releases' );
 		}
 	}
 
