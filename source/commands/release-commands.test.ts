@@ -253,7 +253,7 @@ describe('svc api releases and rollback', () => {
 		expect(result.stdout).toMatch(/- beta\.php\s+remove from the site/);
 		expect(result.stderr).toContain(`Refusing to roll ${site.url} back to release 1 without confirmation`);
 		expect(writes(site.requests)).toEqual(['POST api-releases/rollback']);
-		expect((site.requests.at(-1)?.body as { dry_run: boolean }).dry_run).toBe(true);
+		expect((site.requests.find((request) => request.route.endsWith('api-releases/rollback'))?.body as { dry_run: boolean }).dry_run).toBe(true);
 		expect(site.releases).toHaveLength(2);
 	});
 
