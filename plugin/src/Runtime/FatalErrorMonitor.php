@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Runtime;
 
 use Svc\Events\Emit;
+use Svc\Storage\Guard;
 
 /**
  * Some errors end the process instead of throwing (e.g. redeclaring a function). Before requiring a
@@ -154,7 +155,7 @@ final class FatalErrorMonitor {
 		// The innermost file is the one PHP was loading; the output of every load in progress goes.
 		$this->blamed       = $this->watched[ count( $this->watched ) - 1 ];
 		$this->buffer_level = $this->watched[0]['buffer_level'];
-		$this->reason       = sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( (string) $error['file'] ), $error['line'] );
+		$this->reason       = sprintf( 'PHP Fatal error: %s in %s on line %d', Guard::author_text( (string) $error['message'] ), basename( (string) $error['file'] ), Guard::author_line( (string) $error['file'], (int) $error['line'] ) );
 		( $this->blamed['on_fatal'] )( $this->reason );
 		Emit::event( 'boot_fatal', array( 'slug' => preg_replace( '/\.php$/', '', (string) $this->blamed['subject'] ), 'message' => $this->reason ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
 		return $this->reason;
