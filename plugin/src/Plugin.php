@@ -94,7 +94,7 @@ final class Plugin {
 			( new DiagnosticsController( $paths ) )->register();
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
 		};
-		$registrar  = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader ), $management );
+		$registrar  = new Registrar( $store, $route_namespace, $loader, new Authorizer( $loader ), new RouteHandler( $loader, $components->monitor ), $management );
 		$registrar->on_rest_api_init();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).
