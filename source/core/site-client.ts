@@ -187,7 +187,7 @@ export interface SiteEvent {
 	readonly id: number;
 	/** ISO 8601, UTC, milliseconds. */
 	readonly time: string;
-	/** `load_failed`, `load_recovered`, `permission_threw`, `headers_threw`, `boot_fatal`, `vendor_failed`, `release`. */
+	/** `load_failed`, `load_recovered`, `permission_threw`, `headers_threw`, `route_error`, `boot_fatal`, `vendor_failed`, `release` (core/event-levels.ts). */
 	readonly type: string;
 	readonly slug: string | null;
 	readonly message: string;
