@@ -40,6 +40,8 @@ export interface RemoteFile {
 	readonly methods: readonly string[];
 	/** True when the site's lexical scan found a public verb. */
 	readonly public: boolean;
+	/** The verbs it found public, upper case; undefined from a plugin that does not say (older). */
+	readonly publicVerbs?: readonly string[];
 	/** Why the file failed to load at the last boot; absent when it loaded. */
 	readonly error?: string;
 	/** A symbolic link on the site: listed so it can be removed, never followed, so it has no content. */
@@ -781,6 +783,7 @@ function parseWrittenFile(value: unknown): WrittenFile | undefined {
 		path: typeof item['path'] === 'string' ? item['path'] : '',
 		methods: isStringArray(item['methods']) ? item['methods'] : [],
 		public: item['public'] === true,
+		...(isStringArray(item['public_verbs']) ? { publicVerbs: item['public_verbs'] } : {}),
 	};
 }
 
