@@ -78,7 +78,7 @@ const HELP: Record<HelpTopic, string> = {
 	  $ svc api releases [--site NAME] [--json]
 	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api new <slug> [--verbs get,post] [--public | --capability CAP] [--json]
-	  $ svc api logs [--follow] [--since 1h] [--site NAME] [--json]
+	  $ svc api logs [--follow] [--since 1h] [--route R] [--level L] [--site NAME] [--json]
 	  $ svc api openapi [--out FILE] [--site NAME] [--json]
 	  $ svc api client [--out DIR] [--site NAME] [--json]
 
@@ -108,12 +108,14 @@ const HELP: Record<HelpTopic, string> = {
 
 	api diff [<slug>...]
 	  Unified diffs of the route files, the site's (---) against api/'s (+++): every file that
-	  differs, or the ones named (slug, file or route: users/[id], api/hello.php, /svc-api/v1/hello).
+	  differs, or the ones named (slug, file, route or URL: users/[id], users/{id}, api/hello.php,
+	  /svc-api/v1/users/{id}).
 	  Coloured in a terminal, plain when piped (patch -p1 applies it); --json gives each file's
 	  status, line counts and hunks. Changes nothing.
 
 	api rm <slug>
-	  Removes a deployed route. The slug is the file path under api/ without ".php".
+	  Removes a deployed route, named by its slug (the file path under api/ without ".php"), its
+	  file, its route or its URL, as for diff.
 	  Asks in a terminal; needs --yes otherwise.
 
 	api releases
@@ -135,9 +137,12 @@ const HELP: Record<HelpTopic, string> = {
 
 	api logs
 	  The events the site's svc plugin recorded (the last 1,000), oldest first: files that failed
-	  to load and loaded again, permission checks and headers() that threw, fatal errors while
-	  loading, and every release (who, how many files).
+	  to load and loaded again, verbs, permission checks and headers() that threw (file and line),
+	  fatal errors, and every release (who, how many files).
 	  --since 1h        Only events this recent (s, m, h, d)
+	  --route R         Only this route's: its slug, file, route or URL (users/[id], users/{id},
+	                    api/users/[id].php, /svc-api/v1/users/{id}, https://…/users/1)
+	  --level L         Only events of this level and graver: error, warn or info
 	  --follow          Keep printing new events as they happen (Ctrl-C stops); with --json one
 	                    JSON object per line
 	api openapi
@@ -152,6 +157,7 @@ const HELP: Record<HelpTopic, string> = {
 	Examples
 	  $ svc api new users/[id] --verbs get,delete
 	  $ svc api logs --since 1h
+	  $ svc api logs --follow --route users/[id] --level error
 	  $ svc api push --prune --yes
 	  $ svc api list | grep PUBLIC
 	  $ svc api diff users/[id]

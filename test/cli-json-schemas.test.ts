@@ -44,9 +44,10 @@ describe('the --json contract', () => {
   });
 
   it('refuses what breaks a schema: a missing key, an old word, an error without its code', () => {
-    const route = { slug: 'hello', file: 'hello.php', route: '/svc-api/v1/hello', pattern: null, verbs: ['GET'], public: false, hash: 'h', size: 1, error: null };
+    const route = { slug: 'hello', file: 'hello.php', route: '/svc-api/v1/hello', pattern: null, verbs: ['GET'], public: false, publicVerbs: [], hash: 'h', size: 1, error: null };
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([route]))).not.toThrow();
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, public: undefined }]))).toThrow(/api-list.schema.json/);
+    expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, publicVerbs: undefined }]))).toThrow(/api-list.schema.json/);
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, methods: ['GET'] }]))).toThrow(/api-list.schema.json/);
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify({ error: 'x', exitCode: 1 }))).toThrow(/error.schema.json/);
     const failure = { error: 'x', code: 'local_check_failed', hint: null, status: null, serverCode: null, fileErrors: [{ slug: 'a', file: 'api/a.php', code: 'svc_strict_types', message: 'm' }], slugs: [], exitCode: 1 };

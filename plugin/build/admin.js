@@ -186,7 +186,7 @@
   var import_element = __toESM(require_element(), 1);
   var import_i18n2 = __toESM(require_i18n(), 1);
   var SHOWN = 10;
-  var PROBLEMS = /* @__PURE__ */ new Set(["load_failed", "permission_threw", "callback_threw", "headers_threw", "boot_fatal", "vendor_failed"]);
+  var PROBLEMS = /* @__PURE__ */ new Set(["load_failed", "permission_threw", "callback_threw", "headers_threw", "route_error", "boot_fatal", "vendor_failed"]);
   function EventList() {
     const [state, setState] = (0, import_element.useState)({ status: "loading" });
     (0, import_element.useEffect)(() => {

@@ -96,7 +96,7 @@ final class Plugin {
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
 		};
 		$authorizer = new Authorizer( $loader );
-		$registrar  = new Registrar( $store, $route_namespace, $loader, $authorizer, new RouteHandler( $loader ), $management );
+		$registrar  = new Registrar( $store, $route_namespace, $loader, $authorizer, new RouteHandler( $loader, $components->monitor ), $management );
 		$registrar->on_rest_api_init();
 		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.
 		( new RouteVisibility( $store, $authorizer, $registrar ) )->register();

@@ -31,8 +31,28 @@ describe('everyday commands', () => {
 	});
 
 	it('api logs reads --follow and --since', () => {
-		expect(parse('api logs', { follow: true, since: '1h', json: true })).toEqual({ name: 'api logs', json: true, site: undefined, follow: true, sinceSeconds: 3600 });
+		expect(parse('api logs', { follow: true, since: '1h', json: true })).toEqual({
+			name: 'api logs',
+			json: true,
+			site: undefined,
+			follow: true,
+			sinceSeconds: 3600,
+			route: undefined,
+			level: undefined,
+		});
 		expect(usageError(() => parse('api logs', { since: 'yesterday' })).message).toMatch(/--since "yesterday" is not a duration/);
+	});
+
+	it('api logs filters by --route and --level, with --follow too', () => {
+		expect(parse('api logs', { follow: true, route: '/svc-api/v1/users/{id}', level: 'error' })).toMatchObject({
+			follow: true,
+			route: '/svc-api/v1/users/{id}',
+			level: 'error',
+		});
+		expect(parse('api logs', { level: 'WARNING' })).toMatchObject({ level: 'warn' });
+		expect(usageError(() => parse('api logs', { level: 'loud' })).message).toBe('--level "loud" is not a level: error, warn, info (each shows its level and the graver ones).');
+		expect(usageError(() => parse('api logs', { route: ' ' })).message).toBe('--route needs a value.');
+		expect(usageError(() => parse('api list', { level: 'error' })).message).toBe('--level does not apply to "svc api list".');
 	});
 
 	it('doctor and dev take no arguments', () => {

@@ -3,6 +3,7 @@
  * entry point loads it before it knows whether the user only asked for --help.
  */
 import { SvcError } from '../core/errors.js';
+import { EVENT_LEVELS, readLevel, type EventLevel } from '../core/event-levels.js';
 import { closest } from '../core/suggest.js';
 
 /** Every flag svc knows, as read-argv.ts returns them (undefined when not given). */
@@ -24,6 +25,8 @@ export interface Flags {
 	readonly follow?: boolean | undefined;
 	readonly since?: string | undefined;
 	readonly force?: boolean | undefined;
+	readonly route?: string | undefined;
+	readonly level?: string | undefined;
 	readonly help?: boolean | undefined;
 }
 
@@ -103,6 +106,10 @@ export interface ApiLogsCommand {
 	readonly follow: boolean;
 	/** Seconds back from now (`--since 1h`); undefined: the latest page. */
 	readonly sinceSeconds: number | undefined;
+	/** `--route`, as given (slug, file, route or URL: core/slug-argument.ts); undefined: every route. */
+	readonly route: string | undefined;
+	/** `--level`: events of this level and graver; undefined: all. */
+	readonly level: EventLevel | undefined;
 }
 
 export interface DoctorCommand {
@@ -197,7 +204,7 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api releases': ['site', 'json'],
 	'api rollback': ['site', 'json', 'yes', 'dryRun'],
 	'api new': ['site', 'json', 'verbs', 'public', 'capability'],
-	'api logs': ['site', 'json', 'follow', 'since'],
+	'api logs': ['site', 'json', 'follow', 'since', 'route', 'level'],
 	doctor: ['site', 'json'],
 	dev: ['site', 'json', 'yes'],
 	'api openapi': ['site', 'json', 'out'],
@@ -226,6 +233,8 @@ const FLAG_NAMES: Record<keyof Flags, string> = {
 	follow: '--follow',
 	since: '--since',
 	force: '--force',
+	route: '--route',
+	level: '--level',
 	help: '--help',
 };
 
@@ -288,7 +297,15 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 			};
 		case 'api logs':
 			noArgs(name, args);
-			return { name, json, site, follow: flags.follow === true, sinceSeconds: durationSeconds(nonEmpty(flags.since, '--since')) };
+			return {
+				name,
+				json,
+				site,
+				follow: flags.follow === true,
+				sinceSeconds: durationSeconds(nonEmpty(flags.since, '--since')),
+				route: nonEmpty(flags.route, '--route'),
+				level: eventLevel(nonEmpty(flags.level, '--level')),
+			};
 		case 'doctor':
 			noArgs(name, args);
 			return { name, json, site };
@@ -423,6 +440,15 @@ function releaseId(args: readonly string[]): number | undefined {
 		throw usage(`${JSON.stringify(arg)} is not a release id: "svc api releases" lists them (e.g. "svc api rollback 11").`, 'api');
 	}
 	return Number(arg);
+}
+
+function eventLevel(text: string | undefined): EventLevel | undefined {
+	if (text === undefined) return undefined;
+	const level = readLevel(text);
+	if (level === undefined) {
+		throw usage(`--level ${JSON.stringify(text)} is not a level: ${EVENT_LEVELS.join(', ')} (each shows its level and the graver ones).`, 'api');
+	}
+	return level;
 }
 
 /** `--since 90s|15m|1h|2d` (a bare number is seconds): how far back, in seconds. */

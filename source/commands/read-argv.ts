@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import type { Flags } from './parse-argv.js';
 
-const VALUE_FLAGS = ['site', 'url', 'user', 'out', 'api-dir', 'verbs', 'capability', 'since'] as const;
+const VALUE_FLAGS = ['site', 'url', 'user', 'out', 'api-dir', 'verbs', 'capability', 'since', 'route', 'level'] as const;
 const BOOLEAN_FLAGS = ['json', 'yes', 'dry-run', 'prune', 'password-stdin', 'insecure-store', 'public', 'follow', 'force', 'help'] as const;
 const SHORT: Readonly<Record<string, string>> = { yes: 'y', help: 'h' };
 

@@ -1,6 +1,7 @@
 /**
- * One route in full, from the browsable list (Enter): its file, URL, each verb with who may call
- * it, the load error whole, size and hash. Esc or Enter goes back to the list.
+ * One route in full, from the browsable list (Enter): its file, a URL that can be called (an
+ * example value in each dynamic segment, core/route-url.ts), each verb with who may call it, the
+ * load error whole, size and hash. Esc or Enter goes back to the list.
  */
 import { Box } from 'ink';
 import { Text } from './text.js';
@@ -13,6 +14,9 @@ export function RouteDetail({ route }: { readonly route: RouteRow }) {
 			<Text bold>{route.path}</Text>
 			<Field name="File">{`${route.slug}.php`}</Field>
 			{route.url === undefined ? null : <Field name="URL">{route.url}</Field>}
+			{route.url === undefined || dynamicSegments(route.path).length === 0 ? null : (
+				<Text dimColor>{`           1 stands for ${dynamicSegments(route.path).join(', ')}: put a real value there`}</Text>
+			)}
 			<Field name="Verbs">{route.methods.length === 0 ? 'none registered' : ''}</Field>
 			{route.methods.map((verb) => (
 				<Text key={verb}>
@@ -47,4 +51,9 @@ function Field({ name, children }: { readonly name: string; readonly children: s
 			<Text dimColor>{name.padEnd(8)}</Text> {children}
 		</Text>
 	);
+}
+
+/** `[id]`, `[post]`: the segments the URL's example values stand for. */
+function dynamicSegments(path: string): string[] {
+	return path.match(/\[[A-Za-z_][A-Za-z0-9_]*\]/g) ?? [];
 }

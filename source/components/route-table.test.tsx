@@ -117,7 +117,7 @@ describe('RouteTable', () => {
 			route.slug === 'broken'
 				? { ...route, url: 'https://example.com/wp-json/svc-api/v1/broken', size: 812, hash: 'ab'.repeat(32) }
 				: route.slug === 'users/[id]'
-					? { ...route, public: true, publicVerbs: ['GET'] }
+					? { ...route, public: true, publicVerbs: ['GET'], url: 'https://example.com/wp-json/svc-api/v1/users/1' }
 					: route,
 		);
 		const { stdin, lastFrame, onQuit } = browse(detailed);
@@ -129,10 +129,13 @@ describe('RouteTable', () => {
 		expect(detail).toContain('Size     812 bytes');
 		expect(detail).toContain(`SHA-256  ${'ab'.repeat(32)}`);
 		expect(detail).not.toContain('Filter:');
+		expect(detail).not.toContain('stands for');
 		await type(stdin, KEYS.escape);
 		expect(lastFrame()).toContain('Filter:');
 		expect(onQuit).not.toHaveBeenCalled();
 		await type(stdin, KEYS.up, KEYS.enter);
+		expect(lastFrame()).toContain('URL      https://example.com/wp-json/svc-api/v1/users/1');
+		expect(lastFrame()).toContain('1 stands for [id]');
 		expect(lastFrame()).toMatch(/GET {4}anyone, without authentication \[PUBLIC\]/);
 		expect(lastFrame()).toMatch(/DELETE {1}callers its Permission rules/);
 		await type(stdin, KEYS.enter);

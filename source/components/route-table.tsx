@@ -21,7 +21,7 @@ export interface RouteRow {
 	readonly public: boolean;
 	/** Why it failed to load at the last boot. */
 	readonly error?: string | undefined;
-	/** For the detail view, when known: the full URL, the verbs anyone may call, size and hash. */
+	/** For the detail view, when known: a URL that can be called (example values), the verbs anyone may call, size and hash. */
 	readonly url?: string | undefined;
 	readonly publicVerbs?: readonly string[] | undefined;
 	readonly size?: number | undefined;

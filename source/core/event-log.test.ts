@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { eventsAfter, formatEvent, readEvents } from './event-log.js';
+import { eventsAfter, formatEvent, matchesFilter, readEvents } from './event-log.js';
 import type { EventQuery, SiteEvent } from './site-client.js';
 
 const event = (id: number, type = 'release'): SiteEvent => ({
@@ -63,5 +63,27 @@ describe('formatEvent', () => {
 		expect(formatEvent({ ...event(5, 'load_failed'), message: 'hello.php skipped: PHP ParseError' })).toBe(
 			'2026-01-01 00:00:05  ✖ load_failed      hello.php skipped: PHP ParseError',
 		);
+	});
+});
+
+describe('matchesFilter', () => {
+	const of = (type: string, slug: string | null) => ({ ...event(1, type), slug });
+
+	it('keeps one route\'s events', () => {
+		expect(matchesFilter(of('route_error', 'users/[id]'), { slug: 'users/[id]' })).toBe(true);
+		expect(matchesFilter(of('route_error', 'hello'), { slug: 'users/[id]' })).toBe(false);
+		expect(matchesFilter(of('release', null), { slug: 'users/[id]' })).toBe(false);
+	});
+
+	it('keeps a level and the graver ones; a type it does not know is information', () => {
+		const types = ['route_error', 'load_failed', 'boot_fatal', 'vendor_failed', 'permission_threw', 'headers_threw', 'load_recovered', 'release', 'from_a_newer_plugin'];
+		const kept = (level: 'error' | 'warn' | 'info') => types.filter((type) => matchesFilter(of(type, 'a'), { level }));
+		expect(kept('error')).toEqual(['route_error', 'load_failed', 'boot_fatal', 'vendor_failed']);
+		expect(kept('warn')).toEqual(['route_error', 'load_failed', 'boot_fatal', 'vendor_failed', 'permission_threw', 'headers_threw']);
+		expect(kept('info')).toEqual(types);
+	});
+
+	it('marks a route error as an error in the plain line', () => {
+		expect(formatEvent(of('route_error', 'a'))).toContain('✖ route_error');
 	});
 });

@@ -3,6 +3,7 @@
  * history, and following new events with a cursor. No output here; see formatEvent for the line.
  */
 import type { EventPage, SiteClient, SiteEvent } from './site-client.js';
+import { atLevel, iconOf, type EventLevel } from './event-levels.js';
 import { shownLine, shownLines } from './terminal-text.js';
 
 /** The site keeps 1,000 by default; the most a window can hold. */
@@ -43,26 +44,26 @@ export async function eventsAfter(client: Pick<SiteClient, 'listEvents'>, after:
 	return { events: events.reverse(), latest };
 }
 
-const ICONS: Readonly<Record<string, string>> = {
-	load_failed: '✖',
-	boot_fatal: '✖',
-	vendor_failed: '✖',
-	permission_threw: '⚠',
-	headers_threw: '⚠',
-	load_recovered: '✔',
-	release: '↑',
-};
-
 /** `2026-11-22 21:04:05  ✖ load_failed  hello.php skipped: …` in the viewer's UTC. */
 export function formatEvent(event: SiteEvent): string {
 	const time = shownLine(event.time.replace('T', ' ').replace(/\.\d+Z$|Z$/, ''));
 	// An event's message can hold what any caller sent (a permission check that throws with it):
 	// shown as text, its later lines under the message column.
-	const head = `${time}  ${ICONS[event.type] ?? '•'} ${shownLine(event.type).padEnd(16)} `;
+	const head = `${time}  ${iconOf(event.type)} ${shownLine(event.type).padEnd(16)} `;
 	return `${head}${shownLines(event.message, ' '.repeat(head.length))}`;
 }
 
 /** The JSON form `svc api logs --json` prints (the site's record, as the client read it). */
 export function eventRecord(event: SiteEvent): Record<string, unknown> {
 	return { id: event.id, time: event.time, type: event.type, slug: event.slug, message: event.message, user: event.user, data: event.data };
+}
+
+/** Which events `svc api logs` shows: of one route (its slug), at a level and graver. */
+export interface EventFilter {
+	readonly slug?: string | undefined;
+	readonly level?: EventLevel | undefined;
+}
+
+export function matchesFilter(event: SiteEvent, filter: EventFilter): boolean {
+	return (filter.slug === undefined || event.slug === filter.slug) && (filter.level === undefined || atLevel(event.type, filter.level));
 }

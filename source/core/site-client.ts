@@ -41,6 +41,8 @@ export interface RemoteFile {
 	readonly methods: readonly string[];
 	/** True when the site's lexical scan found a public verb. */
 	readonly public: boolean;
+	/** The verbs it found public, upper case; undefined from a plugin that does not say (older). */
+	readonly publicVerbs?: readonly string[];
 	/** Why the file failed to load at the last boot; absent when it loaded. */
 	readonly error?: string;
 	/** A symbolic link on the site: listed so it can be removed, never followed, so it has no content. */
@@ -192,7 +194,7 @@ export interface SiteEvent {
 	readonly id: number;
 	/** ISO 8601, UTC, milliseconds. */
 	readonly time: string;
-	/** `load_failed`, `load_recovered`, `permission_threw`, `headers_threw`, `boot_fatal`, `vendor_failed`, `release`. */
+	/** `load_failed`, `load_recovered`, `permission_threw`, `headers_threw`, `route_error`, `boot_fatal`, `vendor_failed`, `release` (core/event-levels.ts). */
 	readonly type: string;
 	readonly slug: string | null;
 	readonly message: string;

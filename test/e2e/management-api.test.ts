@@ -154,6 +154,7 @@ describe('GET api-files', () => {
       route: '/svc-api/v1/listing/open/(?P<id>[^/]+)',
       methods: ['GET', 'DELETE'],
       public: true,
+      public_verbs: ['GET', 'DELETE'],
     });
     expect(byName('listing/closed')).toEqual({
       filename: 'listing/closed',
@@ -254,7 +255,7 @@ describe('POST api-files', () => {
     const response = await push(site, files);
     expect(response.status).toBe(200);
     const expected = [
-      { filename: 'batch/one', hash: sha256(files['batch/one']), path: '/svc-api/v1/batch/one', route: '/svc-api/v1/batch/one', methods: ['GET'], public: true },
+      { filename: 'batch/one', hash: sha256(files['batch/one']), path: '/svc-api/v1/batch/one', route: '/svc-api/v1/batch/one', methods: ['GET'], public: true, public_verbs: ['GET'] },
       {
         filename: 'batch/two/[slug]',
         hash: sha256(files['batch/two/[slug]']),

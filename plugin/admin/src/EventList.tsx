@@ -13,7 +13,7 @@ import { listEvents, messageOf, type SiteEvent } from './api.js';
 const SHOWN = 10;
 
 /** Events that mean something is broken, marked so they stand out. */
-const PROBLEMS = new Set(['load_failed', 'permission_threw', 'callback_threw', 'headers_threw', 'boot_fatal', 'vendor_failed']);
+const PROBLEMS = new Set(['load_failed', 'permission_threw', 'callback_threw', 'headers_threw', 'route_error', 'boot_fatal', 'vendor_failed']);
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; events: SiteEvent[] };
 

@@ -37,6 +37,8 @@ final class Records {
 		);
 		if ( array() !== ( $entry['public'] ?? array() ) ) {
 			$record['public'] = true;
+			// Which ones: `public` stays "anyone may call some verb", as SPEC.md has it.
+			$record['public_verbs'] = array_map( 'strtoupper', $entry['public'] );
 		}
 		return $record;
 	}

@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Runtime;
 
 use Svc\Events\Emit;
+use Svc\Storage\Guard;
 
 /**
  * Some errors end the process instead of throwing (e.g. redeclaring a function). Before requiring a
@@ -21,6 +22,9 @@ use Svc\Events\Emit;
  * stack, and the file blamed is the innermost one still loading: the one whose code PHP was running
  * (or linking) when it died. A file that finished loading inside another is no longer on the stack,
  * so it is not blamed for what the outer file does next.
+ *
+ * A verb running (run() … ran()) is watched too: a fatal error there (memory exhausted, time out)
+ * is answered and recorded as RouteError says, and the file is not skipped, since loading it worked.
  */
 final class FatalErrorMonitor {
 
@@ -40,6 +44,14 @@ final class FatalErrorMonitor {
 	private int $buffer_level = 0;
 	private ?string $reason   = null;
 	private bool $registered  = false;
+	/**
+	 * Verbs running, outermost first (a verb may issue a request of its own).
+	 *
+	 * @var list<array{slug: string, verb: string, path: string, buffer_level: int}>
+	 */
+	private array $running = array();
+	/** Whether the fatal error struck while a verb ran rather than while a file loaded. */
+	private bool $in_verb = false;
 
 	/**
 	 * Says what is being loaded until the matching clear(); calls nest.
@@ -52,13 +64,7 @@ final class FatalErrorMonitor {
 	 *                                         route file by its slug, not its path).
 	 */
 	public function watch( string $subject, callable $on_fatal, string $path = '' ): void {
-		if ( ! $this->registered ) {
-			register_shutdown_function( array( $this, 'on_shutdown' ) );
-			// WordPress's fatal error handler runs first and asks these filters before it answers.
-			add_filter( 'wp_php_error_message', array( $this, 'filter_message' ), 100, 2 );
-			add_filter( 'wp_php_error_args', array( $this, 'filter_args' ), 100, 2 );
-			$this->registered = true;
-		}
+		$this->register();
 		$root            = str_ends_with( $path, '/' . $subject ) ? substr( $path, 0, -strlen( $subject ) ) : '';
 		$this->watched[] = array(
 			'subject'      => $subject,
@@ -76,6 +82,39 @@ final class FatalErrorMonitor {
 	}
 
 	/**
+	 * Says that a route's verb runs until the matching ran(); calls nest.
+	 *
+	 * @param string $path The route file's path on the server.
+	 */
+	public function run( string $slug, string $verb, string $path ): void {
+		$this->register();
+		$this->running[] = array(
+			'slug'         => $slug,
+			'verb'         => $verb,
+			'path'         => $path,
+			'buffer_level' => ob_get_level(),
+		);
+	}
+
+	/**
+	 * Ends the innermost run().
+	 */
+	public function ran(): void {
+		array_pop( $this->running );
+	}
+
+	private function register(): void {
+		if ( $this->registered ) {
+			return;
+		}
+		register_shutdown_function( array( $this, 'on_shutdown' ) );
+		// WordPress's fatal error handler runs first and asks these filters before it answers.
+		add_filter( 'wp_php_error_message', array( $this, 'filter_message' ), 100, 2 );
+		add_filter( 'wp_php_error_args', array( $this, 'filter_args' ), 100, 2 );
+		$this->registered = true;
+	}
+
+	/**
 	 * @internal Filter: WordPress is about to answer a fatal error with its generic page.
 	 *
 	 * Other code's filters may pass anything, hence mixed.
@@ -88,7 +127,7 @@ final class FatalErrorMonitor {
 			return $message;
 		}
 		$this->discard_output();
-		if ( ! headers_sent() ) {
+		if ( ! headers_sent() && ! $this->in_verb ) {
 			header( 'Retry-After: 0' );
 		}
 		// The answer of a REST request is JSON whatever the client's Accept header says.
@@ -110,8 +149,8 @@ final class FatalErrorMonitor {
 		return array_merge(
 			$args,
 			array(
-				'response' => 503,
-				'code'     => 'svc_boot_fatal',
+				'response' => $this->status(),
+				'code'     => $this->code(),
 			)
 		);
 	}
@@ -127,14 +166,16 @@ final class FatalErrorMonitor {
 		if ( headers_sent() ) {
 			return;
 		}
-		http_response_code( 503 );
+		http_response_code( $this->status() );
 		header( 'Content-Type: application/json; charset=UTF-8' );
-		header( 'Retry-After: 0' );
+		if ( ! $this->in_verb ) {
+			header( 'Retry-After: 0' );
+		}
 		echo wp_json_encode(
 			array(
-				'code'    => 'svc_boot_fatal',
+				'code'    => $this->code(),
 				'message' => $this->message(),
-				'data'    => array( 'status' => 503 ),
+				'data'    => array( 'status' => $this->status() ),
 			)
 		);
 	}
@@ -148,16 +189,43 @@ final class FatalErrorMonitor {
 		if ( null !== $this->reason ) {
 			return $this->reason;
 		}
-		if ( array() === $this->watched || null === $error || 0 === ( (int) $error['type'] & self::FATAL ) ) {
+		if ( null === $error || 0 === ( (int) $error['type'] & self::FATAL ) ) {
 			return null;
+		}
+		if ( array() === $this->watched ) {
+			return $this->take_over_verb( $error );
 		}
 		// The innermost file is the one PHP was loading; the output of every load in progress goes.
 		$this->blamed       = $this->watched[ count( $this->watched ) - 1 ];
 		$this->buffer_level = $this->watched[0]['buffer_level'];
-		$this->reason       = sprintf( 'PHP Fatal error: %s in %s on line %d', $error['message'], basename( (string) $error['file'] ), $error['line'] );
+		$this->reason       = sprintf( 'PHP Fatal error: %s in %s on line %d', Guard::author_text( (string) $error['message'] ), basename( (string) $error['file'] ), Guard::author_line( (string) $error['file'], (int) $error['line'] ) );
 		( $this->blamed['on_fatal'] )( $this->reason );
 		Emit::event( 'boot_fatal', array( 'slug' => preg_replace( '/\.php$/', '', (string) $this->blamed['subject'] ), 'message' => $this->reason ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
 		return $this->reason;
+	}
+
+	/**
+	 * Records a fatal error that struck while a verb ran, and returns the text of the answer.
+	 *
+	 * @param array<string, mixed> $error
+	 */
+	private function take_over_verb( array $error ): ?string {
+		if ( array() === $this->running ) {
+			return null;
+		}
+		$running            = $this->running[ count( $this->running ) - 1 ];
+		$this->buffer_level = $this->running[0]['buffer_level'];
+		$this->in_verb      = true;
+		$this->reason       = RouteError::from_fatal( $error, $running['slug'], $running['verb'], $running['path'] );
+		return $this->reason;
+	}
+
+	private function code(): string {
+		return $this->in_verb ? RouteError::CODE : 'svc_boot_fatal';
+	}
+
+	private function status(): int {
+		return $this->in_verb ? RouteError::STATUS : 503;
 	}
 
 	/**
@@ -168,6 +236,10 @@ final class FatalErrorMonitor {
 	 * only administrators, who can read the log and the listing anyway, get it as is.
 	 */
 	private function message(): string {
+		if ( $this->in_verb ) {
+			// RouteError's text, already fit for this caller.
+			return (string) $this->reason;
+		}
 		$subject = (string) ( $this->blamed['subject'] ?? '' );
 		$reason  = (string) $this->reason;
 		if ( ! self::caller_is_administrator() ) {
@@ -185,8 +257,9 @@ final class FatalErrorMonitor {
 	 * Whether the request is an administrator's, as the management endpoints require. Asked only once
 	 * WordPress has settled who the caller is (a REST request has, before svc loads any file): asking
 	 * earlier would authenticate from inside a dying process, so the answer is then the cautious one.
+	 * Also who may read PHP's text when a verb fails (RouteError).
 	 */
-	private static function caller_is_administrator(): bool {
+	public static function caller_is_administrator(): bool {
 		return function_exists( 'current_user_can' ) && did_action( 'set_current_user' ) > 0
 			&& current_user_can( Authorizer::DEFAULT_CAPABILITY );
 	}

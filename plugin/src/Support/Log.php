@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace Svc\Support;
 
+use Svc\Storage\Guard;
+
 /**
  * Every line about route files starts with `Svc api/:`, so a site owner can grep the debug log.
  */
@@ -34,7 +36,10 @@ final class Log {
 		);
 	}
 
+	/**
+	 * `TypeError: … in hello.php on line 7`, lines as the author numbered them.
+	 */
 	public static function describe( \Throwable $error ): string {
-		return sprintf( '%s: %s in %s on line %d', get_class( $error ), $error->getMessage(), basename( $error->getFile() ), $error->getLine() );
+		return sprintf( '%s: %s in %s on line %d', get_class( $error ), Guard::author_text( $error->getMessage() ), basename( $error->getFile() ), Guard::author_line( $error->getFile(), $error->getLine() ) );
 	}
 }

@@ -31,13 +31,14 @@ export async function run(command: ApiDiffCommand, io: Io): Promise<number> {
 	// A symbolic link on the site has no content to compare; it is listed, never followed.
 	const remote = new Map(listing.files.filter((file) => file.link !== true).map((file) => [file.slug, file.content]));
 
-	const named = [...new Set(command.slugs.map((arg) => slugFromArgument(arg, project.apiLabel)))];
+	const known = new Set([...local.keys(), ...remote.keys()]);
+	const named = [...new Set(command.slugs.map((arg) => slugFromArgument(arg, project.apiLabel, known)))];
 	const unknown = named.filter((slug) => !local.has(slug) && !remote.has(slug));
 	if (unknown.length > 0) {
 		throw new SvcError(`Neither in ${project.apiLabel}/ nor on ${site.url}: ${unknown.join(', ')}.`, {
 			code: 'not_found',
 			slugs: unknown,
-			hint: `Name a route by its slug, file or route, e.g. "hello", "${project.apiLabel}/hello.php" or "/svc-api/v1/hello"; "svc api list" shows the site's.`,
+			hint: `Name a route by its slug, file, route or URL, e.g. "users/[id]", "users/{id}", "${project.apiLabel}/users/[id].php" or "/svc-api/v1/users/{id}"; "svc api list" shows the site's.`,
 		});
 	}
 	const slugs = named.length > 0 ? named : [...new Set([...local.keys(), ...remote.keys()])].sort(compareSlugs);

@@ -2,12 +2,13 @@
  * svc api list: the deployed routes. In a terminal a browsable table; piped a plain table; with
  * --json the records. Public routes are badged [PUBLIC]; a file that failed to load shows why.
  */
-import type { SiteClient } from '../../core/site-client.js';
+import type { RemoteFile, SiteClient } from '../../core/site-client.js';
 import type { RouteRow } from '../../components/route-table.js';
 import type { ApiListCommand } from '../parse-argv.js';
 import { openSite } from '../shared/context.js';
 import { isInteractive, note, printJson, type Io } from '../shared/io.js';
-import { plainTable, toRecord } from './route-records.js';
+import { routeUrl } from '../../core/route-url.js';
+import { plainTable, toRecord, type RouteRecord } from './route-records.js';
 import { loadViews } from '../shared/load-views.js';
 import { plural } from '../shared/words.js';
 import { commandMain } from '../shared/command-main.js';
@@ -23,7 +24,7 @@ export async function run(command: ApiListCommand, io: Io): Promise<number> {
 	const views = interactive ? loadViews() : undefined;
 	const listing = await site.client.listFiles({ content: false });
 	if (command.json) {
-		printJson(io, listing.files.map(toRecord));
+		printJson(io, await withPublicVerbs(site.client, listing.files));
 		return 0;
 	}
 	if (listing.skipped > 0) {
@@ -36,6 +37,23 @@ export async function run(command: ApiListCommand, io: Io): Promise<number> {
 	}
 	io.stdout.write(listing.files.length === 0 ? `No routes are deployed on ${site.url}.\n` : `${plainTable(listing.files)}\n`);
 	return 0;
+}
+
+/**
+ * The --json records. A plugin older than `public_verbs` says only that some verb is public: those
+ * files' verbs are found as the site finds them, by the lexical check on their content.
+ */
+async function withPublicVerbs(client: SiteClient, files: readonly RemoteFile[]): Promise<RouteRecord[]> {
+	if (!files.some((file) => file.public && file.publicVerbs === undefined)) {
+		return files.map((file) => toRecord(file));
+	}
+	const [{ checkRouteSource }, listing] = await Promise.all([import('../../core/php-lexical.js'), client.listFiles({ content: true })]);
+	const contents = new Map(listing.files.map((file) => [file.slug, file]));
+	return files.map((file) => {
+		const found = contents.get(file.slug);
+		const known = file.publicVerbs ?? (file.public && found !== undefined && found.link !== true ? checkRouteSource(found.content).publicVerbs : []);
+		return toRecord(file, known);
+	});
 }
 
 /**
@@ -54,18 +72,8 @@ async function detailedRows(client: SiteClient): Promise<RouteRow[]> {
 			...file,
 			path,
 			url: file.path === '' ? undefined : routeUrl(root, file.path),
-			publicVerbs: file.link === true ? [] : checkRouteSource(file.content).publicVerbs,
+			publicVerbs: file.publicVerbs ?? (file.link === true ? [] : checkRouteSource(file.content).publicVerbs),
 			size: Buffer.byteLength(file.content),
 		};
 	});
-}
-
-/** The route's address under the REST root, pretty (`/wp-json/…`) or plain (`?rest_route=…`). */
-function routeUrl(root: string, path: string): string {
-	const url = new URL(root);
-	if (url.searchParams.has('rest_route')) {
-		url.searchParams.set('rest_route', path);
-		return url.toString();
-	}
-	return `${url.toString().replace(/\/+$/, '')}${path}`;
 }

@@ -3,7 +3,7 @@ import type { RemoteFile } from '../../core/site-client.js';
 import { plainTable, toRecord } from './route-records.js';
 
 const FILES: RemoteFile[] = [
-	{ slug: 'hello', hash: 'h1', path: '/svc-api/v1/hello', route: '/svc-api/v1/hello', methods: ['GET'], public: true },
+	{ slug: 'hello', hash: 'h1', path: '/svc-api/v1/hello', route: '/svc-api/v1/hello', methods: ['GET'], public: true, publicVerbs: ['GET'] },
 	{
 		slug: 'users/[id]',
 		hash: 'h2',
@@ -17,7 +17,7 @@ const FILES: RemoteFile[] = [
 
 describe('toRecord', () => {
 	it('has every key on every record, in the words every command uses: slug, route, verbs, public true or false, error or null', () => {
-		const records = FILES.map(toRecord);
+		const records = FILES.map((file) => toRecord(file));
 		expect(records[0]).toEqual({
 			slug: 'hello',
 			file: 'hello.php',
@@ -25,11 +25,12 @@ describe('toRecord', () => {
 			pattern: '/svc-api/v1/hello',
 			verbs: ['GET'],
 			public: true,
+			publicVerbs: ['GET'],
 			hash: 'h1',
 			size: null,
 			error: null,
 		});
-		expect(records[1]).toMatchObject({ public: false, error: null, pattern: '/svc-api/v1/users/(?P<id>[^/]+)' });
+		expect(records[1]).toMatchObject({ public: false, publicVerbs: [], error: null, pattern: '/svc-api/v1/users/(?P<id>[^/]+)' });
 		expect(records[2]).toMatchObject({ error: 'PHP Parse error:\n  line 4', pattern: null });
 	});
 });

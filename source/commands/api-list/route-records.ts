@@ -15,13 +15,16 @@ export interface RouteRecord {
 	/** WordPress's regular expression for it, `/svc-api/v1/users/(?P<id>[^/]+)`; null when not known. */
 	readonly pattern: string | null;
 	readonly verbs: readonly string[];
+	/** Anyone may call some verb: `publicVerbs` is not empty. */
 	readonly public: boolean;
+	readonly publicVerbs: readonly string[];
 	readonly hash: string;
 	readonly size: number | null;
 	readonly error: string | null;
 }
 
-export function toRecord(file: RemoteFile): RouteRecord {
+/** `publicVerbs` as the site said, or as the caller found them in the file (older plugins). */
+export function toRecord(file: RemoteFile, publicVerbs: readonly string[] = file.publicVerbs ?? []): RouteRecord {
 	return {
 		slug: file.slug,
 		file: `${file.slug}.php`,
@@ -29,6 +32,7 @@ export function toRecord(file: RemoteFile): RouteRecord {
 		pattern: file.route ?? null,
 		verbs: file.methods,
 		public: file.public,
+		publicVerbs,
 		hash: file.hash,
 		size: file.size ?? null,
 		error: file.error ?? null,

@@ -1,12 +1,15 @@
 /**
- * svc api logs [--follow] [--since 1h]: what the site's svc plugin recorded, oldest first, one
- * line each (--json: an array; with --follow one JSON object per line). --follow asks the site every
- * second for the events after the newest it has, until Ctrl-C.
+ * svc api logs [--follow] [--since 1h] [--route R] [--level L]: what the site's svc plugin recorded,
+ * oldest first, one line each (--json: an array; with --follow one JSON object per line). --follow
+ * asks the site every second for the events after the newest it has, until Ctrl-C. The filters
+ * apply alike to the history and to what follows; the site keeps the whole log, so they are applied
+ * here.
  */
-import { eventRecord, eventsAfter, formatEvent, readEvents } from '../../core/event-log.js';
-import type { SiteEvent } from '../../core/site-client.js';
+import { eventRecord, eventsAfter, formatEvent, matchesFilter, readEvents, type EventFilter } from '../../core/event-log.js';
+import type { SiteClient, SiteEvent } from '../../core/site-client.js';
+import { parseRouteArgument, resolveSlug } from '../../core/slug-argument.js';
 import type { ApiLogsCommand } from '../parse-argv.js';
-import { openSite } from '../shared/context.js';
+import { openProject, openSite, type Project } from '../shared/context.js';
 import { stoppingItself } from '../shared/interrupt.js';
 import { note, printJson, type Io } from '../shared/io.js';
 import { commandMain } from '../shared/command-main.js';
@@ -19,19 +22,27 @@ const POLL_MS = 1000;
 export const main = commandMain(run);
 
 export async function run(command: ApiLogsCommand, io: Io): Promise<number> {
-	const site = openSite(io, { site: command.site });
+	const project = openProject(io);
+	const site = openSite(io, { site: command.site, project });
+	const filter: EventFilter = { slug: await routeSlug(command, project, site.client), level: command.level };
+	const filtered = filter.slug !== undefined || filter.level !== undefined;
 	const first = await readEvents(site.client, {
 		maxAge: command.sinceSeconds,
-		...(command.sinceSeconds === undefined ? { limit: DEFAULT_COUNT } : {}),
+		// Filtered, the latest page is read whole (the site keeps 1,000): its last 50 matches are shown.
+		...(command.sinceSeconds === undefined && !filtered ? { limit: DEFAULT_COUNT } : {}),
 	});
+	const events = first.events.filter((event) => matchesFilter(event, filter));
+	const shown = command.sinceSeconds === undefined ? events.slice(-DEFAULT_COUNT) : events;
 	if (!command.follow) {
-		if (command.json) printJson(io, first.events.map(eventRecord));
-		else if (first.events.length === 0) io.stdout.write(`No events on ${site.url}${command.sinceSeconds === undefined ? '' : ' in that time'}.\n`);
-		else io.stdout.write(first.events.map((event) => `${formatEvent(event)}\n`).join(''));
+		if (command.json) printJson(io, shown.map(eventRecord));
+		else if (shown.length === 0) io.stdout.write(`No events on ${site.url}${command.sinceSeconds === undefined ? '' : ' in that time'}${filtered ? ' that match' : ''}.\n`);
+		else io.stdout.write(shown.map((event) => `${formatEvent(event)}\n`).join(''));
 		return 0;
 	}
-	const write = (event: SiteEvent) => io.stdout.write(command.json ? `${JSON.stringify(eventRecord(event))}\n` : `${formatEvent(event)}\n`);
-	first.events.forEach(write);
+	const write = (event: SiteEvent) => {
+		if (matchesFilter(event, filter)) io.stdout.write(command.json ? `${JSON.stringify(eventRecord(event))}\n` : `${formatEvent(event)}\n`);
+	};
+	shown.forEach(write);
 	if (!command.json) note(io, `Following the events of ${site.url} (Ctrl-C stops).`);
 	await follow(io, first.latest, async (after) => {
 		const next = await eventsAfter(site.client, after);
@@ -39,6 +50,18 @@ export async function run(command: ApiLogsCommand, io: Io): Promise<number> {
 		return next.latest;
 	});
 	return 0;
+}
+
+/**
+ * The slug --route names. A route named as a client calls it (`/svc-api/v1/users/42`) is matched
+ * against the deployed ones; a removed route's events are still found by its slug.
+ */
+async function routeSlug(command: ApiLogsCommand, project: Project, client: SiteClient): Promise<string | undefined> {
+	if (command.route === undefined) return undefined;
+	const argument = parseRouteArgument(command.route, project.apiLabel);
+	if (!argument.called) return argument.slug;
+	const listing = await client.listFiles({ content: false });
+	return resolveSlug(argument, listing.files.map((file) => file.slug));
 }
 
 /** Polls until SIGINT or SIGTERM; a poll that fails is reported and retried at the next tick. */

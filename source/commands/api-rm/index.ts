@@ -5,9 +5,9 @@
  * elsewhere. On a site with releases the removal is one release, named when the site says which.
  */
 import { SvcError } from '../../core/errors.js';
-import type { Release } from '../../core/site-client.js';
+import type { FileListing, Release, RemoteFile } from '../../core/site-client.js';
 import { validateRemovableName } from '../../core/slug.js';
-import { slugFromArgument } from '../../core/slug-argument.js';
+import { parseRouteArgument, resolveSlug } from '../../core/slug-argument.js';
 import type { ApiRmCommand } from '../parse-argv.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openProject, openSite } from '../shared/context.js';
@@ -20,26 +20,26 @@ import { commandMain } from '../shared/command-main.js';
 export const main = commandMain(run);
 
 export async function run(command: ApiRmCommand, io: Io): Promise<number> {
-	// `hello`, `hello.php`, `api/hello.php` and `/svc-api/v1/hello` all name the slug `hello`.
+	// `users/[id]`, `users/{id}`, `api/users/[id].php`, `/svc-api/v1/users/{id}` and the URL all name
+	// one slug; a route named as a client calls it (`…/users/42`) is matched against the site's.
 	const project = openProject(io);
-	const slugs = [...new Set(command.slugs.map((arg) => slugFromArgument(arg, project.apiLabel)))];
-	for (const slug of slugs) {
-		const check = validateRemovableName(slug);
-		if (!check.ok) {
-			throw new SvcError(`${JSON.stringify(slug)} is not a file name under api/: it ${check.message}.`, {
-				code: 'usage',
-				exitCode: 2,
-				hint: 'Name the file by its path under api/ without ".php", e.g. "users/[id]"; "svc api list" shows them.',
-			});
-		}
-	}
+	const named = command.slugs.map((arg) => parseRouteArgument(arg, project.apiLabel));
+	// A file name is checked before the site is asked anything; a called route once it is resolved.
+	named.filter((argument) => !argument.called).forEach((argument) => checkName(argument.slug));
 	const site = openSite(io, { site: command.site, project });
+	let listing: FileListing<RemoteFile> | undefined;
+	if (named.some((argument) => argument.called)) {
+		listing = await site.client.listFiles({ content: false });
+	}
+	const known = listing?.files.map((file) => file.slug) ?? [];
+	const slugs = [...new Set(named.map((argument) => resolveSlug(argument, known)))];
+	slugs.forEach(checkName);
 	if (command.yes && !command.dryRun) {
 		// Nothing to ask: the site's delete is atomic and refuses unknown slugs itself (not_found).
 		return removed(io, command, site.url, await site.client.deleteFiles(slugs));
 	}
 	// Checked before asking, so nobody confirms the removal of a route that is not there.
-	const listing = await site.client.listFiles({ content: false });
+	listing ??= await site.client.listFiles({ content: false });
 	const deployed = new Map(listing.files.map((file) => [file.slug, file]));
 	const unknown = slugs.filter((slug) => !deployed.has(slug));
 	if (unknown.length > 0) {
@@ -65,6 +65,17 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 		return declined(io, 'nothing was removed');
 	}
 	return removed(io, command, site.url, await site.client.deleteFiles(slugs));
+}
+
+function checkName(slug: string): void {
+	const check = validateRemovableName(slug);
+	if (!check.ok) {
+		throw new SvcError(`${JSON.stringify(slug)} is not a file name under api/: it ${check.message}.`, {
+			code: 'usage',
+			exitCode: 2,
+			hint: 'Name the file by its path under api/ without ".php", e.g. "users/[id]"; "svc api list" shows them.',
+		});
+	}
 }
 
 function removed(

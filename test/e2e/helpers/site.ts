@@ -90,6 +90,8 @@ export interface ListRecord {
   route: string | null;
   methods: string[];
   public?: true;
+  /** With `public`: the verbs anyone may call. */
+  public_verbs?: string[];
   error?: string;
 }
 

@@ -79,4 +79,39 @@ final class GuardTest extends TestCase {
 		$source = "<?php\ndeclare(strict_types=1);\nclass A {}\n";
 		$this->assertSame( $source, Guard::strip( $source ) );
 	}
+
+	public function test_lines_of_a_stored_file_are_the_authors(): void {
+		$file = $this->stored( "<?php\ndeclare(strict_types=1);\n\nfinal class A {\n\tpublic function get(): array { throw new RuntimeException( 'x' ); }\n}\n" );
+		$this->assertSame( 1, Guard::author_line( $file, 1 ) );
+		$this->assertSame( 2, Guard::author_line( $file, 2 ), 'the declare line itself' );
+		$this->assertSame( 5, Guard::author_line( $file, 6 ), 'the throw, one line below in the stored file' );
+		$this->assertStringContainsString( 'throw new', explode( "\n", (string) file_get_contents( $file ) )[5] );
+	}
+
+	public function test_lines_of_a_file_without_the_guard_are_left_alone(): void {
+		$file = tempnam( sys_get_temp_dir(), 'svc' ) . '.php';
+		file_put_contents( $file, "<?php\ndeclare(strict_types=1);\n\nclass A {}\n" );
+		$this->assertSame( 4, Guard::author_line( $file, 4 ) );
+		$this->assertSame( 9, Guard::author_line( '/no/such/file.php', 9 ) );
+		unlink( $file );
+	}
+
+	public function test_php_text_naming_a_stored_file_gets_the_authors_lines(): void {
+		$file = $this->stored( "<?php\ndeclare(strict_types=1);\nclass A {}\n" );
+		$text = "Uncaught Exception: x in {$file}:3\nStack trace:\n#0 {$file}(3): f()\n#1 /other/lib.php(40): g()\nCannot redeclare f() (previously declared in {$file}:3) in {$file} on line 3";
+		$this->assertSame(
+			"Uncaught Exception: x in {$file}:2\nStack trace:\n#0 {$file}(2): f()\n#1 /other/lib.php(40): g()\nCannot redeclare f() (previously declared in {$file}:2) in {$file} on line 2",
+			Guard::author_text( $text )
+		);
+	}
+
+	/** A temporary file holding $source as svc stores it. */
+	private function stored( string $source ): string {
+		$file = tempnam( sys_get_temp_dir(), 'svc' );
+		unlink( $file );
+		$file .= '-[id].php';
+		file_put_contents( $file, Guard::inject( $source ) );
+		Guard::forget();
+		return $file;
+	}
 }
