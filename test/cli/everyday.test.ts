@@ -400,7 +400,7 @@ describe('svc dev', () => {
       mark = lines.length;
       writeRoute(devApi, 'live.php', routeSource('LiveRoute', { open: true, body: "\tpublic function get(): array { return array( 'version' => 3 ) }" }));
       const rejected = await waitFor((line) => line.type === 'rejected', mark);
-      expect(rejected['problems']).toEqual([expect.stringMatching(/^api\/live\.php: syntax error on line \d+/)]);
+      expect(rejected['problems']).toEqual([expect.stringMatching(/^api\/live\.php: (PHP Parse error: )?syntax error.* on line \d+/)]);
       expect(await (await site.fetch('/svc-api/v1/live', { as: 'anonymous' })).json()).toEqual({ version: 2 });
 
       // A permission check that throws: its event streams in.
