@@ -30,7 +30,14 @@ final class Guard {
 	/** @var array<string, int|null> Path => the line svc's guard follows (its declare's, or its namespace's), when it has one. */
 	private static array $declare_lines = array();
 
-	public const TEXT = "\nif ( ! defined( 'ABSPATH' ) ) { exit; } // svc: direct-access guard.";
+	/**
+	 * A block comment, not a line comment: on a file written on one line
+	 * (`<?php declare(strict_types=1); final class A {…}`) a `//` would comment the class out.
+	 */
+	public const TEXT = "\nif ( ! defined( 'ABSPATH' ) ) { exit; } /* svc: direct-access guard. */";
+
+	/** What earlier versions of svc stored: still recognized, so their files strip to the author's bytes. */
+	private const EARLIER_TEXTS = array( "\nif ( ! defined( 'ABSPATH' ) ) { exit; } // svc: direct-access guard." );
 
 	/**
 	 * The source with the guard after its declare statement; unchanged when it has none
@@ -49,10 +56,11 @@ final class Guard {
 	 */
 	public static function strip( string $stored ): string {
 		$offset = self::offset( $stored );
-		if ( null === $offset || substr( $stored, $offset, strlen( self::TEXT ) ) !== self::TEXT ) {
+		$guard = null === $offset ? null : self::guard_at( $stored, $offset );
+		if ( null === $guard ) {
 			return $stored;
 		}
-		return substr( $stored, 0, $offset ) . substr( $stored, $offset + strlen( self::TEXT ) );
+		return substr( $stored, 0, $offset ) . substr( $stored, $offset + strlen( $guard ) );
 	}
 
 	/**
@@ -90,11 +98,21 @@ final class Guard {
 		$stored = str_ends_with( $path, '.php' ) && is_file( $path ) ? @file_get_contents( $path ) : false; // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- unreadable: its lines are left as PHP gave them.
 		$offset = false === $stored ? null : self::offset( $stored );
 		$line   = null;
-		if ( null !== $offset && substr( (string) $stored, $offset, strlen( self::TEXT ) ) === self::TEXT ) {
+		if ( null !== $offset && null !== self::guard_at( (string) $stored, $offset ) ) {
 			$line = substr_count( (string) $stored, "\n", 0, $offset ) + 1;
 		}
 		self::$declare_lines[ $path ] = $line;
 		return $line;
+	}
+
+	/** The guard text svc stored at $offset (today's or an earlier one), or null. */
+	private static function guard_at( string $stored, int $offset ): ?string {
+		foreach ( array( self::TEXT, ...self::EARLIER_TEXTS ) as $text ) {
+			if ( substr( $stored, $offset, strlen( $text ) ) === $text ) {
+				return $text;
+			}
+		}
+		return null;
 	}
 
 	/**

@@ -19,6 +19,47 @@ final class GuardTest extends TestCase {
 	}
 
 	/** @dataProvider sources */
+	public function test_the_stored_file_keeps_every_token_of_the_authors_code( string $source ): void {
+		// A guard ending in a line comment hid the rest of a one-line file (its class) from PHP.
+		$code = static fn ( string $php ): array => array_values(
+			array_map(
+				static fn ( PhpToken $token ): string => $token->text,
+				array_filter( PhpToken::tokenize( $php ), static fn ( PhpToken $token ): bool => ! $token->isIgnorable() )
+			)
+		);
+		$this->assertSame( $code( $source ), self::without_guard( $code( Guard::inject( $source ) ) ) );
+	}
+
+	/**
+	 * The code tokens of a stored file without those of the guard statement.
+	 *
+	 * @param list<string> $tokens
+	 * @return list<string>
+	 */
+	private static function without_guard( array $tokens ): array {
+		$guard = array_values(
+			array_map(
+				static fn ( PhpToken $token ): string => $token->text,
+				array_filter( PhpToken::tokenize( '<?php' . Guard::TEXT ), static fn ( PhpToken $token ): bool => ! $token->isIgnorable() && T_OPEN_TAG !== $token->id )
+			)
+		);
+		$at = null;
+		for ( $i = 0; $i + count( $guard ) <= count( $tokens ); $i++ ) {
+			if ( array_slice( $tokens, $i, count( $guard ) ) === $guard ) {
+				$at = $i;
+				break;
+			}
+		}
+		return null === $at ? $tokens : array_merge( array_slice( $tokens, 0, $at ), array_slice( $tokens, $at + count( $guard ) ) );
+	}
+
+	public function test_strips_the_guard_earlier_versions_stored(): void {
+		$source = "<?php\ndeclare(strict_types=1);\nclass A {}\n";
+		$earlier = "<?php\ndeclare(strict_types=1);\nif ( ! defined( 'ABSPATH' ) ) { exit; } // svc: direct-access guard.\nclass A {}\n";
+		$this->assertSame( $source, Guard::strip( $earlier ) );
+	}
+
+	/** @dataProvider sources */
 	public function test_strip_returns_exactly_what_the_author_wrote( string $source ): void {
 		$stored = Guard::inject( $source );
 		$this->assertNotSame( $source, $stored );
