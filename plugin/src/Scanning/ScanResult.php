@@ -48,6 +48,7 @@ final class ScanResult {
 		public readonly array $others = array(),
 		public readonly ?array $contract = null,
 		public readonly array $contract_problems = array(),
+		public readonly ?string $too_many_attributes = null,
 	) {
 	}
 
@@ -70,7 +71,8 @@ final class ScanResult {
 			$this->inherits,
 			$this->others,
 			$contract,
-			$problems
+			$problems,
+			$this->too_many_attributes
 		);
 	}
 

@@ -11,6 +11,7 @@ namespace Svc\Scanning;
 
 use ParseError;
 use PhpToken;
+use Svc\Validation\Reasons;
 
 /**
  * Discovers the one class of a route file, its methods and its Permission attributes from tokens.
@@ -42,6 +43,15 @@ final class TokenScanner {
 	private NameResolver $names;
 	/** @var array<int, string> Index of a significant token => the doc comment right before it. */
 	private array $docs = array();
+
+	/**
+	 * Attributes a file may have (route files have tens): past it the file is refused, and the
+	 * scan stops keeping them, so that a legal-size file of 170,000 `#[A]` costs neither the
+	 * memory nor the time of holding each (a PHP-FPM default memory_limit of 128 MB died on it).
+	 */
+	public const MAX_ATTRIBUTES = 1000;
+
+	private int $attribute_count = 0;
 
 	private function __construct() {
 		$this->names = new NameResolver();
@@ -172,7 +182,8 @@ final class TokenScanner {
 			}
 		}
 
-		$scan     = new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others );
+		$too_many = $this->attribute_count > self::MAX_ATTRIBUTES ? Reasons::too_many_attributes( $this->attribute_count, self::MAX_ATTRIBUTES ) : null;
+		$scan     = new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others, null, array(), $too_many );
 		$contract = ContractReader::read( $class_attributes, $methods, $scan->verbs(), $class_doc );
 		return $scan->with_contract( $contract['contract'], $contract['problems'] );
 	}
@@ -288,7 +299,7 @@ final class TokenScanner {
 				}
 			}
 			if ( 1 === $depth && ',' === $text ) {
-				if ( null !== $current ) {
+				if ( null !== $current && ++$this->attribute_count <= self::MAX_ATTRIBUTES ) {
 					$group[] = $this->attribute( $current, $line, $args );
 				}
 				$current = null;
@@ -304,7 +315,7 @@ final class TokenScanner {
 				$args[] = $token;
 			}
 		}
-		if ( null !== $current ) {
+		if ( null !== $current && ++$this->attribute_count <= self::MAX_ATTRIBUTES ) {
 			$group[] = $this->attribute( $current, $line, $args );
 		}
 		return $i;

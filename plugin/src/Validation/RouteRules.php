@@ -37,6 +37,10 @@ final class RouteRules {
 		if ( null !== $scan->parse_error ) {
 			return array( self::problem( 'svc_syntax_error', $scan->parse_error ) );
 		}
+		if ( null !== $scan->too_many_attributes ) {
+			// The scan kept none past the limit: nothing else it says of the file can be trusted.
+			return array( self::problem( 'svc_too_many_attributes', $scan->too_many_attributes ) );
+		}
 		if ( 1 !== count( $scan->classes ) ) {
 			return array( self::problem( 'svc_class_count', Reasons::class_count( count( $scan->classes ) ) ) );
 		}

@@ -5,6 +5,7 @@ use PHPUnit\Framework\TestCase;
 use Svc\Scanning\DeclareLocator;
 use Svc\Scanning\LiteralReader;
 use Svc\Scanning\TokenScanner;
+use Svc\Validation\RouteRules;
 
 /**
  * Files of legal size but hostile shape (issue 23) read as small ones do: the same classes, methods,
@@ -15,7 +16,7 @@ final class HostileScanTest extends TestCase {
 
 	private const HEAD = "<?php\ndeclare(strict_types=1);\nnamespace App;\nuse Svc\\Api\\Attribute\\Args;\nuse Svc\\Api\\Attribute\\Permission;\n";
 
-	public function test_120000_attributes_on_one_method_are_all_found_in_order(): void {
+	public function test_120000_attributes_on_one_method_refuse_the_file_without_holding_them(): void {
 		$count  = 120000;
 		$source = self::HEAD . "final class Hostile {\n\tpublic function post() {}\n\t" . str_repeat( '#[A]', $count - 1 ) . "#[Permission(public: true)]\n\tpublic function get() {}\n}\n";
 		$this->assertGreaterThan( 460 * 1024, strlen( $source ) );
@@ -23,7 +24,19 @@ final class HostileScanTest extends TestCase {
 
 		$result = TokenScanner::scan( $source );
 
+		$this->assertSame( 'the file has 120,000 attributes; svc reads at most 1,000 in a route file', $result->too_many_attributes );
+		$this->assertCount( TokenScanner::MAX_ATTRIBUTES, $result->methods['get']['attributes'] );
+		$this->assertSame( array( array( 'code' => 'svc_too_many_attributes', 'message' => $result->too_many_attributes ) ), array_map( static fn ( array $problem ): array => array( 'code' => $problem['code'], 'message' => $problem['message'] ), RouteRules::own( $result ) ) );
+	}
+
+	public function test_up_to_the_limit_every_attribute_is_found_in_order(): void {
+		$count  = TokenScanner::MAX_ATTRIBUTES;
+		$source = self::HEAD . "final class Hostile {\n\tpublic function post() {}\n\t" . str_repeat( '#[A]', $count - 1 ) . "#[Permission(public: true)]\n\tpublic function get() {}\n}\n";
+
+		$result = TokenScanner::scan( $source );
+
 		$this->assertNull( $result->parse_error );
+		$this->assertNull( $result->too_many_attributes );
 		$this->assertSame( array( 'App\\Hostile' ), $result->classes );
 		$this->assertSame( array( 'get', 'post' ), $result->verbs() );
 		$attributes = $result->methods['get']['attributes'];
@@ -36,14 +49,16 @@ final class HostileScanTest extends TestCase {
 		$this->assertSame( array(), $result->contract_problems );
 	}
 
-	public function test_attributes_on_the_class_and_in_one_group_are_all_found(): void {
-		$source = self::HEAD . str_repeat( '#[A] ', 50000 ) . "final class Hostile {\n\t#[B" . str_repeat( ', B', 49999 ) . "]\n\tpublic function get() {}\n}\n";
-
+	public function test_attributes_on_the_class_and_in_one_group_count_together(): void {
+		$source = self::HEAD . str_repeat( '#[A] ', 400 ) . "final class Hostile {\n\t#[B" . str_repeat( ', B', 499 ) . "]\n\tpublic function get() {}\n}\n";
 		$result = TokenScanner::scan( $source );
+		$this->assertCount( 400, $result->class_attributes );
+		$this->assertCount( 500, $result->methods['get']['attributes'] );
+		$this->assertSame( 'App\\B', $result->methods['get']['attributes'][499]['name'] );
+		$this->assertNull( $result->too_many_attributes );
 
-		$this->assertCount( 50000, $result->class_attributes );
-		$this->assertCount( 50000, $result->methods['get']['attributes'] );
-		$this->assertSame( 'App\\B', $result->methods['get']['attributes'][49999]['name'] );
+		$grouped = self::HEAD . "final class Hostile {\n\t#[B" . str_repeat( ', B', 150000 ) . "]\n\tpublic function get() {}\n}\n";
+		$this->assertSame( 'the file has 150,001 attributes; svc reads at most 1,000 in a route file', TokenScanner::scan( $grouped )->too_many_attributes );
 	}
 
 	public function test_attributes_of_one_member_are_not_carried_to_the_next(): void {
@@ -58,7 +73,8 @@ final class HostileScanTest extends TestCase {
 	public function test_thousands_of_methods_are_all_found(): void {
 		$methods = '';
 		for ( $i = 0; $i < 20000; $i++ ) {
-			$methods .= "\t/** Method {$i}. */\n\t#[A] private function m{$i}() {}\n";
+			// Attributes on the first ones only: past MAX_ATTRIBUTES the file is refused (above).
+			$methods .= "\t/** Method {$i}. */\n\t" . ( $i < 500 ? '#[A] ' : '' ) . "private function m{$i}() {}\n";
 		}
 		$source = self::HEAD . "final class Hostile {\n" . $methods . "\t/** Reads it. */\n\tpublic function get() {}\n}\n";
 
