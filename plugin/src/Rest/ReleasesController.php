@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Svc\Manifest\ManifestStore;
+use Svc\Network\DeployCapability;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
@@ -128,6 +129,12 @@ final class ReleasesController {
 		$deploy = array( 'allowed' => DeployPolicy::allowed() );
 		if ( ! $deploy['allowed'] ) {
 			$deploy['reason'] = DeployPolicy::reason();
+		} elseif ( ! DeployCapability::allowed() ) {
+			// Said to the caller who asks: a site administrator of a network reads why they cannot push.
+			$deploy = array(
+				'allowed' => false,
+				'reason'  => DeployCapability::reason(),
+			);
 		}
 		$releases = $this->deployer->releases();
 		$active   = $releases->active_id();

@@ -27,8 +27,21 @@ final class Paths {
 	public function __construct( private readonly string $root ) {
 	}
 
-	public static function for_site(): Paths {
-		return new Paths( WP_CONTENT_DIR . '/svc' );
+	/**
+	 * The tree of one site: `wp-content/svc` for a single site and for site 1 of a network (the site
+	 * the network was made from keeps its files where they were), `wp-content/svc/sites/<id>` for
+	 * every other site of a network, as WordPress lays out uploads. Each site deploys, serves and
+	 * caches only from its own tree.
+	 *
+	 * @param int|null $blog_id Default: the current site.
+	 */
+	public static function for_site( ?int $blog_id = null ): Paths {
+		return new Paths( self::site_root( $blog_id ?? get_current_blog_id() ) );
+	}
+
+	public static function site_root( int $blog_id ): string {
+		$root = WP_CONTENT_DIR . '/svc';
+		return is_multisite() && 1 !== $blog_id ? $root . '/sites/' . $blog_id : $root;
 	}
 
 	public function root(): string {
