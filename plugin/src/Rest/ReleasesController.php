@@ -129,9 +129,11 @@ final class ReleasesController {
 		$deploy = array( 'allowed' => DeployPolicy::allowed() );
 		if ( ! $deploy['allowed'] ) {
 			$deploy['reason'] = DeployPolicy::reason();
-		} elseif ( ! DeployCapability::allowed() ) {
-			// Said to the caller who asks: a site administrator of a network reads why they cannot push.
-			$deploy = array(
+		}
+		// `allowed` is the site's. On a network a site administrator may read all this and still not
+		// push (super admins only, by default): said only then, so other answers stay as they were.
+		if ( ! DeployCapability::allowed() ) {
+			$deploy['caller'] = array(
 				'allowed' => false,
 				'reason'  => DeployCapability::reason(),
 			);
