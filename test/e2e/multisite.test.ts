@@ -149,8 +149,9 @@ describe('each site its own routes', () => {
         '\t\trestore_current_blog();',
         "\t\t$back = rest_do_request( new \\WP_REST_Request( 'GET', '/svc-api/v1/only-one' ) );",
         '\t\treturn array(',
-        "\t\t\t'route' => array( $route->get_status(), $route->get_data()['code'] ?? null ),",
-        "\t\t\t'files' => array( $files->get_status(), $files->get_data()['code'] ?? null ),",
+        // A refusal before dispatch reaches rest_do_request() as the WP_Error itself.
+        "\t\t\t'route' => is_wp_error( $route ) ? array( $route->get_error_data()['status'], $route->get_error_code() ) : array( $route->get_status() ),",
+        "\t\t\t'files' => is_wp_error( $files ) ? array( $files->get_error_data()['status'], $files->get_error_code() ) : array( $files->get_status() ),",
         "\t\t\t'back'  => array( $back->get_status(), $back->get_data() ),",
         '\t\t);',
         '\t}',
@@ -186,6 +187,23 @@ describe('who may manage and deploy', () => {
     const status = await at(two, '/svc/v1/status', { who: 'siteadmin' });
     expect(status.body.deploy).toEqual({ allowed: true, caller: { allowed: false, reason: expect.stringContaining('SVC_SITE_ADMINS_MAY_DEPLOY') } });
     expect((await at(two, '/svc/v1/status')).body.deploy).toEqual({ allowed: true });
+  });
+
+  it('the admin page of their site is theirs, and says who deploys', async () => {
+    const page = await site.php(
+      [
+        "require_once ABSPATH . 'wp-admin/includes/plugin.php';",
+        'switch_to_blog( 2 );',
+        `wp_set_current_user( ${network.siteAdmin.id} );`,
+        'ob_start();',
+        '( new \\Svc\\Admin\\AdminPage() )->render();',
+        'echo ob_get_clean();',
+      ].join('\n'),
+    );
+    expect(page).toContain('id="svc-admin-root"');
+    expect(page).toContain(`data-rest-root="${two.url}/wp-json/"`);
+    expect(page).toContain('svc-deploy-forbidden');
+    expect(page).toContain('Active release: #');
   });
 
   it('a closed route of their own site answers them (manage_options there)', async () => {
