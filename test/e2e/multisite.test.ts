@@ -99,7 +99,8 @@ describe('each site its own routes', () => {
     expectError(await at(two, '/svc-api/v1/only-one'), 404, 'rest_no_route');
   });
 
-  it('keeps site 1 in wp-content/svc and site 2 in wp-content/svc/sites/2', () => {
+  it('keeps site 1 in wp-content/svc and site 2 in wp-content/svc/sites/2, every level guarded', () => {
+    for (const dir of ['svc', 'svc/sites', 'svc/sites/2']) expect(existsSync(path.join(site.contentDir, dir, 'index.php'))).toBe(true);
     expect(one.svcDir).toBe(path.join(site.contentDir, 'svc'));
     expect(two.svcDir).toBe(path.join(site.contentDir, 'svc', 'sites', '2'));
     expect(existsSync(path.join(one.svcDir, 'api', 'only-one.php'))).toBe(true);
@@ -136,6 +137,21 @@ describe('each site its own routes', () => {
     } finally {
       await at(two, '/svc/v1/api-namespace', { method: 'PUT', json: { namespace: 'svc-api/v1' } });
     }
+  });
+
+  it('builds the REST server for the request\'s site even when another site is current then', async () => {
+    // A command-line snippet of site 1 whose first REST call is made while site 2 is current.
+    const answers = await site.php(
+      [
+        'switch_to_blog( 2 );',
+        // Not $switched: that is WordPress's own global (switch_to_blog() sets it).
+        "$while_switched = rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/hello' ) );",
+        'restore_current_blog();',
+        "$back = rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/only-one' ) );",
+        "echo wp_json_encode( array( is_wp_error( $while_switched ) ? $while_switched->get_error_code() : $while_switched->get_status(), $back->get_status(), $back->get_data() ) );",
+      ].join('\n'),
+    );
+    expect(JSON.parse(answers)).toEqual(['svc_other_site', 200, { route: 'only on site 1' }]);
   });
 
   it('refuses its routes to a request dispatched while switch_to_blog() made another site current', async () => {
