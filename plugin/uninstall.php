@@ -1,6 +1,7 @@
 <?php
 /**
- * Runs when the plugin is deleted from wp-admin: removes everything svc stored on the site.
+ * Runs when the plugin is deleted from wp-admin: removes everything svc stored on the site, or on
+ * every site of a network.
  *
  * Deactivation keeps the route files; only deleting the plugin removes `wp-content/svc/`.
  *
@@ -13,27 +14,28 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 	exit;
 }
 
-delete_option( 'svc_api_namespace' );
-
-// The stored releases and their contents (the tables and the options pointing into them).
 require_once __DIR__ . '/src/Autoloader.php';
 \Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
-\Svc\Release\Schema::drop();
-\Svc\Events\EventTable::drop();
 
-$svc_root = WP_CONTENT_DIR . '/svc';
-if ( is_dir( $svc_root ) && ! is_link( $svc_root ) ) {
-	$svc_items = new RecursiveIteratorIterator(
-		new RecursiveDirectoryIterator( $svc_root, FilesystemIterator::SKIP_DOTS ),
-		RecursiveIteratorIterator::CHILD_FIRST
-	);
-	foreach ( $svc_items as $svc_item ) {
-		// A link is removed, never followed: nothing outside wp-content/svc/ is touched.
-		if ( $svc_item->isDir() && ! $svc_item->isLink() ) {
-			rmdir( $svc_item->getPathname() );
-		} else {
-			unlink( $svc_item->getPathname() );
+// Each site of a network has its own options and tables (its own $wpdb->prefix); number 0: all of
+// them, of every network, not the first hundred.
+$svc_sites = is_multisite() ? get_sites(
+	array(
+		'fields'     => 'ids',
+		'number'     => 0,
+		'network_id' => 0,
+	)
+) : array( get_current_blog_id() );
+foreach ( $svc_sites as $svc_site ) {
+	( new \Svc\Network\SiteScope( (int) $svc_site ) )->run(
+		static function (): void {
+			delete_option( 'svc_api_namespace' );
+			// The stored releases and their contents (the tables and the options pointing into them).
+			\Svc\Release\Schema::drop();
+			\Svc\Events\EventTable::drop();
 		}
-	}
-	rmdir( $svc_root );
+	);
 }
+
+// Every site's files: the other sites' trees are under wp-content/svc/sites/.
+\Svc\Storage\TreeRemoval::remove( WP_CONTENT_DIR . '/svc' );

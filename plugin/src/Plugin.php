@@ -13,6 +13,9 @@ use Svc\Events\EventStore;
 use Svc\Events\Recorder;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
+use Svc\Network\DeployCapability;
+use Svc\Network\SiteLifecycle;
+use Svc\Network\SiteScope;
 use Svc\Rest\DiagnosticsController;
 use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
@@ -50,15 +53,21 @@ final class Plugin {
 	}
 
 	public function set_up(): void {
-		$paths = Paths::for_site();
+		$site  = new SiteScope( get_current_blog_id() );
+		$paths = Paths::for_site( $site->blog_id() );
 		Autoloader::register( 'SvcLib\\', $paths->lib() );
+		( new DeployCapability() )->set_up();
+		if ( is_multisite() ) {
+			( new SiteLifecycle() )->set_up();
+		}
 
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		( new AuthorizationFallback() )->set_up();
 		// Only a listener: the table is touched when an event happens or is read.
 		( new Recorder( new EventStore() ) )->listen();
 		// Priority 20: after core and most plugins registered theirs, so `svc_namespace_taken` sees them.
-		add_action( 'rest_api_init', fn () => $this->set_up_rest( $paths ), 20 );
+		// In this request's site, even when the REST server is first built while another is current.
+		add_action( 'rest_api_init', fn () => $site->run( fn () => $this->set_up_rest( $paths, $site ) ), 20 );
 		if ( is_admin() ) {
 			( new Admin\AdminPage() )->set_up();
 		}
@@ -75,7 +84,7 @@ final class Plugin {
 		load_plugin_textdomain( 'svc', false, dirname( plugin_basename( SVC_PLUGIN_FILE ) ) . '/languages' );
 	}
 
-	private function set_up_rest( Paths $paths ): void {
+	private function set_up_rest( Paths $paths, SiteScope $site ): void {
 		$components = new Components( $paths );
 		$files      = $components->files;
 		$store      = $components->store;
@@ -101,8 +110,10 @@ final class Plugin {
 		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.
 		( new RouteVisibility( $store, $authorizer, $registrar ) )->register();
 
-		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10).
-		add_filter( 'rest_pre_dispatch', array( $registrar, 'on_pre_dispatch' ), 0, 3 );
+		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10). Nothing
+		// of this site is registered while another site is current; its routes are refused there.
+		add_filter( 'rest_pre_dispatch', static fn ( mixed $result, \WP_REST_Server $server, \WP_REST_Request $request ): mixed => $site->current() ? $registrar->on_pre_dispatch( $result, $server, $request ) : $result, 0, 3 );
+		add_filter( 'rest_pre_dispatch', static fn ( mixed $result, \WP_REST_Server $server, \WP_REST_Request $request ): mixed => $site->refuse_elsewhere( $result, $request, $route_namespace ), 1, 3 );
 		// Late, so routes other filters add are ordered too; only svc's own routes move.
 		add_filter( 'rest_endpoints', array( $registrar, 'order_endpoints' ), 100 );
 		// First and last: a route's own code runs between the two.

@@ -662,6 +662,14 @@ function httpFailure(response: Answer, where: string, siteUrl: string, user: str
 		const error = deployDisallowed(siteUrl, serverMessage, status);
 		return fail(error.message, { code: 'deploy_disallowed', status, serverCode, ...(error.hint === undefined ? {} : { hint: error.hint }) });
 	}
+	if (status === 403 && serverCode === 'svc_deploy_forbidden') {
+		// A site administrator of a multisite network: they manage svc there, the network's super admins deploy.
+		return fail(`User "${user}" may not deploy to ${siteUrl} (403).${said}`, {
+			...base,
+			code: 'forbidden',
+			hint: 'Nothing was changed. Log in with a super admin of the network, or ask one to define( \'SVC_SITE_ADMINS_MAY_DEPLOY\', true ) in wp-config.php.',
+		});
+	}
 	if (status === 403) {
 		if (serverCode === 'rest_forbidden' || serverCode === 'rest_cannot_manage') {
 			return fail(`User "${user}" is not an administrator on ${siteUrl} (403).`, {

@@ -38,6 +38,8 @@ export interface FpmServerOptions {
   readyPath: string;
   /** WordPress's directory under the web root, e.g. '/blog' (nothing else is served); default '' (the root). */
   sitePath?: string;
+  /** A subdirectory multisite network: the sites' /<site>/wp-… and /<site>/….php paths are WordPress's own files. */
+  multisite?: boolean;
   readyTimeoutMs: number;
 }
 
@@ -139,6 +141,18 @@ const FASTCGI_PARAMS: readonly [string, string][] = [
   ['HTTP_HOST', '$host:$server_port'],
 ];
 
+/**
+ * WordPress's nginx recipe for a subdirectory network: /site2/wp-admin/… and /site2/wp-json/… are
+ * the root's files (REQUEST_URI keeps /site2/, which is how WordPress finds the site).
+ */
+const MULTISITE_REWRITES: readonly string[] = [
+  '        if (!-e $request_filename) {',
+  '            rewrite ^(/[^/]+)?(/wp-.*) $2 last;',
+  '            rewrite ^(/[^/]+)?(/.*\\.php) $2 last;',
+  '        }',
+  '',
+];
+
 function renderNginxConf(options: FpmServerOptions, paths: Paths): string {
   const temp = (name: string): string => quoted(path.join(paths.nginxTemp, name));
   return [
@@ -174,6 +188,7 @@ function renderNginxConf(options: FpmServerOptions, paths: Paths): string {
     `        root ${quoted(options.docRoot)};`,
     '        index index.php index.html;',
     '',
+    ...(options.multisite === true ? MULTISITE_REWRITES : []),
     '        # Existing files and directories as they are, everything else (under the site\'s path) to WordPress.',
     ...((options.sitePath ?? '') === '' ? [] : ['        location / {', '            try_files $uri $uri/ =404;', '        }']),
     `        location ${options.sitePath ?? ''}/ {`,

@@ -114,6 +114,31 @@ export interface StartOptions extends ServerOptions {
    * http://127.0.0.1:PORT/blog, and nginx serves it from there (fpm only). Default: at the root.
    */
   pathPrefix?: string;
+  /**
+   * A subdirectory multisite network instead of a single site (fpm only, at the root): the site
+   * becomes site 1 of the network (the administrator its super admin), a site 2 is added at
+   * /site2/, svc is network-activated, and a user who administers site 2 only is created (see
+   * `network`).
+   */
+  multisite?: boolean;
+}
+
+/** One site of a multisite test network. */
+export interface NetworkSite {
+  readonly blogId: number;
+  /** http://127.0.0.1:PORT for site 1, http://127.0.0.1:PORT/site2 for site 2 */
+  readonly url: string;
+  /** url + '/wp-json' */
+  readonly restRoot: string;
+  /** Its svc tree: wp-content/svc for site 1, wp-content/svc/sites/<id> for the others. */
+  readonly svcDir: string;
+}
+
+export interface WordPressNetwork {
+  /** Site 1 (the main site, where `url` and `restRoot` point) and site 2, by blog id. */
+  readonly sites: readonly NetworkSite[];
+  /** An administrator of site 2 only (no role on site 1, not a super admin), with an application password. */
+  readonly siteAdmin: SiteUser;
 }
 
 export type SiteRequestInit = RequestInit & {
@@ -147,6 +172,8 @@ export interface WordPressSite {
   readonly users: Readonly<Record<SiteUserName, SiteUser>>;
   /** Milliseconds per start-up step, and 'total'. */
   readonly timings: Readonly<Record<string, number>>;
+  /** With `multisite: true`: the network's sites and site 2's administrator; undefined on a single site. */
+  readonly network: WordPressNetwork | undefined;
   /** 'Basic <base64(login:appPassword)>' */
   authHeader(user: SiteUserName): string;
   /**
@@ -174,6 +201,8 @@ export interface WordPressSite {
 const HERE = path.join(codeDir(), 'local-site');
 const ROUTER_SCRIPT = path.join(HERE, 'php', 'router.php');
 const INSTALL_SCRIPT = path.join(HERE, 'php', 'install.php');
+const NETWORK_SCRIPT = path.join(HERE, 'php', 'network.php');
+const SITE_ADMIN = { login: 'siteadmin', password: 'siteadmin-password', email: 'siteadmin@example.test' };
 const CLI_PRELUDE = path.join(HERE, 'php', 'cli-prelude.php');
 const HARNESS_MU_PLUGINS = path.join(HERE, 'mu-plugins');
 
@@ -281,8 +310,14 @@ async function installWordPress(
   debugLog: string,
   activatePlugin: boolean,
   userSpecs: Record<SiteUserName, { login: string; password: string; email: string; role: string }>,
+  networkDomain?: string,
 ): Promise<Record<SiteUserName, SiteUser>> {
-  const config = { wpDir, activatePlugin, users: USER_NAMES.map((name) => userSpecs[name]) };
+  const config = {
+    wpDir,
+    activatePlugin,
+    users: USER_NAMES.map((name) => userSpecs[name]),
+    ...(networkDomain === undefined ? {} : { network: { domain: networkDomain } }),
+  };
   const result = await runProcess(requireExecutable('php'), [...iniFlags(false, debugLog), INSTALL_SCRIPT, JSON.stringify(config)], {
     cwd: wpDir,
   });
@@ -300,7 +335,34 @@ async function installWordPress(
   return users;
 }
 
-function basicAuth(user: SiteUser): string {
+interface NetworkResult {
+  sites: { id: number; url: string }[];
+  siteAdmin: { id: number; appPassword: string };
+}
+
+/** Second half of a network's install, once wp-config.php says MULTISITE (see php/network.php). */
+async function installNetwork(wpDir: string, debugLog: string, activatePlugin: boolean, contentDir: string): Promise<WordPressNetwork> {
+  const config = { wpDir, activatePlugin, siteAdmin: SITE_ADMIN };
+  const result = await runProcess(requireExecutable('php'), [...iniFlags(false, debugLog), NETWORK_SCRIPT, JSON.stringify(config)], { cwd: wpDir });
+  if (result.code !== 0) {
+    throw new Error(`Making the multisite network failed (exit ${String(result.code)}):\n${(result.stderr + result.stdout).trim()}`);
+  }
+  const line = result.stdout.split('\n').find((candidate) => candidate.startsWith(INSTALL_RESULT_MARKER));
+  if (line === undefined) throw new Error(`network.php printed no result:\n${result.stdout}`);
+  const made = JSON.parse(line.slice(INSTALL_RESULT_MARKER.length)) as NetworkResult;
+  return {
+    sites: made.sites.map(({ id, url }) => ({
+      blogId: id,
+      url,
+      restRoot: `${url}/wp-json`,
+      svcDir: id === 1 ? path.join(contentDir, 'svc') : path.join(contentDir, 'svc', 'sites', String(id)),
+    })),
+    siteAdmin: { ...SITE_ADMIN, id: made.siteAdmin.id, appPassword: made.siteAdmin.appPassword },
+  };
+}
+
+/** 'Basic <base64(login:appPassword)>' for any user of the site (a network's site administrator too). */
+export function basicAuth(user: SiteUser): string {
   return `Basic ${Buffer.from(`${user.login}:${user.appPassword}`).toString('base64')}`;
 }
 
@@ -404,6 +466,10 @@ async function buildSite(
   const prefix = options.pathPrefix ?? '';
   if (prefix !== '' && !/^(\/[a-z0-9-]+)+$/.test(prefix)) throw new Error(`pathPrefix must look like "/blog", not "${prefix}"`);
   if (prefix !== '' && (options.server ?? defaultServerKind()) !== 'fpm') throw new Error('pathPrefix needs the fpm server (nginx serves the subdirectory)');
+  const multisite = options.multisite ?? false;
+  if (multisite && (prefix !== '' || (options.server ?? defaultServerKind()) !== 'fpm')) {
+    throw new Error('multisite needs the fpm server (nginx has the network\'s rewrites) and no pathPrefix');
+  }
   // In a subdirectory, the web root holds nothing but WordPress's directory.
   const webRoot = path.join(root, 'www');
   const wpDir = prefix === '' ? path.join(root, 'wp') : path.join(webRoot, ...prefix.split('/').filter(Boolean));
@@ -427,14 +493,19 @@ async function buildSite(
   installMuPlugins(contentDir, options.muPlugins ?? []);
   if (pluginDir !== false) linkPlugin(contentDir, pluginDir);
   const salts = generateSalts();
-  const writeConfig = (port: number): void => {
-    const config = renderWpConfig({ socket: db.socket, url: `http://127.0.0.1:${port}${prefix}`, debugLog }, salts);
+  const writeConfig = (port: number, network = false): void => {
+    const config = renderWpConfig({ socket: db.socket, url: `http://127.0.0.1:${port}${prefix}`, debugLog, multisite: network }, salts);
     writeFileSync(path.join(wpDir, 'wp-config.php'), config);
   };
   let port = await findFreePort();
   writeConfig(port);
   const userSpecs = options.adminPassword === undefined ? USERS : { ...USERS, admin: { ...USERS.admin, password: options.adminPassword } };
-  const users = await installWordPress(wpDir, debugLog, pluginDir !== false, userSpecs);
+  const users = await installWordPress(wpDir, debugLog, pluginDir !== false, userSpecs, multisite ? `127.0.0.1:${port}` : undefined);
+  let network: WordPressNetwork | undefined;
+  if (multisite) {
+    writeConfig(port, true);
+    network = await installNetwork(wpDir, debugLog, pluginDir !== false, contentDir);
+  }
   // Start the served site with an empty debug log, so tests see only what their requests logged
   // (WordPress 6.1 on PHP 8.2 logs a screenful of deprecations while installing).
   if (existsSync(debugLog)) renameSync(debugLog, path.join(root, 'install-debug.log'));
@@ -456,6 +527,7 @@ async function buildSite(
         root,
         docRoot: prefix === '' ? wpDir : webRoot,
         sitePath: prefix,
+        multisite,
         port,
         workers: serverOptions.workers,
         opcache: serverOptions.opcache,
@@ -505,7 +577,8 @@ async function buildSite(
     } catch (error) {
       // Someone took the port between findFreePort() and the server binding it. The URL lives only
       // in wp-config.php (WP_HOME/WP_SITEURL override the options), so another port is a rewrite away.
-      if (!(error instanceof PortInUseError) || attempt >= PORT_ATTEMPTS) throw error;
+      // A network's address is in its database too (its sites' domains): no rewrite moves it.
+      if (!(error instanceof PortInUseError) || attempt >= PORT_ATTEMPTS || multisite) throw error;
       port = await findFreePort();
       writeConfig(port);
     }
@@ -530,6 +603,7 @@ async function buildSite(
     debugLog,
     users,
     timings,
+    network,
     authHeader: (user) => basicAuth(users[user]),
     fetch: (pathOrUrl, init = {}) => siteFetch(restRoot, users, pathOrUrl, init),
     // As the user the server runs PHP as, so what a snippet writes stays writable for the site.

@@ -10,6 +10,12 @@ export interface WpConfigOptions {
   /** Site URL, http://127.0.0.1:<port>, no trailing slash. */
   url: string;
   debugLog: string;
+  /**
+   * A subdirectory multisite network whose main site is `url` (written once the network is
+   * installed): the network's constants instead of WP_HOME and WP_SITEURL, which would give every
+   * site the main site's address.
+   */
+  multisite?: boolean;
 }
 
 const SALT_NAMES = [
@@ -28,8 +34,8 @@ export function phpString(value: string): string {
   return `'${value.replace(/[\\']/g, '\\$&')}'`;
 }
 
-function define(name: string, value: string | boolean): string {
-  const literal = typeof value === 'boolean' ? String(value) : phpString(value);
+function define(name: string, value: string | boolean | number): string {
+  const literal = typeof value === 'string' ? phpString(value) : String(value);
   return `define( ${phpString(name)}, ${literal} );`;
 }
 
@@ -62,8 +68,7 @@ export function renderWpConfig(options: WpConfigOptions, salts: Record<string, s
     // Application passwords over plain http are only allowed on a "local" environment.
     define('WP_ENVIRONMENT_TYPE', 'local'),
     define('DISABLE_WP_CRON', true),
-    define('WP_HOME', options.url),
-    define('WP_SITEURL', options.url),
+    ...(options.multisite === true ? networkDefines(options.url) : [define('WP_HOME', options.url), define('WP_SITEURL', options.url)]),
     define('FS_METHOD', 'direct'),
     define('AUTOMATIC_UPDATER_DISABLED', true),
     // No network in tests: keeps admin pages from waiting on api.wordpress.org (localhost stays allowed).
@@ -76,4 +81,25 @@ export function renderWpConfig(options: WpConfigOptions, salts: Record<string, s
     '',
   ];
   return lines.join('\n');
+}
+
+/** What `wp core multisite-convert` writes for a subdirectory network at `url` (no path: at the root). */
+function networkDefines(url: string): string[] {
+  const { host, pathname } = new URL(url);
+  if (pathname !== '/') throw new Error(`A multisite test network lives at the root of its host, not at ${url}`);
+  return [
+    define('WP_ALLOW_MULTISITE', true),
+    define('MULTISITE', true),
+    define('SUBDOMAIN_INSTALL', false),
+    // With the port: the network's sites are found by HTTP_HOST, which carries it.
+    define('DOMAIN_CURRENT_SITE', host),
+    define('PATH_CURRENT_SITE', '/'),
+    define('SITE_ID_CURRENT_SITE', 1),
+    define('BLOG_ID_CURRENT_SITE', 1),
+    // Command-line PHP (the harness's snippets) has no HTTP_HOST: the main site, as WP-CLI picks it.
+    "if ( 'cli' === PHP_SAPI && ! isset( $_SERVER['HTTP_HOST'] ) ) {",
+    `\t$_SERVER['HTTP_HOST']   = ${phpString(host)};`,
+    "\t$_SERVER['REQUEST_URI'] = '/';",
+    '}',
+  ];
 }

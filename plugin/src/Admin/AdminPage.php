@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Admin;
 
+use Svc\Network\DeployCapability;
 use Svc\Release\DeployPolicy;
 use Svc\Release\NodeReports;
 use Svc\Release\ReleaseStore;
@@ -100,6 +101,9 @@ final class AdminPage {
 	private function render_deploy_state(): void {
 		if ( ! DeployPolicy::allowed() ) {
 			printf( '<div class="notice notice-warning inline svc-deploy-disallowed"><p>%s</p></div>', esc_html( DeployPolicy::reason() ) );
+		} elseif ( ! DeployCapability::allowed() ) {
+			// A site administrator of a network sees the page, and why their pushes are refused.
+			printf( '<div class="notice notice-info inline svc-deploy-forbidden"><p>%s</p></div>', esc_html( DeployCapability::reason() ) );
 		}
 		$this->render_node_drift();
 		$releases = new ReleaseStore();

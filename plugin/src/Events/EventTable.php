@@ -20,7 +20,7 @@ final class EventTable {
 
 	public static function name(): string {
 		global $wpdb;
-		return $wpdb->base_prefix . 'svc_events';
+		return $wpdb->prefix . 'svc_events';
 	}
 
 	/**

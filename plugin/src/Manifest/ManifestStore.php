@@ -610,7 +610,7 @@ final class ManifestStore {
 		}
 		try {
 			$directories = new Directories();
-			$directories->ensure( $this->paths->root() );
+			$directories->ensure_below( $this->paths->base(), $this->paths->root() );
 			$directories->ensure( $this->paths->cache() );
 			$previous = self::read( $this->file() );
 			if ( array() !== $files ) {

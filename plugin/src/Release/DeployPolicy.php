@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Release;
 
+use Svc\Network\DeployCapability;
 use WP_Error;
 
 /**
@@ -30,9 +31,10 @@ final class DeployPolicy {
 	}
 
 	/**
-	 * The error a write answers with on such a site; null when writes are allowed.
+	 * The error a write answers with on such a site, or to a caller who may not deploy; null when writes are allowed.
 	 */
 	public static function refusal(): ?WP_Error {
-		return self::allowed() ? null : new WP_Error( 'svc_deploy_disallowed', self::reason(), array( 'status' => 403 ) );
+		// The site allows deploys; the caller must be allowed too (on a network, a super admin).
+		return self::allowed() ? DeployCapability::refusal() : new WP_Error( 'svc_deploy_disallowed', self::reason(), array( 'status' => 403 ) );
 	}
 }

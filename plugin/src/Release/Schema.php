@@ -21,12 +21,12 @@ final class Schema {
 
 	public static function blobs(): string {
 		global $wpdb;
-		return $wpdb->base_prefix . 'svc_blobs';
+		return $wpdb->prefix . 'svc_blobs';
 	}
 
 	public static function releases(): string {
 		global $wpdb;
-		return $wpdb->base_prefix . 'svc_releases';
+		return $wpdb->prefix . 'svc_releases';
 	}
 
 	/**

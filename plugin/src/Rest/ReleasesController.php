@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Svc\Manifest\ManifestStore;
+use Svc\Network\DeployCapability;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
@@ -129,6 +130,14 @@ final class ReleasesController {
 		$deploy = array( 'allowed' => DeployPolicy::allowed() );
 		if ( ! $deploy['allowed'] ) {
 			$deploy['reason'] = DeployPolicy::reason();
+		}
+		// `allowed` is the site's. On a network a site administrator may read all this and still not
+		// push (super admins only, by default): said only then, so other answers stay as they were.
+		if ( ! DeployCapability::allowed() ) {
+			$deploy['caller'] = array(
+				'allowed' => false,
+				'reason'  => DeployCapability::reason(),
+			);
 		}
 		$releases = $this->deployer->releases();
 		$active   = $releases->active_id();

@@ -24,15 +24,40 @@ final class Paths {
 
 	private ?string $served = null;
 
-	public function __construct( private readonly string $root ) {
+	/**
+	 * @param string      $root The site's tree.
+	 * @param string|null $base Where svc's directories begin, when above the tree (a network's
+	 *                          `wp-content/svc` above `sites/<id>`): each level gets its listing guard.
+	 */
+	public function __construct( private readonly string $root, private readonly ?string $base = null ) {
 	}
 
-	public static function for_site(): Paths {
-		return new Paths( WP_CONTENT_DIR . '/svc' );
+	/**
+	 * The tree of one site: `wp-content/svc` for a single site and for site 1 of a network (the site
+	 * the network was made from keeps its files where they were), `wp-content/svc/sites/<id>` for
+	 * every other site of a network, as WordPress lays out uploads. Each site deploys, serves and
+	 * caches only from its own tree.
+	 *
+	 * @param int|null $blog_id Default: the current site.
+	 */
+	public static function for_site( ?int $blog_id = null ): Paths {
+		return new Paths( self::site_root( $blog_id ?? get_current_blog_id() ), WP_CONTENT_DIR . '/svc' );
+	}
+
+	public static function site_root( int $blog_id ): string {
+		$root = WP_CONTENT_DIR . '/svc';
+		return is_multisite() && 1 !== $blog_id ? $root . '/sites/' . $blog_id : $root;
 	}
 
 	public function root(): string {
 		return $this->root;
+	}
+
+	/**
+	 * The root itself, or on a network's other sites the `wp-content/svc` it is under.
+	 */
+	public function base(): string {
+		return $this->base ?? $this->root;
 	}
 
 	/**
@@ -104,7 +129,7 @@ final class Paths {
 	 * These paths with the route files served from the named tree, e.g. one being built.
 	 */
 	public function for_tree( string $tree ): Paths {
-		$paths         = new Paths( $this->root );
+		$paths         = new Paths( $this->root, $this->base );
 		$paths->served = $this->trees() . '/' . $tree;
 		return $paths;
 	}

@@ -38,7 +38,7 @@ final class Trees {
 	public function build( array $sources, array $copies ): string {
 		$name = '.build-' . bin2hex( random_bytes( 8 ) );
 		$base = $this->paths->trees() . '/' . $name;
-		$this->directories->ensure( $this->paths->root() );
+		$this->directories->ensure_below( $this->paths->base(), $this->paths->root() );
 		$this->directories->ensure( $this->paths->trees() );
 		$made = array();
 		try {
