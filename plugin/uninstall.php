@@ -20,6 +20,8 @@ require_once __DIR__ . '/src/Autoloader.php';
 \Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
 \Svc\Release\Schema::drop();
 \Svc\Events\EventTable::drop();
+// The sealed secrets (their key is never stored: it is SVC_SECRETS_KEY or the site's salts).
+delete_option( \Svc\Secrets\OptionSlot::OPTION );
 
 $svc_root = WP_CONTENT_DIR . '/svc';
 if ( is_dir( $svc_root ) && ! is_link( $svc_root ) ) {
