@@ -33,6 +33,8 @@ foreach ( $svc_sites as $svc_site ) {
 			// The stored releases and their contents (the tables and the options pointing into them).
 			\Svc\Release\Schema::drop();
 			\Svc\Events\EventTable::drop();
+			// The sealed secrets (their key is never stored: it is SVC_SECRETS_KEY or the site's salts).
+			delete_option( \Svc\Secrets\OptionSlot::OPTION );
 		}
 	);
 }

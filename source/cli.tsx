@@ -42,6 +42,9 @@ const HELP: Record<HelpTopic, string> = {
 	  logout            Forget a saved site and its password
 	  link              Remember in svc.json which saved site this project deploys to
 	  plugin zip        Write the svc plugin as a zip to upload in wp-admin
+	  secrets set NAME  Set a secret route code reads (value from stdin or a masked prompt)
+	  secrets list      List the secrets' names and when each was set; never a value
+	  secrets rm NAME   Remove a secret
 
 	Options
 	  --site NAME       Use this saved site (default: "site" in svc.json, then the default site)
@@ -231,6 +234,34 @@ const HELP: Record<HelpTopic, string> = {
 	Playground through npx (a download: asked first, or --yes).
 	--json prints one JSON object per line: local-site, ready, pushed, rejected, failed, event.
 	`,
+	secrets: `
+	Usage
+	  $ svc secrets set NAME [--site NAME] [--json]
+	  $ svc secrets list [--site NAME] [--json]
+	  $ svc secrets rm NAME [--yes] [--site NAME] [--json]
+
+	Values route code reads with \\Svc\\Api\\Secrets::get('NAME') (null when not set). Names are an
+	uppercase letter, then up to 63 uppercase letters, digits or underscores (STRIPE_KEY).
+	The site keeps them encrypted (SVC_SECRETS_KEY in wp-config.php, else its salts) and never
+	sends a value back: not in a listing, an event or an error.
+
+	secrets set NAME
+	  Reads the value from standard input when it is not a terminal (one trailing line break is
+	  dropped), else asks for it, masked. Never from an argument: shell history would keep it.
+
+	secrets list
+	  Each name and when it was last set; "unreadable" marks names the site's key no longer
+	  opens (SVC_SECRETS_KEY or the salts changed): set them again.
+
+	secrets rm NAME
+	  Asks in a terminal; needs --yes otherwise.
+
+	Examples
+	  $ printf %s "$STRIPE_KEY" | svc secrets set STRIPE_KEY
+	  $ svc secrets set STRIPE_KEY < stripe-key.txt
+	  $ svc secrets list --json
+	  $ svc secrets rm STRIPE_KEY --yes
+	`,
 	plugin: `
 	Usage
 	  $ svc plugin zip [--out FILE] [--force] [--json]
@@ -326,6 +357,12 @@ async function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Pr
 			return start(await import('./commands/link/index.js'), command);
 		case 'plugin zip':
 			return start(await import('./commands/plugin-zip/index.js'), command);
+		case 'secrets set':
+			return start(await import('./commands/secrets-set/index.js'), command);
+		case 'secrets list':
+			return start(await import('./commands/secrets-list/index.js'), command);
+		case 'secrets rm':
+			return start(await import('./commands/secrets-rm/index.js'), command);
 	}
 }
 

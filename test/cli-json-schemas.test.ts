@@ -12,7 +12,7 @@ import { assertJsonContract, commandOf, SCHEMA_DIR, schemaValidators } from './c
 
 const COMMANDS = [
   'api push', 'api pull', 'api list', 'api diff', 'api rm', 'api releases', 'api rollback', 'api new', 'api logs',
-  'api openapi', 'api client', 'doctor', 'dev', 'login', 'logout', 'link', 'plugin zip',
+  'api openapi', 'api client', 'doctor', 'dev', 'login', 'logout', 'link', 'plugin zip', 'secrets set', 'secrets list', 'secrets rm',
 ];
 
 function propertyNames(value: unknown, names = new Set<string>()): Set<string> {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { checkRouteSource } from '../source/core/php-lexical.js';
+import { isSecretName } from '../source/core/secret-name.js';
 import { validateRemovableName, validateSlug } from '../source/core/slug.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -52,4 +53,14 @@ describe('public-route detection agrees with the plugin', () => {
       }
     },
   );
+});
+
+describe('secret names agree with the plugin', () => {
+  const names = fixture<{ valid: string[]; invalid: string[] }>('secret-names.json');
+  it.each(names.valid.map((name) => [JSON.stringify(name), name]))('valid %s', (_label, name) => {
+    expect(isSecretName(name)).toBe(true);
+  });
+  it.each(names.invalid.map((name) => [JSON.stringify(name), name]))('invalid %s', (_label, name) => {
+    expect(isSecretName(name)).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { SvcError } from '../core/errors.js';
 import { EVENT_LEVELS, readLevel, type EventLevel } from '../core/event-levels.js';
+import { isSecretName, SECRET_NAME_RULE } from '../core/secret-name.js';
 import { closest } from '../core/suggest.js';
 
 /** Every flag svc knows, as read-argv.ts returns them (undefined when not given). */
@@ -30,7 +31,7 @@ export interface Flags {
 	readonly help?: boolean | undefined;
 }
 
-export type HelpTopic = 'main' | 'api' | 'login' | 'logout' | 'link' | 'plugin' | 'doctor' | 'dev';
+export type HelpTopic = 'main' | 'api' | 'login' | 'logout' | 'link' | 'plugin' | 'doctor' | 'dev' | 'secrets';
 
 export interface ApiPushCommand {
 	readonly name: 'api push';
@@ -168,6 +169,29 @@ export interface PluginZipCommand {
 	readonly force: boolean;
 }
 
+/** `svc secrets set|list|rm`: the value of `set` never comes from argv (shell history keeps it). */
+export interface SecretsSetCommand {
+	readonly name: 'secrets set';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	/** Checked by core/secret-name.ts before stdin or a prompt is read. */
+	readonly secret: string;
+}
+
+export interface SecretsListCommand {
+	readonly name: 'secrets list';
+	readonly json: boolean;
+	readonly site: string | undefined;
+}
+
+export interface SecretsRmCommand {
+	readonly name: 'secrets rm';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	readonly yes: boolean;
+	readonly secret: string;
+}
+
 export interface HelpCommand {
 	readonly name: 'help';
 	readonly topic: HelpTopic;
@@ -190,6 +214,9 @@ export type Command =
 	| LogoutCommand
 	| LinkCommand
 	| PluginZipCommand
+	| SecretsSetCommand
+	| SecretsListCommand
+	| SecretsRmCommand
 	| HelpCommand;
 
 export type CommandName = Exclude<Command, HelpCommand>['name'];
@@ -213,6 +240,9 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	logout: ['site', 'json'],
 	link: ['site', 'json', 'apiDir'],
 	'plugin zip': ['json', 'out', 'force'],
+	'secrets set': ['site', 'json'],
+	'secrets list': ['site', 'json'],
+	'secrets rm': ['site', 'json', 'yes'],
 };
 
 const FLAG_NAMES: Record<keyof Flags, string> = {
@@ -239,7 +269,7 @@ const FLAG_NAMES: Record<keyof Flags, string> = {
 };
 
 /** Which help a bare or partial command line gets, e.g. `svc api` → the api help. */
-const GROUPS: Record<string, HelpTopic> = { api: 'api', plugin: 'plugin' };
+const GROUPS: Record<string, HelpTopic> = { api: 'api', plugin: 'plugin', secrets: 'secrets' };
 
 export function toCommand(input: readonly string[], flags: Flags): Command {
 	const [first, second, ...rest] = input;
@@ -336,6 +366,13 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 		case 'plugin zip':
 			noArgs(name, args);
 			return { name, json, out: nonEmpty(flags.out, '--out'), force: flags.force === true };
+		case 'secrets set':
+			return { name, json, site, secret: secretName(name, args) };
+		case 'secrets list':
+			noArgs(name, args);
+			return { name, json, site };
+		case 'secrets rm':
+			return { name, json, site, yes: flags.yes === true, secret: secretName(name, args) };
 	}
 }
 
@@ -353,7 +390,10 @@ function commandName(first: string | undefined, second: string | undefined): Com
 		two === 'api logs' ||
 		two === 'api openapi' ||
 		two === 'api client' ||
-		two === 'plugin zip'
+		two === 'plugin zip' ||
+		two === 'secrets set' ||
+		two === 'secrets list' ||
+		two === 'secrets rm'
 	) {
 		return two;
 	}
@@ -440,6 +480,18 @@ function releaseId(args: readonly string[]): number | undefined {
 		throw usage(`${JSON.stringify(arg)} is not a release id: "svc api releases" lists them (e.g. "svc api rollback 11").`, 'api');
 	}
 	return Number(arg);
+}
+
+/** The one NAME of `svc secrets set|rm` (never a value: that comes from stdin or a prompt). */
+function secretName(name: CommandName, args: readonly string[]): string {
+	const [secret] = args;
+	if (args.length !== 1 || secret === undefined) {
+		throw usage(`svc ${name} needs one secret name, e.g. "svc ${name} STRIPE_KEY"; a value is never an argument (shell history would keep it).`, 'secrets');
+	}
+	if (!isSecretName(secret)) {
+		throw usage(`${JSON.stringify(secret)} is not a secret name: ${SECRET_NAME_RULE}.`, 'secrets');
+	}
+	return secret;
 }
 
 function eventLevel(text: string | undefined): EventLevel | undefined {

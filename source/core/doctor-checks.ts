@@ -73,6 +73,10 @@ export interface Diagnostics {
 	readonly fallbackEnabled: boolean | undefined;
 	/** `Apache`, `nginx`, … (no version). */
 	readonly serverSoftware: string | undefined;
+	/** Secret names the site's key no longer opens (names only: the site never sends a value). */
+	readonly unreadableSecrets: readonly string[] | undefined;
+	/** False when SVC_SECRETS_KEY is defined but too short to use. */
+	readonly secretsKeyUsable: boolean | undefined;
 }
 
 /** The diagnostics document, read leniently: a field the plugin lacks is undefined. */
@@ -96,6 +100,8 @@ export function readDiagnostics(body: Readonly<Record<string, unknown>>): Diagno
 		fallbackArrived: bool(part('auth')['fallback']),
 		fallbackEnabled: bool(part('auth')['fallback_enabled']),
 		serverSoftware: str(part('server')['software']),
+		unreadableSecrets: Array.isArray(part('secrets')['unreadable']) ? (part('secrets')['unreadable'] as unknown[]).filter((name): name is string => typeof name === 'string') : undefined,
+		secretsKeyUsable: bool(part('secrets')['key_usable']),
 	};
 }
 
@@ -166,6 +172,8 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 	checks.push(...diagnosticsChecks(diagnostics, status));
 	const nodes = nodesCheck(status);
 	if (nodes !== undefined) checks.push(nodes);
+	const secrets = secretsCheck(diagnostics);
+	if (secrets !== undefined) checks.push(secrets);
 	const skipped = facts.skipped;
 	if (skipped === undefined || !skipped.ok) {
 		checks.push(skip('skipped', TITLES['skipped']!, skipped?.ok === false ? skipped.message : 'not checked'));
@@ -181,6 +189,28 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 		});
 	}
 	return checks;
+}
+
+/** Only when something is wrong with the site's secrets: which names need setting again. */
+function secretsCheck(diagnostics: Diagnostics | undefined): Check | undefined {
+	if (diagnostics?.secretsKeyUsable === false) {
+		return {
+			id: 'secrets',
+			status: 'fail',
+			title: 'Secrets',
+			reason: 'SVC_SECRETS_KEY in wp-config.php is shorter than 32 characters: no secret can be read or set.',
+			fix: "Give it e.g. the output of \"openssl rand -hex 32\", then set every secret again (svc secrets set NAME).",
+		};
+	}
+	const names = diagnostics?.unreadableSecrets ?? [];
+	if (names.length === 0) return undefined;
+	return {
+		id: 'secrets',
+		status: 'warn',
+		title: 'Secrets',
+		reason: `The site can no longer read ${names.map(shownLine).join(', ')} (SVC_SECRETS_KEY or its salts changed since they were set); route code gets null for ${names.length === 1 ? 'it' : 'them'}.`,
+		fix: `Set ${names.length === 1 ? 'it' : 'each'} again: svc secrets set ${shownLine(names[0] ?? 'NAME')}`,
+	};
 }
 
 /** Only on a site run by several web nodes: whether every node serves the active release as is. */

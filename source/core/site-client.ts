@@ -252,6 +252,21 @@ export interface SiteClient {
 	getOpenApi(): Promise<OpenApiDocument>;
 	/** The REST index as a visitor sees it (no credentials): its namespaces, and whether application passwords are on. */
 	getRestIndex(): Promise<RestIndex>;
+	/** `GET secrets`: names, when each was set, whether it can be read; never a value. */
+	listSecrets(): Promise<SecretRecord[]>;
+	/** `PUT secrets/<name>`: whether the name was new. The value goes in the body only. */
+	setSecret(name: string, value: string): Promise<{ readonly created: boolean; readonly updated: number }>;
+	/** `DELETE secrets/<name>`; fails with serverCode `svc_secret_not_found` when absent. */
+	deleteSecret(name: string): Promise<void>;
+}
+
+/** A secret as the site lists it: never its value. */
+export interface SecretRecord {
+	readonly name: string;
+	/** Unix seconds of the last set. */
+	readonly updated: number;
+	/** False when the site's key no longer opens it (SVC_SECRETS_KEY or the salts changed). */
+	readonly readable: boolean;
 }
 
 export interface RestIndex {
@@ -583,6 +598,20 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			const authentication = typeof index.authentication === 'object' && index.authentication !== null ? index.authentication : {};
 			return { namespaces, applicationPasswords: Object.hasOwn(authentication, 'application-passwords') };
 		},
+		listSecrets: async () => {
+			const { body } = await call('GET', 'secrets', { answer: 'records' });
+			if (!Array.isArray(body)) throw unexpected('GET secrets', fail);
+			return body.map((item) => parseSecretRecord(item) ?? throwUnexpected('GET secrets', fail));
+		},
+		setSecret: async (name, value) => {
+			const { body } = await call('PUT', `secrets/${encodeURIComponent(name)}`, { json: { value } });
+			const answer = body as { created?: unknown; updated?: unknown } | null;
+			if (typeof answer?.created !== 'boolean' || typeof answer.updated !== 'number') throw unexpected('PUT secrets', fail);
+			return { created: answer.created, updated: answer.updated };
+		},
+		deleteSecret: async (name) => {
+			await call('DELETE', `secrets/${encodeURIComponent(name)}`);
+		},
 		getDiagnostics: async () => {
 			let body: unknown;
 			try {
@@ -881,6 +910,12 @@ function parseNameList(header: string | string[] | undefined): readonly string[]
 	} catch {
 		return undefined;
 	}
+}
+
+function parseSecretRecord(value: unknown): SecretRecord | undefined {
+	const item = value as { name?: unknown; updated?: unknown; readable?: unknown } | null;
+	if (typeof item?.name !== 'string' || typeof item.updated !== 'number' || typeof item.readable !== 'boolean') return undefined;
+	return { name: item.name, updated: item.updated, readable: item.readable };
 }
 
 function parseStatus(value: unknown): SiteStatus | undefined {

@@ -13,6 +13,7 @@ use Svc\Network\DeployCapability;
 use Svc\Release\DeployPolicy;
 use Svc\Release\NodeReports;
 use Svc\Release\ReleaseStore;
+use Svc\Secrets\SecretStore;
 
 /**
  * Registers the page and loads the React app built into `plugin/build/` (see
@@ -91,6 +92,7 @@ final class AdminPage {
 			<div id="<?php echo esc_attr( self::ROOT_ID ); ?>" data-rest-root="<?php echo esc_url( get_rest_url() ); ?>">
 				<noscript><p><?php esc_html_e( 'This page needs JavaScript.', 'svc' ); ?></p></noscript>
 			</div>
+			<?php ( new SecretsSection( SecretStore::for_site() ) )->render(); ?>
 		</div>
 		<?php
 	}

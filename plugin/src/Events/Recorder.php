@@ -21,7 +21,7 @@ final class Recorder {
 	public const FAILING_OPTION = 'svc_events_failing';
 
 	/** The event types kept, as `svc api logs` and the API document them. */
-	public const TYPES = array( 'load_failed', 'load_recovered', 'permission_threw', 'headers_threw', 'route_error', 'boot_fatal', 'vendor_failed', 'release' );
+	public const TYPES = array( 'load_failed', 'load_recovered', 'permission_threw', 'headers_threw', 'route_error', 'boot_fatal', 'vendor_failed', 'release', 'secret' );
 
 	public function __construct( private readonly EventStore $store ) {
 	}
@@ -54,6 +54,8 @@ final class Recorder {
 			$message = sprintf( '%s.php skipped: %s', $slug, $message );
 		} elseif ( 'release' === $type ) {
 			$message = self::release_message( $fields );
+		} elseif ( 'secret' === $type ) {
+			$message = self::secret_message( $fields );
 		} elseif ( ! in_array( $type, self::TYPES, true ) ) {
 			return;
 		}
@@ -76,6 +78,21 @@ final class Recorder {
 		}
 		update_option( self::FAILING_OPTION, $set, true );
 		return true;
+	}
+
+	/**
+	 * "secret STRIPE_KEY set by admin": the name and who, never the value (the event has none).
+	 *
+	 * @param array<string, mixed> $fields
+	 */
+	private static function secret_message( array $fields ): string {
+		$user = wp_get_current_user();
+		return sprintf(
+			'secret %s %s by %s',
+			is_string( $fields['name'] ?? null ) ? $fields['name'] : '?',
+			'removed' === ( $fields['action'] ?? null ) ? 'removed' : 'set',
+			0 === $user->ID ? 'nobody logged in' : $user->user_login
+		);
 	}
 
 	/**

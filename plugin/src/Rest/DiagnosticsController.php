@@ -10,6 +10,8 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Svc\Runtime\AuthorizationFallback;
+use Svc\Secrets\Keyring;
+use Svc\Secrets\SecretStore;
 use Svc\Storage\Paths;
 use Svc\Validation\SyntaxChecker;
 use WP_REST_Response;
@@ -41,6 +43,7 @@ final class DiagnosticsController {
 	public function show(): WP_REST_Response {
 		$root    = $this->paths->root();
 		$opcache = function_exists( 'opcache_get_status' ) ? opcache_get_status( false ) : false;
+		$secrets = SecretStore::for_site()->listing();
 		return new WP_REST_Response(
 			array(
 				'plugin'    => array( 'version' => defined( 'SVC_VERSION' ) ? SVC_VERSION : null ),
@@ -71,6 +74,13 @@ final class DiagnosticsController {
 					'post_max_size'       => (int) wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) ),
 					'upload_max_filesize' => (int) wp_convert_hr_to_bytes( (string) ini_get( 'upload_max_filesize' ) ),
 					'memory_limit'        => (int) wp_convert_hr_to_bytes( (string) ini_get( 'memory_limit' ) ),
+				),
+				// Names only: which secrets the site's key no longer opens (the key or salts changed).
+				'secrets'   => array(
+					'key'        => Keyring::material()[0],
+					'key_usable' => null === Keyring::problem(),
+					'count'      => count( $secrets ),
+					'unreadable' => array_values( array_map( static fn ( array $item ): string => $item['name'], array_filter( $secrets, static fn ( array $item ): bool => ! $item['readable'] ) ) ),
 				),
 				'opcache'   => array(
 					'enabled'             => is_array( $opcache ) && true === ( $opcache['opcache_enabled'] ?? false ),

@@ -47,7 +47,7 @@ export function commandOf(args: readonly string[]): string | undefined {
   const words = args.filter((arg) => !arg.startsWith('-'));
   const [first, second] = words;
   if (first === undefined) return undefined;
-  return first === 'api' || first === 'plugin' ? (second === undefined ? undefined : `${first}-${second}`) : first;
+  return first === 'api' || first === 'plugin' || first === 'secrets' ? (second === undefined ? undefined : `${first}-${second}`) : first;
 }
 
 /**

@@ -1,0 +1,177 @@
+<?php
+/**
+ * `svc/v1/secrets`: list, set and remove the secrets route code reads with `Svc\Api\Secrets::get()`.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use RuntimeException;
+use Svc\Events\Emit;
+use Svc\Release\DeployPolicy;
+use Svc\Secrets\Keyring;
+use Svc\Secrets\Name;
+use Svc\Secrets\SecretStore;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * Write-only: no answer, error or event of this controller holds a value, only names (see
+ * docs/management-api.md, "Secrets"). A site that forbids code changes forbids these writes too: a
+ * secret changes what route code does as surely as a push.
+ */
+final class SecretsController {
+
+	public function __construct( private readonly SecretStore $secrets ) {
+	}
+
+	public function register(): void {
+		register_rest_route(
+			Management::NAMESPACE,
+			'/secrets',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'index' ),
+					'permission_callback' => array( Management::class, 'check' ),
+				),
+			)
+		);
+		// Any name reaches the callbacks, so a bad one answers 400 with the rule, not 404 no-route.
+		register_rest_route(
+			Management::NAMESPACE,
+			'/secrets/(?P<name>[^/]+)',
+			array(
+				array(
+					'methods'             => 'PUT',
+					'callback'            => array( $this, 'put' ),
+					'permission_callback' => array( Management::class, 'check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => array( $this, 'delete' ),
+					'permission_callback' => array( Management::class, 'check' ),
+				),
+			)
+		);
+	}
+
+	public function index(): WP_REST_Response {
+		return new WP_REST_Response( $this->secrets->listing() );
+	}
+
+	public function put( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$name = self::name( $request );
+		if ( $name instanceof WP_Error ) {
+			return $name;
+		}
+		$value = self::value( $request );
+		if ( $value instanceof WP_Error ) {
+			return $value;
+		}
+		$refusal = DeployPolicy::refusal();
+		if ( null !== $refusal ) {
+			return $refusal;
+		}
+		try {
+			$created = $this->secrets->set( $name, $value, get_current_user_id() );
+		} catch ( RuntimeException $e ) {
+			return new WP_Error( 'svc_secrets_unavailable', Keyring::problem() ?? $e->getMessage(), array( 'status' => 500 ) );
+		}
+		self::event( $name, 'set' );
+		return new WP_REST_Response(
+			array(
+				'name'     => $name,
+				'created'  => $created,
+				'updated'  => time(),
+				'readable' => true,
+			),
+			$created ? 201 : 200
+		);
+	}
+
+	public function delete( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$name = self::name( $request );
+		if ( $name instanceof WP_Error ) {
+			return $name;
+		}
+		$refusal = DeployPolicy::refusal();
+		if ( null !== $refusal ) {
+			return $refusal;
+		}
+		try {
+			$found = $this->secrets->delete( $name );
+		} catch ( RuntimeException $e ) {
+			return new WP_Error( 'svc_secrets_unavailable', $e->getMessage(), array( 'status' => 500 ) );
+		}
+		if ( ! $found ) {
+			/* translators: %s: a secret's name */
+			return new WP_Error( 'svc_secret_not_found', sprintf( __( 'No secret is named %s on this site.', 'svc' ), $name ), array( 'status' => 404 ) );
+		}
+		self::event( $name, 'removed' );
+		return new WP_REST_Response(
+			array(
+				'name'    => $name,
+				'deleted' => true,
+			)
+		);
+	}
+
+	private static function name( WP_REST_Request $request ): string|WP_Error {
+		$name = $request->get_url_params()['name'] ?? null;
+		if ( Name::valid( $name ) ) {
+			return $name;
+		}
+		return new WP_Error(
+			'svc_invalid_secret_name',
+			/* translators: %s: the rule for secret names */
+			sprintf( __( 'Not a secret name: %s.', 'svc' ), Name::RULE ),
+			array(
+				'status' => 400,
+				'param'  => 'name',
+			)
+		);
+	}
+
+	/**
+	 * The body's `value`: a JSON string of at most MAX_BYTES. Never echoed back in an error.
+	 */
+	private static function value( WP_REST_Request $request ): string|WP_Error {
+		if ( array_key_exists( 'value', $request->get_query_params() ) ) {
+			return Errors::bad_field( 'value', __( 'value goes in the JSON body, never in the URL (where access logs would keep it).', 'svc' ) );
+		}
+		$body = $request->is_json_content_type() ? $request->get_json_params() : null;
+		if ( ! is_array( $body ) || ! array_key_exists( 'value', $body ) ) {
+			return Errors::bad_field( 'value', __( 'The body must be a JSON object with value, a string.', 'svc' ) );
+		}
+		if ( ! is_string( $body['value'] ) ) {
+			return Errors::bad_field( 'value', __( 'value must be a string.', 'svc' ) );
+		}
+		if ( '' === $body['value'] ) {
+			return Errors::bad_field( 'value', __( 'value is empty; to remove a secret, delete it.', 'svc' ) );
+		}
+		if ( strlen( $body['value'] ) > SecretStore::MAX_BYTES ) {
+			/* translators: %d: a number of bytes */
+			return Errors::bad_field( 'value', sprintf( __( 'value is longer than %d bytes.', 'svc' ), SecretStore::MAX_BYTES ) );
+		}
+		return $body['value'];
+	}
+
+	/**
+	 * "secret STRIPE_KEY set by admin": who changed which name, never what to.
+	 */
+	private static function event( string $name, string $action ): void {
+		Emit::event(
+			'secret',
+			array(
+				'name'   => $name,
+				'action' => $action,
+			)
+		);
+	}
+}

@@ -1,0 +1,105 @@
+/**
+ * svc secrets through the installed binary against a real WordPress, as CI runs it (no terminal,
+ * SVC_* in the environment): set from standard input, read by a route, listed without the value,
+ * removed with --yes, and a bad name is a usage error. The value appears in no output of any run.
+ */
+import { createHash } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import type { WordPressSite } from '../support/wordpress.js';
+import { startCliBench, type CliBench } from './helpers/cli-bench.js';
+import type { SvcResult, SvcRunner } from './helpers/run-svc.js';
+
+jest.setTimeout(180_000);
+
+const VALUE = `whsec_${createHash('sha256').update(`cli-${process.pid}`).digest('hex').slice(0, 20)}`;
+
+let bench: CliBench | undefined;
+let site: WordPressSite;
+let svc: SvcRunner;
+let env: Record<string, string>;
+const outputs: string[] = [];
+
+/** Runs svc and keeps everything it printed, to check at the end that the value is in none of it. */
+async function run(args: readonly string[], input?: string): Promise<SvcResult> {
+  const result = await svc(args, { env, ...(input === undefined ? {} : { input }) });
+  outputs.push(result.output);
+  return result;
+}
+
+beforeAll(async () => {
+  bench = await startCliBench('secrets');
+  ({ site, svc, env } = bench);
+  // A route that proves it reads the secret by its hash, never by the value.
+  const source = [
+    '<?php',
+    'declare(strict_types=1);',
+    'use Svc\\Api\\Attribute\\Permission;',
+    `final class CliSecretReader${process.pid} {`,
+    '  #[Permission(public: true)]',
+    "  public function get(): array { $v = \\Svc\\Api\\Secrets::get('WEBHOOK_SECRET'); return ['sha256' => null === $v ? null : hash('sha256', $v)]; }",
+    '}',
+  ].join('\n');
+  const pushed = await site.fetch('/svc/v1/api-files', { method: 'POST', json: { files: [{ filename: 'cli-secret', content: `${source}\n` }] } });
+  expect(pushed.status).toBe(200);
+}, 300_000);
+
+afterAll(async () => {
+  await bench?.stop();
+});
+
+const routeHash = async (): Promise<string | null> => ((await (await site.fetch('/svc-api/v1/cli-secret', { as: 'anonymous' })).json()) as { sha256: string | null }).sha256;
+
+describe('svc secrets', () => {
+  it('set reads the value from standard input (one trailing line break dropped)', async () => {
+    const result = await run(['secrets', 'set', 'WEBHOOK_SECRET', '--json'], `${VALUE}\n`);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: 'WEBHOOK_SECRET', created: true });
+    expect(await routeHash()).toBe(createHash('sha256').update(VALUE).digest('hex'));
+  });
+
+  it('list --json names it, with no value', async () => {
+    const result = await run(['secrets', 'list', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([{ name: 'WEBHOOK_SECRET', updated: expect.any(String), readable: true }]);
+  });
+
+  it('list prints a plain table', async () => {
+    const result = await run(['secrets', 'list']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^NAME +LAST SET\nWEBHOOK_SECRET +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/m);
+  });
+
+  it('set with an empty standard input is a usage error', async () => {
+    const result = await run(['secrets', 'set', 'WEBHOOK_SECRET'], '');
+    expect(result.code).toBe(2);
+  });
+
+  it.each([['lowercase', 'webhook_secret'], ['a hyphen', 'WEBHOOK-SECRET'], ['a leading digit', '1KEY']])('a name with %s is a usage error naming the rule', async (_label, name) => {
+    const result = await run(['secrets', 'set', name, '--json'], VALUE);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout).error).toContain('^[A-Z][A-Z0-9_]{0,63}$');
+  });
+
+  it('set takes no value as an argument', async () => {
+    const result = await run(['secrets', 'set', 'WEBHOOK_SECRET', 'the-value']);
+    expect(result.code).toBe(2);
+  });
+
+  it('rm without a terminal needs --yes', async () => {
+    expect((await run(['secrets', 'rm', 'WEBHOOK_SECRET'])).code).toBe(2);
+    const removed = await run(['secrets', 'rm', 'WEBHOOK_SECRET', '--yes', '--json']);
+    expect(removed.code).toBe(0);
+    expect(JSON.parse(removed.stdout)).toEqual({ site: expect.any(String), name: 'WEBHOOK_SECRET', removed: true });
+    expect(await routeHash()).toBeNull();
+    const again = await run(['secrets', 'rm', 'WEBHOOK_SECRET', '--yes', '--json']);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stdout).code).toBe('not_found');
+  });
+
+  it('printed the value nowhere', () => {
+    expect(outputs.length).toBeGreaterThan(5);
+    for (const output of outputs) expect(output).not.toContain(VALUE);
+  });
+});
