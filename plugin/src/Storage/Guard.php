@@ -56,7 +56,7 @@ final class Guard {
 	 */
 	public static function strip( string $stored ): string {
 		$offset = self::offset( $stored );
-		$guard = null === $offset ? null : self::guard_at( $stored, $offset );
+		$guard  = null === $offset ? null : self::guard_at( $stored, $offset );
 		if ( null === $guard ) {
 			return $stored;
 		}
