@@ -156,7 +156,7 @@ final class PolicyReader {
 	 * @return array<string, int>|null
 	 */
 	private static function values( string $kind, string $target, int $line, array $tokens, array &$problems ): ?array {
-		$parameters = self::PARAMETERS[ $kind ];
+		$parameters = self::parameters( $kind );
 		$names      = array_keys( $parameters );
 		$label      = sprintf( 'line %d: #[%s] on %s', $line, self::short( $kind ), $target );
 		$before     = count( $problems );
@@ -205,6 +205,13 @@ final class PolicyReader {
 		}
 		$value = (int) $tokens[0]->text;
 		return $value >= $min && $value <= $max ? $value : null;
+	}
+
+	/**
+	 * @return array<string, array{0: int, 1: int, 2: bool}> Name => min, max, required.
+	 */
+	private static function parameters( string $kind ): array {
+		return self::PARAMETERS[ $kind ] ?? array();
 	}
 
 	private static function short( string $kind ): string {

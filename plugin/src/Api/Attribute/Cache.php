@@ -24,9 +24,11 @@ final class Cache {
 	 * @param int      $maxAge               Seconds the answer stays fresh (0 to 31536000).
 	 * @param int|null $staleWhileRevalidate Seconds a cache may serve it stale while it fetches a new one.
 	 */
+	// phpcs:disable WordPress.NamingConventions.ValidVariableName.VariableNotSnakeCase -- the names authors write (`maxAge:`), as in HTTP's and Vercel's vocabulary.
 	public function __construct(
 		public int $maxAge,
 		public ?int $staleWhileRevalidate = null,
 	) {
+		// phpcs:enable
 	}
 }
