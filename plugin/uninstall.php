@@ -20,6 +20,7 @@ require_once __DIR__ . '/src/Autoloader.php';
 \Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
 \Svc\Release\Schema::drop();
 \Svc\Events\EventTable::drop();
+\Svc\Runtime\Limits\RateTable::drop();
 
 $svc_root = WP_CONTENT_DIR . '/svc';
 if ( is_dir( $svc_root ) && ! is_link( $svc_root ) ) {
