@@ -39,5 +39,8 @@ foreach ( $svc_sites as $svc_site ) {
 	);
 }
 
+// The rate-limit counters are one table for the whole network (its base prefix).
+\Svc\Runtime\Limits\RateTable::drop();
+
 // Every site's files: the other sites' trees are under wp-content/svc/sites/.
 \Svc\Storage\TreeRemoval::remove( WP_CONTENT_DIR . '/svc' );

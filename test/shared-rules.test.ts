@@ -64,3 +64,15 @@ describe('secret names agree with the plugin', () => {
     expect(isSecretName(name)).toBe(false);
   });
 });
+
+const policyCases = fixture<{ cases: { name: string; source: string; problems: string[]; message?: string }[] }>('policy-cases.json').cases;
+
+describe('#[Cache] and #[RateLimit] rules agree with the plugin', () => {
+  it.each(policyCases.map((c) => [c.name, c.source, c.problems, c.message] as const))('%s', (_name, source, codes, message) => {
+    const result = checkRouteSource(`<?php\ndeclare(strict_types=1);\n${source}`);
+    expect(result.problems.map((problem) => problem.code)).toEqual(codes);
+    if (message !== undefined) {
+      expect(result.problems[0]?.message).toBe(message);
+    }
+  });
+});

@@ -29,7 +29,10 @@ use Svc\Rest\SecretsController;
 use Svc\Runtime\AuthorizationFallback;
 use Svc\Runtime\Authorizer;
 use Svc\Runtime\FatalErrorMonitor;
+use Svc\Runtime\CacheHeaders;
 use Svc\Runtime\HeaderApplier;
+use Svc\Runtime\Limits\RateCounter;
+use Svc\Runtime\Limits\RateLimiter;
 use Svc\Runtime\Registrar;
 use Svc\Runtime\RouteHandler;
 use Svc\Runtime\RouteVisibility;
@@ -108,7 +111,8 @@ final class Plugin {
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
 		};
 		$authorizer = new Authorizer( $loader );
-		$registrar  = new Registrar( $store, $route_namespace, $loader, $authorizer, new RouteHandler( $loader, $components->monitor ), $management );
+		$limiter    = new RateLimiter( new RateCounter() );
+		$registrar  = new Registrar( $store, $route_namespace, $loader, $authorizer, new RouteHandler( $loader, $components->monitor ), $management, $limiter );
 		$registrar->on_rest_api_init();
 		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.
 		( new RouteVisibility( $store, $authorizer, $registrar ) )->register();
@@ -122,6 +126,14 @@ final class Plugin {
 		// First and last: a route's own code runs between the two.
 		add_filter( 'rest_request_before_callbacks', array( $registrar, 'entering_callbacks' ), PHP_INT_MIN );
 		add_filter( 'rest_request_after_callbacks', array( $registrar, 'leaving_callbacks' ), PHP_INT_MAX );
+		// #[RateLimit]: after WordPress matched the handler, before its permission callback.
+		add_filter( 'rest_request_before_callbacks', array( $limiter, 'check' ), 0, 3 );
+		add_filter( 'rest_post_dispatch', array( $limiter, 'headers' ), 90, 3 );
+		// #[Cache]: before HeaderApplier, so a route's headers() still win.
+		$cache = new CacheHeaders( $registrar, $store );
+		add_filter( 'rest_post_dispatch', array( $cache, 'apply' ), 90, 3 );
+		add_filter( 'rest_pre_serve_request', array( $cache, 'serve' ), 110, 2 );
+		add_filter( 'rest_send_nocache_headers', array( $cache, 'no_cache_headers' ), 100 );
 		// Late, so a route's headers() wins over the verb's, other filters' and WordPress's CORS headers.
 		$headers = new HeaderApplier( $registrar, $loader );
 		add_filter( 'rest_post_dispatch', array( $headers, 'apply' ), 100, 3 );

@@ -6,12 +6,20 @@
 import { requireCjs } from './require-cjs.js';
 import type { Engine } from 'php-parser';
 import { contractProblems } from './php-contract.js';
+import { policyProblems } from './php-policies.js';
 import { HTTP_VERBS, type HttpVerb } from './http-verbs.js';
 
 export { HTTP_VERBS, type HttpVerb };
 
 /** The site's codes for the checks both halves run (plugin/src/Validation), so a program branches on one word. */
-export type ProblemCode = 'svc_strict_types' | 'svc_syntax_error' | 'svc_class_count' | 'svc_bad_permission' | 'svc_bad_schema';
+export type ProblemCode =
+	| 'svc_strict_types'
+	| 'svc_syntax_error'
+	| 'svc_class_count'
+	| 'svc_bad_permission'
+	| 'svc_bad_schema'
+	| 'svc_bad_cache'
+	| 'svc_bad_rate_limit';
 
 export interface CodedProblem {
 	readonly code: ProblemCode;
@@ -140,6 +148,13 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 		const schemaProblems = contractProblems(only.node, (written) => resolveClassName(written, only));
 		if (schemaProblems.length > 0) {
 			add('svc_bad_schema', `invalid schema: ${schemaProblems.join('; ')}`);
+		}
+		const policies = policyProblems(only.node, (written) => resolveClassName(written, only));
+		if (policies.cache.length > 0) {
+			add('svc_bad_cache', `invalid #[Cache]: ${policies.cache.join('; ')}`);
+		}
+		if (policies.rate.length > 0) {
+			add('svc_bad_rate_limit', `invalid #[RateLimit]: ${policies.rate.join('; ')}`);
 		}
 	}
 	const verbs = only === undefined ? [] : verbMethods(only.node);

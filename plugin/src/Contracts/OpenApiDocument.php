@@ -201,7 +201,7 @@ final class OpenApiDocument {
 			$responses['401'] = self::error( 'Not authenticated (rest_forbidden).' );
 			$responses['403'] = self::error( 'Authenticated, but not allowed (rest_forbidden).' );
 		}
-		$operation['responses'] = $responses;
+		$operation['responses'] = PolicyResponses::add( $responses, $entry, $verb );
 		// Public verbs need no credentials; the others need an application password, or a cookie and a nonce.
 		$operation['security']     = $public ? array() : array(
 			array( 'applicationPassword' => array() ),

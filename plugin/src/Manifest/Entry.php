@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Manifest;
 
 use Svc\Contracts\RouteContract;
+use Svc\Scanning\PolicyReader;
 use Svc\Scanning\ScanResult;
 
 /**
@@ -23,8 +24,11 @@ use Svc\Scanning\ScanResult;
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
  *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
  *   others: array<string, string>, closed: bool, scan_error: string|null, error: string|null,
- *   boot: Boot|null, booted: bool, oversize: bool, link: bool, contract: array<string, mixed>|null
+ *   boot: Boot|null, booted: bool, oversize: bool, link: bool, contract: array<string, mixed>|null,
+ *   cache?: CachePolicy|null, rate?: array<string, RatePolicy>
  * }
+ * @phpstan-import-type CachePolicy from PolicyReader
+ * @phpstan-import-type RatePolicy from PolicyReader
  */
 final class Entry {
 
@@ -35,6 +39,7 @@ final class Entry {
 	 * @return EntryData
 	 */
 	public static function scanned( array $stat, string $hash, ScanResult $result ): array {
+		$policies = $result->policies();
 		return array(
 			'class'      => $result->classes[0] ?? null,
 			'verbs'      => $result->verbs(),
@@ -50,6 +55,10 @@ final class Entry {
 			// left out: only the OpenAPI document shows them (it scans the file again), and a long one
 			// would weigh on every manifest read.
 			'contract'   => RouteContract::without_docs( $result->contract ),
+			// #[Cache] of GET and #[RateLimit] per verb (PolicyReader). Optional keys: a manifest
+			// cached before they existed has neither, which means no cache and no limit.
+			'cache'      => $policies['cache'],
+			'rate'       => $policies['rate'],
 		) + self::failed( $stat, $hash, null );
 	}
 

@@ -43,6 +43,7 @@ final class Registrar {
 		private readonly Authorizer $authorizer,
 		private readonly RouteHandler $handler,
 		private readonly ?\Closure $management = null,
+		private readonly ?Limits\RateLimiter $limiter = null,
 	) {
 	}
 
@@ -236,15 +237,23 @@ final class Registrar {
 		}
 		$endpoints = array();
 		foreach ( $entry['verbs'] as $verb ) {
-			$endpoints[] = array(
+			$endpoint = array(
 				// Batchable where core allows it (it refuses GET inside a batch).
 				'allow_batch'         => array( 'v1' => true ),
 				'methods'             => strtoupper( $verb ),
 				'callback'            => fn ( WP_REST_Request $request ): mixed => $this->handler->handle( $request, $slug, $verb ),
-				'permission_callback' => fn ( WP_REST_Request $request ): mixed => $this->authorizer->authorize( $request, $slug, $verb ),
+				// A request refused by a rate limit runs no permission check, not even the one WordPress
+				// makes for the Allow header after dispatch.
+				'permission_callback' => fn ( WP_REST_Request $request ): mixed => true === $this->limiter?->refused( $request ) ? false : $this->authorizer->authorize( $request, $slug, $verb ),
 				// The file's #[Args]: WordPress validates and sanitizes before the verb runs.
 				'args'                => RouteContract::wp_args( $entry, $verb ),
 			);
+			$rate = $entry['rate'][ $verb ] ?? null;
+			if ( null !== $rate ) {
+				// Limits\RateLimiter reads it from the matched handler, before the permission callback.
+				$endpoint['svc_rate'] = array( 'slug' => $slug ) + $rate;
+			}
+			$endpoints[] = $endpoint;
 		}
 		register_rest_route( $namespace, $pattern, $endpoints );
 		$route                    = '/' . $namespace . $pattern;

@@ -16,6 +16,7 @@ namespace Svc\Scanning;
  * @phpstan-type PermissionFault array{kind: 'value'|'twice'|'repeated', target: string, line: int, written: string}
  * @phpstan-type Method array{visibility: string, attributes: list<Attribute>, doc?: string|null}
  * @phpstan-import-type Contract from ContractReader
+ * @phpstan-import-type Policies from PolicyReader
  */
 final class ScanResult {
 
@@ -95,18 +96,29 @@ final class ScanResult {
 	}
 
 	/**
-	 * Whether every attribute is svc's Args or Returns, by its resolved name (so
-	 * `use …\Permission as Args` is Permission).
+	 * Whether every attribute is svc's Args, Returns, Cache or RateLimit, by its resolved name (so
+	 * `use …\Permission as Args` is Permission): none of them changes who may call.
 	 *
 	 * @param list<Attribute> $attributes
 	 */
 	private static function only_contracts( array $attributes ): bool {
 		foreach ( $attributes as $attribute ) {
-			if ( 0 !== strcasecmp( ContractReader::ARGS, $attribute['name'] ) && 0 !== strcasecmp( ContractReader::RETURNS, $attribute['name'] ) ) {
+			$name = $attribute['name'];
+			if ( 0 !== strcasecmp( ContractReader::ARGS, $name ) && 0 !== strcasecmp( ContractReader::RETURNS, $name )
+				&& 0 !== strcasecmp( PolicyReader::CACHE, $name ) && 0 !== strcasecmp( PolicyReader::RATE_LIMIT, $name ) ) {
 				return false;
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * The file's Cache and RateLimit attributes, read as literals (PolicyReader), with their problems.
+	 *
+	 * @return Policies
+	 */
+	public function policies(): array {
+		return PolicyReader::read( $this->class_attributes, $this->methods, $this->verbs() );
 	}
 
 	/**

@@ -133,6 +133,22 @@ final class Reasons {
 		return sprintf( __( 'invalid schema: %s', 'svc' ), implode( '; ', $problems ) );
 	}
 
+	/**
+	 * @param list<string> $problems PolicyReader's problems with Cache attributes, each naming its line.
+	 */
+	public static function bad_cache( array $problems ): string {
+		/* translators: %s: the problems, each like 'line 9: #[Cache] on get(): maxAge must be a whole number from 0 to 31536000, …' */
+		return sprintf( __( 'invalid #[Cache]: %s', 'svc' ), implode( '; ', $problems ) );
+	}
+
+	/**
+	 * @param list<string> $problems PolicyReader's problems with RateLimit attributes, each naming its line.
+	 */
+	public static function bad_rate_limit( array $problems ): string {
+		/* translators: %s: the problems, each like 'line 9: #[RateLimit] on post() needs per' */
+		return sprintf( __( 'invalid #[RateLimit]: %s', 'svc' ), implode( '; ', $problems ) );
+	}
+
 	private static function symbol( string $kind, string $name ): string {
 		return 'function' === $kind ? $kind . ' ' . $name . '()' : $kind . ' ' . $name;
 	}

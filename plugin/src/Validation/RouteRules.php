@@ -62,6 +62,14 @@ final class RouteRules {
 			// WordPress would validate nothing (or the wrong thing) with such a schema.
 			$problems[] = self::problem( 'svc_bad_schema', Reasons::bad_schema( $scan->contract_problems ) );
 		}
+		$policies = $scan->policies();
+		if ( array() !== $policies['cache_problems'] ) {
+			// A value svc cannot read exactly would cache (or not) what the author did not mean.
+			$problems[] = self::problem( 'svc_bad_cache', Reasons::bad_cache( $policies['cache_problems'] ) );
+		}
+		if ( array() !== $policies['rate_problems'] ) {
+			$problems[] = self::problem( 'svc_bad_rate_limit', Reasons::bad_rate_limit( $policies['rate_problems'] ) );
+		}
 		return $problems;
 	}
 

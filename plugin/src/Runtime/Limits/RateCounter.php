@@ -1,0 +1,66 @@
+<?php
+/**
+ * Counts a client's requests in a window, atomically across PHP workers.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Runtime\Limits;
+
+use Svc\Support\Log;
+
+/**
+ * In the persistent object cache when the site has one (Redis, Memcached: `incr` is atomic there and
+ * the key expires with its window), else in RateTable. When counting fails (the database is down)
+ * the request is let through: a rate limit is not worth failing a route that would work.
+ */
+final class RateCounter {
+
+	private const GROUP = 'svc_rate';
+
+	/** One request in this many deletes the rows of past windows: the table stays small without a cron event. */
+	private const CLEAN_ONE_IN = 50;
+
+	/**
+	 * The count of this bucket's requests, this one included; 0 when it could not be counted.
+	 *
+	 * @param string $bucket  A short key naming client, route and window.
+	 * @param int    $expires When the window ends (Unix time).
+	 */
+	public function hit( string $bucket, int $expires ): int {
+		return wp_using_ext_object_cache() ? $this->in_cache( $bucket, $expires ) : $this->in_table( $bucket, $expires );
+	}
+
+	private function in_cache( string $bucket, int $expires ): int {
+		$ttl = max( 1, $expires - time() );
+		// add() is a no-op when the key exists, so the first request of a window and the others agree.
+		wp_cache_add( $bucket, 0, self::GROUP, $ttl );
+		$hits = wp_cache_incr( $bucket, 1, self::GROUP );
+		if ( false === $hits ) {
+			// Evicted between add and incr: start over (one request may go uncounted, never refused wrongly).
+			wp_cache_set( $bucket, 1, self::GROUP, $ttl );
+			return 1;
+		}
+		return (int) $hits;
+	}
+
+	private function in_table( string $bucket, int $expires ): int {
+		global $wpdb;
+		RateTable::ensure();
+		$table = RateTable::name();
+		// One statement counts and returns the count: LAST_INSERT_ID(expr) hands the updated value
+		// back to this connection alone (as insert_id), so two workers never read each other's.
+		$done = $wpdb->query( $wpdb->prepare( "INSERT INTO {$table} (bucket, expires, hits) VALUES (%s, %d, 1) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + 1)", $bucket, $expires ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery -- table name only; a counter is never cached.
+		if ( false === $done ) {
+			Log::api( sprintf( 'a rate limit could not be counted, so the request was let through: %s', $wpdb->last_error ) );
+			return 0;
+		}
+		$hits = 1 === (int) $wpdb->rows_affected ? 1 : (int) $wpdb->insert_id;
+		if ( 1 === wp_rand( 1, self::CLEAN_ONE_IN ) ) {
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE expires < %d LIMIT 1000", time() ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery -- table name only.
+		}
+		return $hits;
+	}
+}

@@ -1,0 +1,142 @@
+/**
+ * The CLI's copy of the plugin's Scanning\PolicyReader check: `#[Cache(maxAge: 300)]` (on get() or
+ * the class) and `#[RateLimit(requests: 60, per: 60)]` (on a verb or the class) take decimal integer
+ * literals in range, since the site reads them without running the file. Problems are worded as the
+ * site words them, each naming its line (test/fixtures/policy-cases.json).
+ */
+
+/** The slice of php-parser's AST this module reads. */
+interface AstNode {
+	readonly kind: string;
+	readonly loc?: { readonly start: { readonly line: number } } | null;
+	readonly [key: string]: unknown;
+}
+
+export interface PolicyProblems {
+	readonly cache: readonly string[];
+	readonly rate: readonly string[];
+}
+
+const VERBS = ['get', 'post', 'put', 'patch', 'delete'];
+const MAX_AGE = 31536000;
+
+type Kind = 'Cache' | 'RateLimit';
+
+/** Each attribute's parameters in PHP's positional order: [min, max, required]. */
+const PARAMETERS: Record<Kind, [string, number, number, boolean][]> = {
+	Cache: [
+		['maxAge', 0, MAX_AGE, true],
+		['staleWhileRevalidate', 0, MAX_AGE, false],
+	],
+	RateLimit: [
+		['requests', 1, 1000000, true],
+		['per', 1, 86400, true],
+	],
+};
+
+/**
+ * @param resolve PHP's name resolution of an attribute name as written (imports, namespace).
+ */
+export function policyProblems(classNode: AstNode, resolve: (written: string) => string): PolicyProblems {
+	const body = Array.isArray(classNode['body']) ? (classNode['body'] as AstNode[]) : [];
+	const methods = body.filter((member) => member.kind === 'method');
+	const verbs = new Set(
+		methods
+			.filter((member) => member['visibility'] !== 'private' && member['visibility'] !== 'protected')
+			.map(methodName)
+			.filter((name) => VERBS.includes(name)),
+	);
+	const targets: [string, AstNode][] = [['the class', classNode], ...methods.map((method): [string, AstNode] => [`${methodName(method)}()`, method])];
+	const problems: Record<Kind, string[]> = { Cache: [], RateLimit: [] };
+	for (const [target, node] of targets) {
+		for (const kind of ['Cache', 'RateLimit'] as const) {
+			const full = `svc\\api\\attribute\\${kind.toLowerCase()}`;
+			const found = attributesOf(node).filter((item) => typeof item['name'] === 'string' && resolve(item['name']).toLowerCase() === full);
+			found.forEach((attribute, index) => {
+				const line = attribute.loc?.start.line ?? 0;
+				if (index > 0) {
+					problems[kind].push(`line ${line}: #[${kind}] is given more than once on ${target}`);
+					return;
+				}
+				const misplaced = misplacedProblem(kind, target, verbs, line);
+				if (misplaced !== undefined) {
+					problems[kind].push(misplaced);
+					return;
+				}
+				problems[kind].push(...valueProblems(kind, `line ${line}: #[${kind}] on ${target}`, attribute));
+			});
+		}
+	}
+	return { cache: problems.Cache, rate: problems.RateLimit };
+}
+
+function misplacedProblem(kind: Kind, target: string, verbs: ReadonlySet<string>, line: number): string | undefined {
+	if (target === 'the class') return undefined;
+	const method = target.slice(0, -2);
+	if (kind === 'Cache') {
+		return method === 'get' && verbs.has('get') ? undefined : `line ${line}: #[Cache] belongs on get() or on the class, not on ${target}`;
+	}
+	return verbs.has(method)
+		? undefined
+		: `line ${line}: #[RateLimit] belongs on a verb method (get, post, put, patch, delete) or on the class, not on ${target}`;
+}
+
+function valueProblems(kind: Kind, label: string, attribute: AstNode): string[] {
+	const parameters = PARAMETERS[kind];
+	const names = parameters.map(([name]) => name);
+	const problems: string[] = [];
+	const given = new Set<string>();
+	const args = Array.isArray(attribute['args']) ? (attribute['args'] as AstNode[]) : [];
+	args.forEach((arg, position) => {
+		let name: string;
+		let value: AstNode | undefined = arg;
+		if (arg.kind === 'namedargument') {
+			name = String(arg['name']);
+			if (!names.includes(name)) {
+				problems.push(`${label} has no parameter ${name}: (its parameters are ${names.map((known) => `${known}:`).join(', ')})`);
+				return;
+			}
+			value = arg['value'] as AstNode | undefined;
+		} else if (position >= names.length) {
+			problems.push(`${label} takes at most ${names.length} arguments`);
+			return;
+		} else {
+			name = names[position] ?? '';
+		}
+		if (given.has(name)) {
+			problems.push(`${label} gives ${name} twice`);
+			return;
+		}
+		given.add(name);
+		const [, min, max] = parameters.find(([known]) => known === name) ?? ['', 0, 0];
+		if (integerLiteral(value, min, max) === undefined) {
+			problems.push(`${label}: ${name} must be a whole number from ${min} to ${max}, written as a literal (svc reads it without running the file)`);
+		}
+	});
+	for (const [name, , , required] of parameters) {
+		if (required && !given.has(name)) {
+			problems.push(`${label} needs ${name}`);
+		}
+	}
+	return problems;
+}
+
+/** `0x10`, `1_000`, `-1`, `(300)` or a constant are refused rather than evaluated as PHP would. */
+function integerLiteral(node: AstNode | undefined, min: number, max: number): number | undefined {
+	if (node?.kind !== 'number' || node['parenthesizedExpression'] === true) return undefined;
+	const text = String(node['value']);
+	if (!/^(0|[1-9][0-9]{0,9})$/.test(text)) return undefined;
+	const value = Number(text);
+	return value >= min && value <= max ? value : undefined;
+}
+
+function methodName(member: AstNode): string {
+	const name = member['name'];
+	const text = typeof name === 'string' ? name : (name as { name?: unknown } | null)?.name;
+	return typeof text === 'string' ? text.toLowerCase() : '';
+}
+
+function attributesOf(node: AstNode): AstNode[] {
+	const groups = Array.isArray(node['attrGroups']) ? (node['attrGroups'] as AstNode[]) : [];
+	return groups.flatMap((group) => (Array.isArray(group['attrs']) ? (group['attrs'] as AstNode[]) : []));
+}
