@@ -115,9 +115,9 @@ describe('usage errors exit with 2', () => {
   });
 
   it('an unknown flag', async () => {
-    const result = await svc(['api', 'push', '--force']);
+    const result = await svc(['api', 'push', '--bogus']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--force');
+    expect(result.stderr).toContain('--bogus');
   });
 
   it('with --json the usage error is a JSON document on stdout', async () => {
@@ -127,9 +127,9 @@ describe('usage errors exit with 2', () => {
   });
 
   it('with --json an unknown flag is a JSON document on stdout too', async () => {
-    const result = await svc(['api', 'list', '--json', '--force']);
+    const result = await svc(['api', 'list', '--json', '--josn']);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --force.' });
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --josn. Did you mean --json?' });
   });
 });
 

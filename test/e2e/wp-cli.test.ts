@@ -2,7 +2,7 @@
  * `wp svc`: the server-side path, through the real WP-CLI (test/support/wp-cli.ts) on the real
  * site. What it deploys is served over HTTP; what it lists is what the management API lists.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,9 @@ import path from 'node:path';
 import { runWp } from '../support/wp-cli.js';
 import { publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
 import { call, startSite, type WordPressSite } from './helpers/site.js';
+
+// Each test runs WP-CLI several times, a second or more each on a busy machine.
+jest.setTimeout(180_000);
 
 let site: WordPressSite;
 let scratch: string;
