@@ -111,9 +111,7 @@ describe('a scan that ends its process (a site whose memory limit the scan excee
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  // Skipped: on nginx + FPM the requests after the one that died do not yet answer (seen once, not
-  // diagnosed; ScanGuardTest holds the record for the time limit, the memory limit and a killed process).
-  it.skip('costs one request: the file is failed with its reason, once, and skipped; the rest answers; svc api rm removes it', async () => {
+  it('costs one request: the file is failed with its reason, once, and skipped; the rest answers; svc api rm removes it', async () => {
     placeFile(small, 'hostile/dies', hostileSource('HostileScansDies'));
 
     // The request that meets the scan dies with it (PHP's memory limit); the next ones know.

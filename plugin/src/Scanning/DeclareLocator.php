@@ -20,7 +20,42 @@ final class DeclareLocator {
 	 * Byte offset just after the `;` that ends the first strict_types declare, or null.
 	 */
 	public static function end_offset( string $source ): ?int {
-		return self::end_offset_in( PhpToken::tokenize( $source ) );
+		// The declare must be the first statement, so tokens past it are never needed: a growing
+		// prefix is read instead of the whole file, which for a file of hundreds of thousands of
+		// tokens cost tens of megabytes (a request with a small memory_limit died of it before any
+		// scan guard could record why). A cut inside a comment or the declare reads a longer prefix.
+		$length = strlen( $source );
+		for ( $prefix = 4096; ; $prefix *= 4 ) {
+			if ( $prefix >= $length ) {
+				return self::end_offset_in( PhpToken::tokenize( $source ) );
+			}
+			$verdict = self::read_prefix( PhpToken::tokenize( substr( $source, 0, $prefix ) ) );
+			if ( false !== $verdict ) {
+				return $verdict;
+			}
+		}
+	}
+
+	/**
+	 * end_offset_in() for the tokens of a prefix: the offset, null when the prefix already shows
+	 * there is none, false when the prefix ends before that is known.
+	 *
+	 * @param array<int, PhpToken> $tokens
+	 */
+	private static function read_prefix( array $tokens ): int|false|null {
+		$significant = array_values( array_filter( $tokens, static fn ( PhpToken $token ): bool => ! $token->is( T_OPEN_TAG ) && ! $token->isIgnorable() ) );
+		if ( array() === $significant ) {
+			return false;
+		}
+		if ( ! $significant[0]->is( T_DECLARE ) ) {
+			return null;
+		}
+		foreach ( $significant as $token ) {
+			if ( ';' === $token->text ) {
+				return self::end_offset_in( $tokens );
+			}
+		}
+		return false;
 	}
 
 	/**
