@@ -20,6 +20,7 @@
  *  (e) requests to the other node until it serves a push taken by one node          target 1
  *  (f) a route on a node already up to date ÷ the same route on a single-node site  target ≤ 1.02
  *  (g) the first request to a node that must sync a 1,000-file release              target ≤ 2 s
+ *  (h) a route with #[RateLimit] ÷ the same route without (issue 18)               target ≤ 1.05
  *
  * and `svc dev`'s (scripts/bench/dev.ts), with no linked site so it starts its own WordPress:
  *
@@ -42,7 +43,7 @@ import { startWordPress } from '../test/support/wordpress.js';
 import { deploy } from './bench/deploy.js';
 import { interleavedPair, median, timeRequest } from './bench/measure.js';
 import { latencyWhileStaging } from './bench/staging.js';
-import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
+import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, limitedHelloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
 import { formatCliStart, measureCliStart } from './bench/cli-start.js';
@@ -172,19 +173,22 @@ async function single(): Promise<void> {
     const deployed = [{ filename: 'hello', content: helloRoute() }, ...fillers];
     await deploy(many, deployed);
     const deployedMost = [{ filename: 'hello', content: helloRoute() }, ...Array.from({ length: MORE_FILES - 1 }, (_, i) => fillerRoute(i + 1))];
-    await Promise.all([deploy(most, deployedMost), deploy(coldMost, deployedMost), deploy(coldOne, [{ filename: 'hello', content: helloRoute() }])]);
+    // (h) is measured on this site: the limited route beside the same route without a limit.
+    await Promise.all([deploy(most, [...deployedMost, { filename: 'limited', content: limitedHelloRoute() }]), deploy(coldMost, deployedMost), deploy(coldOne, [{ filename: 'hello', content: helloRoute() }])]);
 
     const svcRoute = { name: 'svc, 1 file', url: `${one.restRoot}/svc-api/v1/hello` };
     const handRoute = { name: 'by hand', url: `${one.restRoot}/bench/v1/hello` };
+    const limitedRoute = { name: 'svc, rate-limited', url: `${most.restRoot}/svc-api/v1/limited` };
     const manyRoute = { name: `svc, ${FILES} files`, url: `${many.restRoot}/svc-api/v1/hello` };
     const mostRoute = { name: `svc, ${MORE_FILES} files`, url: `${most.restRoot}/svc-api/v1/hello` };
     const coldOneRoute = { name: 'svc, 1 file, no opcache', url: `${coldOne.restRoot}/svc-api/v1/hello` };
     const coldMostRoute = { name: `svc, ${MORE_FILES} files, no opcache`, url: `${coldMost.restRoot}/svc-api/v1/hello` };
-    for (const target of [svcRoute, handRoute, manyRoute, mostRoute, coldOneRoute, coldMostRoute]) await timeRequest(target); // fail fast on a broken route
+    for (const target of [svcRoute, handRoute, limitedRoute, manyRoute, mostRoute, coldOneRoute, coldMostRoute]) await timeRequest(target); // fail fast on a broken route
     // opcache does not cache a file in the first 2 s after it changed (file_update_protection).
     await new Promise((resolve) => setTimeout(resolve, 2500));
     process.stdout.write(`Measuring (a) and (b), ${ROUNDS} interleaved rounds each…\n`);
     const [svcOne, hand] = await interleavedPair(svcRoute, handRoute, ROUNDS);
+    const [limited, unlimited] = await interleavedPair(limitedRoute, mostRoute, ROUNDS);
     const [svcMany, svcOneAgain] = await interleavedPair(manyRoute, svcRoute, ROUNDS);
     const [svcMost, svcOneOnceMore] = await interleavedPair(mostRoute, svcRoute, ROUNDS);
     process.stdout.write(`Measuring (b) without opcache, ${COLD_ROUNDS} interleaved rounds…\n`);
@@ -217,6 +221,7 @@ async function single(): Promise<void> {
       '',
       `svc bench: WordPress 6.1, PHP ${process.env.SVC_PHP_VERSION ?? '8.2'} with opcache, ${server}; medians of ${ROUNDS} interleaved requests`,
       `${'(a) svc route ÷ same handler registered by hand'.padEnd(LABEL)}${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
+      `${'(h) rate-limited route ÷ the same without'.padEnd(LABEL)}${ratio(limited, unlimited)}   (${limited.toFixed(2)} ms vs ${unlimited.toFixed(2)} ms; counters in svc's table, no object cache)   target ≤ 1.05: ${verdict(limited / unlimited <= 1.05)}`,
       `${`(b) ${FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
       `${`(b) ${MORE_FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMost, svcOneOnceMore)}   (${svcMost.toFixed(2)} ms vs ${svcOneOnceMore.toFixed(2)} ms)   target ≤ 1.03: ${verdict(b5 <= 1.03)}`,
       `${`(b) ${MORE_FILES} route files ÷ 1, without opcache`.padEnd(LABEL)}${ratio(coldMostMs, coldOneMs)}   (${coldMostMs.toFixed(2)} ms vs ${coldOneMs.toFixed(2)} ms, ${COLD_ROUNDS} rounds)   target ≤ 1.05: ${verdict(e <= 1.05)}`,

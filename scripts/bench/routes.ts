@@ -18,6 +18,13 @@ final class ${className} {
 `;
 }
 
+/** helloRoute with a rate limit no bench reaches: what counting costs a request (issue 18, ≤ 1.05). */
+export function limitedHelloRoute(className = 'BenchLimitedHello'): string {
+  return helloRoute(className)
+    .replace('use Svc\\Api\\Attribute\\Permission;', 'use Svc\\Api\\Attribute\\Permission;\nuse Svc\\Api\\Attribute\\RateLimit;')
+    .replace('#[Permission(public: true)]', '#[Permission(public: true)]\n#[RateLimit(requests: 1000000, per: 60)]');
+}
+
 /** A docblock of about 2.6 KB, so that 1,000 filler routes weigh about 3 MB, like real route files. */
 const DOCBLOCK = `/**\n${Array.from({ length: 36 }, (_, line) => ` * Line ${line} of the route's documentation: what it answers, who may call it, and why.`).join('\n')}\n */`;
 
