@@ -188,7 +188,8 @@ async function toCommonJs(file, code, esm) {
     format: 'cjs',
     platform: 'node',
     target: TARGET,
-    define: { 'import.meta.url': `${META}.url` },
+    // import.meta itself too: meow (source/commands/read-argv.ts) is given import.meta, and reads its url.
+    define: { 'import.meta.url': `${META}.url`, 'import.meta': META },
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
