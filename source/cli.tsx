@@ -7,11 +7,15 @@
  */
 import { toCommand, type Command } from './commands/parse-argv.js';
 import { readArgv, type Argv } from './commands/read-argv.js';
+import { enableCompileCache } from './core/compile-cache.js';
 import { packageInfo } from './core/package-info.js';
 import { INTERRUPTED } from './commands/shared/interrupt.js';
 import { processIo, type Io } from './commands/shared/io.js';
 import { reportFailure } from './commands/shared/report-failure.js';
 import { guardTheRun } from './commands/shared/run-guard.js';
+
+// First, so that meow and the command's module load from the cache (this file is compiled already).
+enableCompileCache();
 
 // chalk (inside Ink) honours FORCE_COLOR but not NO_COLOR, and reads it once when it loads.
 if ((process.env['NO_COLOR'] ?? '') !== '') {
