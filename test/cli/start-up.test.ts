@@ -1,9 +1,13 @@
 /**
  * What the installed svc loads before its first byte, for every command run where it ends at once
  * (no site saved, an empty project: the runs of `npm run bench -- cli`): svc's own modules for that
- * command and no package at all (argv is read by Node's util.parseArgs; Ink, React, got, conf,
- * php-parser, the keyring addon and fflate load only when a command gets to its work), and no other
- * command's module. Needs no WordPress.
+ * command, meow and no other package (Ink, React, got, conf, php-parser, the keyring addon and
+ * fflate load only when a command gets to its work), and no other command's module. Needs no
+ * WordPress.
+ *
+ * meow is allowed: the design card has it parse argv, and every command line must be parsed before
+ * svc knows what to do, so it loads for every run but `svc --version`. Its cost is in
+ * `npm run bench -- cli` (Node's compile cache keeps it small where Node has one).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -63,6 +67,9 @@ function run(args: readonly string[]): TracedRun {
   });
 }
 
+/** What parses argv: the one package every run but --version loads before its first byte. */
+const PARSER = ['meow'];
+
 /** The packages a run loaded, svc itself (installed in node_modules/svc) left out. */
 function packagesLoaded(run: TracedRun): string[] {
   return packagesOf(run.loaded).filter((name) => name !== 'svc');
@@ -74,11 +81,11 @@ function commandModules(loaded: readonly string[]): string[] {
 }
 
 describe('before the first byte', () => {
-  it.each(START_COMMANDS.map((args) => [args.join(' '), args] as const))('svc %s loads its own module and no package', (_name, args) => {
+  it.each(START_COMMANDS.map((args) => [args.join(' '), args] as const))('svc %s loads its own module and no package but meow', (_name, args) => {
     const result = run(args);
     expect(result.stdout + result.stderr).not.toBe('');
     expect(packagesLoaded(result).filter((name) => HEAVY.includes(name))).toEqual([]);
-    expect(packagesLoaded(result)).toEqual([]);
+    expect(packagesLoaded(result)).toEqual(PARSER);
     const name = args[0] === 'api' ? `api ${args[1]}` : (args[0] ?? '');
     const own = COMMAND_MODULE[name];
     expect(commandModules(result.loaded)).toEqual(own === undefined ? [] : [own]);
@@ -89,22 +96,29 @@ describe('before the first byte', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('✖ Error: No site selected.');
     expect(result.stderr).toContain('→ Run "svc login"');
-    expect(packagesLoaded(result)).toEqual([]);
+    expect(packagesLoaded(result)).toEqual(PARSER);
   });
 
-  it('--version and a --json error load nothing heavy either', () => {
+  it('--version loads no package (it needs no parser); a --json error nothing heavy either', () => {
     const version = run(['--version']);
     expect(version.status).toBe(0);
     expect(packagesLoaded(version)).toEqual([]);
     const failed = run(['api', 'list', '--json']);
     expect(failed.status).toBe(2);
     expect(JSON.parse(failed.stdout)).toMatchObject({ code: 'no_credentials', exitCode: 2 });
-    expect(packagesLoaded(failed)).toEqual([]);
+    expect(packagesLoaded(failed)).toEqual(PARSER);
+  });
+
+  it('a usage error with --json is JSON, unknown flags with a suggestion, after meow parsed argv', () => {
+    const result = run(['api', 'list', '--json', '--josn']);
+    expect(result.status).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --josn. Did you mean --json?' });
+    expect(packagesLoaded(result)).toEqual(PARSER);
   });
 
   it('a command that reaches its work loads what it needs (the trace sees CommonJS too)', () => {
     const zip = run(['plugin', 'zip']);
     expect(zip.status).toBe(0);
-    expect(packagesLoaded(zip)).toEqual(['fflate']);
+    expect(packagesLoaded(zip)).toEqual(['fflate', ...PARSER]);
   });
 });
