@@ -127,9 +127,10 @@ describe('usage errors exit with 2', () => {
   });
 
   it('with --json an unknown flag is a JSON document on stdout too', async () => {
-    const result = await svc(['api', 'list', '--json', '--force']);
+    // Not --force: since svc plugin zip --force it is a known flag, which "does not apply" here.
+    const result = await svc(['api', 'list', '--json', '--forse']);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --force.' });
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --forse. Did you mean --force?' });
   });
 });
 
