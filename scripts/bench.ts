@@ -46,6 +46,7 @@ import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, ROOMY_STAGING_PLUGIN }
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
 import { formatCliStart, measureCliStart } from './bench/cli-start.js';
+import { measureCliStartOnNodes } from './bench/cli-start-nodes.js';
 import { measureMultiNode } from './bench/multinode.js';
 import { measureDev } from './bench/dev.js';
 import { formatScans, measureScans } from './bench/scan.js';
@@ -103,6 +104,10 @@ function cliStart(): void {
     process.stdout.write('Installing the packed CLI…\n');
     const binary = installCli(scratch);
     process.stdout.write(`${formatCliStart(measureCliStart(binary), LABEL, verdict).join('\n')}\n`);
+    process.stdout.write('\nsvc --help and svc api list on Node 20 and Node 24 (scripts/node-versions/), each against its own node -e 0…\n');
+    for (const { title, missing, figures } of measureCliStartOnNodes(binary)) {
+      process.stdout.write(missing === undefined ? `${formatCliStart(figures, LABEL, verdict).join('\n')}\n` : `cli-start (${title}): not measured, ${missing}\n`);
+    }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
