@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * The svc entry point: meow parses argv (read-argv.ts) into one typed command (parse-argv.ts), only
- * that command's module is loaded (so --help, --version and usage errors load no package but meow)
+ * that command's module is loaded (so --help, --version and usage errors load no other command's)
  * and runs through its `main` (command-main.ts: Ctrl-C, failures), and this is the one place that
  * exits, with 0, 1 (failure), 2 (usage, or refused without --yes) or 130 (interrupted).
  */
 import { toCommand, type Command } from './commands/parse-argv.js';
-import { readArgv, type Argv } from './commands/read-argv.js';
+import type { Argv } from './commands/read-argv.js';
+import { builtMainHelp } from './commands/built-help.js';
 import { enableCompileCache } from './core/compile-cache.js';
 import { packageInfo } from './core/package-info.js';
 import { INTERRUPTED } from './commands/shared/interrupt.js';
@@ -50,16 +51,23 @@ void guardTheRun(main(), {
 	.then((code) => process.exit(code));
 
 async function main(): Promise<number> {
-	// Nothing to parse: the version needs no parser.
+	// Nothing to parse: the version and the main help need no parser (see built-help.ts).
 	if (args.length === 1 && args[0] === '--version') {
 		io.stdout.write(`${io.version}\n`);
+		return 0;
+	}
+	const mainHelp = args.length === 0 || (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) ? builtMainHelp() : undefined;
+	if (mainHelp !== undefined) {
+		io.stdout.write(`${mainHelp}\n`);
 		return 0;
 	}
 	let cli: Argv;
 	let command: Command;
 	try {
-		// Unknown flags are reported by toCommand, so that --json still gets its JSON error.
-		cli = await readArgv(args, pkg);
+		// meow, loaded only now: what every other command line needs. Unknown flags are reported by
+		// toCommand, so that --json still gets its JSON error.
+		const { readArgv } = await import('./commands/read-argv.js');
+		cli = readArgv(args, pkg);
 		json = cli.flags.json === true;
 		words = cli.input;
 		command = toCommand(cli.input, cli.flags);

@@ -2,15 +2,17 @@
  * The command line as words and flags, parsed by meow with svc's flag declarations (argv-flags.ts),
  * and each topic's help as meow renders its template (help-texts.ts).
  *
- * meow is imported when argv is read, not with the entry point: `svc --version` needs no parser,
- * and the build (scripts/build.mjs) keeps the entry point CommonJS, which cannot statically import
- * an ES-module-only package.
+ * The entry point imports this module (and with it meow) only when argv needs parsing: `svc
+ * --version` and the main help need no parser (cli.tsx), and meow costs about as much as Node's
+ * own start (its bundle, and the licence-name table that normalize-package-data sorts with
+ * localeCompare, which starts ICU's collator, as it loads). The build bundles meow into this
+ * module's chunk (scripts/build.mjs) and prints the help that renderHelp gives into the entry.
  *
  * Left to svc, not meow: unknown flags (allowUnknownFlags: they are kept, camelCased, and
  * parse-argv.ts reports them with a suggestion, as JSON with --json, exit 2; meow's own check
  * prints text and exits), --help and --version (which help depends on the command), and exiting.
  */
-import type { Options } from 'meow';
+import meow, { type Options } from 'meow';
 
 import { SvcError } from '../core/errors.js';
 import { FLAGS, type Flags } from './argv-flags.js';
@@ -33,9 +35,28 @@ export interface ArgvContext {
 	readonly version: string;
 }
 
-export async function readArgv(args: readonly string[], context: ArgvContext): Promise<Argv> {
-	const { default: meow } = await import('meow');
-	const options = (argv: readonly string[]): Options<typeof FLAGS> => ({
+export function readArgv(args: readonly string[], context: ArgvContext): Argv {
+	let parsed;
+	try {
+		parsed = meow(HELP.main, meowOptions(args, context));
+	} catch (error) {
+		// meow throws for a flag given twice ("The flag --site can only be set once."): a usage error.
+		throw new SvcError(error instanceof Error ? error.message : String(error), { code: 'usage', exitCode: 2, hint: 'Run "svc --help" for usage.' });
+	}
+	return {
+		input: parsed.input,
+		flags: parsed.flags as Flags,
+		help: (topic) => (topic === 'main' ? parsed.help : renderHelp(topic, context)),
+	};
+}
+
+/** The topic's help as meow renders its template; also what the build prints into the entry point. */
+export function renderHelp(topic: HelpTopic, context: ArgvContext): string {
+	return meow(HELP[topic], meowOptions([], context)).help;
+}
+
+function meowOptions(argv: readonly string[], context: ArgvContext): Options<typeof FLAGS> {
+	return {
 		importMeta: import.meta,
 		argv: valuesSeparated(argv),
 		flags: FLAGS,
@@ -46,18 +67,6 @@ export async function readArgv(args: readonly string[], context: ArgvContext): P
 		autoVersion: false,
 		// Flags not given stay undefined, so that "does not apply" names only what was typed.
 		booleanDefault: undefined,
-	});
-	let parsed;
-	try {
-		parsed = meow(HELP.main, options(args));
-	} catch (error) {
-		// meow throws for a flag given twice ("The flag --site can only be set once."): a usage error.
-		throw new SvcError(error instanceof Error ? error.message : String(error), { code: 'usage', exitCode: 2, hint: 'Run "svc --help" for usage.' });
-	}
-	return {
-		input: parsed.input,
-		flags: parsed.flags as Flags,
-		help: (topic) => (topic === 'main' ? parsed.help : meow(HELP[topic], options([])).help),
 	};
 }
 

@@ -67,8 +67,13 @@ function run(args: readonly string[]): TracedRun {
   });
 }
 
-/** What parses argv: the one package every run but --version loads before its first byte. */
-const PARSER = ['meow'];
+/** Whether a run loaded the argv parser: dist/chunks/read-argv-<hash>.cjs, meow bundled in. */
+function parserLoaded(run: TracedRun): boolean {
+  return run.loaded.some((url) => /\/dist\/chunks\/read-argv-[^/]+\.cjs$/.test(url));
+}
+
+/** The command lines that need no parser (cli.tsx): the version and the main help. */
+const UNPARSED = ['--version', '--help', '-h', ''];
 
 /** The packages a run loaded, svc itself (installed in node_modules/svc) left out. */
 function packagesLoaded(run: TracedRun): string[] {
@@ -81,11 +86,12 @@ function commandModules(loaded: readonly string[]): string[] {
 }
 
 describe('before the first byte', () => {
-  it.each(START_COMMANDS.map((args) => [args.join(' '), args] as const))('svc %s loads its own module and no package but meow', (_name, args) => {
+  it.each(START_COMMANDS.map((args) => [args.join(' '), args] as const))('svc %s loads its own module, the parser if it parses, and no package', (_name, args) => {
     const result = run(args);
     expect(result.stdout + result.stderr).not.toBe('');
     expect(packagesLoaded(result).filter((name) => HEAVY.includes(name))).toEqual([]);
-    expect(packagesLoaded(result)).toEqual(PARSER);
+    expect(packagesLoaded(result)).toEqual([]);
+    expect(parserLoaded(result)).toBe(!UNPARSED.includes(args.join(' ')));
     const name = args[0] === 'api' ? `api ${args[1]}` : (args[0] ?? '');
     const own = COMMAND_MODULE[name];
     expect(commandModules(result.loaded)).toEqual(own === undefined ? [] : [own]);
@@ -96,29 +102,41 @@ describe('before the first byte', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('✖ Error: No site selected.');
     expect(result.stderr).toContain('→ Run "svc login"');
-    expect(packagesLoaded(result)).toEqual(PARSER);
+    expect(packagesLoaded(result)).toEqual([]);
   });
 
-  it('--version loads no package (it needs no parser); a --json error nothing heavy either', () => {
+  it('--version and the main help need no parser; a --json error loads nothing heavy either', () => {
     const version = run(['--version']);
     expect(version.status).toBe(0);
     expect(packagesLoaded(version)).toEqual([]);
+    expect(parserLoaded(version)).toBe(false);
+    for (const args of [[], ['-h']]) {
+      const help = run(args);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toBe(run(['--help']).stdout);
+      expect(parserLoaded(help)).toBe(false);
+    }
+    // The built help is the text meow renders at run time when it parses its way to the main help.
+    const parsed = run(['--help', '--json']);
+    expect(parserLoaded(parsed)).toBe(true);
+    expect(parsed.stdout).toBe(run(['--help']).stdout);
     const failed = run(['api', 'list', '--json']);
     expect(failed.status).toBe(2);
     expect(JSON.parse(failed.stdout)).toMatchObject({ code: 'no_credentials', exitCode: 2 });
-    expect(packagesLoaded(failed)).toEqual(PARSER);
+    expect(packagesLoaded(failed)).toEqual([]);
+    expect(parserLoaded(failed)).toBe(true);
   });
 
   it('a usage error with --json is JSON, unknown flags with a suggestion, after meow parsed argv', () => {
     const result = run(['api', 'list', '--json', '--josn']);
     expect(result.status).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --josn. Did you mean --json?' });
-    expect(packagesLoaded(result)).toEqual(PARSER);
+    expect(parserLoaded(result)).toBe(true);
   });
 
   it('a command that reaches its work loads what it needs (the trace sees CommonJS too)', () => {
     const zip = run(['plugin', 'zip']);
     expect(zip.status).toBe(0);
-    expect(packagesLoaded(zip)).toEqual(['fflate', ...PARSER]);
+    expect(packagesLoaded(zip)).toEqual(['fflate']);
   });
 });
