@@ -73,7 +73,8 @@ type Part = (typeof PARTS)[number];
 
 /**
  * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli', 'scan'); all by default.
- * 'single' ends with the cli-start figures too; 'cli' is them alone (no WordPress), as is 'scan'.
+ * 'single' ends with the cli-start figures too; 'cli' is them alone (no WordPress), then `svc --help`
+ * and `svc api list` on Node 20 and Node 24 (bench/cli-start-nodes.ts); 'scan' needs no WordPress either.
  */
 function parts(): Record<Part, boolean> {
   const chosen = process.argv[2] ?? process.env.SVC_BENCH ?? '';
