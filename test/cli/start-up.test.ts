@@ -9,7 +9,7 @@
  * svc knows what to do, so it loads for every run but `svc --version`. Its cost is in
  * `npm run bench -- cli` (Node's compile cache keeps it small where Node has one).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -59,11 +59,11 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function run(args: readonly string[]): TracedRun {
+function run(args: readonly string[], env: NodeJS.ProcessEnv = {}): TracedRun {
   const project = mkdtempSync(path.join(home, 'project-'));
   return trace(path.join(cli.packageDir, 'dist', 'cli.cjs'), args, {
     cwd: project,
-    env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' },
+    env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', ...env },
   });
 }
 
@@ -132,6 +132,18 @@ describe('before the first byte', () => {
     expect(result.status).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --josn. Did you mean --json?' });
     expect(parserLoaded(result)).toBe(true);
+  });
+
+  it('a compile cache that cannot be written (where Node has one) changes nothing a run prints', () => {
+    const blocked = { NODE_COMPILE_CACHE: path.join(home, 'not-a-dir') };
+    writeFileSync(blocked.NODE_COMPILE_CACHE, 'a file where the cache folder would be');
+    for (const args of [['--help'], ['api', 'list', '--json']]) {
+      const plain = run(args);
+      const result = run(args, blocked);
+      expect(result.status).toBe(plain.status);
+      expect(result.stdout).toBe(plain.stdout);
+      expect(result.stderr).toBe(plain.stderr);
+    }
   });
 
   it('a command that reaches its work loads what it needs (the trace sees CommonJS too)', () => {
