@@ -47,6 +47,7 @@ import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, limitedHelloRoute, ROO
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
 import { formatCliStart, measureCliStart } from './bench/cli-start.js';
+import { measureCliStartOnNodes } from './bench/cli-start-nodes.js';
 import { measureMultiNode } from './bench/multinode.js';
 import { measureDev } from './bench/dev.js';
 import { formatScans, measureScans } from './bench/scan.js';
@@ -73,7 +74,8 @@ type Part = (typeof PARTS)[number];
 
 /**
  * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli', 'scan'); all by default.
- * 'single' ends with the cli-start figures too; 'cli' is them alone (no WordPress), as is 'scan'.
+ * 'single' ends with the cli-start figures too; 'cli' is them alone (no WordPress), then `svc --help`
+ * and `svc api list` on Node 20 and Node 24 (bench/cli-start-nodes.ts); 'scan' needs no WordPress either.
  */
 function parts(): Record<Part, boolean> {
   const chosen = process.argv[2] ?? process.env.SVC_BENCH ?? '';
@@ -104,6 +106,10 @@ function cliStart(): void {
     process.stdout.write('Installing the packed CLI…\n');
     const binary = installCli(scratch);
     process.stdout.write(`${formatCliStart(measureCliStart(binary), LABEL, verdict).join('\n')}\n`);
+    process.stdout.write('\nsvc --help and svc api list on Node 20 and Node 24 (scripts/node-versions/), each against its own node -e 0…\n');
+    for (const { title, missing, figures } of measureCliStartOnNodes(binary)) {
+      process.stdout.write(missing === undefined ? `${formatCliStart(figures, LABEL, verdict).join('\n')}\n` : `cli-start (${title}): not measured, ${missing}\n`);
+    }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -22,15 +22,17 @@
  *      modules (.js), reached only by dynamic import(); they import the CommonJS files by name, and
  *      Node gives them the same module instances that require() gave.
  * The output: dist/cli.cjs (+ dist/chunks/), dist/commands/<name>.cjs (+ dist/commands/<name>/).
- * Packages stay in node_modules (external). The local WordPress's PHP scripts and mu-plugins are
+ * Packages stay in node_modules (external), but for meow (BUNDLED_PACKAGES), whose licence texts
+ * go to dist/licenses/. The local WordPress's PHP scripts and mu-plugins are
  * copied to dist/local-site/, where source/core/package-dir.ts finds them.
  *
  *   node scripts/build.mjs
  */
-import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { build } from 'esbuild';
 
@@ -104,6 +106,66 @@ const commandsApart = {
   },
 };
 
+/**
+ * meow is bundled into svc, not loaded from node_modules: as an ES module package it would go
+ * through Node's ESM loader (resolve, link, a facade per built-in) at every parsed command line;
+ * as part of a CommonJS chunk it is one require(), and Node's compile cache covers it. Its licence
+ * texts ship next to it (copyBundledLicences).
+ */
+const BUNDLED_PACKAGES = ['meow'];
+
+const bundledPackages = {
+  name: 'bundled-packages',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: new RegExp(`^(${BUNDLED_PACKAGES.join('|')})$`) }, (args) => ({ path: requireFromRoot.resolve(args.path) }));
+  },
+};
+
+/** Where each bundled package's licence texts go in dist/: the files of the package that hold them. */
+const BUNDLED_LICENCES = { meow: ['license', 'build/licenses.md'] };
+
+function copyBundledLicences() {
+  for (const [name, files] of Object.entries(BUNDLED_LICENCES)) {
+    // The package's folder, from its entry (meow exports no package.json to resolve).
+    const entry = requireFromRoot.resolve(name);
+    const marker = `${path.sep}node_modules${path.sep}${name}${path.sep}`;
+    const dir = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+    for (const file of files) {
+      const target = path.join(DIST, 'licenses', name, file);
+      mkdirSync(path.dirname(target), { recursive: true });
+      cpSync(path.join(dir, file), target);
+    }
+  }
+}
+
+/**
+ * The main help as meow renders it (source/commands/read-argv.ts's renderHelp, meow bundled as in
+ * dist/), for source/commands/built-help.ts: `svc --help` prints it without loading meow.
+ */
+async function renderMainHelp() {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-build-help-'));
+  try {
+    const file = path.join(scratch, 'read-argv.mjs');
+    await build({
+      absWorkingDir: ROOT,
+      entryPoints: [path.join(SOURCE, 'commands', 'read-argv.ts')],
+      outfile: file,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: TARGET,
+      packages: 'external',
+      tsconfig: path.join(ROOT, 'tsconfig.json'),
+      logLevel: 'warning',
+      plugins: [bundledPackages],
+    });
+    const { renderHelp } = await import(pathToFileURL(file).href);
+    return renderHelp('main', PACKAGE_INFO);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 /** require-cjs.ts's createRequire, for ES modules, becomes the bundle's own require (see that file). */
 const ownRequire = {
   name: 'own-require',
@@ -116,7 +178,7 @@ const ownRequire = {
 };
 
 /** Step 1: ES modules, split at dynamic imports, in memory. */
-async function bundle({ name, entry, outdir, chunkNames, plugins = [] }) {
+async function bundle({ name, entry, outdir, chunkNames, plugins = [], define = {} }) {
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: { [name]: entry },
@@ -133,11 +195,11 @@ async function bundle({ name, entry, outdir, chunkNames, plugins = [] }) {
     minifyWhitespace: true,
     minifySyntax: true,
     tsconfig: path.join(ROOT, 'tsconfig.json'),
-    define: { SVC_PACKAGE_INFO: JSON.stringify(PACKAGE_INFO) },
+    define: { SVC_PACKAGE_INFO: JSON.stringify(PACKAGE_INFO), ...define },
     metafile: true,
     write: false,
     logLevel: 'warning',
-    plugins: [ownRequire, ...plugins],
+    plugins: [ownRequire, bundledPackages, ...plugins],
   });
   const outputs = new Map(result.outputFiles.map((file) => [file.path, file.text]));
   return { entry: path.join(outdir, `${name}.js`), outputs, meta: result.metafile.outputs };
@@ -188,7 +250,8 @@ async function toCommonJs(file, code, esm) {
     format: 'cjs',
     platform: 'node',
     target: TARGET,
-    define: { 'import.meta.url': `${META}.url` },
+    // import.meta itself too: meow (source/commands/read-argv.ts) is given import.meta, and reads its url.
+    define: { 'import.meta.url': `${META}.url`, 'import.meta': META },
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
@@ -247,8 +310,16 @@ function renameImports(file, code, meta, esm) {
 }
 
 async function main() {
+  const mainHelp = await renderMainHelp();
   const bundles = await Promise.all([
-    bundle({ name: 'cli', entry: path.join(SOURCE, 'cli.tsx'), outdir: DIST, chunkNames: 'chunks/[name]-[hash]', plugins: [commandsApart] }),
+    bundle({
+      name: 'cli',
+      entry: path.join(SOURCE, 'cli.tsx'),
+      outdir: DIST,
+      chunkNames: 'chunks/[name]-[hash]',
+      plugins: [commandsApart],
+      define: { SVC_MAIN_HELP: JSON.stringify(mainHelp) },
+    }),
     ...commandNames().map((name) =>
       bundle({ name, entry: path.join(SOURCE, 'commands', name, 'index.ts'), outdir: path.join(DIST, 'commands'), chunkNames: `${name}/[name]-[hash]` }),
     ),
@@ -272,6 +343,7 @@ async function main() {
   for (const dir of ASSET_DIRS) {
     cpSync(path.join(SOURCE, dir), path.join(DIST, dir), { recursive: true });
   }
+  copyBundledLicences();
 }
 
 await main();

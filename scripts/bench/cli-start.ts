@@ -52,10 +52,24 @@ function wall(file: string, args: readonly string[], cwd: string, env: NodeJS.Pr
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-export function measureCliStart(binary: string, rounds = 11): StartFigure[] {
+export interface StartOptions {
+  /** The node to run svc and `node -e 0` on; default: the binary as installed (its #! line) against this node. */
+  readonly node?: string;
+  /** Default: START_COMMANDS. */
+  readonly commands?: readonly (readonly string[])[];
+  /** Added to both sides' environment (e.g. NODE_DISABLE_COMPILE_CACHE=1). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Named after the command in each figure, e.g. "Node 24". */
+  readonly label?: string;
+  readonly rounds?: number;
+}
+
+export function measureCliStart(binary: string, options: StartOptions = {}): StartFigure[] {
+  const { node, commands = START_COMMANDS, rounds = 11, label } = options;
   const home = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-start-'));
   // No saved site and no SVC_* variables: every command that needs a site stops at "no site".
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', ...options.env };
+  const svcRun = (args: readonly string[]): [string, readonly string[]] => (node === undefined ? [binary, args] : [node, [binary, ...args]]);
   // A fresh empty project per run: what one run writes (svc api new's file) must not give the next
   // run work to do (svc doctor would parse that file: its work, not its start).
   const inProject = (file: string, args: readonly string[]): number => {
@@ -67,17 +81,18 @@ export function measureCliStart(binary: string, rounds = 11): StartFigure[] {
     }
   };
   try {
-    return START_COMMANDS.map((args) => {
-      const node: number[] = [];
+    return commands.map((args) => {
+      const bare: number[] = [];
       const svc: number[] = [];
-      inProject(binary, args); // warm the file cache
+      // Warms the file cache (and Node's compile cache, which a user's second run finds filled).
+      inProject(...svcRun(args));
       for (let round = 0; round < rounds; round++) {
-        node.push(inProject(process.execPath, ['-e', '0']));
-        svc.push(inProject(binary, args));
+        bare.push(inProject(node ?? process.execPath, ['-e', '0']));
+        svc.push(inProject(...svcRun(args)));
       }
       const svcMs = median(svc);
-      const nodeMs = median(node);
-      return { command: `svc ${args.join(' ')}`, svcMs, nodeMs, ratio: svcMs / nodeMs };
+      const nodeMs = median(bare);
+      return { command: `svc ${args.join(' ')}${label === undefined ? '' : ` (${label})`}`, svcMs, nodeMs, ratio: svcMs / nodeMs };
     });
   } finally {
     rmSync(home, { recursive: true, force: true });

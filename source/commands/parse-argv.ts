@@ -1,35 +1,14 @@
 /**
- * The one typed command the CLI runs, built from the words and flags read-argv.ts read. Pure and free of heavy imports: the
+ * The one typed command the CLI runs, built from the words and flags meow read (read-argv.ts). Pure and free of heavy imports: the
  * entry point loads it before it knows whether the user only asked for --help.
  */
 import { SvcError } from '../core/errors.js';
 import { EVENT_LEVELS, readLevel, type EventLevel } from '../core/event-levels.js';
 import { isSecretName, SECRET_NAME_RULE } from '../core/secret-name.js';
 import { closest } from '../core/suggest.js';
+import { FLAGS, flagName, type FlagKey, type Flags } from './argv-flags.js';
 
-/** Every flag svc knows, as read-argv.ts returns them (undefined when not given). */
-export interface Flags {
-	readonly site?: string | undefined;
-	readonly json?: boolean | undefined;
-	readonly yes?: boolean | undefined;
-	readonly dryRun?: boolean | undefined;
-	readonly prune?: boolean | undefined;
-	readonly url?: string | undefined;
-	readonly user?: string | undefined;
-	readonly passwordStdin?: boolean | undefined;
-	readonly insecureStore?: boolean | undefined;
-	readonly out?: string | undefined;
-	readonly apiDir?: string | undefined;
-	readonly verbs?: string | undefined;
-	readonly public?: boolean | undefined;
-	readonly capability?: string | undefined;
-	readonly follow?: boolean | undefined;
-	readonly since?: string | undefined;
-	readonly force?: boolean | undefined;
-	readonly route?: string | undefined;
-	readonly level?: string | undefined;
-	readonly help?: boolean | undefined;
-}
+export type { Flags } from './argv-flags.js';
 
 export type HelpTopic = 'main' | 'api' | 'login' | 'logout' | 'link' | 'plugin' | 'doctor' | 'dev' | 'secrets';
 
@@ -245,28 +224,8 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'secrets rm': ['site', 'json', 'yes'],
 };
 
-const FLAG_NAMES: Record<keyof Flags, string> = {
-	site: '--site',
-	json: '--json',
-	yes: '--yes',
-	dryRun: '--dry-run',
-	prune: '--prune',
-	url: '--url',
-	user: '--user',
-	passwordStdin: '--password-stdin',
-	insecureStore: '--insecure-store',
-	out: '--out',
-	apiDir: '--api-dir',
-	verbs: '--verbs',
-	public: '--public',
-	capability: '--capability',
-	follow: '--follow',
-	since: '--since',
-	force: '--force',
-	route: '--route',
-	level: '--level',
-	help: '--help',
-};
+/** Each flag as typed: dryRun → --dry-run. */
+const FLAG_NAMES = Object.fromEntries(Object.keys(FLAGS).map((key) => [key, flagName(key)])) as Record<FlagKey, string>;
 
 /** Which help a bare or partial command line gets, e.g. `svc api` → the api help. */
 const GROUPS: Record<string, HelpTopic> = { api: 'api', plugin: 'plugin', secrets: 'secrets' };
@@ -432,14 +391,14 @@ function helpTopic(first: string | undefined): HelpTopic {
 }
 
 /**
- * read-argv.ts lets unknown flags through, so that they are reported here like every other usage
- * error (as JSON with --json).
+ * meow lets unknown flags through (read-argv.ts: allowUnknownFlags), so that they are reported
+ * here like every other usage error: with a suggestion, as JSON with --json, exit 2.
  */
 function rejectUnknownFlags(flags: Flags, first: string | undefined): void {
 	const unknown = Object.keys(flags).filter((flag) => !Object.hasOwn(FLAG_NAMES, flag) && (flags as Record<string, unknown>)[flag] !== undefined);
 	if (unknown.length > 0) {
 		// As typed: `-v` is a short flag, not `--v`.
-		const names = unknown.map((flag) => (flag.length === 1 ? `-${flag}` : `--${flag.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`));
+		const names = unknown.map((flag) => (flag.length === 1 ? `-${flag}` : flagName(flag)));
 		const guesses = names.flatMap((name) => {
 			const guess = name.startsWith('--') ? closest(name.slice(2), Object.values(FLAG_NAMES).map((known) => known.slice(2))) : undefined;
 			return guess === undefined ? [] : [`--${guess}`];

@@ -1,34 +1,61 @@
 import { describe, expect, it } from '@jest/globals';
-import { readArgv } from './read-argv.js';
-import { formatHelp } from './help-format.js';
+import { SvcError } from '../core/errors.js';
+import { readArgv, renderHelp } from './read-argv.js';
 
-describe('readArgv (what meow gave svc, without meow)', () => {
+const context = { description: 'Does things', version: '1.2.3' };
+const read = (args: readonly string[]) => readArgv(args, context);
+
+describe('readArgv (meow, with svc flag declarations)', () => {
 	it('splits words from flags and camelCases the flags', () => {
-		expect(readArgv(['api', 'push', '--dry-run', '--site', 'staging', '-y'])).toEqual({ input: ['api', 'push'], flags: { dryRun: true, site: 'staging', yes: true } });
+		const argv = read(['api', 'push', '--dry-run', '--site', 'staging', '-y']);
+		expect({ input: argv.input, flags: argv.flags }).toEqual({ input: ['api', 'push'], flags: { dryRun: true, site: 'staging', yes: true } });
 	});
 
 	it('takes =value, =false and --no- for booleans', () => {
-		expect(readArgv(['--site=x', '--json=false']).flags).toEqual({ site: 'x', json: false });
-		expect(readArgv(['--json', '--no-json']).flags).toEqual({ json: false });
+		expect(read(['--site=x', '--json=false']).flags).toEqual({ site: 'x', json: false });
+		expect(read(['--json', '--no-json']).flags).toEqual({ json: false });
 	});
 
-	it('gives a value flag followed by another flag an empty value, as yargs did', () => {
-		expect(readArgv(['api', 'list', '--site', '--json']).flags).toEqual({ site: '', json: true });
-		expect(readArgv(['--site']).flags).toEqual({ site: '' });
-		expect(readArgv(['plugin', 'zip', '--out', '-']).flags).toEqual({ out: '-' });
+	it('gives a value flag followed by another flag an empty value, and takes "-" as a value', () => {
+		expect(read(['api', 'list', '--site', '--json']).flags).toEqual({ site: '', json: true });
+		expect(read(['--site']).flags).toEqual({ site: '' });
+		const zip = read(['plugin', 'zip', '--out', '-']);
+		expect({ input: zip.input, flags: zip.flags }).toEqual({ input: ['plugin', 'zip'], flags: { out: '-' } });
 	});
 
 	it('keeps unknown flags as typed, camelCased, a short one as its letter', () => {
-		expect(readArgv(['-v', '--dry-runn', '-x']).flags).toEqual({ v: true, dryRunn: true, x: true });
+		expect(read(['-v', '--dry-runn', '-x']).flags).toEqual({ v: true, dryRunn: true, x: true });
 	});
 
 	it('takes everything after -- as words', () => {
-		expect(readArgv(['api', 'push', '--', '--json'])).toEqual({ input: ['api', 'push', '--json'], flags: {} });
+		const argv = read(['api', 'push', '--', '--json']);
+		expect({ input: argv.input, flags: argv.flags }).toEqual({ input: ['api', 'push', '--json'], flags: {} });
+	});
+
+	it('keeps words as typed (no numbers inferred), -h is --help', () => {
+		expect(read(['api', 'rollback', '011']).input).toEqual(['api', 'rollback', '011']);
+		expect(read(['-h']).flags).toEqual({ help: true });
+	});
+
+	it('makes meow\'s refusal of a flag given twice a usage error (exit 2)', () => {
+		let error: unknown;
+		try {
+			read(['--site', 'a', '--site', 'b']);
+		} catch (caught) {
+			error = caught;
+		}
+		expect(error).toBeInstanceOf(SvcError);
+		expect(error).toMatchObject({ code: 'usage', exitCode: 2, message: 'The flag --site can only be set once.' });
 	});
 });
 
-describe('formatHelp', () => {
-	it('puts the description on top and reindents the text by two spaces, as meow did', () => {
-		expect(formatHelp('\n\tUsage\n\t  $ svc x\n\n\tMore\n\t', 'Does things')).toBe('\n  Does things\n\n  Usage\n    $ svc x\n\n  More\n');
+describe('help', () => {
+	it('is meow\'s rendering of the topic\'s template: the description on top, reindented by two spaces', () => {
+		const argv = read([]);
+		expect(renderHelp('main', context)).toBe(argv.help('main'));
+		expect(argv.help('main')).toMatch(/^\n {2}Does things\n\n {2}Usage\n {4}\$ svc <command> \[options\]\n\n {2}Commands\n/);
+		expect(argv.help('login')).toMatch(/^\n {2}Does things\n\n {2}Usage\n {4}\$ svc login \[--url URL\]/);
+		expect(argv.help('plugin')).toMatch(/--force\.\n$/);
+		expect(argv.help('main')).not.toMatch(/\t/);
 	});
 });

@@ -1,48 +1,79 @@
 /**
- * The command line as words and flags, read with Node's own util.parseArgs. meow did this before;
- * its bundle (245 KB of yargs-parser, read-package-up and friends) took 28 ms to load, more than
- * half of what Node itself takes to start, and svc's start-up target is 1.5 × Node's.
+ * The command line as words and flags, parsed by meow with svc's flag declarations (argv-flags.ts),
+ * and each topic's help as meow renders its template (help-texts.ts).
  *
- * What meow did and svc relies on is kept: flags come camelCased (--dry-run → dryRun), -y and -h
- * are --yes and --help, a boolean takes =false and --no-…, a value flag followed by another flag
- * has an empty value ("--site needs a value"), and unknown flags are kept as typed (camelCased,
- * one letter for a short one) so that parse-argv.ts reports them like every other usage error.
+ * The entry point imports this module (and with it meow) only when argv needs parsing: `svc
+ * --version` and the main help need no parser (cli.tsx), and meow costs about as much as Node's
+ * own start (its bundle, and the licence-name table that normalize-package-data sorts with
+ * localeCompare, which starts ICU's collator, as it loads). The build bundles meow into this
+ * module's chunk (scripts/build.mjs) and prints the help that renderHelp gives into the entry.
+ *
+ * Left to svc, not meow: unknown flags (allowUnknownFlags: they are kept, camelCased, and
+ * parse-argv.ts reports them with a suggestion, as JSON with --json, exit 2; meow's own check
+ * prints text and exits), --help and --version (which help depends on the command), and exiting.
  */
-import { parseArgs } from 'node:util';
-import type { Flags } from './parse-argv.js';
+import meow, { type Options } from 'meow';
 
-const VALUE_FLAGS = ['site', 'url', 'user', 'out', 'api-dir', 'verbs', 'capability', 'since', 'route', 'level'] as const;
-const BOOLEAN_FLAGS = ['json', 'yes', 'dry-run', 'prune', 'password-stdin', 'insecure-store', 'public', 'follow', 'force', 'help'] as const;
-const SHORT: Readonly<Record<string, string>> = { yes: 'y', help: 'h' };
+import { SvcError } from '../core/errors.js';
+import { FLAGS, type Flags } from './argv-flags.js';
+import { HELP } from './help-texts.js';
+import type { HelpTopic } from './parse-argv.js';
 
 export interface Argv {
 	/** The words: `api push` → ['api', 'push']; everything after `--` too. */
 	readonly input: string[];
 	/** The known flags by their camelCase name, plus any unknown ones as typed (camelCased). */
 	readonly flags: Flags;
+	/** A topic's help as meow renders it: the description on top, reindented by two spaces. */
+	readonly help: (topic: HelpTopic) => string;
 }
 
-const OPTIONS = Object.fromEntries([
-	...VALUE_FLAGS.map((name) => [name, { type: 'string' as const }]),
-	...BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' as const, ...(Object.hasOwn(SHORT, name) ? { short: SHORT[name] } : {}) }]),
-]);
+/** What meow needs to know of svc besides argv. */
+export interface ArgvContext {
+	/** The package description, on top of every help. */
+	readonly description: string;
+	readonly version: string;
+}
 
-export function readArgv(args: readonly string[]): Argv {
-	const { tokens } = parseArgs({ args: valuesSeparated(args), options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
-	const input: string[] = [];
-	const flags: Record<string, string | boolean> = {};
-	for (const token of tokens) {
-		if (token.kind === 'positional') {
-			input.push(token.value);
-		} else if (token.kind === 'option') {
-			const [name, value] = flagValue(token.name, token.value);
-			flags[camelCase(name)] = value;
-		}
+export function readArgv(args: readonly string[], context: ArgvContext): Argv {
+	let parsed;
+	try {
+		parsed = meow(HELP.main, meowOptions(args, context));
+	} catch (error) {
+		// meow throws for a flag given twice ("The flag --site can only be set once."): a usage error.
+		throw new SvcError(error instanceof Error ? error.message : String(error), { code: 'usage', exitCode: 2, hint: 'Run "svc --help" for usage.' });
 	}
-	return { input, flags: flags as Flags };
+	return {
+		input: parsed.input,
+		flags: parsed.flags as Flags,
+		help: (topic) => (topic === 'main' ? parsed.help : renderHelp(topic, context)),
+	};
 }
 
-/** `--site --json`: parseArgs would take "--json" as the site; yargs (meow) gave the site no value. */
+/** The topic's help as meow renders its template; also what the build prints into the entry point. */
+export function renderHelp(topic: HelpTopic, context: ArgvContext): string {
+	return meow(HELP[topic], meowOptions([], context)).help;
+}
+
+function meowOptions(argv: readonly string[], context: ArgvContext): Options<typeof FLAGS> {
+	return {
+		importMeta: import.meta,
+		argv: valuesSeparated(argv),
+		flags: FLAGS,
+		description: context.description,
+		version: context.version,
+		allowUnknownFlags: true,
+		autoHelp: false,
+		autoVersion: false,
+		// Flags not given stay undefined, so that "does not apply" names only what was typed.
+		booleanDefault: undefined,
+	};
+}
+
+/**
+ * `svc plugin zip --out -`: yargs (inside meow) takes a lone "-" after a value flag for a word, not
+ * the value; "-" is a value here (stdout, by convention), so it is passed as `--out=-`.
+ */
 function valuesSeparated(args: readonly string[]): string[] {
 	const out: string[] = [];
 	for (let index = 0; index < args.length; index++) {
@@ -51,22 +82,15 @@ function valuesSeparated(args: readonly string[]): string[] {
 			out.push(...args.slice(index));
 			break;
 		}
-		const next = args[index + 1];
-		const isValueFlag = (VALUE_FLAGS as readonly string[]).includes(arg.slice(2)) && arg.startsWith('--');
-		out.push(isValueFlag && (next === undefined || (next.startsWith('-') && next !== '-')) ? `${arg}=` : arg);
+		const isValueFlag = arg.startsWith('--') && Object.hasOwn(FLAGS, camelCase(arg.slice(2))) && FLAGS[camelCase(arg.slice(2)) as keyof typeof FLAGS].type === 'string';
+		if (isValueFlag && args[index + 1] === '-') {
+			out.push(`${arg}=-`);
+			index++;
+		} else {
+			out.push(arg);
+		}
 	}
 	return out;
-}
-
-function flagValue(name: string, value: string | undefined): [string, string | boolean] {
-	if ((BOOLEAN_FLAGS as readonly string[]).includes(name)) {
-		return [name, value !== 'false'];
-	}
-	const negated = name.startsWith('no-') ? name.slice(3) : undefined;
-	if (negated !== undefined && (BOOLEAN_FLAGS as readonly string[]).includes(negated)) {
-		return [negated, false];
-	}
-	return [name, value ?? ((VALUE_FLAGS as readonly string[]).includes(name) ? '' : true)];
 }
 
 function camelCase(name: string): string {

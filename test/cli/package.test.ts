@@ -44,9 +44,12 @@ describe('the tarball', () => {
   it('ships no tests and no TypeScript sources in dist/', () => {
     const dist = cli.files.map((file) => file.path).filter((file) => file.startsWith('dist/'));
     expect(dist.filter((file) => /\.test\.|\.tsx?$/.test(file))).toEqual([]);
-    // Bundled JavaScript (CommonJS, and ES modules for the Ink screens: scripts/build.mjs), and the
-    // PHP the local site of `svc dev` runs (source/local-site/).
-    expect(dist.filter((file) => !/\.c?js$/.test(file) && !/^dist\/local-site\/(php|mu-plugins)\/[\w-]+\.php$/.test(file))).toEqual([]);
+    // Bundled JavaScript (CommonJS, and ES modules for the Ink screens: scripts/build.mjs), the
+    // PHP the local site of `svc dev` runs (source/local-site/), and the licence texts of the one
+    // package bundled into svc (meow).
+    const licences = /^dist\/licenses\/meow\/(license|build\/licenses\.md)$/;
+    expect(dist.filter((file) => !/\.c?js$/.test(file) && !/^dist\/local-site\/(php|mu-plugins)\/[\w-]+\.php$/.test(file) && !licences.test(file))).toEqual([]);
+    expect(dist.filter((file) => licences.test(file)).sort()).toEqual(['dist/licenses/meow/build/licenses.md', 'dist/licenses/meow/license']);
   });
 
   it('installs with npm install -g and puts svc on PATH', () => {
@@ -127,9 +130,10 @@ describe('usage errors exit with 2', () => {
   });
 
   it('with --json an unknown flag is a JSON document on stdout too', async () => {
-    const result = await svc(['api', 'list', '--json', '--josn']);
+    // Not --force: since svc plugin zip --force it is a known flag, which "does not apply" here.
+    const result = await svc(['api', 'list', '--json', '--forse']);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --josn. Did you mean --json?' });
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --forse. Did you mean --force?' });
   });
 });
 

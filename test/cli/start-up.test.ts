@@ -1,11 +1,15 @@
 /**
  * What the installed svc loads before its first byte, for every command run where it ends at once
  * (no site saved, an empty project: the runs of `npm run bench -- cli`): svc's own modules for that
- * command and no package at all (argv is read by Node's util.parseArgs; Ink, React, got, conf,
- * php-parser, the keyring addon and fflate load only when a command gets to its work), and no other
- * command's module. Needs no WordPress.
+ * command, meow and no other package (Ink, React, got, conf, php-parser, the keyring addon and
+ * fflate load only when a command gets to its work), and no other command's module. Needs no
+ * WordPress.
+ *
+ * meow is allowed: the design card has it parse argv, and every command line must be parsed before
+ * svc knows what to do, so it loads for every run but `svc --version`. Its cost is in
+ * `npm run bench -- cli` (Node's compile cache keeps it small where Node has one).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -55,13 +59,21 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function run(args: readonly string[]): TracedRun {
+function run(args: readonly string[], env: NodeJS.ProcessEnv = {}): TracedRun {
   const project = mkdtempSync(path.join(home, 'project-'));
   return trace(path.join(cli.packageDir, 'dist', 'cli.cjs'), args, {
     cwd: project,
-    env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1' },
+    env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', ...env },
   });
 }
+
+/** Whether a run loaded the argv parser: dist/chunks/read-argv-<hash>.cjs, meow bundled in. */
+function parserLoaded(run: TracedRun): boolean {
+  return run.loaded.some((url) => /\/dist\/chunks\/read-argv-[^/]+\.cjs$/.test(url));
+}
+
+/** The command lines that need no parser (cli.tsx): the version and the main help. */
+const UNPARSED = ['--version', '--help', '-h', ''];
 
 /** The packages a run loaded, svc itself (installed in node_modules/svc) left out. */
 function packagesLoaded(run: TracedRun): string[] {
@@ -74,11 +86,12 @@ function commandModules(loaded: readonly string[]): string[] {
 }
 
 describe('before the first byte', () => {
-  it.each(START_COMMANDS.map((args) => [args.join(' '), args] as const))('svc %s loads its own module and no package', (_name, args) => {
+  it.each(START_COMMANDS.map((args) => [args.join(' '), args] as const))('svc %s loads its own module, the parser if it parses, and no package', (_name, args) => {
     const result = run(args);
     expect(result.stdout + result.stderr).not.toBe('');
     expect(packagesLoaded(result).filter((name) => HEAVY.includes(name))).toEqual([]);
     expect(packagesLoaded(result)).toEqual([]);
+    expect(parserLoaded(result)).toBe(!UNPARSED.includes(args.join(' ')));
     const name = args[0] === 'api' ? `api ${args[1]}` : (args[0] ?? '');
     const own = COMMAND_MODULE[name];
     expect(commandModules(result.loaded)).toEqual(own === undefined ? [] : [own]);
@@ -92,14 +105,45 @@ describe('before the first byte', () => {
     expect(packagesLoaded(result)).toEqual([]);
   });
 
-  it('--version and a --json error load nothing heavy either', () => {
+  it('--version and the main help need no parser; a --json error loads nothing heavy either', () => {
     const version = run(['--version']);
     expect(version.status).toBe(0);
     expect(packagesLoaded(version)).toEqual([]);
+    expect(parserLoaded(version)).toBe(false);
+    for (const args of [[], ['-h']]) {
+      const help = run(args);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toBe(run(['--help']).stdout);
+      expect(parserLoaded(help)).toBe(false);
+    }
+    // The built help is the text meow renders at run time when it parses its way to the main help.
+    const parsed = run(['--help', '--json']);
+    expect(parserLoaded(parsed)).toBe(true);
+    expect(parsed.stdout).toBe(run(['--help']).stdout);
     const failed = run(['api', 'list', '--json']);
     expect(failed.status).toBe(2);
     expect(JSON.parse(failed.stdout)).toMatchObject({ code: 'no_credentials', exitCode: 2 });
     expect(packagesLoaded(failed)).toEqual([]);
+    expect(parserLoaded(failed)).toBe(true);
+  });
+
+  it('a usage error with --json is JSON, unknown flags with a suggestion, after meow parsed argv', () => {
+    const result = run(['api', 'list', '--json', '--josn']);
+    expect(result.status).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --josn. Did you mean --json?' });
+    expect(parserLoaded(result)).toBe(true);
+  });
+
+  it('a compile cache that cannot be written (where Node has one) changes nothing a run prints', () => {
+    const blocked = { NODE_COMPILE_CACHE: path.join(home, 'not-a-dir') };
+    writeFileSync(blocked.NODE_COMPILE_CACHE, 'a file where the cache folder would be');
+    for (const args of [['--help'], ['api', 'list', '--json']]) {
+      const plain = run(args);
+      const result = run(args, blocked);
+      expect(result.status).toBe(plain.status);
+      expect(result.stdout).toBe(plain.stdout);
+      expect(result.stderr).toBe(plain.stderr);
+    }
   });
 
   it('a command that reaches its work loads what it needs (the trace sees CommonJS too)', () => {
