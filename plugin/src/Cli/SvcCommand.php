@@ -62,7 +62,7 @@ final class SvcCommand {
 	public function status( array $args, array $assoc_args ): void {
 		$components = $this->components();
 		Schema::ensure();
-		$status            = (array) ( new ReleasesController( $components->deployer, $components->store, $components->route_namespace ) )->status()->get_data();
+		$status            = ( new ReleasesController( $components->deployer, $components->store, $components->route_namespace ) )->status_of( false );
 		$failing           = array_values(
 			array_map(
 				static fn ( array $route ): array => array(

@@ -127,13 +127,22 @@ final class ReleasesController {
 	}
 
 	public function status(): WP_REST_Response {
+		return new WP_REST_Response( $this->status_of( true ) );
+	}
+
+	/**
+	 * The status document; `caller` only for a REST caller (WP-CLI's operator has the server).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function status_of( bool $for_caller ): array {
 		$deploy = array( 'allowed' => DeployPolicy::allowed() );
 		if ( ! $deploy['allowed'] ) {
 			$deploy['reason'] = DeployPolicy::reason();
 		}
 		// `allowed` is the site's. On a network a site administrator may read all this and still not
 		// push (super admins only, by default): said only then, so other answers stay as they were.
-		if ( ! DeployCapability::allowed() ) {
+		if ( $for_caller && ! DeployCapability::allowed() ) {
 			$deploy['caller'] = array(
 				'allowed' => false,
 				'reason'  => DeployCapability::reason(),
@@ -157,7 +166,7 @@ final class ReleasesController {
 			$this->deployer->report( $this->store->verified() );
 			$body['nodes'] = $this->deployer->nodes()->records();
 		}
-		return new WP_REST_Response( $body );
+		return $body;
 	}
 
 	public function stage( WP_REST_Request $request ): WP_REST_Response|WP_Error {
