@@ -25,6 +25,12 @@ final class ArraySlot implements Slot {
 	}
 }
 
+/**
+ * Secrets are sealed with libsodium: PHP's sodium extension here, or WordPress's sodium_compat on a
+ * site. The WebAssembly PHP builds of the version matrix have neither without WordPress.
+ *
+ * @requires extension sodium
+ */
 final class SecretsTest extends TestCase {
 
 	/** @return array<string, array{string, bool}> */
