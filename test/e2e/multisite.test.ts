@@ -148,7 +148,9 @@ describe('each site its own routes', () => {
         "$while_switched = rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/hello' ) );",
         'restore_current_blog();',
         "$back = rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/only-one' ) );",
-        "echo wp_json_encode( array( is_wp_error( $while_switched ) ? $while_switched->get_error_code() : $while_switched->get_status(), $back->get_status(), $back->get_data() ) );",
+        // WordPress 6.1 hands a refusal before dispatch back as the WP_Error, 6.9 as an error response.
+        "$refused = is_wp_error( $while_switched ) ? $while_switched : ( $while_switched->is_error() ? $while_switched->as_error() : null );",
+        "echo wp_json_encode( array( null === $refused ? $while_switched->get_status() : $refused->get_error_code(), $back->get_status(), $back->get_data() ) );",
       ].join('\n'),
     );
     expect(JSON.parse(answers)).toEqual(['svc_other_site', 200, { route: 'only on site 1' }]);
@@ -165,11 +167,16 @@ describe('each site its own routes', () => {
         '\t\trestore_current_blog();',
         "\t\t$back = rest_do_request( new \\WP_REST_Request( 'GET', '/svc-api/v1/only-one' ) );",
         '\t\treturn array(',
-        // A refusal before dispatch reaches rest_do_request() as the WP_Error itself.
-        "\t\t\t'route' => is_wp_error( $route ) ? array( $route->get_error_data()['status'], $route->get_error_code() ) : array( $route->get_status() ),",
-        "\t\t\t'files' => is_wp_error( $files ) ? array( $files->get_error_data()['status'], $files->get_error_code() ) : array( $files->get_status() ),",
+        // A refusal before dispatch reaches rest_do_request() as the WP_Error itself (WordPress 6.1) or
+        // as an error response (6.9).
+        "\t\t\t'route' => self::refusal( $route ),",
+        "\t\t\t'files' => self::refusal( $files ),",
         "\t\t\t'back'  => array( $back->get_status(), $back->get_data() ),",
         '\t\t);',
+        '\t}',
+        '\tprivate static function refusal( mixed $answer ): array {',
+        '\t\t$error = is_wp_error( $answer ) ? $answer : ( $answer->is_error() ? $answer->as_error() : null );',
+        "\t\treturn null === $error ? array( $answer->get_status() ) : array( $error->get_error_data()['status'] ?? $answer->get_status(), $error->get_error_code() );",
         '\t}',
       ].join('\n'),
       OPEN,
