@@ -180,7 +180,7 @@ describe('svc dev pushes a save whatever way the file was written', () => {
       const empty = mkdtempSync(path.join(os.tmpdir(), 'svc-dev-screen-'));
       try {
         for (const columns of [80, 40]) {
-          const screen = await screenOf(bench.cli.bin, ['dev'], { cwd: empty, env: bench.env, home: bench.svc.home, columns, rows: 40, until: /… \d+ more/, then: ['q'] });
+          const screen = await screenOf(bench.cli.bin, ['dev'], { cwd: empty, env: bench.env, home: bench.svc.home, columns, rows: 40, until: /(Waiting for a save|nothing changed)[\s\S]*… \d+ more/, then: ['q'] });
           expect(screen.lines.length).toBeLessThanOrEqual(40);
           expect(screen.lines[0]).toMatch(/^svc dev watching/);
           expect(screen.lines.slice(0, 3).join('\n')).toMatch(/Waiting for a save|nothing changed/);

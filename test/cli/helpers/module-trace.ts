@@ -34,7 +34,7 @@ export function moduleTracer(): (cliJs: string, args: readonly string[], options
     ].join('\n'),
   );
   return (cliJs, args, options) => {
-    const result = spawnSync(process.execPath, ['--import', register, cliJs, ...args], { encoding: 'utf8', cwd: options.cwd, env: options.env, timeout: 30_000 });
+    const result = spawnSync(process.execPath, ['--import', register, cliJs, ...args], { encoding: 'utf8', cwd: options.cwd, env: options.env, timeout: 120_000 });
     const lines = result.stderr.split('\n');
     return {
       status: result.status,
