@@ -3,14 +3,8 @@
  * route class and its verbs must be PHP literals (the site reads them without running the file) and
  * valid schemas (schema-rules.ts). Problems are worded as the site words them, each naming its line.
  */
+import { attributesOf, methodName, type AstNode } from './php-ast.js';
 import { argsProblems, schemaProblems } from './schema-rules.js';
-
-/** The slice of php-parser's AST this module reads. */
-interface AstNode {
-	readonly kind: string;
-	readonly loc?: { readonly start: { readonly line: number } } | null;
-	readonly [key: string]: unknown;
-}
 
 const ARGS = 'svc\\api\\attribute\\args';
 const RETURNS = 'svc\\api\\attribute\\returns';
@@ -74,16 +68,6 @@ export function contractProblems(classNode: AstNode, resolve: (written: string) 
 	return problems;
 }
 
-function methodName(member: AstNode): string {
-	const name = member['name'];
-	const text = typeof name === 'string' ? name : (name as { name?: unknown } | null)?.name;
-	return typeof text === 'string' ? text.toLowerCase() : '';
-}
-
-function attributesOf(node: AstNode): AstNode[] {
-	const groups = Array.isArray(node['attrGroups']) ? (node['attrGroups'] as AstNode[]) : [];
-	return groups.flatMap((group) => (Array.isArray(group['attrs']) ? (group['attrs'] as AstNode[]) : []));
-}
 
 /** The line of the value at the pointer, or of the nearest enclosing one. */
 function lineAt(pointer: string, lines: ReadonlyMap<string, number>, fallback: number): number {

@@ -5,12 +5,7 @@
  * site words them, each naming its line (test/fixtures/policy-cases.json).
  */
 
-/** The slice of php-parser's AST this module reads. */
-interface AstNode {
-	readonly kind: string;
-	readonly loc?: { readonly start: { readonly line: number } } | null;
-	readonly [key: string]: unknown;
-}
+import { attributesOf, methodName, type AstNode } from './php-ast.js';
 
 export interface PolicyProblems {
 	readonly cache: readonly string[];
@@ -130,13 +125,3 @@ function integerLiteral(node: AstNode | undefined, min: number, max: number): nu
 	return value >= min && value <= max ? value : undefined;
 }
 
-function methodName(member: AstNode): string {
-	const name = member['name'];
-	const text = typeof name === 'string' ? name : (name as { name?: unknown } | null)?.name;
-	return typeof text === 'string' ? text.toLowerCase() : '';
-}
-
-function attributesOf(node: AstNode): AstNode[] {
-	const groups = Array.isArray(node['attrGroups']) ? (node['attrGroups'] as AstNode[]) : [];
-	return groups.flatMap((group) => (Array.isArray(group['attrs']) ? (group['attrs'] as AstNode[]) : []));
-}
