@@ -48,8 +48,10 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 	const ui = views === undefined ? undefined : await views;
 	// What the rollback opens to anyone that is closed now, from the site's scan of the target's
 	// files (as push warns from the local one): warned before the question, which then defaults to No.
-	const openNow = new Set((await site.client.listFiles({ content: false })).files.filter((file) => file.public === true).map((file) => file.slug));
-	const opened = publicRoutes(check.checked).filter((route) => !openNow.has(route.slug));
+	// The listing is asked only when a person reads the plan and the target opens something.
+	const open = ui === undefined ? [] : publicRoutes(check.checked);
+	const openNow = open.length === 0 ? new Set<string>() : new Set((await site.client.listFiles({ content: false })).files.filter((file) => file.public === true).map((file) => file.slug));
+	const opened = open.filter((route) => !openNow.has(route.slug));
 	ui?.printPlan(io, { site: site.url, target, active, plan, dryRun: command.dryRun });
 	ui?.printOpened(io, opened);
 	const nothing = check.unchanged || plan.added.length + plan.changed.length + plan.removed.length === 0;
