@@ -20,6 +20,7 @@ import { routeSource, writeRoute } from './helpers/files.js';
 import { assertJsonContract } from './helpers/json-contract.js';
 import { startPathProxy } from './helpers/path-proxy.js';
 import type { SvcRunner } from './helpers/run-svc.js';
+import { until } from './helpers/until.js';
 
 jest.setTimeout(180_000);
 
@@ -170,12 +171,14 @@ describe('svc api logs', () => {
       env: { PATH: `${path.dirname(bin)}${path.delimiter}${process.env['PATH'] ?? ''}`, HOME: svc.home, XDG_CONFIG_HOME: path.join(svc.home, '.config'), ...env },
     });
     let stdout = '';
+    let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every event after this line is printed, however slowly svc started.
+    await until(() => stderr.includes('Following the events of'), 60_000, 'svc api logs --follow to start following');
     await site.fetch('/svc-api/v1/throws', { as: 'anonymous' });
-    const started = Date.now();
-    while (!stdout.includes('permission_threw') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => stdout.includes('permission_threw'), 60_000, 'the permission_threw event on stdout');
     child.kill('SIGINT');
     // Ctrl-C ends svc with 130, as everywhere, after the stream ended cleanly.
     expect(await exited).toBe(130);

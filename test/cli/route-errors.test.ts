@@ -14,6 +14,7 @@ import { startCliBench, type CliBench } from './helpers/cli-bench.js';
 import { routeSource, writeRoute } from './helpers/files.js';
 import { assertJsonContract } from './helpers/json-contract.js';
 import type { SvcRunner } from './helpers/run-svc.js';
+import { until } from './helpers/until.js';
 
 jest.setTimeout(180_000);
 
@@ -98,13 +99,15 @@ describe('a route that throws, in svc api logs', () => {
       env: { PATH: `${path.dirname(bin)}${path.delimiter}${process.env['PATH'] ?? ''}`, HOME: svc.home, XDG_CONFIG_HOME: path.join(svc.home, '.config'), ...env },
     });
     let stdout = '';
+    let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every event after this line is printed, however slowly svc started.
+    await until(() => stderr.includes('Following the events of'), 60_000, 'svc api logs --follow to start following');
     await site.fetch('/svc-api/v1/other', { as: 'anonymous' });
     await site.fetch('/svc-api/v1/users/0', { as: 'anonymous' });
-    const started = Date.now();
-    while (!stdout.includes('route_error') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => stdout.includes('route_error'), 60_000, 'the route_error event on stdout');
     // One more poll: the other route's event, recorded first, would have come with it.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     child.kill('SIGINT');

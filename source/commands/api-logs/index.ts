@@ -43,7 +43,9 @@ export async function run(command: ApiLogsCommand, io: Io): Promise<number> {
 		if (matchesFilter(event, filter)) io.stdout.write(command.json ? `${JSON.stringify(eventRecord(event))}\n` : `${formatEvent(event)}\n`);
 	};
 	shown.forEach(write);
-	if (!command.json) note(io, `Following the events of ${site.url} (Ctrl-C stops).`);
+	// On stderr in both modes: stdout stays one JSON document per line, and a script (or a test) knows
+	// from this line that every later event will be printed.
+	note(io, `Following the events of ${site.url} (Ctrl-C stops).`);
 	await follow(io, first.latest, async (after) => {
 		const next = await eventsAfter(site.client, after);
 		next.events.forEach(write);
