@@ -84,7 +84,8 @@ final class ManifestBuilder {
 			// Order-dependent checks run on every build: they involve other files, which may have changed.
 			$entry['error'] = $entry['scan_error'] ?? null;
 			if ( null === $entry['error'] && $total > $limits[1] ) {
-				$entry['error'] = sprintf( 'the api/ directory is over its limit of %s; this file is past it', size_format( $limits[1] ) );
+				// Worded as at push: served with the files before it, this one would take the directory past the limit.
+				$entry['error'] = Reasons::total_too_large( $total, $limits[1] );
 			}
 			$entries[ $slug ] = $entry;
 		}
@@ -112,12 +113,7 @@ final class ManifestBuilder {
 				$entry['error'] = $clashes[0]['message'] ?? null;
 			}
 			if ( null === $entry['error'] ) {
-				$shape = Slug::shape( $slug );
-				if ( isset( $shape_owner[ $shape ] ) ) {
-					$entry['error'] = Reasons::route_served_by( $shape_owner[ $shape ] );
-				} else {
-					$shape_owner[ $shape ] = $slug;
-				}
+				$entry['error'] = RouteRules::route_clashes( $slug, $shape_owner )[0]['message'] ?? null;
 			}
 			unset( $entry );
 		}

@@ -18,6 +18,7 @@ use Svc\Storage\Trees;
 use Svc\Storage\WriteLock;
 use Svc\Support\Log;
 use Svc\Validation\PushValidator;
+use Svc\Validation\RouteRules;
 use Svc\Validation\SyntaxChecker;
 use RuntimeException;
 use WP_Error;
@@ -312,7 +313,7 @@ final class Deployer {
 			$sources[ $slug ] = $have[ $final[ $slug ] ];
 		}
 		$unchanged = array_diff_key( $final, $sources );
-		$clashes   = self::path_clashes( array_map( 'strval', array_keys( $final ) ), $new );
+		$clashes   = RouteRules::path_clashes( array_map( 'strval', array_keys( $final ) ), $new );
 		if ( array() !== $clashes ) {
 			return self::rejected( $clashes );
 		}
@@ -389,40 +390,6 @@ final class Deployer {
 		$outcome['release'] = $this->releases->get( $id );
 		Emit::event( 'release', array( 'release' => $id, 'kind' => $kind, 'files' => count( $final ), 'added' => count( $plan['added'] ), 'changed' => count( $plan['changed'] ), 'removed' => count( $plan['removed'] ) ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
 		return $outcome;
-	}
-
-	/**
-	 * A file and a directory of the same name cannot both be in a tree: `x.php` the route file and
-	 * `x.php/` a directory (a name only an SFTP upload gives, e.g. `x.php/y.php`). Each clash is
-	 * reported on the new or changed file, naming the other path.
-	 *
-	 * @param list<string> $slugs Every slug of the resulting set.
-	 * @param list<string> $new   The added and changed ones.
-	 * @return list<array{filename: string, code: string, message: string}>
-	 */
-	private static function path_clashes( array $slugs, array $new ): array {
-		$directories = array();
-		foreach ( $slugs as $slug ) {
-			$parts = explode( '/', $slug );
-			$count = count( $parts );
-			for ( $depth = 1; $depth < $count; $depth++ ) {
-				$directories[ implode( '/', array_slice( $parts, 0, $depth ) ) ][] = $slug;
-			}
-		}
-		$clashes = array();
-		foreach ( $slugs as $slug ) {
-			$other = $directories[ $slug . '.php' ][0] ?? null;
-			if ( null === $other ) {
-				continue;
-			}
-			$clashes[] = array(
-				'filename' => in_array( $slug, $new, true ) || ! in_array( $other, $new, true ) ? $slug : $other,
-				'code'     => 'svc_path_conflict',
-				/* translators: 1: a file path, 2: a directory path, 3: a file inside it, without .php */
-				'message'  => sprintf( __( '%1$s.php cannot be written: %2$s.php/ is a directory on the site (it holds %3$s.php); remove %3$s with svc api rm first', 'svc' ), $slug, $slug, $other ),
-			);
-		}
-		return $clashes;
 	}
 
 	/**

@@ -35,6 +35,11 @@ final class ScanResult {
 	 * @param array<string, string>          $others             Interfaces, traits and enums declared: fully qualified name => kind.
 	 * @param Contract|null                  $contract           Argument and response schemas and docblocks (ContractReader).
 	 * @param list<string>                   $contract_problems  Why the declared schemas cannot be used, each naming its line.
+	 * @param string|null                    $too_many_attributes Why the file has more attributes than a scan reads, or null.
+	 * @param string                         $strict_types_place Where the real `declare(strict_types=1)` statement is:
+	 *                                                           `first` (where PHP requires it), `later`,
+	 *                                                           `after_bom` (later, after a byte-order mark),
+	 *                                                           `nowhere` (only in comments or strings, or absent).
 	 */
 	public function __construct(
 		public readonly ?string $parse_error,
@@ -50,6 +55,7 @@ final class ScanResult {
 		public readonly ?array $contract = null,
 		public readonly array $contract_problems = array(),
 		public readonly ?string $too_many_attributes = null,
+		public readonly string $strict_types_place = 'nowhere',
 	) {
 	}
 
@@ -73,7 +79,8 @@ final class ScanResult {
 			$this->others,
 			$contract,
 			$problems,
-			$this->too_many_attributes
+			$this->too_many_attributes,
+			$this->strict_types_place
 		);
 	}
 

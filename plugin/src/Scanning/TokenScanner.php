@@ -84,6 +84,7 @@ final class TokenScanner {
 			$all = PhpToken::tokenize( $source, TOKEN_PARSE );
 		} catch ( ParseError $error ) {
 			$strict_real = null !== DeclareLocator::end_offset( $source );
+			// Nothing is read past a parse error, so only the first statement is known.
 			return new ScanResult(
 				sprintf( 'PHP Parse error: %s in %s on line %d', $error->getMessage(), $label, $error->getLine() ),
 				(int) $strict_count,
@@ -91,7 +92,8 @@ final class TokenScanner {
 				array(),
 				array(),
 				array(),
-				false
+				false,
+				strict_types_place: $strict_real ? 'first' : 'nowhere'
 			);
 		}
 		$strict_real = null !== DeclareLocator::end_offset_in( $all );
@@ -112,7 +114,8 @@ final class TokenScanner {
 		}
 		// Whitespace and comments are most of a file's tokens: not kept while the rest is read.
 		unset( $all );
-		$this->count = count( $this->tokens );
+		$this->count  = count( $this->tokens );
+		$strict_place = $strict_real ? 'first' : $this->strict_types_later( $source, (int) $strict_count );
 
 		$classes          = array();
 		$others           = array();
@@ -196,9 +199,26 @@ final class TokenScanner {
 		}
 
 		$too_many = $this->attribute_count > self::MAX_ATTRIBUTES ? Reasons::too_many_attributes( $this->attribute_count, self::MAX_ATTRIBUTES ) : null;
-		$scan     = new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others, null, array(), $too_many );
+		$scan     = new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others, null, array(), $too_many, $strict_place );
 		$contract = ContractReader::read( $class_attributes, $methods, $scan->verbs(), $class_doc );
 		return $scan->with_contract( $contract['contract'], $contract['problems'] );
+	}
+
+	/**
+	 * Where a strict_types declare that is not the first statement is: a real statement further down
+	 * (which PHP refuses to compile), or none at all (only text in a comment or a string). Looked for
+	 * only when the file mentions it once and not first, which ordinary files never do.
+	 */
+	private function strict_types_later( string $source, int $mentions ): string {
+		if ( 1 !== $mentions ) {
+			return 'nowhere';
+		}
+		for ( $i = 0; $i + 2 < $this->count; $i++ ) {
+			if ( $this->tokens[ $i ]->is( T_DECLARE ) && '(' === $this->tokens[ $i + 1 ]->text && 0 === strcasecmp( 'strict_types', $this->tokens[ $i + 2 ]->text ) ) {
+				return str_starts_with( $source, "\xEF\xBB\xBF" ) ? 'after_bom' : 'later';
+			}
+		}
+		return 'nowhere';
 	}
 
 	/**

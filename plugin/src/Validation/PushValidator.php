@@ -1,6 +1,6 @@
 <?php
 /**
- * The push-time checks of SPEC.md, over a whole batch.
+ * The push-time checks (docs/management-api.md), over a whole batch.
  *
  * @package Svc
  */
@@ -56,27 +56,16 @@ final class PushValidator {
 				$this->fail( $slug, 'svc_invalid_slug', $problem );
 				continue;
 			}
-			$shape = Slug::shape( $slug );
-			if ( isset( $shapes[ $shape ] ) ) {
-				$this->fail( $slug, 'svc_route_conflict', Reasons::route_served_by( $shapes[ $shape ] ) );
-			} else {
-				$shapes[ $shape ] = $slug;
+			foreach ( RouteRules::route_clashes( $slug, $shapes ) as $failure ) {
+				$this->fail( $slug, $failure['code'], $failure['message'] );
 			}
 			if ( strlen( $source ) > $file_limit ) {
 				$this->fail( $slug, 'svc_file_too_large', Reasons::too_large( strlen( $source ), $file_limit ) );
 				continue;
 			}
 			$scan = TokenScanner::scan( $source, $slug . '.php' );
-			if ( 1 !== $scan->strict_types_count ) {
-				$this->fail(
-					$slug,
-					'svc_strict_types',
-					0 === $scan->strict_types_count
-						? 'declare(strict_types=1); is missing; it must appear exactly once, as the first statement'
-						: sprintf( 'declare(strict_types=1); appears %d times (comments and strings count); it must appear exactly once', $scan->strict_types_count )
-				);
-			} elseif ( ! $scan->strict_types_real && null === $scan->parse_error ) {
-				$this->fail( $slug, 'svc_strict_types', 'declare(strict_types=1); appears only inside a comment or string; it must be the first statement' );
+			foreach ( RouteRules::strict_types( $scan ) as $failure ) {
+				$this->fail( $slug, $failure['code'], $failure['message'] );
 			}
 			$own = RouteRules::own( $scan );
 			foreach ( $own as $failure ) {
@@ -147,7 +136,7 @@ final class PushValidator {
 		foreach ( array_keys( $this->deployed ) as $slug ) {
 			$slug = (string) $slug;
 			if ( ! isset( $batch[ $slug ] ) && Slug::is_valid( $slug ) ) {
-				$owners[ Slug::shape( $slug ) ] = $slug;
+				RouteRules::route_clashes( $slug, $owners );
 			}
 		}
 		return $owners;

@@ -15,9 +15,41 @@ namespace Svc\Validation;
  */
 final class Reasons {
 
-	public static function class_count( int $count ): string {
-		/* translators: %d: number of classes the file declares */
-		return sprintf( __( 'the file declares %d classes; a route file declares exactly one', 'svc' ), $count );
+	/**
+	 * @param list<string> $classes The fully qualified names of the classes the file declares.
+	 */
+	public static function class_count( array $classes ): string {
+		if ( array() === $classes ) {
+			return __( 'declares no class; a route file declares exactly one class', 'svc' );
+		}
+		/* translators: 1: number of classes the file declares, 2: their names, comma-separated */
+		return sprintf( __( 'declares %1$d classes (%2$s); a route file declares exactly one class', 'svc' ), count( $classes ), implode( ', ', $classes ) );
+	}
+
+	/**
+	 * Why a file's `declare(strict_types=1);` is not as a route file needs it, or null when it is.
+	 *
+	 * @param int    $count Its occurrences in the raw text, comments and strings included.
+	 * @param string $place Where its real statement is (ScanResult::$strict_types_place).
+	 */
+	public static function strict_types( int $count, string $place ): ?string {
+		if ( 0 === $count ) {
+			return __( 'declare(strict_types=1); is missing; a route file declares it exactly once, as its first statement', 'svc' );
+		}
+		if ( 1 !== $count ) {
+			/* translators: %d: how many times the text appears */
+			return sprintf( __( 'declare(strict_types=1); appears %d times (comments and strings count too); it must appear exactly once', 'svc' ), $count );
+		}
+		switch ( $place ) {
+			case 'first':
+				return null;
+			case 'later':
+				return __( 'declare(strict_types=1); must be the very first statement of the file', 'svc' );
+			case 'after_bom':
+				return __( 'declare(strict_types=1); must be the very first statement of the file (the file starts with a byte-order mark, which PHP outputs before it)', 'svc' );
+			default:
+				return __( 'declare(strict_types=1); appears only in a comment or string; it must be a real statement', 'svc' );
+		}
 	}
 
 	public static function too_large( int $bytes, int $limit ): string {
@@ -67,6 +99,11 @@ final class Reasons {
 
 	public static function class_in_route_file( string $class_name, string $owner ): string {
 		return self::name_in_route_file( 'class', $class_name, $owner );
+	}
+
+	public static function path_taken_by_directory( string $slug, string $inside ): string {
+		/* translators: 1: a file path, 2: a directory path, 3: a file inside it, without .php */
+		return sprintf( __( '%1$s.php cannot be written: %2$s.php/ is a directory on the site (it holds %3$s.php); remove %3$s with svc api rm first', 'svc' ), $slug, $slug, $inside );
 	}
 
 	public static function class_taken( string $class_name ): string {

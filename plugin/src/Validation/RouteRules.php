@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Validation;
 
 use Svc\Manifest\Entry;
+use Svc\Routing\Slug;
 use Svc\Scanning\ScanResult;
 
 /**
@@ -42,7 +43,7 @@ final class RouteRules {
 			return array( self::problem( 'svc_too_many_attributes', $scan->too_many_attributes ) );
 		}
 		if ( 1 !== count( $scan->classes ) ) {
-			return array( self::problem( 'svc_class_count', Reasons::class_count( count( $scan->classes ) ) ) );
+			return array( self::problem( 'svc_class_count', Reasons::class_count( $scan->classes ) ) );
 		}
 		$problems = array();
 		if ( $scan->abstract ) {
@@ -71,6 +72,21 @@ final class RouteRules {
 			$problems[] = self::problem( 'svc_bad_rate_limit', Reasons::bad_rate_limit( $policies['rate_problems'] ) );
 		}
 		return $problems;
+	}
+
+	/**
+	 * What a push refuses about the file's `declare(strict_types=1);` (the site still serves a file
+	 * placed without it, as PHP would run it). A file PHP cannot parse is told so instead, unless the
+	 * declare is missing or repeated, which the raw text shows either way.
+	 *
+	 * @return list<Problem>
+	 */
+	public static function strict_types( ScanResult $scan ): array {
+		if ( null !== $scan->parse_error && 1 === $scan->strict_types_count ) {
+			return array();
+		}
+		$reason = Reasons::strict_types( $scan->strict_types_count, $scan->strict_types_place );
+		return null === $reason ? array() : array( self::problem( 'svc_strict_types', $reason ) );
 	}
 
 	/**
@@ -141,6 +157,55 @@ final class RouteRules {
 			'others'    => $entry['others'],
 			'functions' => $entry['functions'],
 		);
+	}
+
+	/**
+	 * The route a file serves, claimed in $served unless another file already serves it (two files
+	 * whose slugs differ only in a parameter's name serve one route). At push and at boot alike.
+	 *
+	 * @param array<string, string> $served In/out: route shape (Slug::shape) => slug.
+	 * @return list<Problem>
+	 */
+	public static function route_clashes( string $slug, array &$served ): array {
+		$shape = Slug::shape( $slug );
+		if ( isset( $served[ $shape ] ) && $served[ $shape ] !== $slug ) {
+			return array( self::problem( 'svc_route_conflict', Reasons::route_served_by( $served[ $shape ] ) ) );
+		}
+		$served[ $shape ] = $slug;
+		return array();
+	}
+
+	/**
+	 * A file and a directory of the same name cannot both be in a tree: `x.php` the route file and
+	 * `x.php/` a directory (a name only an SFTP upload gives, e.g. `x.php/y.php`). Each clash is
+	 * reported on the new or changed file, naming the other path.
+	 *
+	 * @param list<string> $slugs Every slug of the resulting set.
+	 * @param list<string> $new   The added and changed ones.
+	 * @return list<array{filename: string, code: string, message: string}> Each on the file to refuse.
+	 */
+	public static function path_clashes( array $slugs, array $new ): array {
+		$directories = array();
+		foreach ( $slugs as $slug ) {
+			$parts = explode( '/', $slug );
+			$count = count( $parts );
+			for ( $depth = 1; $depth < $count; $depth++ ) {
+				$directories[ implode( '/', array_slice( $parts, 0, $depth ) ) ][] = $slug;
+			}
+		}
+		$clashes = array();
+		foreach ( $slugs as $slug ) {
+			$other = $directories[ $slug . '.php' ][0] ?? null;
+			if ( null === $other ) {
+				continue;
+			}
+			$clashes[] = array(
+				'filename' => in_array( $slug, $new, true ) || ! in_array( $other, $new, true ) ? $slug : $other,
+				'code'     => 'svc_path_conflict',
+				'message'  => Reasons::path_taken_by_directory( $slug, $other ),
+			);
+		}
+		return $clashes;
 	}
 
 	/**
