@@ -1,6 +1,6 @@
 <?php
 /**
- * The push-time checks of SPEC.md, over a whole batch.
+ * The push-time checks of docs/rules.md, over a whole batch.
  *
  * @package Svc
  */
