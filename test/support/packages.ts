@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-import { APT_PACKAGES, findExecutable, missingForAnySite, missingForFpm, MissingPackagesError } from '../../source/local-site/packages.js';
+import { APT_PACKAGES, findExecutable, missingForAnySite, missingForFpm } from '../../source/local-site/packages.js';
 
 /** The WordPress builds of @wp-playground/wordpress-builds are zips (wordpress-builds.ts). */
 const BUILD_PACKAGES = ['unzip'];
@@ -35,12 +35,6 @@ export function missingPackages(server?: 'php' | 'fpm' | 'apache'): string[] {
     ...(findExecutable('unzip') === undefined ? ['unzip'] : []),
     ...(server === 'apache' ? missingForApache() : []),
   ];
-}
-
-/** Throws MissingPackagesError naming what a site served by `server` lacks; installs nothing. */
-export function requireSitePackages(server: 'php' | 'fpm' | 'apache'): void {
-  const missing = [...missingForAnySite(), ...(server === 'fpm' ? missingForFpm() : []), ...(server === 'apache' ? missingForApache() : [])];
-  if (missing.length > 0) throw new MissingPackagesError(missing);
 }
 
 function runQuietly(command: string, args: string[]): void {

@@ -53,7 +53,7 @@ import {
 } from '../../source/local-site/site-steps.js';
 import { generateSalts, phpString, renderWpConfig } from '../../source/local-site/wp-config.js';
 import { APACHE_USER, prepareForApache, startApacheServer, type ApacheServer } from './apache-server.js';
-import { ensureSitePackages, requireSitePackages } from './packages.js';
+import { ensureSitePackages } from './packages.js';
 import { prepareWordPressTree, readWordPressVersion, resolveWordPress, type WordPressChoice } from './wordpress-builds.js';
 
 export { basicAuth, WATCHDOG_SCRIPT } from '../../source/local-site/site-steps.js';
@@ -101,25 +101,12 @@ export interface StartOptions extends ServerOptions {
   wordpress?: WordPressChoice;
   /** Plugin directory symlinked as wp-content/plugins/svc and activated; false skips it. Default <repo>/plugin. */
   pluginDir?: string | false;
-  /** PHP files copied into wp-content/mu-plugins (after the harness's own, local-site/mu-plugins/). */
+  /** PHP files copied into wp-content/mu-plugins (after svc's own, source/local-site/mu-plugins/, and the harness's, mu-plugins/). */
   muPlugins?: string[];
   /** Log each start-up step with its duration to stderr. */
   verbose?: boolean;
   /** How long to wait for GET /wp-json/ to answer 200. Default 30 s. */
   readyTimeoutMs?: number;
-  /**
-   * Install missing system packages with apt-get (the test harness, as root). false: throw
-   * MissingPackagesError naming them instead (svc dev asks nobody's consent to change the system).
-   * Default true.
-   */
-  installPackages?: boolean;
-  /**
-   * Stop the site on SIGINT/SIGTERM/SIGHUP and re-raise the signal. false: the caller stops it (the
-   * 'exit' kill and the watchdog still guard against a crash). Default true.
-   */
-  signalHandlers?: boolean;
-  /** The administrator's login password (wp-login.php). Default 'admin-password'. */
-  adminPassword?: string;
   /**
    * Install WordPress in a subdirectory of the web root, e.g. '/blog': the site's URL is
    * http://127.0.0.1:PORT/blog, and nginx serves it from there (fpm only). Default: at the root.
@@ -238,12 +225,11 @@ async function installWordPress(
   wpDir: string,
   debugLog: string,
   activatePlugin: boolean,
-  userSpecs: Record<SiteUserName, { login: string; password: string; email: string; role: string }>,
 ): Promise<Record<SiteUserName, SiteUser>> {
-  const installed = await installSite(wpDir, debugLog, activatePlugin, USER_NAMES.map((name) => userSpecs[name]));
+  const installed = await installSite(wpDir, debugLog, activatePlugin, USER_NAMES.map((name) => USERS[name]));
   const users = {} as Record<SiteUserName, SiteUser>;
   for (const name of USER_NAMES) {
-    const { login, password } = userSpecs[name];
+    const { login, password } = USERS[name];
     const created = installed[login]!;
     users[name] = { login, password, appPassword: created.appPassword, id: created.id };
   }
@@ -305,10 +291,10 @@ function snippetFile(wpDir: string, code: string): string {
 export async function startWordPress(options: StartOptions = {}): Promise<WordPressSite> {
   const timings: Record<string, number> = {};
   const step = createStepLogger(options.verbose ?? false, timings);
-  if (options.installPackages ?? true) ensureSitePackages(options.server ?? defaultServerKind());
-  else requireSitePackages(options.server ?? defaultServerKind());
+  ensureSitePackages(options.server ?? defaultServerKind());
   step('packages');
-  return withSiteRoot<SiteServer, WordPressSite>(options.signalHandlers ?? true, (resources, stopper) => buildSite(resources, stopper, options, timings, step));
+  // Stopped on SIGINT/SIGTERM/SIGHUP too, and the signal re-raised.
+  return withSiteRoot<SiteServer, WordPressSite>(true, (resources, stopper) => buildSite(resources, stopper, options, timings, step));
 }
 
 async function buildSite(
@@ -359,9 +345,8 @@ async function buildSite(
   };
   let port = await findFreePort();
   writeConfig(port);
-  const userSpecs = options.adminPassword === undefined ? USERS : { ...USERS, admin: { ...USERS.admin, password: options.adminPassword } };
   // A network's svc is network-activated once the network exists (installNetwork).
-  const users = await installWordPress(wpDir, debugLog, pluginDir !== false && !multisite, userSpecs);
+  const users = await installWordPress(wpDir, debugLog, pluginDir !== false && !multisite);
   let network: WordPressNetwork | undefined;
   if (multisite) {
     await convertToNetwork(wpDir, debugLog, `127.0.0.1:${port}`);
