@@ -50,7 +50,7 @@ $svc_installed = wp_install( 'svc bench', $svc_admin['login'], $svc_admin['email
 // is no Apache here, so no .htaccess to write.
 global $wp_rewrite;
 $wp_rewrite->set_permalink_structure( '/%postname%/' );
-// Avatars come from gravatar.com: a test site talks to 127.0.0.1 only.
+// Avatars come from gravatar.com: a throwaway site talks to 127.0.0.1 only.
 update_option( 'show_avatars', '0' );
 flush_rewrite_rules( false );
 
