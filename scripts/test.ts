@@ -3,7 +3,8 @@
  *
  *   1. TypeScript type check (tsc --noEmit), ESLint (eslint.config.js) on source/, test/, scripts/
  *   2. PHP lint of the plugin, PHPStan (level 8, PHP 8.1–8.5), PHPCS (WordPress standard, PHPCompatibilityWP), PHPUnit units
- *      (no WordPress needed) on Debian's PHP 8.2 and on PHP 8.1 and 8.5 built for WebAssembly (scripts/php-units.ts)
+ *      (no WordPress needed) on Debian's PHP 8.2 (steps 1 and 2 so far: scripts/quick-checks.ts, which
+ *      `npm run check` runs alone) and on PHP 8.1 and 8.5 built for WebAssembly (scripts/php-units.ts)
  *   3. PHPUnit tests that run inside a real WordPress (the bench site of test/support/)
  *   4. jest: CLI units and components, plugin end-to-end, CLI end-to-end, browser tests, on Debian's
  *      WordPress (6.1.9; or SVC_TEST_WORDPRESS's choice, see test/support/wordpress-builds.ts)
@@ -23,7 +24,7 @@
  * selected, and is skipped when that is none (`npm test -- source/`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { ensurePackages } from '../test/support/packages.js';
 import { CLI_SUITES, NODE_MAJORS, nodeRun, RUNNING_MAJOR } from './node-runs.js';
 import { junitCounts, runUnitsOnWasm } from './php-units.js';
+import { runQuickChecks } from './quick-checks.js';
 import { resolveWordPress, startWordPress } from '../test/support/wordpress.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,8 +83,6 @@ function runJest(label: string, name: string, args: string[], env: NodeJS.Proces
   return report;
 }
 
-/** Debian's PHP, which runs everything else. */
-const PHP_VERSION_NATIVE = spawnSync('php', ['-r', 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;'], { encoding: 'utf8' }).stdout.trim();
 /** The oldest and the newest PHP the plugin supports; the others run in npm run test:matrix. */
 const WASM_IN_NPM_TEST = ['8.1', '8.5'];
 
@@ -99,40 +99,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function phpFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.php'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 async function main(): Promise<void> {
   ensurePackages();
 
-  step('TypeScript type check');
-  count('tsc', 0, 0, run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']));
-
-  step('ESLint: typescript-eslint and the rules of hooks (eslint.config.js)');
-  count('ESLint', 0, 0, run(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), 'source', 'test', 'scripts', 'eslint.config.js', 'jest.config.js']));
-
-  step('PHP syntax of every plugin file');
-  const broken = phpFiles(path.join(ROOT, 'plugin')).filter((file) => spawnSync('php', ['-l', file], { stdio: 'ignore' }).status !== 0);
-  for (const file of broken) process.stdout.write(`syntax error: ${file}\n`);
-  count('php -l', 0, broken.length, 0);
-
-  step('PHPStan: static analysis of the plugin (level 8, WordPress stubs, every PHP from 8.1 to 8.5)');
-  if (!['phpstan', 'phpcs', 'phpunit'].every((tool) => existsSync(path.join(ROOT, 'vendor/bin', tool)))) {
-    count('composer install', 0, 0, run('composer', ['install', '--no-interaction', '--no-progress', '--quiet']));
-  }
-  count('PHPStan', 0, 0, run('php', ['vendor/bin/phpstan', 'analyse', '--no-progress', '--memory-limit=1G']));
-
-  step('PHPCS: the WordPress coding standard and PHPCompatibilityWP for PHP 8.1 and later (phpcs.xml.dist)');
-  count('PHPCS', 0, 0, run('php', ['vendor/bin/phpcs', '-q']));
-
-  step('PHPUnit: units');
-  const unitLog = path.join(scratch, 'phpunit-unit.xml');
-  const unitStatus = run('php', ['vendor/bin/phpunit', '-c', 'test/php/phpunit.xml', '--testsuite', 'unit', '--log-junit', unitLog]);
-  const unit = junitCounts(unitLog) ?? { passed: 0, failed: 0 };
-  count(`PHPUnit units on PHP ${PHP_VERSION_NATIVE}`, unit.passed, unit.failed, unitStatus);
+  // Types, lint, PHP syntax, PHPStan, PHPCS, PHPUnit units: npm run check alone runs these.
+  runQuickChecks(ROOT, scratch, { step, run, count });
 
   step(`PHPUnit: units on PHP ${WASM_IN_NPM_TEST.join(' and ')} (WebAssembly builds; npm run test:matrix runs every version)`);
   for (const version of WASM_IN_NPM_TEST) {

@@ -2,8 +2,12 @@
 /**
  * The svc entry point: meow parses argv (read-argv.ts) into one typed command (parse-argv.ts), only
  * that command's module is loaded (so --help, --version and usage errors load no other command's)
- * and runs through its `main` (command-main.ts: Ctrl-C, failures), and this is the one place that
- * exits, with 0, 1 (failure), 2 (usage, or refused without --yes) or 130 (interrupted).
+ * and runs through its `main` (command-main.ts: Ctrl-C, failures). A run exits with 0, 1 (failure),
+ * 2 (usage, or refused without --yes) or 130 (interrupted). It ends here, once the run guard
+ * (run-guard.ts) has the exit code and the output is flushed, except on three edges that exit where
+ * they happen: Ctrl-C before a command started (interruptedEarly, below) and while one runs
+ * (command-main.ts), both 130, and a failure that escapes after the run ended, while its output is
+ * flushed (run-guard.ts: the run's code, or 1 instead of 0).
  */
 import { toCommand, type Command } from './commands/parse-argv.js';
 import type { Argv } from './commands/read-argv.js';

@@ -1,6 +1,6 @@
 /**
- * One warning per public route pushed (SPEC.md: a public route runs its code for any caller, with
- * no authentication). Detection is lexical, so these are exactly the files the contract warns about.
+ * One warning per public route pushed (docs/rules.md, "Public routes": a public route runs its code for any
+ * caller, with no authentication). Detection is lexical, so these are exactly the files the contract warns about.
  */
 import { Box } from 'ink';
 import { Text } from './text.js';

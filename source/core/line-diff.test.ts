@@ -97,6 +97,15 @@ describe('toHunks and unifiedLines', () => {
 		expect(toHunks(diffLines(before, after)).map(hunkHeader)).toEqual(['@@ -2,13 +2,13 @@']);
 	});
 
+	// At the edge, as GNU diff -u: six unchanged lines between two changes (the contexts touch) make
+	// one hunk, seven make two.
+	it('joins changes six unchanged lines apart, and splits them seven apart, as diff -u', () => {
+		const six = before.replace('line 5\n', 'five\n').replace('line 12\n', 'twelve\n');
+		expect(toHunks(diffLines(before, six)).map(hunkHeader)).toEqual(['@@ -2,14 +2,14 @@']);
+		const seven = before.replace('line 5\n', 'five\n').replace('line 13\n', 'thirteen\n');
+		expect(toHunks(diffLines(before, seven)).map(hunkHeader)).toEqual(['@@ -2,7 +2,7 @@', '@@ -10,7 +10,7 @@']);
+	});
+
 	it('numbers a hunk that only adds to an empty file from 0 and marks a missing line break', () => {
 		const hunks = toHunks(diffLines('', 'x\ny'));
 		expect(unifiedLines(hunks)).toEqual(['@@ -0,0 +1,2 @@', '+x', '+y', NO_NEWLINE]);

@@ -243,7 +243,7 @@ describe('public detection: resolution order', () => {
 		expect(publicVerbsOf(USE, '#[Permission(public: true)] class A { public function helper() {} }')).toEqual([]);
 	});
 
-	// Blind spot documented in SPEC.md: permission() returning true gives no warning.
+	// The blind spot docs/rules.md names ("Public routes"): permission() returning true gives no warning.
 	it('a permission() method returning true is not detected', () => {
 		const body = `class A { public function permission($request): bool { return true; } public function get() {} }`;
 		expect(publicVerbsOf(USE, body)).toEqual([]);

@@ -1,6 +1,6 @@
 /**
- * The local, lexical checks of a route file (SPEC.md push-time checks 1 and 2, and public
- * detection). The file is parsed, never run. The site repeats these checks and its `php -l` is
+ * The local, lexical checks of a route file (docs/rules.md, push-time checks 1 and 2, and
+ * public detection). The file is parsed, never run. The site repeats these checks and its `php -l` is
  * authoritative for syntax: php-parser may lag behind the PHP version the site runs.
  */
 import { requireCjs } from './require-cjs.js';
@@ -308,8 +308,8 @@ function publicMethods(classNode: AstNode): AstNode[] {
 }
 
 /**
- * SPEC.md resolution order: the method's own Permission attribute wins over the class's. Like
- * PHP's reflection (and the site's Authorizer), only the first one found counts.
+ * The resolution order of docs/rules.md: the method's own Permission attribute wins over the
+ * class's. Like PHP's reflection (and the site's Authorizer), only the first one found counts.
  */
 function isVerbPublic(scope: ClassScope, verb: HttpVerb): boolean {
 	const method = publicMethods(scope.node).find(

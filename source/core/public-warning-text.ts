@@ -1,6 +1,6 @@
 /**
- * The words of the public-route warning (SPEC.md: a public route runs its code for any caller,
- * with no authentication), one text for svc api push's and rollback's screens and svc dev's lines.
+ * The words of the public-route warning (docs/rules.md, "Public routes": a public route runs its code
+ * for any caller, with no authentication), one text for svc api push's and rollback's screens and svc dev's lines.
  * No JSX here: svc dev's command module loads it without React.
  */
 export interface PublicRoute {

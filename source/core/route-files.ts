@@ -11,7 +11,7 @@ import type { RouteSourceCheck } from './php-lexical.js';
 import { compareSlugs, findRouteConflicts, pathFromSlug, slugFromPath, validateSlug } from './slug.js';
 import { nodeCrypto } from './node-crypto.js';
 
-/** SPEC.md's per-file limit; the site's filter may change its own, the CLI checks the default. */
+/** The per-file limit (docs/rules.md, "Limits"); the site's filter may change its own, the CLI checks the default. */
 export const MAX_FILE_BYTES = 512 * 1024;
 
 export interface LocalRouteFile {

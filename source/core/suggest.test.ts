@@ -24,4 +24,16 @@ describe('closest', () => {
 	it('suggests nothing for a word far from every name', () => {
 		expect(closest('deploy', COMMANDS)).toBeUndefined();
 	});
+
+	// The threshold, at its edges: a third of the name's length, and at least one edit.
+	it.each([
+		['rx', 'rm'],
+		['xx', undefined],
+		['lxst', 'list'],
+		['lxxt', undefined],
+		['rexxases', 'releases'],
+		['rxxxases', undefined],
+	])('%s → %s (the edge of "close enough")', (given, expected) => {
+		expect(closest(given, COMMANDS)).toBe(expected);
+	});
 });

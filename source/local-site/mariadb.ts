@@ -1,5 +1,5 @@
 /**
- * A private MariaDB server for one test site: its own data dir, reachable only through a Unix socket.
+ * A private MariaDB server for one throwaway site: its own data dir, reachable only through a Unix socket.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';

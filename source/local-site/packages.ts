@@ -1,6 +1,7 @@
 /**
- * The system packages the throwaway WordPress needs (Debian 12 names): what is missing, and for the
- * test harness, installing them (apt-get, as root). `svc dev` never installs: it says what to run.
+ * The system packages a throwaway WordPress needs (Debian 12 names): what is missing, and the
+ * command that installs it. svc never installs anything: it says what to run (the end-to-end
+ * harness's apt-get is test/support/packages.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
@@ -19,8 +20,6 @@ export const APT_PACKAGES = [
   'nginx',
   'mariadb-server',
   'wordpress',
-  // The WordPress builds of @wp-playground/wordpress-builds are zips (wordpress-builds.ts).
-  'unzip',
 ];
 
 // mariadbd and php-fpm live in an sbin dir, which a non-login PATH may lack. Only the sbin dirs: a
@@ -89,28 +88,7 @@ export function missingForFpm(): string[] {
   ];
 }
 
-/** The shared-host server (Apache + mod_php), asked for by the tests only (server 'apache'). */
-export const APACHE_APT_PACKAGES = ['apache2', 'libapache2-mod-php8.2'];
-
-/** What Apache with mod_php needs: the binary, PHP's module, the www-data user its children run as. */
-export function missingForApache(): string[] {
-  return [
-    ...(findExecutable('apache2') === undefined ? ['apache2'] : []),
-    ...(existsSync('/usr/lib/apache2/modules/libphp8.2.so') ? [] : ['libapache2-mod-php8.2']),
-  ];
-}
-
-/** What is missing, in words; empty when everything the harness uses is installed. */
-export function missingPackages(server?: 'php' | 'fpm' | 'apache'): string[] {
-  return [
-    ...missingForAnySite(),
-    ...missingForFpm(),
-    ...(findExecutable('unzip') === undefined ? ['unzip'] : []),
-    ...(server === 'apache' ? missingForApache() : []),
-  ];
-}
-
-/** Thrown instead of installing anything when the caller did not allow it (svc dev). */
+/** What requirePackages() throws: what is missing, and how to install it. */
 export class MissingPackagesError extends Error {
   constructor(readonly missing: readonly string[]) {
     super(`A local WordPress needs ${missing.join(', ')}, which this machine lacks. ${installHint()}`);
@@ -121,40 +99,11 @@ export class MissingPackagesError extends Error {
 /** The command that installs everything, for a message (sudo unless already root). */
 export function installHint(): string {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  return `On Debian or Ubuntu: ${sudo}apt-get install ${APT_PACKAGES.filter((name) => name !== 'unzip').join(' ')}`;
+  return `On Debian or Ubuntu: ${sudo}apt-get install ${APT_PACKAGES.join(' ')}`;
 }
 
-/** Throws MissingPackagesError when anything is missing; installs nothing. */
-export function requirePackages(server: 'php' | 'fpm' | 'apache'): void {
-  const missing = [...missingForAnySite(), ...(server === 'fpm' ? missingForFpm() : []), ...(server === 'apache' ? missingForApache() : [])];
+/** Throws MissingPackagesError when anything the site needs is missing (server 'fpm': nginx + php-fpm too); installs nothing. */
+export function requirePackages(server: 'php' | 'fpm'): void {
+  const missing = [...missingForAnySite(), ...(server === 'fpm' ? missingForFpm() : [])];
   if (missing.length > 0) throw new MissingPackagesError(missing);
-}
-
-function runQuietly(command: string, args: string[]): void {
-  const result = spawnSync(command, args, {
-    encoding: 'utf8',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.error !== undefined || result.status !== 0) {
-    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
-    throw new Error(
-      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${String(result.status)}`})\n${output}`,
-    );
-  }
-}
-
-/**
- * Installs PHP (CLI and FPM, with opcache), nginx, MariaDB, Debian's WordPress and unzip with apt-get when
- * any piece is missing, and Apache with mod_php for a site served by Apache.
- * Quiet on success; throws with apt's output on failure. Needs root, as on the CI and dev boxes.
- */
-export function ensurePackages(server?: 'php' | 'fpm' | 'apache'): void {
-  if (missingPackages(server).length === 0) return;
-  runQuietly('apt-get', ['update']);
-  runQuietly('apt-get', ['install', '-y', ...APT_PACKAGES, ...(server === 'apache' ? APACHE_APT_PACKAGES : [])]);
-  const stillMissing = missingPackages(server);
-  if (stillMissing.length > 0) {
-    throw new Error(`Still missing after apt-get install: ${stillMissing.join(', ')}`);
-  }
 }

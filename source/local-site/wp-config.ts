@@ -1,5 +1,5 @@
 /**
- * wp-config.php for a throwaway test site, replacing the Debian package's one (which looks up
+ * wp-config.php for a throwaway site (svc dev's, the tests'), replacing the Debian package's one (which looks up
  * /etc/wordpress/config-<host>.php and points WP_CONTENT_DIR at /var/lib/wordpress).
  */
 import { randomBytes } from 'node:crypto';

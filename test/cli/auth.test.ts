@@ -10,8 +10,8 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
-import { requireExecutable } from '../support/packages.js';
-import { runProcess } from '../support/process.js';
+import { requireExecutable } from '../../source/local-site/packages.js';
+import { runProcess } from '../../source/local-site/process.js';
 import { startWordPress, type WordPressSite } from '../support/wordpress.js';
 import { routeSource, writeRoute } from './helpers/files.js';
 import { packedCli, type PackedCli } from './helpers/packed-cli.js';

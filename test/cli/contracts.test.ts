@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
-import { runProcess } from '../support/process.js';
+import { runProcess } from '../../source/local-site/process.js';
 import type { WordPressSite } from '../support/wordpress.js';
 import { startCliBench, type CliBench } from './helpers/cli-bench.js';
 import { REPO_ROOT } from './helpers/packed-cli.js';

@@ -10,8 +10,8 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
-import { findExecutable } from '../support/packages.js';
-import { isRunning, sleep } from '../support/process.js';
+import { findExecutable } from '../../source/local-site/packages.js';
+import { isRunning, sleep } from '../../source/local-site/process.js';
 import { startDev, type DevLine } from './helpers/dev-process.js';
 import { routeSource, writeRoute } from './helpers/files.js';
 import { packedCli } from './helpers/packed-cli.js';

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { generateClient, UnsafeRoutePath, type ClientDocument } from '../../source/core/openapi-client.js';
-import { runProcess } from '../support/process.js';
+import { runProcess } from '../../source/local-site/process.js';
 import { REPO_ROOT } from './helpers/packed-cli.js';
 
 /** Code that would set a flag if it ever ran. */

@@ -4,7 +4,7 @@
  * package (plugin/ is found next to dist/).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -50,6 +50,17 @@ describe('the tarball', () => {
     const licences = /^dist\/licenses\/meow\/(license|build\/licenses\.md)$/;
     expect(dist.filter((file) => !/\.c?js$/.test(file) && !/^dist\/local-site\/(php|mu-plugins)\/[\w-]+\.php$/.test(file) && !licences.test(file))).toEqual([]);
     expect(dist.filter((file) => licences.test(file)).sort()).toEqual(['dist/licenses/meow/build/licenses.md', 'dist/licenses/meow/license']);
+  });
+
+  it('bundles none of the end-to-end harness (test/support/): no test users, apt-get, SVC_TEST_* defaults, WordPress builds or Apache', () => {
+    // svc dev's throwaway site is source/local-site/; what only the tests want stays in test/support/.
+    const markers = ['SVC_TEST_SERVER', 'SVC_TEST_WORDPRESS', 'SVC_WORDPRESS_ARCHIVES', 'editor-password', 'subscriber-password', 'siteadmin', 'wordpress-builds', 'apt-get update', 'apache2', 'svc_test_add_site', 'network.php'];
+    const dist = cli.files.map((file) => file.path).filter((file) => file.startsWith('dist/') && !file.startsWith('dist/licenses/'));
+    const found = dist.flatMap((file) => {
+      const text = readFileSync(path.join(cli.packageDir, file), 'utf8');
+      return markers.filter((marker) => text.includes(marker)).map((marker) => `${file}: ${marker}`);
+    });
+    expect(found).toEqual([]);
   });
 
   it('installs with npm install -g and puts svc on PATH', () => {

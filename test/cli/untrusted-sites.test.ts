@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 
 import { unsafeControls } from '../../source/core/terminal-text.js';
-import { requireExecutable } from '../support/packages.js';
+import { requireExecutable } from '../../source/local-site/packages.js';
 import { FakeSite, PASSWORD, USER } from '../fakes/fake-site.js';
 import { endlessListing, flood, GB, gzipBomb, MB, type Flood } from '../fakes/hostile-answers.js';
 import { routeSource, writeRoute } from './helpers/files.js';

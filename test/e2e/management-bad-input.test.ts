@@ -246,6 +246,17 @@ describe('release bodies are checked strictly: each field has its type, and the 
     await expectNothingChanged();
   });
 
+  it('POST api-releases/rollback with no release before the active one: 409 svc_no_previous_release, dry run or not', async () => {
+    // The site has made one release so far (beforeAll's push): there is nothing to go back to.
+    expect((await call(site, '/svc/v1/api-releases')).body).toHaveLength(1);
+    for (const json of [{}, { dry_run: true }]) {
+      const response = await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json });
+      expectError(response, 409, 'svc_no_previous_release');
+      expect(response.body.message).toBe('There is no earlier release to roll back to.');
+    }
+    await expectNothingChanged();
+  });
+
   it.each<[string, unknown]>([
     ['blobs an object of index => blob', { blobs: { 0: { hash, content_base64: Buffer.from(staged).toString('base64') } } }],
     ['blobs a string', { blobs: 'x' }],

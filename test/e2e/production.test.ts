@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { FpmServer } from '../support/fpm-server.js';
+import type { FpmServer } from '../../source/local-site/fpm-server.js';
 import { publicGet, uniqueClass } from './helpers/php-source.js';
 import { apiDir, call, list, pushOk, remove, sleep, startSite, type WordPressSite } from './helpers/site.js';
 import { sha256 } from './helpers/tree.js';

@@ -124,6 +124,7 @@ describe('bad requests are 400s naming the field, and echo no value', () => {
   ])('%s', async (_label, name, body, param) => {
     const response = await put(name, body);
     expect(response.status).toBe(400);
+    expect(response.body.code).toBe(param === 'name' ? 'svc_invalid_secret_name' : 'svc_bad_request');
     expect(response.body.data.param).toBe(param);
     if (param === 'name') expect(response.body.message).toContain('^[A-Z][A-Z0-9_]{0,63}$');
     expect((await list()).body.map((item: { name: string }) => item.name)).toEqual(['STRIPE_KEY']);

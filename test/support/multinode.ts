@@ -24,11 +24,11 @@ import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFi
 import os from 'node:os';
 import path from 'node:path';
 
-import { startWatchdog, trackForCleanup } from './cleanup.js';
-import { startFpmServer, type FpmServer } from './fpm-server.js';
-import { requireExecutable } from './packages.js';
-import { findFreePort, PortInUseError } from './php-server.js';
-import { probeReady, signalGroup, sleep, stopGroup, tailFile } from './process.js';
+import { startWatchdog, trackForCleanup } from '../../source/local-site/cleanup.js';
+import { startFpmServer, type FpmServer } from '../../source/local-site/fpm-server.js';
+import { requireExecutable } from '../../source/local-site/packages.js';
+import { findFreePort, PortInUseError } from '../../source/local-site/php-server.js';
+import { probeReady, signalGroup, sleep, stopGroup, tailFile } from '../../source/local-site/process.js';
 import { runSnippet, startWordPress, WATCHDOG_SCRIPT, type SiteRequestInit, type StartOptions, type WordPressSite } from './wordpress.js';
 
 export type NodeName = 'a' | 'b';

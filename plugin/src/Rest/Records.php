@@ -37,7 +37,7 @@ final class Records {
 		);
 		if ( array() !== ( $entry['public'] ?? array() ) ) {
 			$record['public'] = true;
-			// Which ones: `public` stays "anyone may call some verb", as SPEC.md has it.
+			// Which ones: `public` stays "anyone may call some verb", as docs/rules.md has it.
 			$record['public_verbs'] = array_map( 'strtoupper', $entry['public'] );
 		}
 		return $record;

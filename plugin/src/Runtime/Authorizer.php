@@ -21,7 +21,7 @@ use WP_Error;
 use WP_REST_Request;
 
 /**
- * Resolution order of SPEC.md, most specific first: Permission on the verb method, Permission on the
+ * Resolution order of docs/rules.md, most specific first: Permission on the verb method, Permission on the
  * class, the class's public `permission($request)`, then the closed default (`manage_options`).
  * Anything that throws denies that one request and is logged (fail closed).
  *

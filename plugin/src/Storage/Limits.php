@@ -10,7 +10,7 @@ declare(strict_types=1);
 namespace Svc\Storage;
 
 /**
- * The one place the limits of SPEC.md and their filters live.
+ * The one place the limits of docs/rules.md and their filters live.
  */
 final class Limits {
 

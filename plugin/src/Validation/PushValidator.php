@@ -1,6 +1,6 @@
 <?php
 /**
- * The push-time checks (docs/management-api.md), over a whole batch.
+ * The push-time checks of docs/rules.md, over a whole batch.
  *
  * @package Svc
  */

@@ -12,7 +12,7 @@ namespace Svc\Validation;
 /**
  * Runs the batch through `bin/lint.php` in a child `php` (opcache compile: every error `php -l`
  * reports, one process for the batch), falling back to `php -l` per file. Where no PHP binary can
- * run (none found, or process execution disabled) the check is skipped, as SPEC.md allows: the
+ * run (none found, or process execution disabled) the check is skipped, as docs/rules.md allows: the
  * tokenizer's parse still catches syntax errors and boot isolation catches the rest.
  */
 final class SyntaxChecker {
@@ -101,7 +101,7 @@ final class SyntaxChecker {
 	 * @return list<string>|null
 	 */
 	private static function run( array $command, bool $allow_failure_status = false ): ?array {
-		$process = @proc_open( // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.PHP.DiscouragedPHPFunctions.system_calls_proc_open -- disabled functions answer false: the check is then skipped, as SPEC.md says.
+		$process = @proc_open( // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.PHP.DiscouragedPHPFunctions.system_calls_proc_open -- disabled functions answer false: the check is then skipped, as docs/rules.md says.
 			$command,
 			array(
 				1 => array( 'pipe', 'w' ),

@@ -1,14 +1,11 @@
 <?php
 /**
  * Installs WordPress into an empty database in one PHP process (one WordPress boot keeps start-up
- * fast), activates the svc plugin and creates the test users with application passwords.
+ * fast), activates the svc plugin when asked and creates the users it is given (the first
+ * administrator installs WordPress), each with an application password.
  *
- * Usage: php install.php '<json: {"wpDir", "activatePlugin", "users": [{"login","password","email","role"}], "network"?: {"domain"}}>'
+ * Usage: php install.php '<json: {"wpDir", "activatePlugin", "users": [{"login","password","email","role"}]}>'
  * Prints one line "SVC_INSTALL_RESULT <json>" with the user ids and application passwords.
- *
- * With "network", the site then becomes the main site of a subdirectory network, as `wp core
- * multisite-convert` makes it (the administrator is its super admin), and the plugin is left for
- * network.php to network-activate once wp-config.php says MULTISITE.
  */
 
 declare(strict_types=1);
@@ -53,11 +50,11 @@ $svc_installed = wp_install( 'svc bench', $svc_admin['login'], $svc_admin['email
 // is no Apache here, so no .htaccess to write.
 global $wp_rewrite;
 $wp_rewrite->set_permalink_structure( '/%postname%/' );
-// Avatars come from gravatar.com: a test site talks to 127.0.0.1 only.
+// Avatars come from gravatar.com: a throwaway site talks to 127.0.0.1 only.
 update_option( 'show_avatars', '0' );
 flush_rewrite_rules( false );
 
-if ( $svc_config['activatePlugin'] && ! isset( $svc_config['network'] ) ) {
+if ( $svc_config['activatePlugin'] ) {
 	$svc_activation = activate_plugin( 'svc/svc.php' );
 	if ( is_wp_error( $svc_activation ) ) {
 		$svc_data = $svc_activation->get_error_data();
@@ -95,18 +92,6 @@ foreach ( $svc_config['users'] as $svc_user ) {
 		'id'          => $svc_id,
 		'appPassword' => $svc_app[0],
 	);
-}
-
-if ( isset( $svc_config['network'] ) ) {
-	// As WP-CLI's multisite-convert: a single site's wpdb knows no network tables until told.
-	foreach ( $wpdb->tables( 'ms_global' ) as $svc_table => $svc_prefixed ) {
-		$wpdb->$svc_table = $svc_prefixed;
-	}
-	install_network();
-	$svc_network = populate_network( 1, $svc_config['network']['domain'], $svc_admin['email'], 'svc network', '/', false );
-	if ( is_wp_error( $svc_network ) && 'no_wildcard_dns' !== $svc_network->get_error_code() ) {
-		svc_install_fail( 'Making the network failed: ' . $svc_network->get_error_message() );
-	}
 }
 
 echo "\n" . SVC_RESULT_MARKER . wp_json_encode( array( 'users' => $svc_result ) ) . "\n";

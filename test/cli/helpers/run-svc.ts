@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { runProcess } from '../../support/process.js';
+import { runProcess } from '../../../source/local-site/process.js';
 import { assertJsonContract } from './json-contract.js';
 
 export interface SvcResult {

@@ -28,18 +28,43 @@ final class ShardsTest extends TestCase {
 		'v1/[id]',
 	);
 
-	private const PATHS = array( 'hello', 'users/me', 'users/7', 'users/7/posts', 'users/7/posts/9', 'shop/list', 'shop/orders/12', 'shop/12/items', 'a/b/c/d', 'a/q/c/r', '2024/05', '123', 'v1/77', 'nothing/here/at/all' );
+	/**
+	 * The request paths, each with the slugs whose pattern matches it (written out, so the test below
+	 * fails if the patterns stop matching instead of checking nothing).
+	 */
+	private const MATCHES = array(
+		'hello'               => array( 'hello' ),
+		'users/me'            => array( 'users/me', 'users/[id]', '[type]/[id]' ),
+		'users/7'             => array( 'users/[id]', '[type]/[id]' ),
+		'users/7/posts'       => array( 'users/[id]/posts' ),
+		'users/7/posts/9'     => array( 'users/[id]/posts/[post]' ),
+		'shop/list'           => array( '[type]/[id]', '[type]/list' ),
+		'shop/orders/12'      => array( 'shop/orders/[order]' ),
+		'shop/12/items'       => array( 'shop/[order]/items' ),
+		'a/b/c/d'             => array( 'a/b/c/d', 'a/[x]/c/[y]' ),
+		'a/q/c/r'             => array( 'a/[x]/c/[y]' ),
+		'2024/05'             => array( '[type]/[id]', '2024/05' ),
+		'123'                 => array( '123' ),
+		'v1/77'               => array( '[type]/[id]', 'v1/[id]' ),
+		'nothing/here/at/all' => array(),
+	);
 
 	public function test_every_route_matching_a_path_is_in_a_shard_the_path_names(): void {
 		foreach ( array( 1, 2, 3, 7, 16, 79 ) as $count ) {
-			foreach ( self::PATHS as $path ) {
-				$named = Shards::for_path( $path, $count );
+			$matched = array();
+			foreach ( array_keys( self::MATCHES ) as $key ) {
+				// '123' is an integer key in PHP.
+				$path             = (string) $key;
+				$named            = Shards::for_path( $path, $count );
+				$matched[ $path ] = array();
 				foreach ( self::SLUGS as $slug ) {
 					if ( 1 === preg_match( '#^' . Slug::pattern( $slug ) . '$#i', $path ) ) {
 						$this->assertContains( Shards::of_slug( $slug, $count ), $named, "{$slug} for {$path}, {$count} shards" );
+						$matched[ $path ][] = $slug;
 					}
 				}
 			}
+			$this->assertSame( self::MATCHES, $matched, "the slugs matching each path, {$count} shards" );
 		}
 	}
 

@@ -1,12 +1,8 @@
 <?php
 /**
- * Plugin Name: svc test site
- * Description: Keeps the throwaway test WordPress self-contained. Installed by svc's local-site/wordpress.ts.
+ * Plugin Name: svc test network
+ * Description: Helpers of the end-to-end tests' WordPress. Installed by test/support/wordpress.ts.
  */
-
-// There is no mail transport on a test machine: report every mail as sent instead of letting
-// PHPMailer shell out to a missing sendmail (noise in the logs, and a slow failure).
-add_filter( 'pre_wp_mail', '__return_true' );
 
 /**
  * Adds a site at $path (e.g. '/site2/') to a multisite test network and returns its id. The

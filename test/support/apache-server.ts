@@ -16,9 +16,9 @@ import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { requireExecutable } from './packages.js';
-import { PortInUseError } from './php-server.js';
-import { probeReady, runningChildren, signalGroup, sleep, stopGroup, tailFile } from './process.js';
+import { requireExecutable } from '../../source/local-site/packages.js';
+import { PortInUseError } from '../../source/local-site/php-server.js';
+import { probeReady, runningChildren, signalGroup, sleep, stopGroup, tailFile } from '../../source/local-site/process.js';
 
 /** The user Apache's children, and so PHP, run as. */
 export const APACHE_USER = 'www-data';

@@ -1,11 +1,17 @@
 <?php
 /**
- * Second step of a multisite test network (install.php made it, wp-config.php now says MULTISITE):
- * network-activates svc, adds a second site at /site2/ with pretty permalinks, and a user who is an
- * administrator of that site only, with an application password.
+ * A multisite test network, made of a site svc's install.php installed (test/support/wordpress.ts), in
+ * two steps, as `wp core multisite-convert` and the network's first request make it:
  *
- * Usage: php network.php '<json: {"wpDir", "activatePlugin", "siteAdmin": {"login","password","email"}}>'
- * Prints one line "SVC_INSTALL_RESULT <json>": {"sites": [{"id","url"}], "siteAdmin": {"id","appPassword"}}.
+ * - "convert" (wp-config.php does not say MULTISITE yet): the network's tables and the network itself,
+ *   the installed site its main site and the administrator its super admin;
+ * - "finish" (wp-config.php now says MULTISITE): network-activates svc, adds a second site at /site2/
+ *   with pretty permalinks, and a user who is an administrator of that site only, with an
+ *   application password.
+ *
+ * Usage: php network.php '<json: {"step": "convert", "prelude", "wpDir", "domain"}>'
+ *        php network.php '<json: {"step": "finish", "prelude", "wpDir", "activatePlugin", "siteAdmin": {"login","password","email"}}>'
+ * "finish" prints one line "SVC_INSTALL_RESULT <json>": {"sites": [{"id","url"}], "siteAdmin": {"id","appPassword"}}.
  */
 
 declare(strict_types=1);
@@ -17,9 +23,26 @@ function svc_network_fail( string $message ): never {
 	exit( 1 );
 }
 
-require __DIR__ . '/cli-prelude.php';
-
 $svc_config = json_decode( $argv[1] ?? '', true, 16, JSON_THROW_ON_ERROR );
+
+require $svc_config['prelude'];
+
+if ( 'convert' === $svc_config['step'] ) {
+	define( 'WP_INSTALLING', true );
+	require $svc_config['wpDir'] . '/wp-load.php';
+	require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+	global $wpdb;
+	// As WP-CLI's multisite-convert: a single site's wpdb knows no network tables until told.
+	foreach ( $wpdb->tables( 'ms_global' ) as $svc_table => $svc_prefixed ) {
+		$wpdb->$svc_table = $svc_prefixed;
+	}
+	install_network();
+	$svc_network = populate_network( 1, $svc_config['domain'], (string) get_option( 'admin_email' ), 'svc network', '/', false );
+	if ( is_wp_error( $svc_network ) && 'no_wildcard_dns' !== $svc_network->get_error_code() ) {
+		svc_network_fail( 'Making the network failed: ' . $svc_network->get_error_message() );
+	}
+	exit( 0 );
+}
 
 require $svc_config['wpDir'] . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
@@ -35,7 +58,7 @@ if ( $svc_config['activatePlugin'] ) {
 	}
 }
 
-// The harness's mu-plugin (svc-test-site.php) knows how to add a site to a network with a port.
+// The harness's mu-plugin (test/support/mu-plugins/svc-test-network.php) knows how to add a site to a network with a port.
 try {
 	$svc_site2 = svc_test_add_site( '/site2/', 'svc site 2' );
 } catch ( RuntimeException $svc_error ) {

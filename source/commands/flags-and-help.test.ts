@@ -1,0 +1,65 @@
+/**
+ * What each command accepts is what its help's usage line shows: a flag a command takes without
+ * saying so (`svc api list --yes`) or one its help promises and it refuses both fail here. --site,
+ * --json and --help, which nearly every command takes, are left to parse-argv.test.ts.
+ */
+import { describe, expect, it } from '@jest/globals';
+
+import { SvcError } from '../core/errors.js';
+import { FLAGS, flagName, type Flags } from './argv-flags.js';
+import { HELP } from './help-texts.js';
+import { toCommand } from './parse-argv.js';
+
+const COMMON = new Set(['--site', '--json', '--help']);
+
+/** Every `$ svc <command> …` line of the Usage blocks of the help topics but the main one. */
+function usageLines(): string[] {
+	return Object.entries(HELP)
+		.filter(([topic]) => topic !== 'main')
+		.flatMap(([, text]) => {
+			const block = /\n\s*Usage\n([\s\S]*?)\n\s*\n/.exec(text)?.[1] ?? '';
+			return block.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('$ svc '));
+		});
+}
+
+/** The command a usage line is about, and a command line that gives it the arguments it needs. */
+function commandOf(line: string): { name: string; words: string[] } {
+	const words = line.slice('$ svc '.length).split(' ');
+	const name = words.filter((word, index) => index < 2 && /^[a-z]+$/.test(word)).join(' ');
+	// A required argument (<slug>, NAME) gets a value; optional ones ([<id>]) none.
+	const args = words.slice(name.split(' ').length).filter((word) => /^(<[a-z]+>(\.\.\.)?|[A-Z]+)$/.test(word)).map(() => 'x');
+	return { name, words: [...name.split(' '), ...args] };
+}
+
+/** Whether the command refuses the flag as one that does not apply to it (any other outcome: it takes it). */
+function refuses(words: string[], key: string): boolean {
+	const value = (FLAGS as Record<string, { type: string }>)[key]?.type === 'string' ? 'x' : true;
+	try {
+		toCommand(words, { [key]: value } as Flags);
+		return false;
+	} catch (error) {
+		return error instanceof SvcError && error.message.includes('does not apply');
+	}
+}
+
+describe('each command accepts exactly the flags its usage line shows', () => {
+	const lines = usageLines();
+
+	it('finds a usage line for every command of the main help', () => {
+		const block = /\n\s*Commands\n([\s\S]*?)\n\s*\n/.exec(HELP.main)?.[1] ?? '';
+		const listed = [...block.matchAll(/^\s*((?:api |plugin |secrets )?[a-z]+)\s/gm)].map((match) => match[1]);
+		const withUsage = new Set(lines.map((line) => commandOf(line).name));
+		expect(listed.length).toBeGreaterThan(15);
+		expect(listed.filter((name) => name !== undefined && !withUsage.has(name))).toEqual([]);
+	});
+
+	it.each(lines.map((line) => [commandOf(line).name, line]))('svc %s', (_name, line) => {
+		const { words } = commandOf(line);
+		const shown = new Set([...line.matchAll(/--[a-z-]+/g)].map((match) => match[0]).filter((flag) => !COMMON.has(flag)));
+		const accepted = Object.keys(FLAGS)
+			.filter((key) => !COMMON.has(flagName(key)))
+			.filter((key) => !refuses(words, key))
+			.map(flagName);
+		expect(accepted.sort()).toEqual([...shown].sort());
+	});
+});

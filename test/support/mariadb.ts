@@ -1,2 +1,0 @@
-/** Moved to source/local-site/ (shipped with the CLI for `svc dev`); re-exported for the tests and scripts. */
-export * from '../../source/local-site/mariadb.js';
