@@ -231,9 +231,9 @@ export function basicAuth(user: { readonly login: string; readonly appPassword: 
 }
 
 /** Fails start-up early and clearly if application-password auth does not reach WordPress. */
-export async function checkBasicAuth(restRoot: string, admin: { readonly login: string; readonly appPassword: string }): Promise<void> {
+export async function checkBasicAuth(restRoot: string, admin: { readonly login: string; readonly appPassword: string }, header = 'Authorization'): Promise<void> {
   const response = await fetch(`${restRoot}/wp/v2/users/me?context=edit`, {
-    headers: { Authorization: basicAuth(admin) },
+    headers: { [header]: basicAuth(admin) },
   });
   const body = await response.text();
   if (response.status !== 200) {

@@ -11,11 +11,18 @@
  *
  * PHP keeps its php.ini for the apache2 SAPI; the site's settings come as php_admin_value lines
  * (opcache, as in production with validate_timestamps=0 unless told otherwise, the error log).
+ *
+ * With `php: 'fpm'` it is the other common Apache host instead: the event MPM handing `.php` files to
+ * a PHP-FPM pool (running as www-data too) through mod_proxy_fcgi. There, unlike mod_php, the
+ * Authorization header reaches PHP only through WordPress's .htaccess line (or CGIPassAuth On): a
+ * site whose .htaccess lost that line (`authorizationRule: false`) is the host `svc doctor` must
+ * diagnose.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { FPM_PID_FILE } from '../../source/local-site/fpm-server.js';
 import { requireExecutable } from '../../source/local-site/packages.js';
 import { PortInUseError } from '../../source/local-site/php-server.js';
 import { probeReady, runningChildren, signalGroup, sleep, stopGroup, tailFile } from '../../source/local-site/process.js';
@@ -24,17 +31,21 @@ import { probeReady, runningChildren, signalGroup, sleep, stopGroup, tailFile } 
 export const APACHE_USER = 'www-data';
 
 const MODULES_DIR = '/usr/lib/apache2/modules';
-/** mod_php needs the prefork MPM; the others serve WordPress and its .htaccess. */
-const MODULES: ReadonlyArray<[name: string, file: string]> = [
-  ['mpm_prefork_module', 'mod_mpm_prefork.so'],
+/** What serves WordPress and its .htaccess, whichever way PHP runs. */
+const COMMON_MODULES: ReadonlyArray<[name: string, file: string]> = [
   ['authz_core_module', 'mod_authz_core.so'],
   ['dir_module', 'mod_dir.so'],
   ['mime_module', 'mod_mime.so'],
   ['env_module', 'mod_env.so'],
   ['setenvif_module', 'mod_setenvif.so'],
   ['rewrite_module', 'mod_rewrite.so'],
-  ['php_module', 'libphp8.2.so'],
 ];
+/** mod_php needs the prefork MPM; PHP-FPM is reached through mod_proxy_fcgi from the event MPM. */
+const PHP_MODULES: Record<ApachePhp, ReadonlyArray<[name: string, file: string]>> = {
+  mod_php: [['mpm_prefork_module', 'mod_mpm_prefork.so'], ...COMMON_MODULES, ['php_module', 'libphp8.2.so']],
+  fpm: [['mpm_event_module', 'mod_mpm_event.so'], ...COMMON_MODULES, ['proxy_module', 'mod_proxy.so'], ['proxy_fcgi_module', 'mod_proxy_fcgi.so']],
+};
+const FPM_BINARY = 'php-fpm8.2';
 const ADDRESS_IN_USE = /Address already in use|could not bind/i;
 const STOP_GRACE_MS = 3_000;
 
@@ -42,11 +53,15 @@ const STOP_GRACE_MS = 3_000;
  * WordPress's own rules, as it writes them for pretty permalinks, with the line that passes the
  * Authorization header on to PHP (mod_php passes it anyway; CGI and FPM setups need the line).
  */
-export const WORDPRESS_HTACCESS = [
+export const WORDPRESS_HTACCESS = wordpressHtaccess(true);
+
+/** WordPress's .htaccess, with or without its Authorization line (a host that lost it). */
+export function wordpressHtaccess(authorizationRule: boolean): string {
+  return [
   '# BEGIN WordPress',
   '<IfModule mod_rewrite.c>',
   'RewriteEngine On',
-  'RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]',
+  ...(authorizationRule ? ['RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]'] : []),
   'RewriteBase /',
   'RewriteRule ^index\\.php$ - [L]',
   'RewriteCond %{REQUEST_FILENAME} !-f',
@@ -56,8 +71,14 @@ export const WORDPRESS_HTACCESS = [
   '# END WordPress',
   '',
 ].join('\n');
+}
+
+/** How Apache runs PHP: inside its children (mod_php) or in a PHP-FPM pool (proxy_fcgi). */
+export type ApachePhp = 'mod_php' | 'fpm';
 
 export interface ApacheServerOptions {
+  /** Default 'mod_php'. */
+  php?: ApachePhp;
   /** The site's temp root: Apache's files go into root/apache/. */
   root: string;
   docRoot: string;
@@ -74,12 +95,13 @@ export interface ApacheServerOptions {
 
 export interface ApacheServer {
   readonly kind: 'apache';
+  readonly php: ApachePhp;
   /** http://127.0.0.1:PORT */
   readonly url: string;
   readonly port: number;
   /** The parent process, leader of the server's process group. */
   readonly pgid: number;
-  /** The prefork children: the processes that run PHP for requests (as www-data). */
+  /** The processes that run PHP for requests (as www-data): prefork children, or the FPM pool's. */
   workerPids(): number[];
   stop(): Promise<void>;
   killNow(): void;
@@ -110,11 +132,11 @@ function chownTree(target: string, uid: number, gid: number): void {
  * Makes a site servable by Apache's www-data children: the temp root and the web root traversable,
  * wp-content and the given writable files (the debug log) theirs, WordPress's .htaccess in place.
  */
-export function prepareForApache(options: { root: string; wpDir: string; contentDir: string; writable: readonly string[] }): void {
+export function prepareForApache(options: { root: string; wpDir: string; contentDir: string; writable: readonly string[]; authorizationRule?: boolean }): void {
   const { uid, gid } = apacheUser();
   // mkdtemp made the root 0700.
   chmodSync(options.root, 0o755);
-  writeFileSync(path.join(options.wpDir, '.htaccess'), WORDPRESS_HTACCESS);
+  writeFileSync(path.join(options.wpDir, '.htaccess'), wordpressHtaccess(options.authorizationRule ?? true));
   chownTree(options.contentDir, uid, gid);
   for (const file of options.writable) {
     if (!existsSync(file)) closeSync(openSync(file, 'a'));
@@ -124,6 +146,32 @@ export function prepareForApache(options: { root: string; wpDir: string; content
 
 function renderConfig(options: ApacheServerOptions, dir: string): string {
   const quote = (value: string): string => `"${value.replace(/["\\]/g, '\\$&')}"`;
+  const php = options.php ?? 'mod_php';
+  const pool =
+    php === 'mod_php'
+      ? [
+          `StartServers ${options.workers}`,
+          `MinSpareServers ${options.workers}`,
+          `MaxSpareServers ${options.workers}`,
+          `ServerLimit ${options.workers}`,
+          `MaxRequestWorkers ${options.workers}`,
+        ]
+      : // One child of threads: PHP runs in FPM, so Apache's own workers only relay.
+        ['StartServers 1', 'ServerLimit 1', 'ThreadsPerChild 16', 'MinSpareThreads 1', 'MaxSpareThreads 16', 'MaxRequestWorkers 16'];
+  const handler =
+    php === 'mod_php'
+      ? [
+          '<FilesMatch "\\.php$">',
+          '  SetHandler application/x-httpd-php',
+          '</FilesMatch>',
+          'php_admin_flag log_errors on',
+          'php_admin_flag display_errors off',
+          `php_admin_value error_log ${quote(options.errorLog)}`,
+          `php_admin_flag opcache.enable ${options.opcache ? 'on' : 'off'}`,
+          `php_admin_flag opcache.validate_timestamps ${options.validateTimestamps ? 'on' : 'off'}`,
+          'php_admin_value opcache.revalidate_freq 0',
+        ]
+      : ['<FilesMatch "\\.php$">', `  SetHandler ${quote(`proxy:unix:${fpmSocket(dir)}|fcgi://localhost`)}`, '</FilesMatch>'];
   return [
     `ServerRoot ${quote(dir)}`,
     `DefaultRuntimeDir ${quote(dir)}`,
@@ -133,13 +181,9 @@ function renderConfig(options: ApacheServerOptions, dir: string): string {
     'ServerName 127.0.0.1',
     `User ${APACHE_USER}`,
     `Group ${APACHE_USER}`,
-    ...MODULES.map(([name, file]) => `LoadModule ${name} ${path.join(MODULES_DIR, file)}`),
+    ...PHP_MODULES[php].map(([name, file]) => `LoadModule ${name} ${path.join(MODULES_DIR, file)}`),
     'TypesConfig /etc/mime.types',
-    `StartServers ${options.workers}`,
-    `MinSpareServers ${options.workers}`,
-    `MaxSpareServers ${options.workers}`,
-    `ServerLimit ${options.workers}`,
-    `MaxRequestWorkers ${options.workers}`,
+    ...pool,
     `ErrorLog ${quote(path.join(dir, 'error.log'))}`,
     'LogLevel warn',
     `DocumentRoot ${quote(options.docRoot)}`,
@@ -153,17 +197,67 @@ function renderConfig(options: ApacheServerOptions, dir: string): string {
     '  Require all granted',
     '</Directory>',
     'DirectoryIndex index.php index.html',
-    '<FilesMatch "\\.php$">',
-    '  SetHandler application/x-httpd-php',
-    '</FilesMatch>',
-    'php_admin_flag log_errors on',
-    'php_admin_flag display_errors off',
-    `php_admin_value error_log ${quote(options.errorLog)}`,
-    `php_admin_flag opcache.enable ${options.opcache ? 'on' : 'off'}`,
-    `php_admin_flag opcache.validate_timestamps ${options.validateTimestamps ? 'on' : 'off'}`,
-    'php_admin_value opcache.revalidate_freq 0',
+    ...handler,
     '',
   ].join('\n');
+}
+
+function fpmSocket(dir: string): string {
+  return path.join(dir, 'php-fpm.sock');
+}
+
+/** The PHP-FPM pool behind Apache: www-data's, as Apache's, with the site's PHP settings. */
+function renderFpmConfig(options: ApacheServerOptions, dir: string): string {
+  const admin: Record<string, string> = { error_log: options.errorLog, log_errors: 'On', display_errors: 'Off', post_max_size: '8M', upload_max_filesize: '8M' };
+  return [
+    '[global]',
+    // Where the site's watchdog looks for an FPM master to kill, should the test process die.
+    `pid = ${path.join(options.root, FPM_PID_FILE)}`,
+    `error_log = ${path.join(dir, 'php-fpm.log')}`,
+    'daemonize = no',
+    '[svc]',
+    `user = ${APACHE_USER}`,
+    `group = ${APACHE_USER}`,
+    `listen = ${fpmSocket(dir)}`,
+    `listen.owner = ${APACHE_USER}`,
+    `listen.group = ${APACHE_USER}`,
+    'listen.mode = 0660',
+    'pm = static',
+    `pm.max_children = ${options.workers}`,
+    'catch_workers_output = yes',
+    ...Object.entries(admin).map(([key, value]) => `php_admin_value[${key}] = ${value}`),
+    '',
+  ].join('\n');
+}
+
+/** Starts the FPM pool in its own process group and resolves once its socket is there. */
+async function startFpmPool(options: ApacheServerOptions, dir: string): Promise<number> {
+  const config = path.join(dir, 'php-fpm.conf');
+  writeFileSync(config, renderFpmConfig(options, dir));
+  const log = path.join(dir, 'php-fpm.log');
+  const ini = options.opcache
+    ? { 'opcache.enable': '1', 'opcache.validate_timestamps': options.validateTimestamps ? '1' : '0', 'opcache.revalidate_freq': '0' }
+    : { 'opcache.enable': '0' };
+  const output = openSync(log, 'a');
+  const child = spawn(requireExecutable(FPM_BINARY), ['-F', '-y', config, ...Object.entries(ini).flatMap(([key, value]) => ['-d', `${key}=${value}`])], {
+    detached: true,
+    stdio: ['ignore', output, output],
+  });
+  closeSync(output);
+  const pgid = child.pid;
+  if (pgid === undefined) throw new Error(`${FPM_BINARY} did not start`);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + options.readyTimeoutMs;
+  while (!existsSync(fpmSocket(dir))) {
+    if (exited) throw new Error(`${FPM_BINARY} exited during start-up:\n${tailFile(log)}`);
+    if (Date.now() > deadline) {
+      signalGroup(pgid, 'SIGKILL');
+      throw new Error(`${FPM_BINARY} made no socket within ${options.readyTimeoutMs} ms:\n${tailFile(log)}`);
+    }
+    await sleep(20);
+  }
+  return pgid;
 }
 
 /** Starts Apache and resolves once readyPath answers 200. */
@@ -172,6 +266,11 @@ export async function startApacheServer(options: ApacheServerOptions): Promise<A
   mkdirSync(dir, { recursive: true });
   const config = path.join(dir, 'httpd.conf');
   writeFileSync(config, renderConfig(options, dir));
+  const php = options.php ?? 'mod_php';
+  const fpmPgid = php === 'fpm' ? await startFpmPool(options, dir) : undefined;
+  const killFpm = (): void => {
+    if (fpmPgid !== undefined) signalGroup(fpmPgid, 'SIGKILL');
+  };
   const errorLog = path.join(dir, 'error.log');
   const stderr = openSync(path.join(dir, 'stderr.log'), 'a');
   const child = spawn(requireExecutable('apache2'), ['-f', config, '-DFOREGROUND'], {
@@ -190,6 +289,7 @@ export async function startApacheServer(options: ApacheServerOptions): Promise<A
   let lastProblem = 'no answer yet';
   for (;;) {
     if (exited) {
+      killFpm();
       const text = logs();
       if (ADDRESS_IN_USE.test(text)) throw new PortInUseError(text);
       throw new Error(`Apache exited during start-up:\n${text}`);
@@ -199,6 +299,7 @@ export async function startApacheServer(options: ApacheServerOptions): Promise<A
     lastProblem = problem;
     if (Date.now() > deadline) {
       signalGroup(pgid, 'SIGKILL');
+      killFpm();
       throw new Error(`Apache did not answer GET ${options.readyPath} with 200 within ${options.readyTimeoutMs} ms (last: ${lastProblem}):\n${logs()}`);
     }
     await sleep(50);
@@ -206,12 +307,20 @@ export async function startApacheServer(options: ApacheServerOptions): Promise<A
   let stopping: Promise<void> | undefined;
   return {
     kind: 'apache',
+    php,
     url,
     port: options.port,
     pgid,
-    workerPids: () => runningChildren(pgid),
+    workerPids: () => runningChildren(fpmPgid ?? pgid),
     // SIGTERM: Apache stops its children and exits; the whole group is killed after a grace period.
-    stop: () => (stopping ??= stopGroup(pgid, STOP_GRACE_MS)),
-    killNow: () => signalGroup(pgid, 'SIGKILL'),
+    // The FPM pool goes after it, so no request is cut off in the middle.
+    stop: () =>
+      (stopping ??= stopGroup(pgid, STOP_GRACE_MS).then(async () => {
+        if (fpmPgid !== undefined) await stopGroup(fpmPgid, STOP_GRACE_MS);
+      })),
+    killNow: () => {
+      signalGroup(pgid, 'SIGKILL');
+      killFpm();
+    },
   };
 }

@@ -52,7 +52,7 @@ import {
   type SiteStopper,
 } from '../../source/local-site/site-steps.js';
 import { generateSalts, phpString, renderWpConfig } from '../../source/local-site/wp-config.js';
-import { APACHE_USER, prepareForApache, startApacheServer, type ApacheServer } from './apache-server.js';
+import { APACHE_USER, prepareForApache, startApacheServer, type ApacheServer, type ApachePhp } from './apache-server.js';
 import { ensureSitePackages } from './packages.js';
 import { prepareWordPressTree, readWordPressVersion, resolveWordPress, type WordPressChoice } from './wordpress-builds.js';
 
@@ -91,6 +91,13 @@ export interface ServerOptions {
   validateTimestamps?: boolean;
   /** PHP_CLI_SERVER_WORKERS (php -S) or pm.max_children (fpm). Default 4. */
   workers?: number;
+  /**
+   * apache: how Apache runs PHP, 'mod_php' (default, most shared hosts) or 'fpm' (the event MPM and a
+   * PHP-FPM pool through proxy_fcgi, where Authorization reaches PHP only as .htaccess passes it).
+   */
+  apachePhp?: ApachePhp;
+  /** apache: whether WordPress's .htaccess keeps its line that passes Authorization on. Default true. */
+  authorizationRule?: boolean;
 }
 
 export interface StartOptions extends ServerOptions {
@@ -359,13 +366,15 @@ async function buildSite(
   step('install WordPress');
   const server = options.server ?? defaultServerKind();
   // Apache's children run as www-data: what PHP writes becomes theirs (the install ran as root).
-  if (server === 'apache') prepareForApache({ root, wpDir, contentDir, writable: [debugLog] });
+  if (server === 'apache') prepareForApache({ root, wpDir, contentDir, writable: [debugLog], authorizationRule: options.authorizationRule ?? true });
 
   let serverOptions: Required<ServerOptions> = {
     server,
     opcache: options.opcache ?? server !== 'php',
     validateTimestamps: options.validateTimestamps ?? false,
     workers: options.workers ?? 4,
+    apachePhp: options.apachePhp ?? 'mod_php',
+    authorizationRule: options.authorizationRule ?? true,
   };
   const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   const startServer = async (): Promise<void> => {
@@ -387,6 +396,7 @@ async function buildSite(
     }
     if (serverOptions.server === 'apache') {
       const apache = await startApacheServer({
+        php: serverOptions.apachePhp,
         root,
         docRoot: wpDir,
         port,
@@ -432,7 +442,12 @@ async function buildSite(
 
   const url = `http://127.0.0.1:${port}${prefix}`;
   const restRoot = `${url}/wp-json`;
-  await checkBasicAuth(restRoot, users.admin);
+  // A site made to strip Authorization is checked as svc reaches it there: through its own header.
+  if (serverOptions.authorizationRule || serverOptions.server !== 'apache' || serverOptions.apachePhp === 'mod_php' || options.pluginDir === false) {
+    await checkBasicAuth(restRoot, users.admin);
+  } else {
+    await checkBasicAuth(restRoot, users.admin, 'X-Svc-Authorization');
+  }
   step('check Basic auth');
 
   let stopped = false;
