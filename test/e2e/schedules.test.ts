@@ -169,6 +169,29 @@ describe('#[Schedule]', () => {
     expect(await svcEvents()).toEqual([]);
   });
 
+  it('a run that stops PHP (memory) is recorded as it ran out, and its lock is given back', async () => {
+    const fatal = routeSource(
+      uniqueClass('Fatal'),
+      ["\t#[Schedule('weekly')]", "\tpublic function hog(): void { ini_set( 'memory_limit', (string) ( memory_get_usage() + 16 * 1024 * 1024 ) ); $all = str_repeat( 'x', 64 * 1024 * 1024 ); }"].join('\n'),
+      { preamble: IMPORTS },
+    );
+    const line = fatal.split('\n').findIndex((text) => text.includes('str_repeat')) + 1;
+    await pushOk(site, { 'jobs/fatal': fatal });
+    const cursor = await latestEvent();
+    const code = "do_action( 'svc_scheduled_run', 'jobs/fatal', 'hog' );";
+    expect((await wp(['eval', code])).code).not.toBe(0);
+    const [hog] = (await schedulesOf('jobs/fatal'))!;
+    expect(hog!.last_run).toMatchObject({ outcome: 'error', message: expect.stringMatching(new RegExp(`^PHP Fatal error: Allowed memory size .* in jobs/fatal\\.php on line ${line}$`)) });
+    const page = await call<{ events: { type: string; data: Record<string, unknown> }[] }>(site, `/svc/v1/events?after=${cursor}&per_page=50`);
+    expect(page.body.events.filter((event) => event.type === 'schedule_error').map((event) => event.data)).toEqual([
+      expect.objectContaining({ method: 'hog', file: 'jobs/fatal.php', line, error: 'fatal' }),
+    ]);
+    // Not left locked until the lock expires: the next run runs (and fails again).
+    expect((await wp(['eval', code])).code).not.toBe(0);
+    const again = await call<{ events: { type: string }[] }>(site, `/svc/v1/events?after=${cursor}&per_page=50`);
+    expect(again.body.events.filter((event) => event.type === 'schedule_error')).toHaveLength(2);
+  });
+
   it('refuses a schedule svc cannot read at push, naming the line', async () => {
     const bad = routeSource(uniqueClass('BadSchedule'), "\t#[Schedule(every: 30)]\n\tpublic function often(): void {}", { preamble: IMPORTS });
     const line = bad.split('\n').findIndex((text) => text.includes('every: 30')) + 1;

@@ -57,19 +57,25 @@ final class Runner {
 		$started = time();
 		RunState::record( $slug, $method, $started, 'running' );
 		$path = (string) ( $entry['path'] ?? '' );
-		register_shutdown_function(
-			function () use ( $lock, $slug, $method, $started, $path ): void {
-				if ( $this->finished ) {
-					return;
-				}
-				$error = error_get_last();
-				$text  = null === $error
-					? 'PHP stopped before the method returned'
-					: sprintf( 'PHP Fatal error: %s in %s on line %d', Guard::author_text( (string) $error['message'] ), self::file_name( (string) $error['file'], $slug, $path ), Guard::author_line( (string) $error['file'], (int) $error['line'] ) );
-				self::failed( $slug, $method, $started, $text, null === $error ? '' : self::file_name( (string) $error['file'], $slug, $path ), null === $error ? 0 : Guard::author_line( (string) $error['file'], (int) $error['line'] ), 'fatal' );
-				$lock->release();
+		// WordPress's fatal error handler runs first at shutdown and ends the process (wp_die), so the
+		// run is also recorded from inside it; the shutdown function covers sites that turned it off.
+		$stopped = function ( ?array $error ) use ( $lock, $slug, $method, $started, $path ): void {
+			if ( $this->finished ) {
+				return;
 			}
-		);
+			$this->finished = true;
+			$file           = null === $error ? '' : self::file_name( (string) $error['file'], $slug, $path );
+			$line           = null === $error ? 0 : Guard::author_line( (string) $error['file'], (int) $error['line'] );
+			$text           = null === $error ? 'PHP stopped before the method returned' : sprintf( 'PHP Fatal error: %s in %s on line %d', Guard::author_text( (string) $error['message'] ), $file, $line );
+			self::failed( $slug, $method, $started, $text, $file, $line, 'fatal' );
+			$lock->release();
+		};
+		register_shutdown_function( static fn () => $stopped( error_get_last() ) );
+		$on_error = static function ( mixed $message, mixed $error ) use ( $stopped ): mixed {
+			$stopped( is_array( $error ) ? $error : error_get_last() );
+			return $message;
+		};
+		add_filter( 'wp_php_error_message', $on_error, 100, 2 );
 		try {
 			$instance = $this->components->loader->instance( $slug );
 			if ( null === $instance ) {
@@ -86,6 +92,7 @@ final class Runner {
 		} finally {
 			$this->finished = true;
 			$lock->release();
+			remove_filter( 'wp_php_error_message', $on_error, 100 );
 		}
 	}
 
