@@ -123,6 +123,24 @@ describe('#[Schedule]', () => {
     });
   });
 
+  it('a due event runs through wp-cron.php on nginx + FPM, and its next run is an interval later', async () => {
+    // Made due now (WP-Cron runs due events; this one's first run was an interval away).
+    const due = "wp_unschedule_event( wp_next_scheduled( 'svc_scheduled_run', array( 'jobs/nightly', 'syncOrders' ) ), 'svc_scheduled_run', array( 'jobs/nightly', 'syncOrders' ) ); wp_schedule_event( time() - 5, 'hourly', 'svc_scheduled_run', array( 'jobs/nightly', 'syncOrders' ) );";
+    expect((await wp(['eval', due])).code).toBe(0);
+    const before = Number((await wp(['option', 'get', 'svc_e2e_sync_runs'])).stdout.trim());
+    const cron = await site.fetch(`${site.url}/wp-cron.php`, { as: 'anonymous' });
+    expect(cron.status).toBe(200);
+    let after = before;
+    for (let i = 0; i < 40 && after === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      after = (await call<{ runs: number }>(site, '/svc-api/v1/jobs/nightly')).body.runs;
+    }
+    expect(after).toBe(before + 1);
+    const [sync] = (await schedulesOf('jobs/nightly'))!;
+    expect(sync!.last_run).toMatchObject({ outcome: 'ok' });
+    expect(Date.parse(sync!.next_run!) - Date.now()).toBeGreaterThan(3000_000);
+  });
+
   it('two runs of one schedule at once (two processes): one runs, the other finds it running', async () => {
     const slow = routeSource(
       uniqueClass('Slow'),
