@@ -44,4 +44,6 @@ require_once __DIR__ . '/src/Autoloader.php';
 \Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
 
 register_activation_hook( __FILE__, array( \Svc\Settings\RouteNamespace::class, 'store_default' ) );
+// A deactivated plugin's events would fire into nothing; reactivation schedules them again.
+register_deactivation_hook( __FILE__, array( \Svc\Schedules\Reconciler::class, 'forget' ) );
 \Svc\Plugin::instance()->set_up();

@@ -44,7 +44,7 @@ describe('the --json contract', () => {
   });
 
   it('refuses what breaks a schema: a missing key, an old word, an error without its code', () => {
-    const route = { slug: 'hello', file: 'hello.php', route: '/svc-api/v1/hello', pattern: null, verbs: ['GET'], public: false, publicVerbs: [], hash: 'h', size: 1, error: null };
+    const route = { slug: 'hello', file: 'hello.php', route: '/svc-api/v1/hello', pattern: null, verbs: ['GET'], public: false, publicVerbs: [], hash: 'h', size: 1, error: null, cache: null, rateLimits: {}, schedules: [] };
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([route]))).not.toThrow();
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, public: undefined }]))).toThrow(/api-list.schema.json/);
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, publicVerbs: undefined }]))).toThrow(/api-list.schema.json/);

@@ -76,3 +76,15 @@ describe('#[Cache] and #[RateLimit] rules agree with the plugin', () => {
     }
   });
 });
+
+const scheduleCases = fixture<{ cases: { name: string; source: string; problems: string[]; message?: string }[] }>('schedule-cases.json').cases;
+
+describe('#[Schedule] rules agree with the plugin', () => {
+  it.each(scheduleCases.map((c) => [c.name, c.source, c.problems, c.message] as const))('%s', (_name, source, codes, message) => {
+    const result = checkRouteSource(`<?php\ndeclare(strict_types=1);\n${source}`);
+    expect(result.problems.map((problem) => problem.code)).toEqual(codes);
+    if (message !== undefined) {
+      expect(result.problems[0]?.message).toBe(message);
+    }
+  });
+});

@@ -65,12 +65,12 @@
 
   // plugin/admin/src/App.tsx
   var import_components4 = __toESM(require_components(), 1);
-  var import_i18n5 = __toESM(require_i18n(), 1);
+  var import_i18n6 = __toESM(require_i18n(), 1);
 
   // plugin/admin/src/ApiTab.tsx
   var import_components2 = __toESM(require_components(), 1);
   var import_element2 = __toESM(require_element(), 1);
-  var import_i18n3 = __toESM(require_i18n(), 1);
+  var import_i18n4 = __toESM(require_i18n(), 1);
 
   // plugin/admin/src/api.ts
   var import_api_fetch = __toESM(require_api_fetch(), 1);
@@ -110,8 +110,46 @@
       route: typeof value["route"] === "string" ? value["route"] : null,
       methods,
       public: value["public"] === true,
-      ...typeof value["error"] === "string" ? { error: value["error"] } : {}
+      ...typeof value["error"] === "string" ? { error: value["error"] } : {},
+      ...policiesOf(value)
     };
+  }
+  function policiesOf(value) {
+    const policies = {};
+    const cache = value["cache"];
+    if (isObject(cache) && isCount(cache["max_age"])) {
+      policies.cache = { max_age: cache["max_age"], stale_while_revalidate: isCount(cache["stale_while_revalidate"]) ? cache["stale_while_revalidate"] : null };
+    }
+    const rates = value["rate_limits"];
+    if (isObject(rates)) {
+      policies.rate_limits = {};
+      for (const [verb, rate] of Object.entries(rates)) {
+        if (isObject(rate) && isCount(rate["requests"]) && isCount(rate["per"])) {
+          policies.rate_limits[verb] = { requests: rate["requests"], per: rate["per"], shared: rate["shared"] === true };
+        }
+      }
+    }
+    const schedules = value["schedules"];
+    if (Array.isArray(schedules)) {
+      policies.schedules = schedules.flatMap((item) => {
+        if (!isObject(item) || typeof item["method"] !== "string" || typeof item["recurrence"] !== "string" || !isCount(item["interval"])) return [];
+        const last = item["last_run"];
+        const text = (from, key) => typeof from[key] === "string" ? from[key] : null;
+        return [
+          {
+            method: item["method"],
+            recurrence: item["recurrence"],
+            interval: item["interval"],
+            next_run: text(item, "next_run"),
+            last_run: isObject(last) && typeof last["started"] === "string" && typeof last["outcome"] === "string" ? { started: last["started"], finished: text(last, "finished"), outcome: last["outcome"], message: text(last, "message") } : null
+          }
+        ];
+      });
+    }
+    return policies;
+  }
+  function isCount(value) {
+    return typeof value === "number" && Number.isInteger(value) && value >= 0;
   }
   var BOOT_FATAL_RETRIES = 25;
   async function fetchListing() {
@@ -206,6 +244,57 @@
     return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
   }
 
+  // plugin/admin/src/Policies.tsx
+  var import_i18n3 = __toESM(require_i18n(), 1);
+  function Policies({ file }) {
+    const limits = Object.entries(file.rate_limits ?? {});
+    const schedules = file.schedules ?? [];
+    if (file.cache === void 0 && limits.length === 0 && schedules.length === 0) {
+      return null;
+    }
+    return /* @__PURE__ */ wp.element.createElement("ul", { className: "svc-policies" }, file.cache !== void 0 && /* @__PURE__ */ wp.element.createElement("li", { className: "svc-policy svc-policy--cache" }, file.cache.stale_while_revalidate === null ? (
+      /* translators: %d: seconds */
+      (0, import_i18n3.sprintf)((0, import_i18n3.__)("Cache: GET answers for %d s", "svc"), file.cache.max_age)
+    ) : (
+      /* translators: 1: seconds, 2: seconds */
+      (0, import_i18n3.sprintf)((0, import_i18n3.__)("Cache: GET answers for %1$d s, stale while revalidating for %2$d s", "svc"), file.cache.max_age, file.cache.stale_while_revalidate)
+    )), limits.map(([verb, limit]) => /* @__PURE__ */ wp.element.createElement(
+      "li",
+      { key: verb, className: "svc-policy svc-policy--rate" },
+      /* translators: 1: HTTP verb, 2: requests, 3: seconds */
+      (0, import_i18n3.sprintf)((0, import_i18n3.__)("Rate limit: %1$s %2$d requests per %3$d s per client", "svc"), verb, limit.requests, limit.per)
+    )), schedules.map((schedule) => /* @__PURE__ */ wp.element.createElement(ScheduleItem, { key: schedule.method, schedule })));
+  }
+  function ScheduleItem({ schedule }) {
+    const every = schedule.recurrence === "every" ? (
+      /* translators: %d: seconds */
+      (0, import_i18n3.sprintf)((0, import_i18n3.__)("every %d s", "svc"), schedule.interval)
+    ) : schedule.recurrence;
+    const next = schedule.next_run === null ? (0, import_i18n3.__)("not scheduled yet", "svc") : (0, import_i18n3.sprintf)(
+      /* translators: %s: date and time */
+      (0, import_i18n3.__)("next %s", "svc"),
+      shown(schedule.next_run)
+    );
+    const last = schedule.last_run;
+    const failed = last?.outcome === "error";
+    return /* @__PURE__ */ wp.element.createElement(
+      "li",
+      { className: failed ? "svc-policy svc-policy--schedule svc-policy--failed" : "svc-policy svc-policy--schedule", "data-method": schedule.method },
+      /* translators: 1: method name, 2: how often, 3: next run */
+      (0, import_i18n3.sprintf)((0, import_i18n3.__)("Schedule: %1$s() %2$s, %3$s", "svc"), schedule.method, every, next),
+      ", ",
+      last === null ? (0, import_i18n3.__)("never ran", "svc") : (
+        /* translators: 1: ok, error or running, 2: date and time */
+        (0, import_i18n3.sprintf)((0, import_i18n3.__)("last run %1$s at %2$s", "svc"), last.outcome, shown(last.finished ?? last.started))
+      ),
+      failed && last.message !== null && /* @__PURE__ */ wp.element.createElement("pre", { className: "svc-policy__error" }, last.message)
+    );
+  }
+  function shown(iso) {
+    const match = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(iso);
+    return match === null ? iso : `${match[1]} ${match[2]} UTC`;
+  }
+
   // plugin/admin/src/urls.ts
   function restUrl(restRoot, path) {
     return restRoot.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
@@ -231,15 +320,15 @@
       };
     }, []);
     if (state.status === "loading") {
-      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components2.Spinner, null), (0, import_i18n3.__)("Loading route files\u2026", "svc"));
+      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components2.Spinner, null), (0, import_i18n4.__)("Loading route files\u2026", "svc"));
     }
     if (state.status === "failed") {
-      return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n3.__)("Could not load the route files:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, state.message));
+      return /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n4.__)("Could not load the route files:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, state.message));
     }
     const { files, skipped } = state.listing;
-    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-api-tab" }, skipped > 0 && /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "warning", isDismissible: false }, (0, import_i18n3.sprintf)(
+    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-api-tab" }, skipped > 0 && /* @__PURE__ */ wp.element.createElement(import_components2.Notice, { status: "warning", isDismissible: false }, (0, import_i18n4.sprintf)(
       /* translators: %d: number of files */
-      (0, import_i18n3._n)(
+      (0, import_i18n4._n)(
         "%d route file is over the per-file size limit: it is not served and not listed.",
         "%d route files are over the per-file size limit: they are not served and not listed.",
         skipped,
@@ -249,8 +338,8 @@
     )), files.length === 0 ? /* @__PURE__ */ wp.element.createElement(EmptyState, null) : /* @__PURE__ */ wp.element.createElement(FileTable, { files, restRoot }), /* @__PURE__ */ wp.element.createElement(EventList, null));
   }
   function EmptyState() {
-    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-empty" }, /* @__PURE__ */ wp.element.createElement("p", { className: "svc-empty__title" }, (0, import_i18n3.__)("No routes are deployed yet.", "svc")), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element2.createInterpolateElement)(
-      (0, import_i18n3.__)(
+    return /* @__PURE__ */ wp.element.createElement("div", { className: "svc-empty" }, /* @__PURE__ */ wp.element.createElement("p", { className: "svc-empty__title" }, (0, import_i18n4.__)("No routes are deployed yet.", "svc")), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element2.createInterpolateElement)(
+      (0, import_i18n4.__)(
         "Write a route file in your project\u2019s <code>api/</code> directory (for example <code>api/hello.php</code>), then deploy it with <code>svc api push</code>.",
         "svc"
       ),
@@ -258,30 +347,30 @@
     )));
   }
   function FileTable({ files, restRoot }) {
-    return /* @__PURE__ */ wp.element.createElement("table", { className: "wp-list-table widefat fixed striped svc-files" }, /* @__PURE__ */ wp.element.createElement("thead", null, /* @__PURE__ */ wp.element.createElement("tr", null, /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__file" }, (0, import_i18n3.__)("File", "svc")), /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__route" }, (0, import_i18n3.__)("Route", "svc")))), /* @__PURE__ */ wp.element.createElement("tbody", null, files.map((file) => /* @__PURE__ */ wp.element.createElement(FileRow, { key: file.filename, file, restRoot }))));
+    return /* @__PURE__ */ wp.element.createElement("table", { className: "wp-list-table widefat fixed striped svc-files" }, /* @__PURE__ */ wp.element.createElement("thead", null, /* @__PURE__ */ wp.element.createElement("tr", null, /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__file" }, (0, import_i18n4.__)("File", "svc")), /* @__PURE__ */ wp.element.createElement("th", { scope: "col", className: "svc-files__route" }, (0, import_i18n4.__)("Route", "svc")))), /* @__PURE__ */ wp.element.createElement("tbody", null, files.map((file) => /* @__PURE__ */ wp.element.createElement(FileRow, { key: file.filename, file, restRoot }))));
   }
   function FileRow({ file, restRoot }) {
     const failed = file.error !== void 0;
-    return /* @__PURE__ */ wp.element.createElement("tr", { className: failed ? "svc-file svc-file--failed" : "svc-file", "data-filename": file.filename }, /* @__PURE__ */ wp.element.createElement("td", { className: "svc-files__file" }, /* @__PURE__ */ wp.element.createElement("code", { className: "svc-file__name" }, `${file.filename}.php`), failed && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-badge svc-badge--failed" }, (0, import_i18n3.__)("Failed to load", "svc")), file.public === true && /* @__PURE__ */ wp.element.createElement(
+    return /* @__PURE__ */ wp.element.createElement("tr", { className: failed ? "svc-file svc-file--failed" : "svc-file", "data-filename": file.filename }, /* @__PURE__ */ wp.element.createElement("td", { className: "svc-files__file" }, /* @__PURE__ */ wp.element.createElement("code", { className: "svc-file__name" }, `${file.filename}.php`), failed && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-badge svc-badge--failed" }, (0, import_i18n4.__)("Failed to load", "svc")), file.public === true && /* @__PURE__ */ wp.element.createElement(
       "span",
       {
         className: "svc-badge svc-badge--public",
-        title: (0, import_i18n3.__)("Anyone can call at least one verb of this route without logging in.", "svc")
+        title: (0, import_i18n4.__)("Anyone can call at least one verb of this route without logging in.", "svc")
       },
-      (0, import_i18n3.__)("Public", "svc")
+      (0, import_i18n4.__)("Public", "svc")
     ), failed && /* @__PURE__ */ wp.element.createElement("pre", { className: "svc-file__error" }, file.error)), /* @__PURE__ */ wp.element.createElement("td", { className: "svc-files__route" }, /* @__PURE__ */ wp.element.createElement(RouteCell, { file, restRoot })));
   }
   function RouteCell({ file, restRoot }) {
     if (file.route === null) {
-      return /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted" }, (0, import_i18n3.__)("None: the file name is not a valid route name.", "svc"));
+      return /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted" }, (0, import_i18n4.__)("None: the file name is not a valid route name.", "svc"));
     }
-    return /* @__PURE__ */ wp.element.createElement(wp.element.Fragment, null, isLinkable(file) ? /* @__PURE__ */ wp.element.createElement("a", { className: "svc-route", href: restUrl(restRoot, file.path), target: "_blank", rel: "noopener noreferrer" }, file.path) : /* @__PURE__ */ wp.element.createElement("code", { className: "svc-route" }, file.path), file.methods.length > 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-methods" }, file.methods.join(", ")), file.error !== void 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted svc-not-served" }, (0, import_i18n3.__)("Not served until the file is fixed.", "svc")));
+    return /* @__PURE__ */ wp.element.createElement(wp.element.Fragment, null, isLinkable(file) ? /* @__PURE__ */ wp.element.createElement("a", { className: "svc-route", href: restUrl(restRoot, file.path), target: "_blank", rel: "noopener noreferrer" }, file.path) : /* @__PURE__ */ wp.element.createElement("code", { className: "svc-route" }, file.path), file.methods.length > 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-methods" }, file.methods.join(", ")), file.error !== void 0 && /* @__PURE__ */ wp.element.createElement("span", { className: "svc-muted svc-not-served" }, (0, import_i18n4.__)("Not served until the file is fixed.", "svc")), /* @__PURE__ */ wp.element.createElement(Policies, { file }));
   }
 
   // plugin/admin/src/SettingsTab.tsx
   var import_components3 = __toESM(require_components(), 1);
   var import_element3 = __toESM(require_element(), 1);
-  var import_i18n4 = __toESM(require_i18n(), 1);
+  var import_i18n5 = __toESM(require_i18n(), 1);
   function SettingsTab({ restRoot }) {
     const [load, setLoad] = (0, import_element3.useState)({ status: "loading" });
     const [saved, setSaved] = (0, import_element3.useState)("");
@@ -304,10 +393,10 @@
       };
     }, []);
     if (load.status === "loading") {
-      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components3.Spinner, null), (0, import_i18n4.__)("Loading settings\u2026", "svc"));
+      return /* @__PURE__ */ wp.element.createElement("p", { className: "svc-loading" }, /* @__PURE__ */ wp.element.createElement(import_components3.Spinner, null), (0, import_i18n5.__)("Loading settings\u2026", "svc"));
     }
     if (load.status === "failed") {
-      return /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n4.__)("Could not load the settings:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, load.message));
+      return /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "error", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n5.__)("Could not load the settings:", "svc")), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-error-text" }, load.message));
     }
     const submit = (event) => {
       event.preventDefault();
@@ -331,40 +420,40 @@
       import_components3.TextControl,
       {
         className: "svc-settings__namespace",
-        label: (0, import_i18n4.__)("Route namespace", "svc"),
+        label: (0, import_i18n5.__)("Route namespace", "svc"),
         value,
         onChange: setValue,
         disabled: saving,
         autoComplete: "off",
         spellCheck: false,
         help: (0, import_element3.createInterpolateElement)(
-          (0, import_i18n4.__)(
+          (0, import_i18n5.__)(
             "Every route file is served under this namespace: a lowercase name, a slash and a version, for example <code>my-api/v1</code>. Routes answer under <base />.",
             "svc"
           ),
           { code: /* @__PURE__ */ wp.element.createElement("code", null), base: /* @__PURE__ */ wp.element.createElement("code", null, namespaceBase(restRoot, saved)) }
         )
       }
-    ), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-settings__warning" }, (0, import_i18n4.__)("Changing it moves every route URL at once; the old URLs are not redirected.", "svc")), /* @__PURE__ */ wp.element.createElement("div", { className: "svc-settings__actions" }, /* @__PURE__ */ wp.element.createElement(import_components3.Button, { variant: "primary", type: "submit", isBusy: saving, disabled: saving || value.trim() === saved }, (0, import_i18n4.__)("Save namespace", "svc")), saving && /* @__PURE__ */ wp.element.createElement(import_components3.Spinner, null)));
+    ), /* @__PURE__ */ wp.element.createElement("p", { className: "svc-settings__warning" }, (0, import_i18n5.__)("Changing it moves every route URL at once; the old URLs are not redirected.", "svc")), /* @__PURE__ */ wp.element.createElement("div", { className: "svc-settings__actions" }, /* @__PURE__ */ wp.element.createElement(import_components3.Button, { variant: "primary", type: "submit", isBusy: saving, disabled: saving || value.trim() === saved }, (0, import_i18n5.__)("Save namespace", "svc")), saving && /* @__PURE__ */ wp.element.createElement(import_components3.Spinner, null)));
   }
   function Moved({ change, restRoot }) {
     if (change.namespace === change.previous) {
-      return /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "info", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n4.__)("The namespace is unchanged.", "svc")));
+      return /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "info", isDismissible: false }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n5.__)("The namespace is unchanged.", "svc")));
     }
     return /* @__PURE__ */ wp.element.createElement(import_components3.Notice, { status: "success", isDismissible: false, className: "svc-settings__moved" }, /* @__PURE__ */ wp.element.createElement("p", null, (0, import_element3.createInterpolateElement)(
-      (0, import_i18n4.__)("Namespace changed from <old /> to <new />. Every route URL moved: routes now answer under <base />", "svc"),
+      (0, import_i18n5.__)("Namespace changed from <old /> to <new />. Every route URL moved: routes now answer under <base />", "svc"),
       {
         old: /* @__PURE__ */ wp.element.createElement("code", null, change.previous),
         new: /* @__PURE__ */ wp.element.createElement("code", null, change.namespace),
         base: /* @__PURE__ */ wp.element.createElement("code", { className: "svc-new-base" }, namespaceBase(restRoot, change.namespace))
       }
-    )), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n4.__)("Old URLs are not redirected: update every client that calls them.", "svc")));
+    )), /* @__PURE__ */ wp.element.createElement("p", null, (0, import_i18n5.__)("Old URLs are not redirected: update every client that calls them.", "svc")));
   }
 
   // plugin/admin/src/App.tsx
   var TABS = [
-    { name: "api", title: (0, import_i18n5.__)("API", "svc"), className: "svc-tab-api" },
-    { name: "settings", title: (0, import_i18n5.__)("Settings", "svc"), className: "svc-tab-settings" }
+    { name: "api", title: (0, import_i18n6.__)("API", "svc"), className: "svc-tab-api" },
+    { name: "settings", title: (0, import_i18n6.__)("Settings", "svc"), className: "svc-tab-settings" }
   ];
   function tabFromHash() {
     const name = window.location.hash.replace(/^#/, "");

@@ -38,6 +38,9 @@ use Svc\Runtime\RouteHandler;
 use Svc\Runtime\RouteVisibility;
 use Svc\Runtime\RouteLoader;
 use Svc\Runtime\VendorAutoload;
+use Svc\Schedules\CronPlan;
+use Svc\Schedules\Reconciler;
+use Svc\Schedules\Runner;
 use Svc\Secrets\SecretStore;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\Paths;
@@ -67,6 +70,13 @@ final class Plugin {
 		}
 
 		add_action( 'init', array( $this, 'load_textdomain' ) );
+		// #[Schedule]: WordPress asks for svc's intervals only where cron is read; the run builds what it needs.
+		add_filter( 'cron_schedules', array( Reconciler::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval -- at least 60 s (ScheduleReader::MIN_EVERY), the author's own.
+		add_action( CronPlan::HOOK, static fn ( mixed $slug = null, mixed $method = null ) => $site->run( static fn () => ( new Runner( new Components( $paths ) ) )->run( $slug, $method ) ), 10, 2 );
+		if ( wp_doing_cron() || ( defined( 'WP_CLI' ) && WP_CLI ) ) {
+			// Before WP-Cron picks the due events: a release made since the last REST request is in step.
+			add_action( 'wp_loaded', fn () => $site->run( fn () => $this->reconcile( new Components( $paths ) ) ) );
+		}
 		( new AuthorizationFallback() )->set_up();
 		// Only a listener: the table is touched when an event happens or is read.
 		( new Recorder( new EventStore() ) )->listen();
@@ -89,6 +99,10 @@ final class Plugin {
 		load_plugin_textdomain( 'svc', false, dirname( plugin_basename( SVC_PLUGIN_FILE ) ) . '/languages' );
 	}
 
+	private function reconcile( Components $components ): void {
+		( new Reconciler( $components->store, $components->deployer->releases(), $components->paths ) )->check();
+	}
+
 	private function set_up_rest( Paths $paths, SiteScope $site ): void {
 		$components = new Components( $paths );
 		$files      = $components->files;
@@ -97,6 +111,8 @@ final class Plugin {
 		// Before anything reads the route files: a crash between a release's commit and its swap, or
 		// (one day) another web node's push, leaves this node's copy behind the active release.
 		$deployer->catch_up();
+		// A release made active since the last reconcile, by whatever path: WP-Cron follows it.
+		$this->reconcile( $components );
 		$loader          = $components->loader;
 		$route_namespace = $components->route_namespace;
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request

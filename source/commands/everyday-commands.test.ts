@@ -30,6 +30,17 @@ describe('everyday commands', () => {
 		expect(usageError(() => parse('api new a', { follow: true })).message).toBe('--follow does not apply to "svc api new".');
 	});
 
+	it('api new takes --cache, --rate-limit and --schedule as written (the command checks them)', () => {
+		expect(parse('api new feed', { cache: '300', rateLimit: '60/60', schedule: 'every:300' })).toMatchObject({
+			name: 'api new',
+			cache: '300',
+			rateLimit: '60/60',
+			schedule: 'every:300',
+		});
+		expect(usageError(() => parse('api new feed', { cache: '' })).message).toMatch(/--cache/);
+		expect(usageError(() => parse('api logs', { schedule: 'hourly' })).message).toBe('--schedule does not apply to "svc api logs".');
+	});
+
 	it('api logs reads --follow and --since', () => {
 		expect(parse('api logs', { follow: true, since: '1h', json: true })).toEqual({
 			name: 'api logs',

@@ -68,6 +68,7 @@ export const HELP: Record<HelpTopic, string> = {
 	  $ svc api releases [--site NAME] [--json]
 	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api new <slug> [--verbs get,post] [--public | --capability CAP] [--json]
+	                       [--cache S] [--rate-limit N/S] [--schedule WHEN]
 	  $ svc api logs [--follow] [--since 1h] [--route R] [--level L] [--site NAME] [--json]
 	  $ svc api openapi [--out FILE] [--site NAME] [--json]
 	  $ svc api client [--out DIR] [--site NAME] [--json]
@@ -124,6 +125,10 @@ export const HELP: Record<HelpTopic, string> = {
 	  --verbs LIST      Verbs to implement (default get): get, post, put, patch, delete
 	  --public          Anyone may call the route, without logging in
 	  --capability CAP  Logged-in users holding CAP may call it (default: administrators only)
+	  --cache S         GET answers carry Cache-Control max-age S seconds and an ETag
+	  --rate-limit N/S  Each client may call it N times per S seconds, then gets 429
+	  --schedule WHEN   Adds run(), which WP-Cron calls: hourly, twicedaily, daily, weekly or
+	                    every:SECONDS (at least 60)
 
 	api logs
 	  The events the site's svc plugin recorded (the last 1,000), oldest first: files that failed
@@ -146,6 +151,8 @@ export const HELP: Record<HelpTopic, string> = {
 
 	Examples
 	  $ svc api new users/[id] --verbs get,delete
+	  $ svc api new feed --public --cache 300 --rate-limit 60/60
+	  $ svc api new jobs/sync --schedule hourly
 	  $ svc api logs --since 1h
 	  $ svc api logs --follow --route users/[id] --level error
 	  $ svc api push --prune --yes

@@ -77,6 +77,10 @@ export interface ApiNewCommand {
 	readonly verbs: string | undefined;
 	readonly isPublic: boolean;
 	readonly capability: string | undefined;
+	/** As given to --cache, --rate-limit and --schedule (checked by core/policy-flags.ts). */
+	readonly cache: string | undefined;
+	readonly rateLimit: string | undefined;
+	readonly schedule: string | undefined;
 }
 
 export interface ApiLogsCommand {
@@ -209,7 +213,7 @@ const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
 	'api rm': ['site', 'json', 'yes', 'dryRun'],
 	'api releases': ['site', 'json'],
 	'api rollback': ['site', 'json', 'yes', 'dryRun'],
-	'api new': ['site', 'json', 'verbs', 'public', 'capability'],
+	'api new': ['site', 'json', 'verbs', 'public', 'capability', 'cache', 'rateLimit', 'schedule'],
 	'api logs': ['site', 'json', 'follow', 'since', 'route', 'level'],
 	doctor: ['site', 'json'],
 	dev: ['site', 'json', 'yes'],
@@ -283,6 +287,9 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 				verbs: nonEmpty(flags.verbs, '--verbs'),
 				isPublic: flags.public === true,
 				capability: nonEmpty(flags.capability, '--capability'),
+				cache: nonEmpty(flags.cache, '--cache'),
+				rateLimit: nonEmpty(flags.rateLimit, '--rate-limit'),
+				schedule: nonEmpty(flags.schedule, '--schedule'),
 			};
 		case 'api logs':
 			noArgs(name, args);

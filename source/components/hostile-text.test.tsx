@@ -44,6 +44,16 @@ const summary = { id: 3, created: HOSTILE, user: { id: 1, login: HOSTILE }, kind
 const SCREENS: ReadonlyArray<[string, ReactElement]> = [
 	['the route table', <RouteTable routes={[route]} site={HOSTILE} onQuit={() => undefined} height={20} />],
 	['the route detail', <RouteDetail route={route} />],
+	[
+		'the route detail with schedules',
+		<RouteDetail
+			route={{
+				...route,
+				schedules: [{ method: HOSTILE, recurrence: HOSTILE, interval: 60, nextRun: HOSTILE, lastRun: { started: HOSTILE, finished: null, outcome: 'error', message: HOSTILE } }],
+				rateLimits: { [HOSTILE]: { requests: 1, per: 1, shared: false } },
+			}}
+		/>,
+	],
 	['the release table', <ReleaseTable releases={[release(3, { kind: HOSTILE, user: { id: 1, login: HOSTILE }, created: HOSTILE, active: true })]} site={HOSTILE} />],
 	[
 		'the dev screen',

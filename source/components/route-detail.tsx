@@ -1,11 +1,13 @@
 /**
  * One route in full, from the browsable list (Enter): its file, a URL that can be called (an
  * example value in each dynamic segment, core/route-url.ts), each verb with who may call it, the
- * load error whole, size and hash. Esc or Enter goes back to the list.
+ * load error whole, its cache, rate limits and schedules (next and last run), size and hash. Esc or
+ * Enter goes back to the list.
  */
 import { Box } from 'ink';
 import { Text } from './text.js';
 import type { RouteRow } from './route-table.js';
+import { cacheLine, rateLines, scheduleLines } from './policy-lines.js';
 
 export function RouteDetail({ route }: { readonly route: RouteRow }) {
 	const open = new Set(route.publicVerbs ?? (route.public ? route.methods : []));
@@ -29,6 +31,25 @@ export function RouteDetail({ route }: { readonly route: RouteRow }) {
 					)}
 				</Text>
 			))}
+			{route.cache === undefined ? null : <Field name="Cache">{cacheLine(route.cache)}</Field>}
+			{route.rateLimits === undefined || Object.keys(route.rateLimits).length === 0 ? null : (
+				<Box flexDirection="column">
+					<Field name="Limits">{''}</Field>
+					{rateLines(route.rateLimits).map((line) => (
+						<Text key={line}>{`    ${line}`}</Text>
+					))}
+				</Box>
+			)}
+			{route.schedules === undefined || route.schedules.length === 0 ? null : (
+				<Box flexDirection="column">
+					<Field name="Schedule">{''}</Field>
+					{route.schedules.flatMap((schedule) =>
+						scheduleLines(schedule).map((line, index) => (
+							<Text key={`${schedule.method}-${index}`} {...(index > 0 ? { color: 'red' } : {})}>{`    ${line}`}</Text>
+						)),
+					)}
+				</Box>
+			)}
 			{route.error === undefined ? null : (
 				<Box flexDirection="column">
 					<Text color="red">  Failed to load at the last boot; the route is not served:</Text>

@@ -142,6 +142,34 @@ describe('RouteTable', () => {
 		expect(selectedRow(lastFrame())).toContain('/svc-api/v1/users/[id]');
 	});
 
+	it('the detail shows a route\'s cache, rate limits and schedules with their runs', async () => {
+		const detailed: RouteRow[] = ROUTES.map((route) =>
+			route.slug === 'broken'
+				? {
+						...route,
+						cache: { maxAge: 300, staleWhileRevalidate: 60 },
+						rateLimits: { GET: { requests: 60, per: 60, shared: false } },
+						schedules: [
+							{
+								method: 'tick',
+								recurrence: 'every',
+								interval: 300,
+								nextRun: '2026-11-25T16:05:00Z',
+								lastRun: { started: '2026-11-25T16:00:00Z', finished: '2026-11-25T16:00:01Z', outcome: 'error', message: 'RuntimeException: down' },
+							},
+						],
+					}
+				: route,
+		);
+		const { stdin, lastFrame } = browse(detailed);
+		await type(stdin, KEYS.end, KEYS.enter);
+		const detail = lastFrame() ?? '';
+		expect(detail).toContain('Cache    GET answers: max-age 5 min, stale-while-revalidate 1 min');
+		expect(detail).toContain('GET     60 requests per 1 min per client');
+		expect(detail).toContain('tick()  every 5 min · next 2026-11-25 16:05 UTC · last error 2026-11-25 16:00 UTC');
+		expect(detail).toContain('RuntimeException: down');
+	});
+
 	it.each([80, 40])('at %i columns every row fits on one line and keeps its badges', (columns) => {
 		const frame = render(<RouteTable routes={ROUTES} site="https://example.com" width={columns} height={10} onQuit={() => undefined} />).lastFrame() ?? '';
 		const lines = frame.split('\n');

@@ -12,6 +12,7 @@ import { badgesOf, fitColumns, MARK_WIDTH, methodsOf, shortenLeft } from './rout
 import { RouteDetail } from './route-detail.js';
 import { useLatestState } from './use-latest-state.js';
 import { useTerminalSize } from './use-terminal-size.js';
+import type { CachePolicy, RateLimitPolicy, ScheduleStatus } from '../core/site-client.js';
 
 export interface RouteRow {
 	readonly slug: string;
@@ -26,6 +27,10 @@ export interface RouteRow {
 	readonly publicVerbs?: readonly string[] | undefined;
 	readonly size?: number | undefined;
 	readonly hash?: string | undefined;
+	/** `#[Cache]`, `#[RateLimit]` and `#[Schedule]`, when the site lists them. */
+	readonly cache?: CachePolicy | undefined;
+	readonly rateLimits?: Readonly<Record<string, RateLimitPolicy>> | undefined;
+	readonly schedules?: readonly ScheduleStatus[] | undefined;
 }
 
 export interface RouteTableProps {

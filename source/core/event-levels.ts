@@ -11,6 +11,7 @@ const TYPES: Readonly<Record<string, { readonly level: EventLevel; readonly icon
 	load_failed: { level: 'error', icon: '✖' },
 	boot_fatal: { level: 'error', icon: '✖' },
 	route_error: { level: 'error', icon: '✖' },
+	schedule_error: { level: 'error', icon: '✖' },
 	vendor_failed: { level: 'error', icon: '✖' },
 	permission_threw: { level: 'warn', icon: '⚠' },
 	headers_threw: { level: 'warn', icon: '⚠' },

@@ -6,7 +6,7 @@
 import { requireCjs } from './require-cjs.js';
 import type { Engine } from 'php-parser';
 import { contractProblems } from './php-contract.js';
-import { policyProblems } from './php-policies.js';
+import { policyProblems, scheduleProblems } from './php-policies.js';
 import { HTTP_VERBS, type HttpVerb } from './http-verbs.js';
 
 export { HTTP_VERBS, type HttpVerb };
@@ -19,7 +19,8 @@ export type ProblemCode =
 	| 'svc_bad_permission'
 	| 'svc_bad_schema'
 	| 'svc_bad_cache'
-	| 'svc_bad_rate_limit';
+	| 'svc_bad_rate_limit'
+	| 'svc_bad_schedule';
 
 export interface CodedProblem {
 	readonly code: ProblemCode;
@@ -155,6 +156,10 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 		}
 		if (policies.rate.length > 0) {
 			add('svc_bad_rate_limit', `invalid #[RateLimit]: ${policies.rate.join('; ')}`);
+		}
+		const schedules = scheduleProblems(only.node, (written) => resolveClassName(written, only));
+		if (schedules.length > 0) {
+			add('svc_bad_schedule', `invalid #[Schedule]: ${schedules.join('; ')}`);
 		}
 	}
 	const verbs = only === undefined ? [] : verbMethods(only.node);

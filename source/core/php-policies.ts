@@ -125,3 +125,100 @@ function integerLiteral(node: AstNode | undefined, min: number, max: number): nu
 	return value >= min && value <= max ? value : undefined;
 }
 
+
+/** WordPress's own recurrences; `every:` takes seconds in this range instead. */
+export const RECURRENCES = ['hourly', 'twicedaily', 'daily', 'weekly'] as const;
+export const MIN_EVERY = 60;
+export const MAX_EVERY = 31536000;
+
+/** Methods that answer requests or that PHP or svc call for another purpose. */
+const NOT_SCHEDULABLE = new Set([...VERBS, 'headers', 'permission']);
+
+/**
+ * The CLI's copy of the plugin's Scanning\ScheduleReader check: `#[Schedule('hourly')]` or
+ * `#[Schedule(every: 300)]` on a public method that is not a verb, once, with literal values
+ * (test/fixtures/schedule-cases.json).
+ */
+export function scheduleProblems(classNode: AstNode, resolve: (written: string) => string): string[] {
+	const isSchedule = (item: AstNode): boolean => typeof item['name'] === 'string' && resolve(item['name']).toLowerCase() === 'svc\\api\\attribute\\schedule';
+	const problems = attributesOf(classNode)
+		.filter(isSchedule)
+		.map((attribute) => `line ${attribute.loc?.start.line ?? 0}: #[Schedule] belongs on a public method of the class, not on the class`);
+	const body = Array.isArray(classNode['body']) ? (classNode['body'] as AstNode[]) : [];
+	for (const method of body.filter((member) => member.kind === 'method')) {
+		const key = methodName(method);
+		const target = `${writtenName(method) ?? key}()`;
+		attributesOf(method)
+			.filter(isSchedule)
+			.forEach((attribute, index) => {
+				const line = attribute.loc?.start.line ?? 0;
+				const visibility = typeof method['visibility'] === 'string' && method['visibility'] !== '' ? method['visibility'] : 'public';
+				if (index > 0) {
+					problems.push(`line ${line}: #[Schedule] is given more than once on ${target}`);
+				} else if (NOT_SCHEDULABLE.has(key) || key.startsWith('__')) {
+					problems.push(
+						`line ${line}: #[Schedule] belongs on a method of its own, not on ${target} (verbs, headers(), permission() and magic methods have another caller)`,
+					);
+				} else if (visibility !== 'public') {
+					problems.push(`line ${line}: #[Schedule] is on ${target}, which is ${visibility}: WP-Cron can only call a public method`);
+				} else {
+					problems.push(...scheduleValueProblems(`line ${line}: #[Schedule] on ${target}`, attribute));
+				}
+			});
+	}
+	return problems;
+}
+
+function writtenName(method: AstNode): string | undefined {
+	const name = method['name'];
+	const text = typeof name === 'string' ? name : (name as { name?: unknown } | null)?.name;
+	return typeof text === 'string' ? text : undefined;
+}
+
+function scheduleValueProblems(label: string, attribute: AstNode): string[] {
+	const names = ['recurrence', 'every'];
+	const problems: string[] = [];
+	const given = new Set<string>();
+	const args = Array.isArray(attribute['args']) ? (attribute['args'] as AstNode[]) : [];
+	args.forEach((arg, position) => {
+		let name: string;
+		let value: AstNode | undefined = arg;
+		if (arg.kind === 'namedargument') {
+			name = String(arg['name']);
+			if (!names.includes(name)) {
+				problems.push(`${label} has no parameter ${name}: (its parameters are recurrence:, every:)`);
+				return;
+			}
+			value = arg['value'] as AstNode | undefined;
+		} else if (position >= names.length) {
+			problems.push(`${label} takes at most 2 arguments`);
+			return;
+		} else {
+			name = names[position] ?? '';
+		}
+		if (given.has(name)) {
+			problems.push(`${label} gives ${name} twice`);
+			return;
+		}
+		given.add(name);
+		if (name === 'every' && integerLiteral(value, MIN_EVERY, MAX_EVERY) === undefined) {
+			problems.push(
+				`${label}: every must be a whole number of seconds from ${MIN_EVERY} to ${MAX_EVERY}, written as a literal (svc reads it without running the file)`,
+			);
+		} else if (name === 'recurrence' && !isRecurrenceLiteral(value)) {
+			problems.push(
+				`${label}: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)`,
+			);
+		}
+	});
+	if (problems.length > 0) return problems;
+	if (given.size === 2) return [`${label} takes a recurrence or every:, not both`];
+	if (given.size === 0) return [`${label} needs a recurrence ('hourly', 'twicedaily', 'daily', 'weekly') or every: seconds`];
+	return [];
+}
+
+/** A plain quoted string, as written: `'HOURLY'`, a constant or `"{$x}"` are refused rather than evaluated. */
+function isRecurrenceLiteral(node: AstNode | undefined): boolean {
+	if (node?.kind !== 'string' || node['parenthesizedExpression'] === true) return false;
+	return /^(['"])(hourly|twicedaily|daily|weekly)\1$/.test(String(node['raw']));
+}

@@ -49,6 +49,33 @@ describe('scaffoldRoute', () => {
 		}
 	});
 
+	it('--cache, --rate-limit and --schedule write attributes the site accepts as they are', () => {
+		const scaffold = made({ slug: 'feed', isPublic: true, verbs: ['GET', 'POST'], cache: 300, rateLimit: { requests: 60, per: 60 }, schedule: { every: 300 } });
+		expect(scaffold.source).toContain('use Svc\\Api\\Attribute\\Cache;\nuse Svc\\Api\\Attribute\\RateLimit;\nuse Svc\\Api\\Attribute\\Schedule;');
+		expect(scaffold.source).toMatch(/^#\[RateLimit\(requests: 60, per: 60\)\]/m);
+		expect(scaffold.source).toMatch(/^\t#\[Cache\(maxAge: 300\)\].*\n\tpublic function get\(/m);
+		expect(scaffold.source).toMatch(/^\t#\[Schedule\(every: 300\)\].*\n\tpublic function run\(\): void \{/m);
+		const check = checkRouteSource(scaffold.source);
+		expect(check.errors).toEqual([]);
+		expect(check.problems).toEqual([]);
+		expect(check.publicVerbs).toEqual(['GET', 'POST']);
+		const daily = made({ slug: 'jobs/sync', schedule: { recurrence: 'daily' } });
+		expect(daily.source).toContain("#[Schedule('daily')]");
+		expect(daily.source).not.toContain('Permission');
+		expect(checkRouteSource(daily.source).problems).toEqual([]);
+		for (const source of [scaffold.source, daily.source]) {
+			const output = phpLint(source);
+			if (output !== undefined) expect(output).toMatch(/No syntax errors/);
+		}
+	});
+
+	it('refuses --cache on a route without GET', () => {
+		expect(scaffoldRoute({ slug: 'contact', verbs: ['POST'], cache: 60 })).toEqual({
+			ok: false,
+			message: '--cache caches GET answers, and the route has no GET: add get to --verbs',
+		});
+	});
+
 	it('reads each dynamic segment from the request', () => {
 		const scaffold = made({ slug: 'users/[id]/posts/[post_id]' });
 		expect(scaffold.params).toEqual(['id', 'post_id']);

@@ -4,6 +4,7 @@
  * the command decides where it goes and which class names are taken.
  */
 import { HTTP_VERBS, type HttpVerb } from './http-verbs.js';
+import type { RateLimitFlag, ScheduleFlag } from './policy-flags.js';
 import { pathFromSlug, validateSlug } from './slug.js';
 
 export interface ScaffoldOptions {
@@ -16,6 +17,12 @@ export interface ScaffoldOptions {
 	readonly capability?: string;
 	/** Class names already declared by route files (any case, fully qualified as written). */
 	readonly takenClasses?: Iterable<string>;
+	/** `#[Cache(maxAge: …)]` on get(), seconds. */
+	readonly cache?: number;
+	/** `#[RateLimit(requests: …, per: …)]` on the class. */
+	readonly rateLimit?: RateLimitFlag;
+	/** A `run()` method with `#[Schedule(…)]`. */
+	readonly schedule?: ScheduleFlag;
 }
 
 export interface Scaffold {
@@ -63,10 +70,23 @@ export function scaffoldRoute(options: ScaffoldOptions): ScaffoldResult {
 		return { ok: false, message: `--capability ${JSON.stringify(options.capability)} is not a capability name (letters, digits, _ and -), e.g. edit_posts` };
 	}
 	const verbs = options.verbs === undefined || options.verbs.length === 0 ? (['GET'] as const) : options.verbs;
+	if (options.cache !== undefined && !verbs.includes('GET')) {
+		return { ok: false, message: '--cache caches GET answers, and the route has no GET: add get to --verbs' };
+	}
 	const segments = options.slug.split('/');
 	const params = segments.flatMap((segment) => (segment.startsWith('[') ? [segment.slice(1, -1)] : []));
 	const className = freeClassName(baseClassName(segments), options.takenClasses ?? []);
-	const source = render({ slug: options.slug, className, verbs, params, isPublic: options.isPublic === true, capability: options.capability });
+	const source = render({
+		slug: options.slug,
+		className,
+		verbs,
+		params,
+		isPublic: options.isPublic === true,
+		capability: options.capability,
+		cache: options.cache,
+		rateLimit: options.rateLimit,
+		schedule: options.schedule,
+	});
 	return { ok: true, scaffold: { slug: options.slug, relPath: pathFromSlug(options.slug), className, verbs, params, source } };
 }
 
@@ -100,6 +120,9 @@ interface RenderInput {
 	readonly params: readonly string[];
 	readonly isPublic: boolean;
 	readonly capability: string | undefined;
+	readonly cache: number | undefined;
+	readonly rateLimit: RateLimitFlag | undefined;
+	readonly schedule: ScheduleFlag | undefined;
 }
 
 function render(input: RenderInput): string {
@@ -108,13 +131,24 @@ function render(input: RenderInput): string {
 		: input.capability !== undefined
 			? [`#[Permission(capability: '${input.capability}')] // logged-in users who can ${input.capability}`]
 			: [];
+	if (input.rateLimit !== undefined) {
+		const { requests, per } = input.rateLimit;
+		attribute.push(`#[RateLimit(requests: ${requests}, per: ${per})] // each client: at most ${requests} requests per ${per} s, then 429`);
+	}
 	const who = input.isPublic ? 'Anyone' : input.capability !== undefined ? `Users who can ${input.capability}` : 'Administrators (manage_options)';
 	const methods = input.verbs.map((verb) => method(verb, input));
+	if (input.schedule !== undefined) methods.push(scheduled(input.schedule));
+	const imports = [
+		...(input.isPublic || input.capability !== undefined ? ['Permission'] : []),
+		...(input.cache !== undefined ? ['Cache'] : []),
+		...(input.rateLimit !== undefined ? ['RateLimit'] : []),
+		...(input.schedule !== undefined ? ['Schedule'] : []),
+	].map((name) => `use Svc\\Api\\Attribute\\${name};`);
 	return [
 		'<?php',
 		'declare(strict_types=1);',
 		'',
-		...(attribute.length > 0 ? ['use Svc\\Api\\Attribute\\Permission;', ''] : []),
+		...(imports.length > 0 ? [...imports, ''] : []),
 		'/**',
 		` * ${input.verbs.join(', ')} /${input.slug}. ${who} may call it.`,
 		' */',
@@ -137,9 +171,23 @@ function method(verb: HttpVerb, input: RenderInput): string {
 		DELETE: [`return array( ${params.length > 0 ? `${echo}, ` : ''}'deleted' => true );`],
 	};
 	const returns = verb === 'POST' ? 'WP_REST_Response' : 'array';
+	const cache = verb === 'GET' && input.cache !== undefined ? [`\t#[Cache(maxAge: ${input.cache})] // clients and CDNs may keep a 200 answer ${input.cache} s`] : [];
 	return [
+		...cache,
 		`\tpublic function ${verb.toLowerCase()}( WP_REST_Request $request ): ${returns} {`,
 		...body[verb].map((line) => `\t\t${line}`),
+		'\t}',
+	].join('\n');
+}
+
+/** WP-Cron calls it without arguments while this file's release is active; never twice at once. */
+function scheduled(schedule: ScheduleFlag): string {
+	const attribute = 'every' in schedule ? `#[Schedule(every: ${schedule.every})]` : `#[Schedule('${schedule.recurrence}')]`;
+	const when = 'every' in schedule ? `every ${schedule.every} s` : schedule.recurrence;
+	return [
+		`\t${attribute} // WP-Cron runs it ${when}; what it throws is in svc api logs`,
+		'\tpublic function run(): void {',
+		'\t\t// The work to do on schedule, e.g. a sync.',
 		'\t}',
 	].join('\n');
 }

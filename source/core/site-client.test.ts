@@ -127,6 +127,39 @@ describe('management endpoints', () => {
 		expect(light.files[0]).not.toHaveProperty('content');
 	});
 
+	it('reads cache, rate limits and schedules from the listing, and drops what is not well formed', async () => {
+		const last = { started: '2026-11-25T15:00:00Z', finished: '2026-11-25T15:00:01Z', outcome: 'error', message: 'boom' };
+		site.handler = () => ({
+			json: [
+				{
+					filename: 'jobs',
+					hash: 'h',
+					path: '/svc-api/v1/jobs',
+					methods: ['GET'],
+					cache: { max_age: 300, stale_while_revalidate: null },
+					rate_limits: { GET: { requests: 60, per: 60, shared: true }, POST: { requests: 'many', per: 60 } },
+					schedules: [
+						{ method: 'sync', recurrence: 'hourly', interval: 3600, next_run: '2026-11-25T16:00:00Z', last_run: last },
+						{ method: 'tick', recurrence: 'every', interval: 300, next_run: null, last_run: null },
+						{ method: 42, recurrence: 'hourly', interval: 3600 },
+					],
+				},
+				{ filename: 'plain', hash: 'h2', path: '/svc-api/v1/plain', methods: ['GET'], cache: 'yes' },
+			],
+		});
+		const listing = await client().listFiles({ content: false });
+		expect(listing.files[0]).toMatchObject({
+			cache: { maxAge: 300, staleWhileRevalidate: null },
+			rateLimits: { GET: { requests: 60, per: 60, shared: true } },
+			schedules: [
+				{ method: 'sync', recurrence: 'hourly', interval: 3600, nextRun: '2026-11-25T16:00:00Z', lastRun: last },
+				{ method: 'tick', recurrence: 'every', interval: 300, nextRun: null, lastRun: null },
+			],
+		});
+		expect(listing.files[1]).not.toHaveProperty('cache');
+		expect(listing.files[1]).not.toHaveProperty('schedules');
+	});
+
 	it('asks for the listing again while the site answers that a route file stopped PHP (it is skipped from then on)', async () => {
 		let answers = 0;
 		site.handler = () => {

@@ -47,6 +47,44 @@ export interface RemoteFile {
 	readonly error?: string;
 	/** A symbolic link on the site: listed so it can be removed, never followed, so it has no content. */
 	readonly link?: true;
+	/** `#[Cache]` of its GET answers; absent when none (or from an older plugin). */
+	readonly cache?: CachePolicy;
+	/** `#[RateLimit]` per verb, upper case; absent when none. */
+	readonly rateLimits?: Readonly<Record<string, RateLimitPolicy>>;
+	/** `#[Schedule]` methods with their next and last run; absent when none. */
+	readonly schedules?: readonly ScheduleStatus[];
+}
+
+export interface CachePolicy {
+	readonly maxAge: number;
+	readonly staleWhileRevalidate: number | null;
+}
+
+export interface RateLimitPolicy {
+	readonly requests: number;
+	/** The window, in seconds. */
+	readonly per: number;
+	/** The class's limit: one budget for every verb it covers. */
+	readonly shared: boolean;
+}
+
+export interface ScheduleRun {
+	readonly started: string;
+	/** Null while it runs (or when PHP stopped it without a word). */
+	readonly finished: string | null;
+	/** `ok`, `error` or `running`. */
+	readonly outcome: string;
+	readonly message: string | null;
+}
+
+export interface ScheduleStatus {
+	readonly method: string;
+	/** `hourly`, `twicedaily`, `daily`, `weekly`, or `every` (seconds in `interval`). */
+	readonly recurrence: string;
+	readonly interval: number;
+	/** ISO 8601, UTC; null when WP-Cron holds no event for it (yet). */
+	readonly nextRun: string | null;
+	readonly lastRun: ScheduleRun | null;
 }
 
 export interface RemoteFileWithContent extends RemoteFile {
@@ -194,7 +232,7 @@ export interface SiteEvent {
 	readonly id: number;
 	/** ISO 8601, UTC, milliseconds. */
 	readonly time: string;
-	/** `load_failed`, `load_recovered`, `permission_threw`, `headers_threw`, `route_error`, `boot_fatal`, `vendor_failed`, `release` (core/event-levels.ts). */
+	/** `load_failed`, `load_recovered`, `permission_threw`, `headers_threw`, `route_error`, `schedule_error`, `boot_fatal`, `vendor_failed`, `release` (core/event-levels.ts). */
 	readonly type: string;
 	readonly slug: string | null;
 	readonly message: string;
@@ -810,8 +848,55 @@ function parseRemoteFile(value: unknown, withContent: boolean): RemoteFile | und
 		...(typeof item?.['route'] === 'string' ? { route: item['route'] } : {}),
 		...(typeof item?.['error'] === 'string' ? { error: item['error'] } : {}),
 		...(item?.['link'] === true ? { link: true as const } : {}),
+		...policies(item),
 		...(withContent ? { content: item?.['content'] as string } : {}),
 	};
+}
+
+/** `cache`, `rate_limits` and `schedules` of a listing record, each kept only when well formed. */
+function policies(item: Record<string, unknown> | null): Pick<RemoteFile, 'cache' | 'rateLimits' | 'schedules'> {
+	const cache = item?.['cache'] as Record<string, unknown> | undefined;
+	const rates = item?.['rate_limits'];
+	const schedules = item?.['schedules'];
+	const result: { cache?: CachePolicy; rateLimits?: Record<string, RateLimitPolicy>; schedules?: ScheduleStatus[] } = {};
+	if (isCount(cache?.['max_age'])) {
+		const stale = cache['stale_while_revalidate'];
+		result.cache = { maxAge: cache['max_age'], staleWhileRevalidate: isCount(stale) ? stale : null };
+	}
+	if (typeof rates === 'object' && rates !== null && !Array.isArray(rates)) {
+		const limits: Record<string, RateLimitPolicy> = {};
+		for (const [verb, rate] of Object.entries(rates as Record<string, Record<string, unknown> | null>)) {
+			if (isCount(rate?.['requests']) && isCount(rate['per'])) {
+				limits[verb] = { requests: rate['requests'], per: rate['per'], shared: rate['shared'] === true };
+			}
+		}
+		result.rateLimits = limits;
+	}
+	if (Array.isArray(schedules)) {
+		result.schedules = schedules.flatMap((value: unknown): ScheduleStatus[] => {
+			const schedule = value as Record<string, unknown> | null;
+			if (typeof schedule?.['method'] !== 'string' || typeof schedule['recurrence'] !== 'string' || !isCount(schedule['interval'])) return [];
+			const last = schedule['last_run'] as Record<string, unknown> | null | undefined;
+			const text = (key: string, from: Record<string, unknown> | null | undefined): string | null => (typeof from?.[key] === 'string' ? from[key] : null);
+			return [
+				{
+					method: schedule['method'],
+					recurrence: schedule['recurrence'],
+					interval: schedule['interval'],
+					nextRun: text('next_run', schedule),
+					lastRun:
+						typeof last?.['started'] === 'string' && typeof last['outcome'] === 'string'
+							? { started: last['started'], finished: text('finished', last), outcome: last['outcome'], message: text('message', last) }
+							: null,
+				},
+			];
+		});
+	}
+	return result;
+}
+
+function isCount(value: unknown): value is number {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 function parseWrittenFile(value: unknown): WrittenFile | undefined {

@@ -77,6 +77,28 @@ final class AdminTestStatus {
 }
 `;
 
+/** Every policy a route file can declare, as the API tab shows them. */
+const JOBS = `<?php
+declare(strict_types=1);
+
+use Svc\\Api\\Attribute\\Cache;
+use Svc\\Api\\Attribute\\RateLimit;
+use Svc\\Api\\Attribute\\Schedule;
+
+final class AdminTestJobs {
+
+	#[Cache(maxAge: 300, staleWhileRevalidate: 60)]
+	#[RateLimit(requests: 60, per: 60)]
+	public function get(): array {
+		return array();
+	}
+
+	#[Schedule('hourly')]
+	public function syncOrders(): void {
+	}
+}
+`;
+
 /** Scans fine (one class, strict types) but fails when required: its parent does not exist. */
 const MISSING_PARENT = `<?php
 declare(strict_types=1);
@@ -243,6 +265,7 @@ describe('as an administrator', () => {
             { filename: 'hello', content: HELLO },
             { filename: 'status', content: STATUS },
             { filename: 'users/[id]', content: USER_BY_ID },
+            { filename: 'jobs', content: JOBS },
           ],
         },
       });
@@ -273,6 +296,16 @@ describe('as an administrator', () => {
       // Read-only: nothing on the page can change a route file.
       await expect(page.locator('#svc-admin-root button:not([role="tab"]), #svc-admin-root input').count()).resolves.toBe(0);
       await screenshot('admin-api-tab');
+    }, STEP_TIMEOUT);
+
+    test('a route\'s cache, rate limit and schedule (with its next run) are shown under its route', async () => {
+      const policies = await row('jobs').locator('.svc-policy').allTextContents();
+      expect(policies).toEqual([
+        'Cache: GET answers for 300 s, stale while revalidating for 60 s',
+        'Rate limit: GET 60 requests per 60 s per client',
+        expect.stringMatching(/^Schedule: syncOrders\(\) hourly, next \d{4}-\d\d-\d\d \d\d:\d\d UTC, never ran$/),
+      ]);
+      await expect(row('status').locator('.svc-policies').count()).resolves.toBe(0);
     }, STEP_TIMEOUT);
 
     test('a file that failed to load shows the badge and the actual reason beneath its name', async () => {

@@ -58,6 +58,9 @@ describe('svc api new', () => {
       params: ['id'],
       public: false,
       capability: null,
+      cache: null,
+      rateLimit: null,
+      schedule: null,
       siteChecked: site.url,
     });
     expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
@@ -113,6 +116,38 @@ describe('svc api new', () => {
     const verbs = await run('api', 'new', 'x', '--verbs', 'get,fetch');
     expect(verbs.code).toBe(2);
     expect(verbs.stderr).toContain('"fetch" is not one of get, post, put, patch, delete');
+  });
+
+  it('--cache, --rate-limit and --schedule scaffold a route whose policies the site applies and svc api list shows', async () => {
+    const made = await run('api', 'new', 'feed', '--public', '--cache', '300', '--rate-limit', '60/60', '--schedule', 'every:300', '--json');
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    expect(json(made.stdout)).toMatchObject({ cache: 300, rateLimit: { requests: 60, per: 60 }, schedule: 'every:300' });
+    expect(await run('api', 'push', '--yes')).toMatchObject({ code: 0 });
+    const answer = await site.fetch('/svc-api/v1/feed', { as: 'anonymous' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(answer.headers.get('ratelimit-limit')).toBe('60');
+
+    const listed = await run('api', 'list', '--json');
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    assertJsonContract(['api', 'list', '--json'], listed.stdout);
+    const feed = json<{ slug: string }[]>(listed.stdout).find((route) => route.slug === 'feed');
+    expect(feed).toMatchObject({
+      cache: { maxAge: 300, staleWhileRevalidate: null },
+      rateLimits: { GET: { requests: 60, per: 60, shared: true } },
+      schedules: [{ method: 'run', recurrence: 'every', interval: 300, nextRun: expect.stringMatching(/Z$/), lastRun: null }],
+    });
+
+    for (const [flag, value, words] of [
+      ['--cache', '5m', '--cache "5m" is not a max-age in seconds from 0 to 31536000'],
+      ['--rate-limit', '60', '--rate-limit "60" is not requests/seconds'],
+      ['--schedule', 'every:30', '--schedule "every:30": every: takes whole seconds from 60 to 31536000'],
+    ] as const) {
+      const bad = await run('api', 'new', 'never-written', flag, value);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(words);
+    }
+    expect(existsSync(path.join(apiDir, 'never-written.php'))).toBe(false);
   });
 
   it('works without any site configured', async () => {

@@ -11,6 +11,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { listFiles, messageOf, type ApiFile, type FileListing } from './api.js';
 import { EventList } from './EventList.js';
+import { Policies } from './Policies.js';
 import { isLinkable, restUrl } from './urls.js';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; listing: FileListing };
@@ -147,6 +148,7 @@ function RouteCell({ file, restRoot }: { file: ApiFile; restRoot: string }) {
       )}
       {file.methods.length > 0 && <span className="svc-methods">{file.methods.join(', ')}</span>}
       {file.error !== undefined && <span className="svc-muted svc-not-served">{__('Not served until the file is fixed.', 'svc')}</span>}
+      <Policies file={file} />
     </>
   );
 }

@@ -18,6 +18,21 @@ export interface ApiFile {
   public?: boolean;
   /** Why the file failed to load at its last boot. */
   error?: string;
+  /** #[Cache] of GET, when declared. */
+  cache?: { max_age: number; stale_while_revalidate: number | null };
+  /** #[RateLimit] per verb, when declared. */
+  rate_limits?: Record<string, { requests: number; per: number; shared: boolean }>;
+  /** #[Schedule] methods with their next and last run (ISO 8601 UTC), when declared. */
+  schedules?: ScheduleStatus[];
+}
+
+export interface ScheduleStatus {
+  method: string;
+  /** hourly, twicedaily, daily, weekly, or every (seconds in interval). */
+  recurrence: string;
+  interval: number;
+  next_run: string | null;
+  last_run: { started: string; finished: string | null; outcome: string; message: string | null } | null;
 }
 
 export interface FileListing {
@@ -74,7 +89,51 @@ function toApiFile(value: unknown): ApiFile | null {
     methods,
     public: value['public'] === true,
     ...(typeof value['error'] === 'string' ? { error: value['error'] } : {}),
+    ...policiesOf(value),
   };
+}
+
+/** `cache`, `rate_limits` and `schedules`, each kept only when well formed. */
+function policiesOf(value: Record<string, unknown>): Pick<ApiFile, 'cache' | 'rate_limits' | 'schedules'> {
+  const policies: Pick<ApiFile, 'cache' | 'rate_limits' | 'schedules'> = {};
+  const cache = value['cache'];
+  if (isObject(cache) && isCount(cache['max_age'])) {
+    policies.cache = { max_age: cache['max_age'], stale_while_revalidate: isCount(cache['stale_while_revalidate']) ? cache['stale_while_revalidate'] : null };
+  }
+  const rates = value['rate_limits'];
+  if (isObject(rates)) {
+    policies.rate_limits = {};
+    for (const [verb, rate] of Object.entries(rates)) {
+      if (isObject(rate) && isCount(rate['requests']) && isCount(rate['per'])) {
+        policies.rate_limits[verb] = { requests: rate['requests'], per: rate['per'], shared: rate['shared'] === true };
+      }
+    }
+  }
+  const schedules = value['schedules'];
+  if (Array.isArray(schedules)) {
+    policies.schedules = schedules.flatMap((item: unknown): ScheduleStatus[] => {
+      if (!isObject(item) || typeof item['method'] !== 'string' || typeof item['recurrence'] !== 'string' || !isCount(item['interval'])) return [];
+      const last = item['last_run'];
+      const text = (from: Record<string, unknown>, key: string): string | null => (typeof from[key] === 'string' ? (from[key] as string) : null);
+      return [
+        {
+          method: item['method'],
+          recurrence: item['recurrence'],
+          interval: item['interval'],
+          next_run: text(item, 'next_run'),
+          last_run:
+            isObject(last) && typeof last['started'] === 'string' && typeof last['outcome'] === 'string'
+              ? { started: last['started'], finished: text(last, 'finished'), outcome: last['outcome'], message: text(last, 'message') }
+              : null,
+        },
+      ];
+    });
+  }
+  return policies;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 /** Each 503 svc_boot_fatal means one more broken route file is now skipped for good (docs/management-api.md). */

@@ -21,7 +21,7 @@ final class Recorder {
 	public const FAILING_OPTION = 'svc_events_failing';
 
 	/** The event types kept, as `svc api logs` and the API document them. */
-	public const TYPES = array( 'load_failed', 'load_recovered', 'permission_threw', 'headers_threw', 'route_error', 'boot_fatal', 'vendor_failed', 'release', 'secret' );
+	public const TYPES = array( 'load_failed', 'load_recovered', 'permission_threw', 'headers_threw', 'route_error', 'schedule_error', 'boot_fatal', 'vendor_failed', 'release', 'secret' );
 
 	public function __construct( private readonly EventStore $store ) {
 	}

@@ -12,6 +12,7 @@ namespace Svc\Manifest;
 use Svc\Contracts\RouteContract;
 use Svc\Scanning\PolicyReader;
 use Svc\Scanning\ScanResult;
+use Svc\Scanning\ScheduleReader;
 
 /**
  * The one shape of a manifest entry, made only here. Entries are plain arrays (the manifest cache
@@ -25,10 +26,11 @@ use Svc\Scanning\ScanResult;
  *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
  *   others: array<string, string>, closed: bool, scan_error: string|null, error: string|null,
  *   boot: Boot|null, booted: bool, oversize: bool, link: bool, contract: array<string, mixed>|null,
- *   cache?: CachePolicy|null, rate?: array<string, RatePolicy>
+ *   cache?: CachePolicy|null, rate?: array<string, RatePolicy>, schedules?: list<SchedulePolicy>
  * }
  * @phpstan-import-type CachePolicy from PolicyReader
  * @phpstan-import-type RatePolicy from PolicyReader
+ * @phpstan-import-type SchedulePolicy from ScheduleReader
  */
 final class Entry {
 
@@ -59,6 +61,8 @@ final class Entry {
 			// cached before they existed has neither, which means no cache and no limit.
 			'cache'      => $policies['cache'],
 			'rate'       => $policies['rate'],
+			// #[Schedule] methods (ScheduleReader), registered with WP-Cron while their release is active.
+			'schedules'  => $result->schedules()['schedules'],
 		) + self::failed( $stat, $hash, null );
 	}
 

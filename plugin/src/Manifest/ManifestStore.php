@@ -40,8 +40,8 @@ use Svc\Storage\WriteLock;
  */
 final class ManifestStore {
 
-	/** Bumped when what a scan records changes (14: #[Cache] and #[RateLimit]), so a site rescans. */
-	public const VERSION = 14;
+	/** Bumped when what a scan records changes (14: #[Cache] and #[RateLimit]; 15: #[Schedule]), so a site rescans. */
+	public const VERSION = 15;
 
 	/** @var Manifest|null This request's whole manifest, once something needed all of it. */
 	private ?array $manifest = null;

@@ -12,6 +12,7 @@ namespace Svc\Rest;
 use Svc\Manifest\Entry;
 use Svc\Contracts\RouteContract;
 use Svc\Routing\Slug;
+use Svc\Schedules\Status;
 use Svc\Scanning\TokenScanner;
 
 /**
@@ -40,7 +41,33 @@ final class Records {
 			// Which ones: `public` stays "anyone may call some verb", as docs/rules.md has it.
 			$record['public_verbs'] = array_map( 'strtoupper', $entry['public'] );
 		}
-		return $record;
+		return $record + self::policies( $slug, $entry ?? array() );
+	}
+
+	/**
+	 * `cache`, `rate_limits` (per verb) and `schedules` (with next and last run), each only when the
+	 * file declares one.
+	 *
+	 * @param EntryData|array{} $entry
+	 * @return array<string, mixed>
+	 */
+	private static function policies( string $slug, array $entry ): array {
+		$policies = array();
+		if ( null !== ( $entry['cache'] ?? null ) ) {
+			$policies['cache'] = $entry['cache'];
+		}
+		foreach ( $entry['rate'] ?? array() as $verb => $rate ) {
+			$policies['rate_limits'][ strtoupper( (string) $verb ) ] = array(
+				'requests' => $rate['requests'],
+				'per'      => $rate['per'],
+				// The class's limit is one budget its verbs share.
+				'shared'   => '*' === $rate['scope'],
+			);
+		}
+		if ( array() !== ( $entry['schedules'] ?? array() ) ) {
+			$policies['schedules'] = Status::describe( $slug, $entry['schedules'] );
+		}
+		return $policies;
 	}
 
 	/**

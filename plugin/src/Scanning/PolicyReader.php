@@ -199,7 +199,7 @@ final class PolicyReader {
 	 *
 	 * @param list<PhpToken> $tokens
 	 */
-	private static function integer( array $tokens, int $min, int $max ): ?int {
+	public static function integer( array $tokens, int $min, int $max ): ?int {
 		if ( 1 !== count( $tokens ) || ! $tokens[0]->is( T_LNUMBER ) || 1 !== preg_match( '/^(0|[1-9][0-9]{0,9})$/', $tokens[0]->text ) ) {
 			return null;
 		}

@@ -14,9 +14,10 @@ namespace Svc\Scanning;
  *
  * @phpstan-type Attribute array{name: string, public: bool, written?: string|null, publics?: int, unknown: list<string>, tokens?: list<\PhpToken>, line?: int}
  * @phpstan-type PermissionFault array{kind: 'value'|'twice'|'repeated', target: string, line: int, written: string}
- * @phpstan-type Method array{visibility: string, attributes: list<Attribute>, doc?: string|null}
+ * @phpstan-type Method array{name?: string, visibility: string, attributes: list<Attribute>, doc?: string|null}
  * @phpstan-import-type Contract from ContractReader
  * @phpstan-import-type Policies from PolicyReader
+ * @phpstan-import-type SchedulePolicy from ScheduleReader
  */
 final class ScanResult {
 
@@ -103,7 +104,7 @@ final class ScanResult {
 	}
 
 	/**
-	 * Whether every attribute is svc's Args, Returns, Cache or RateLimit, by its resolved name (so
+	 * Whether every attribute is svc's Args, Returns, Cache, RateLimit or Schedule, by its resolved name (so
 	 * `use …\Permission as Args` is Permission): none of them changes who may call.
 	 *
 	 * @param list<Attribute> $attributes
@@ -112,7 +113,8 @@ final class ScanResult {
 		foreach ( $attributes as $attribute ) {
 			$name = $attribute['name'];
 			if ( 0 !== strcasecmp( ContractReader::ARGS, $name ) && 0 !== strcasecmp( ContractReader::RETURNS, $name )
-				&& 0 !== strcasecmp( PolicyReader::CACHE, $name ) && 0 !== strcasecmp( PolicyReader::RATE_LIMIT, $name ) ) {
+				&& 0 !== strcasecmp( PolicyReader::CACHE, $name ) && 0 !== strcasecmp( PolicyReader::RATE_LIMIT, $name )
+				&& 0 !== strcasecmp( ScheduleReader::SCHEDULE, $name ) ) {
 				return false;
 			}
 		}
@@ -126,6 +128,15 @@ final class ScanResult {
 	 */
 	public function policies(): array {
 		return PolicyReader::read( $this->class_attributes, $this->methods, $this->verbs() );
+	}
+
+	/**
+	 * The file's Schedule attributes, read as literals (ScheduleReader), with their problems.
+	 *
+	 * @return array{schedules: list<SchedulePolicy>, problems: list<string>}
+	 */
+	public function schedules(): array {
+		return ScheduleReader::read( $this->class_attributes, $this->methods );
 	}
 
 	/**

@@ -537,6 +537,7 @@ final class TokenScanner {
 				$name                           = null === $this->at( $name_index ) ? '' : $this->at( $name_index )->text;
 				$visibility                     = in_array( 'private', $modifiers, true ) ? 'private' : ( in_array( 'protected', $modifiers, true ) ? 'protected' : 'public' );
 				$methods[ strtolower( $name ) ] = array(
+					'name'       => $name,
 					'visibility' => $visibility,
 					'attributes' => $this->resolve_attributes( self::take( $attributes ) ),
 					'doc'        => $this->doc_between( $member ?? $i, $i ),

@@ -186,6 +186,14 @@ final class Reasons {
 		return sprintf( __( 'invalid #[RateLimit]: %s', 'svc' ), implode( '; ', $problems ) );
 	}
 
+	/**
+	 * @param list<string> $problems ScheduleReader's problems, each naming its line.
+	 */
+	public static function bad_schedule( array $problems ): string {
+		/* translators: %s: the problems, each like "line 9: #[Schedule] on sync(): every must be a whole number of seconds from 60 to 31536000, …" */
+		return sprintf( __( 'invalid #[Schedule]: %s', 'svc' ), implode( '; ', $problems ) );
+	}
+
 	private static function symbol( string $kind, string $name ): string {
 		return 'function' === $kind ? $kind . ' ' . $name . '()' : $kind . ' ' . $name;
 	}

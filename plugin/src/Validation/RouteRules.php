@@ -71,6 +71,11 @@ final class RouteRules {
 		if ( array() !== $policies['rate_problems'] ) {
 			$problems[] = self::problem( 'svc_bad_rate_limit', Reasons::bad_rate_limit( $policies['rate_problems'] ) );
 		}
+		$schedules = $scan->schedules();
+		if ( array() !== $schedules['problems'] ) {
+			// WP-Cron would call the method at another time than the author meant, or not at all.
+			$problems[] = self::problem( 'svc_bad_schedule', Reasons::bad_schedule( $schedules['problems'] ) );
+		}
 		return $problems;
 	}
 

@@ -29,9 +29,27 @@ describe('toRecord', () => {
 			hash: 'h1',
 			size: null,
 			error: null,
+			cache: null,
+			rateLimits: {},
+			schedules: [],
 		});
 		expect(records[1]).toMatchObject({ public: false, publicVerbs: [], error: null, pattern: '/svc-api/v1/users/(?P<id>[^/]+)' });
 		expect(records[2]).toMatchObject({ error: 'PHP Parse error:\n  line 4', pattern: null });
+	});
+});
+
+describe('toRecord with policies', () => {
+	it('carries #[Cache], #[RateLimit] per verb and #[Schedule] with its runs as the site listed them', () => {
+		const schedules = [
+			{ method: 'sync', recurrence: 'hourly', interval: 3600, nextRun: '2026-11-25T16:00:00Z', lastRun: { started: '2026-11-25T15:00:00Z', finished: '2026-11-25T15:00:02Z', outcome: 'ok', message: null } },
+		];
+		const record = toRecord({
+			...FILES[0]!,
+			cache: { maxAge: 300, staleWhileRevalidate: null },
+			rateLimits: { GET: { requests: 60, per: 60, shared: false } },
+			schedules,
+		});
+		expect(record).toMatchObject({ cache: { maxAge: 300, staleWhileRevalidate: null }, rateLimits: { GET: { requests: 60, per: 60, shared: false } }, schedules });
 	});
 });
 

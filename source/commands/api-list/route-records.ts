@@ -4,7 +4,7 @@
  * aligned table for pipes, one route per line, greppable by `[PUBLIC]`.
  */
 import { shownLine } from '../../core/terminal-text.js';
-import type { RemoteFile } from '../../core/site-client.js';
+import type { CachePolicy, RateLimitPolicy, RemoteFile, ScheduleStatus } from '../../core/site-client.js';
 
 export interface RouteRecord {
 	readonly slug: string;
@@ -21,6 +21,12 @@ export interface RouteRecord {
 	readonly hash: string;
 	readonly size: number | null;
 	readonly error: string | null;
+	/** `#[Cache]` of GET; null when none. */
+	readonly cache: CachePolicy | null;
+	/** `#[RateLimit]` per verb; empty when none. */
+	readonly rateLimits: Readonly<Record<string, RateLimitPolicy>>;
+	/** `#[Schedule]` methods with next and last run; empty when none. */
+	readonly schedules: readonly ScheduleStatus[];
 }
 
 /** `publicVerbs` as the site said, or as the caller found them in the file (older plugins). */
@@ -36,6 +42,9 @@ export function toRecord(file: RemoteFile, publicVerbs: readonly string[] = file
 		hash: file.hash,
 		size: file.size ?? null,
 		error: file.error ?? null,
+		cache: file.cache ?? null,
+		rateLimits: file.rateLimits ?? {},
+		schedules: file.schedules ?? [],
 	};
 }
 

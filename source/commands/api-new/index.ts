@@ -7,6 +7,7 @@
 import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../../core/errors.js';
+import { parseCacheFlag, parseRateLimitFlag, parseScheduleFlag, type Parsed, type RateLimitFlag, type ScheduleFlag } from '../../core/policy-flags.js';
 import { parseVerbs, scaffoldRoute, type Scaffold } from '../../core/route-scaffold.js';
 import { scanApiDir } from '../../core/route-files.js';
 import type { ApiNewCommand } from '../parse-argv.js';
@@ -22,8 +23,19 @@ export async function run(command: ApiNewCommand, io: Io): Promise<number> {
 	if (verbs !== undefined && !verbs.ok) {
 		throw new SvcError(`${verbs.message}.`, { code: 'usage', exitCode: 2, hint: 'e.g. "svc api new orders --verbs get,post".' });
 	}
+	const policies = {
+		...flag(command.cache, parseCacheFlag, 'cache', 'e.g. "svc api new feed --cache 300" (seconds).'),
+		...flag(command.rateLimit, parseRateLimitFlag, 'rateLimit', 'e.g. "svc api new contact --verbs post --rate-limit 5/60" (5 requests per 60 seconds).'),
+		...flag(command.schedule, parseScheduleFlag, 'schedule', 'e.g. "svc api new jobs/sync --schedule hourly" or "--schedule every:300".'),
+	};
 	// The slug is checked before anything is read, so a typo fails at once.
-	const first = scaffoldRoute({ slug: command.slug, isPublic: command.isPublic, ...(command.capability === undefined ? {} : { capability: command.capability }) });
+	const first = scaffoldRoute({
+		slug: command.slug,
+		isPublic: command.isPublic,
+		...(command.capability === undefined ? {} : { capability: command.capability }),
+		...(verbs === undefined ? {} : { verbs: verbs.verbs }),
+		...policies,
+	});
 	if (!first.ok) {
 		throw new SvcError(`${first.message}.`, {
 			code: 'usage',
@@ -49,6 +61,7 @@ export async function run(command: ApiNewCommand, io: Io): Promise<number> {
 		isPublic: command.isPublic,
 		...(command.capability === undefined ? {} : { capability: command.capability }),
 		...(verbs === undefined ? {} : { verbs: verbs.verbs }),
+		...policies,
 		takenClasses: [...taken, ...site.classes],
 	});
 	if (!result.ok) throw new SvcError(result.message, { code: 'usage', exitCode: 2 });
@@ -57,11 +70,25 @@ export async function run(command: ApiNewCommand, io: Io): Promise<number> {
 	mkdirSync(path.dirname(target), { recursive: true });
 	// 'wx': a file that appeared since the check is still not overwritten.
 	writeFileSync(target, scaffold.source, { flag: 'wx' });
-	report(io, command, scaffold, label, site.checked);
+	report(io, command, scaffold, label, site.checked, policies);
 	return 0;
 }
 
-function report(io: Io, command: ApiNewCommand, scaffold: Scaffold, label: string, siteChecked: string | undefined): void {
+interface Policies {
+	readonly cache?: number;
+	readonly rateLimit?: RateLimitFlag;
+	readonly schedule?: ScheduleFlag;
+}
+
+/** A policy flag read, or a usage error naming what is wrong with it and an example. */
+function flag<K extends keyof Policies>(text: string | undefined, parse: (text: string) => Parsed<NonNullable<Policies[K]>>, key: K, example: string): Pick<Policies, K> {
+	if (text === undefined) return {} as Pick<Policies, K>;
+	const parsed = parse(text);
+	if (!parsed.ok) throw new SvcError(`${parsed.message}.`, { code: 'usage', exitCode: 2, hint: example });
+	return { [key]: parsed.value } as Pick<Policies, K>;
+}
+
+function report(io: Io, command: ApiNewCommand, scaffold: Scaffold, label: string, siteChecked: string | undefined, policies: Policies): void {
 	if (command.json) {
 		printJson(io, {
 			file: label,
@@ -71,6 +98,9 @@ function report(io: Io, command: ApiNewCommand, scaffold: Scaffold, label: strin
 			params: scaffold.params,
 			public: command.isPublic,
 			capability: command.capability ?? null,
+			cache: policies.cache ?? null,
+			rateLimit: policies.rateLimit ?? null,
+			schedule: policies.schedule === undefined ? null : 'every' in policies.schedule ? `every:${policies.schedule.every}` : policies.schedule.recurrence,
 			siteChecked: siteChecked ?? null,
 		});
 		return;

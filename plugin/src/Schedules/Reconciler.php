@@ -1,0 +1,131 @@
+<?php
+/**
+ * Keeps WP-Cron's events in step with the active release's schedules.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Schedules;
+
+use Svc\Manifest\ManifestStore;
+use Svc\Release\ReleaseStore;
+use Svc\Storage\Paths;
+use Svc\Support\Log;
+
+/**
+ * Whatever made a release active (push, rm, prune, rollback, a preview promoted, another node), the
+ * next request that sees an active release other than the one last reconciled brings WP-Cron in
+ * step with that release's manifest. Until then the check costs two autoloaded options. Any node
+ * may do it, once its own copy of the release is served (it reads the schedules from its manifest);
+ * a lock in the database makes one node do it at a time, and the others find it done.
+ */
+final class Reconciler {
+
+	/** The release whose schedules WP-Cron holds (`r<id>`; `r0`: a plain api/ directory). Autoloaded. */
+	public const DONE_OPTION = 'svc_schedules_release';
+
+	private const LOCK = 'svc_sched_reconcile';
+
+	/** @var list<string> Recurrences of the events being made, until WordPress has them in its cron array. */
+	private static array $making = array();
+
+	public function __construct(
+		private readonly ManifestStore $store,
+		private readonly ReleaseStore $releases,
+		private readonly Paths $paths,
+	) {
+	}
+
+	/**
+	 * Reconciles when the active release changed since the last time; otherwise does nothing.
+	 */
+	public function check(): void {
+		$active = $this->releases->active_id();
+		if ( get_option( self::DONE_OPTION ) === self::marker( $active ) ) {
+			return;
+		}
+		if ( 0 !== $active && $this->paths->served_release() !== $active ) {
+			// This node still serves an older copy (its catch-up failed): its manifest is not the release's.
+			return;
+		}
+		$lock = DbLock::acquire( self::LOCK, 60 );
+		if ( null === $lock ) {
+			return;
+		}
+		try {
+			// Another node may have finished it while this one waited for the lock.
+			$active = $this->releases->active_id( true );
+			if ( self::stored_marker() !== self::marker( $active ) && ( 0 === $active || $this->paths->served_release() === $active ) ) {
+				$this->reconcile();
+				update_option( self::DONE_OPTION, self::marker( $active ), true );
+			}
+		} finally {
+			$lock->release();
+		}
+	}
+
+	/**
+	 * Makes WP-Cron hold exactly the served manifest's schedules.
+	 */
+	public function reconcile(): void {
+		// WordPress rewrites its whole cron option: start from what is stored, not this request's copy.
+		wp_cache_delete( 'alloptions', 'options' );
+		$manifest = $this->store->current();
+		$plan     = CronPlan::make( CronPlan::wanted( $manifest['files'] ), CronPlan::present( self::cron() ) );
+		foreach ( $plan['unschedule'] as $event ) {
+			wp_unschedule_event( $event['timestamp'], CronPlan::HOOK, array( $event['slug'], $event['method'] ) );
+		}
+		self::$making = array_column( $plan['schedule'], 'recurrence' );
+		foreach ( $plan['schedule'] as $schedule ) {
+			// The first run one interval from now: "hourly" starts in an hour, as a new cron entry would.
+			$made = wp_schedule_event( time() + $schedule['interval'], $schedule['recurrence'], CronPlan::HOOK, array( $schedule['slug'], $schedule['method'] ), true );
+			if ( is_wp_error( $made ) ) {
+				Log::api( sprintf( 'could not schedule %s() of %s.php: %s', $schedule['method'], $schedule['slug'], $made->get_error_message() ) );
+			}
+		}
+		self::$making = array();
+		// The whole manifest was read for its schedules only: a write later in this request (a push
+		// waiting for the write lock while another commits) must read the tree it finds then, not
+		// this copy, or it would check its files against a set that is no longer active.
+		$this->store->invalidate();
+	}
+
+	/**
+	 * The `cron_schedules` filter: WordPress's schedules and svc's `every:` intervals.
+	 *
+	 * @param mixed $schedules
+	 * @return array<string, mixed>
+	 */
+	public static function cron_schedules( mixed $schedules ): array {
+		$names = array_merge( self::$making, array_column( CronPlan::present( self::cron() ), 'recurrence' ) );
+		return CronPlan::with_intervals( is_array( $schedules ) ? $schedules : array(), $names );
+	}
+
+	/**
+	 * Removes every event of svc's and forgets what was reconciled (deactivation, uninstall), so a
+	 * reactivated plugin schedules again.
+	 */
+	public static function forget(): void {
+		wp_unschedule_hook( CronPlan::HOOK );
+		delete_option( self::DONE_OPTION );
+	}
+
+	private static function marker( int $active ): string {
+		return 'r' . $active;
+	}
+
+	private static function stored_marker(): ?string {
+		global $wpdb;
+		$value = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", self::DONE_OPTION ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- another node's write, past this request's cache.
+		return is_string( $value ) ? $value : null;
+	}
+
+	/**
+	 * @return array<mixed>
+	 */
+	private static function cron(): array {
+		return _get_cron_array();
+	}
+}
