@@ -18,7 +18,13 @@ function usageLines(): string[] {
 		.filter(([topic]) => topic !== 'main')
 		.flatMap(([, text]) => {
 			const block = /\n\s*Usage\n([\s\S]*?)\n\s*\n/.exec(text)?.[1] ?? '';
-			return block.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('$ svc '));
+			// A long usage line goes on, indented, on the next ones.
+			const lines: string[] = [];
+			for (const line of block.split('\n').map((raw) => raw.trim())) {
+				if (line.startsWith('$ svc ')) lines.push(line);
+				else if (line.startsWith('[') && lines.length > 0) lines[lines.length - 1] += ` ${line}`;
+			}
+			return lines;
 		});
 }
 
