@@ -44,7 +44,7 @@ const summary = { id: 3, created: HOSTILE, user: { id: 1, login: HOSTILE }, kind
 const SCREENS: ReadonlyArray<[string, ReactElement]> = [
 	['the route table', <RouteTable routes={[route]} site={HOSTILE} onQuit={() => undefined} height={20} />],
 	['the route detail', <RouteDetail route={route} />],
-	['the release table', <ReleaseTable releases={[release(3, { kind: HOSTILE, user: { id: 1, login: HOSTILE }, created: HOSTILE, active: true })]} site={HOSTILE} />],
+	['the release table', <ReleaseTable releases={[release(3, { kind: HOSTILE, user: { id: 1, login: HOSTILE }, created: HOSTILE, active: true, message: HOSTILE })]} site={HOSTILE} />],
 	[
 		'the dev screen',
 		<DevScreen

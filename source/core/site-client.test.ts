@@ -946,8 +946,8 @@ describe('releases', () => {
 			const api = client();
 			await history(api);
 			expect(await api.listReleases()).toEqual([
-				{ id: 2, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 2, added: 1, changed: 0, removed: 0, active: true, rollbackOf: null },
-				{ id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 1, added: 0, changed: 1, removed: 0, active: false, rollbackOf: null },
+				{ id: 2, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 2, added: 1, changed: 0, removed: 0, active: true, rollbackOf: null, promotedFrom: null, message: null },
+				{ id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 1, added: 0, changed: 1, removed: 0, active: false, rollbackOf: null, promotedFrom: null, message: null },
 			]);
 		});
 

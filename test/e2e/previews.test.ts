@@ -5,7 +5,7 @@
  * revalidating (startSite's default).
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { expectError } from './helpers/expectations.js';
