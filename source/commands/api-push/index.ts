@@ -241,6 +241,8 @@ async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 			removed: push.removed,
 			dryRun: push.dryRun,
 			status: push.status,
+			...(push.kind === undefined ? {} : { kind: push.kind }),
+			message: push.message,
 			onProgress: (progress) => view?.progress(progress),
 		});
 		view?.end({ kind: 'done', result });
