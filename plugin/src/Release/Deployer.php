@@ -488,7 +488,8 @@ final class Deployer {
 			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
 		if ( ReleaseKind::is_preview( $change->kind ) ) {
-			return $this->record_preview( $build, $final, $plan, $active, $change, $outcome );
+			// Read again: a first write on a site with files on disk has just made them the import release.
+			return $this->record_preview( $build, $final, $plan, $this->releases->active_id( true ), $change, $outcome );
 		}
 		$kind     = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
 		$previous = $this->releases->active_id( true );
