@@ -9,8 +9,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { expectError } from './helpers/expectations.js';
-import { publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
-import { call, sleep, startSite, type JsonResponse, type WordPressSite } from './helpers/site.js';
+import { paddedTo, publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
+import { call, setLimits, sleep, startSite, type JsonResponse, type WordPressSite } from './helpers/site.js';
 import { sha256 } from './helpers/tree.js';
 
 jest.setTimeout(240_000);
@@ -221,6 +221,30 @@ describe('previews and the kept releases', () => {
     expect(dry.status).toBe(200);
     const done = await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json: { message: 'back' } });
     expect(done.body.release).toMatchObject({ kind: 'rollback', rollback_of: deploys[1]!.id, message: 'back' });
+  });
+});
+
+describe('the total size limit', () => {
+  afterAll(async () => {
+    await setLimits(site, { totalBytes: null });
+  });
+
+  it('a preview is held to the limit as a set of its own: it never counts against the active set', async () => {
+    const a = uniqueClass('SizeA');
+    const b = uniqueClass('SizeB');
+    const live = await commit({ big: paddedTo(publicGet(a, 'live'), 6_000) });
+    expect(live.status).toBe(200);
+    await setLimits(site, { totalBytes: 10_000 });
+    // 6 KB active + 6 KB preview: over 10 KB together, each under it alone.
+    const preview = await commit({ big: paddedTo(publicGet(a, 'preview'), 6_000) }, { kind: 'preview' });
+    expect(preview.status).toBe(200);
+    const nextSource = paddedTo(publicGet(a, 'next'), 6_000);
+    const next = await commit({ big: nextSource });
+    expect(next.status).toBe(200);
+    // A preview whose own set is over the limit is refused as a push would be.
+    const over = await commit({ big: nextSource, more: paddedTo(publicGet(b, 'more'), 6_000) }, { kind: 'preview' });
+    expectError(over, 422, 'svc_push_rejected');
+    expect(JSON.stringify(over.body.data.errors)).toContain('svc_total_too_large');
   });
 });
 
