@@ -224,6 +224,25 @@ describe('previews and the kept releases', () => {
   });
 });
 
+describe('caches', () => {
+  it('a preview\'s answer is private and never stored, even when the route\'s headers() asks for caching', async () => {
+    const c = uniqueClass('Cached');
+    const source = (tag: string) =>
+      routeSource(
+        c,
+        `\tpublic function get(): array {\n\t\treturn array( 'route' => '${tag}' );\n\t}\n\tpublic function headers(): array {\n\t\treturn array( 'Cache-Control' => 'public, max-age=600' );\n\t}`,
+        { classAttribute: '#[Permission(public: true)]' },
+      );
+    expect((await commit({ cached: source('live') })).status).toBe(200);
+    const preview = await commit({ cached: source('preview') }, { kind: 'preview' });
+    const live = await get('cached');
+    expect(live.headers.get('cache-control')).toBe('public, max-age=600');
+    const previewed = await get('cached', preview.body.preview.token);
+    expect(previewed.body).toEqual({ route: 'preview' });
+    expect(previewed.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
 describe('the total size limit', () => {
   afterAll(async () => {
     await setLimits(site, { totalBytes: null });

@@ -36,6 +36,8 @@ final class PreviewRequest {
 	 */
 	public function components( string $token ): Components {
 		add_filter( 'rest_post_dispatch', array( $this, 'mark' ), 110 );
+		// After HeaderApplier::resend (100), which sends a route's headers() again at the last moment.
+		add_filter( 'rest_pre_serve_request', array( $this, 'keep_private' ), 120, 4 );
 		Schema::ensure();
 		$token   = trim( $token );
 		$preview = $this->active->deployer->releases()->preview_for_token( $token );
@@ -54,6 +56,19 @@ final class PreviewRequest {
 		}
 		$this->served = $preview['id'];
 		return new Components( $this->active->paths->for_tree( $tree ) );
+	}
+
+	/**
+	 * @internal Filter callback for `rest_pre_serve_request`: a preview's answer stays out of shared
+	 * caches even when the route's own headers() asks for caching, so no cache hands it to a client
+	 * without the token.
+	 */
+	public function keep_private( mixed $served, mixed $result, \WP_REST_Request $request, \WP_REST_Server $server ): mixed {
+		unset( $result, $request );
+		if ( null !== $this->served ) {
+			$server->send_header( 'Cache-Control', 'private, no-store' );
+		}
+		return $served;
 	}
 
 	/**
