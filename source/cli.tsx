@@ -111,6 +111,8 @@ async function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Pr
 			return start(await import('./commands/api-releases/index.js'), command);
 		case 'api rollback':
 			return start(await import('./commands/api-rollback/index.js'), command);
+		case 'api promote':
+			return start(await import('./commands/api-promote/index.js'), command);
 		case 'api new':
 			return start(await import('./commands/api-new/index.js'), command);
 		case 'api logs':

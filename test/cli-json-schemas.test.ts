@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals';
 import { assertJsonContract, commandOf, SCHEMA_DIR, schemaValidators } from './cli/helpers/json-contract.js';
 
 const COMMANDS = [
-  'api push', 'api pull', 'api list', 'api diff', 'api rm', 'api releases', 'api rollback', 'api new', 'api logs',
+  'api push', 'api pull', 'api list', 'api diff', 'api rm', 'api releases', 'api rollback', 'api promote', 'api new', 'api logs',
   'api openapi', 'api client', 'doctor', 'dev', 'login', 'logout', 'link', 'plugin zip', 'secrets set', 'secrets list', 'secrets rm',
 ];
 

@@ -36,6 +36,8 @@ use Svc\Runtime\Limits\RateLimiter;
 use Svc\Runtime\Registrar;
 use Svc\Runtime\RouteHandler;
 use Svc\Runtime\RouteVisibility;
+use Svc\Runtime\PreviewRequest;
+use Svc\Rest\Management;
 use Svc\Runtime\RouteLoader;
 use Svc\Runtime\VendorAutoload;
 use Svc\Schedules\CronPlan;
@@ -115,6 +117,11 @@ final class Plugin {
 		$this->reconcile( $components );
 		$loader          = $components->loader;
 		$route_namespace = $components->route_namespace;
+		// The header is looked at first: a request without it pays nothing for previews. Management
+		// requests always act on the active release; only the routes are served from the preview.
+		$serving = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
+			? ( new PreviewRequest( $components ) )->components( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
+			: $components;
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
 		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer ): void {
@@ -126,12 +133,12 @@ final class Plugin {
 			( new SecretsController( SecretStore::for_site() ) )->register();
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
 		};
-		$authorizer = new Authorizer( $loader );
+		$authorizer = new Authorizer( $serving->loader );
 		$limiter    = new RateLimiter( new RateCounter() );
-		$registrar  = new Registrar( $store, $route_namespace, $loader, $authorizer, new RouteHandler( $loader, $components->monitor ), $management, $limiter );
+		$registrar  = new Registrar( $serving->store, $route_namespace, $serving->loader, $authorizer, new RouteHandler( $serving->loader, $serving->monitor ), $management, $limiter );
 		$registrar->on_rest_api_init();
 		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.
-		( new RouteVisibility( $store, $authorizer, $registrar ) )->register();
+		( new RouteVisibility( $serving->store, $authorizer, $registrar ) )->register();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10). Nothing
 		// of this site is registered while another site is current; its routes are refused there.
@@ -146,12 +153,12 @@ final class Plugin {
 		add_filter( 'rest_request_before_callbacks', array( $limiter, 'check' ), 0, 3 );
 		add_filter( 'rest_post_dispatch', array( $limiter, 'headers' ), 90, 3 );
 		// #[Cache]: before HeaderApplier, so a route's headers() still win.
-		$cache = new CacheHeaders( $registrar, $store );
+		$cache = new CacheHeaders( $registrar, $serving->store );
 		add_filter( 'rest_post_dispatch', array( $cache, 'apply' ), 90, 3 );
 		add_filter( 'rest_pre_serve_request', array( $cache, 'serve' ), 110, 2 );
 		add_filter( 'rest_send_nocache_headers', array( $cache, 'no_cache_headers' ), 100 );
 		// Late, so a route's headers() wins over the verb's, other filters' and WordPress's CORS headers.
-		$headers = new HeaderApplier( $registrar, $loader );
+		$headers = new HeaderApplier( $registrar, $serving->loader );
 		add_filter( 'rest_post_dispatch', array( $headers, 'apply' ), 100, 3 );
 		add_filter( 'rest_pre_serve_request', array( $headers, 'resend' ), 100, 4 );
 	}

@@ -23,6 +23,7 @@ export const START_COMMANDS: readonly (readonly string[])[] = [
   ['api', 'rm', 'x', '--yes'],
   ['api', 'releases'],
   ['api', 'rollback', '--yes'],
+  ['api', 'promote', '1', '--yes'],
   ['api', 'new', 'bench/[id]', '--json'],
   ['api', 'logs'],
   ['api', 'openapi'],

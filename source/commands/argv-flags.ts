@@ -28,6 +28,8 @@ export const FLAGS = {
 	force: { type: 'boolean' },
 	route: { type: 'string' },
 	level: { type: 'string' },
+	preview: { type: 'boolean' },
+	message: { type: 'string', shortFlag: 'm' },
 	help: { type: 'boolean', shortFlag: 'h' },
 } as const;
 

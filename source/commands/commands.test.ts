@@ -68,6 +68,8 @@ const push = (extra: Partial<Extract<Command, { name: 'api push' }>> = {}): Comm
 	yes: false,
 	dryRun: false,
 	prune: false,
+	preview: false,
+	message: undefined,
 	...extra,
 });
 

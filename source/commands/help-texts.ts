@@ -18,6 +18,7 @@ export const HELP: Record<HelpTopic, string> = {
 	  api rm <slug>     Remove a deployed route, e.g. svc api rm users/[id]
 	  api releases      List the releases the site keeps (each push, rm and rollback is one)
 	  api rollback [ID] Make an earlier release active again (default: the one before)
+	  api promote <ID>  Make a preview (svc api push --preview) the active release
 	  api new <slug>    Create a route file that passes every push-time check
 	  api logs          What the site's svc did: load failures, throwing checks, releases
 	  dev               Watch api/ and push every save, with the site's events live
@@ -60,13 +61,14 @@ export const HELP: Record<HelpTopic, string> = {
 	`,
 	api: `
 	Usage
-	  $ svc api push [--prune] [--dry-run] [--yes] [--site NAME] [--json]
+	  $ svc api push [--prune] [--preview] [--message TEXT] [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api pull [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api list [--site NAME] [--json]
 	  $ svc api diff [<slug>...] [--site NAME] [--json]
 	  $ svc api rm <slug>... [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api releases [--site NAME] [--json]
-	  $ svc api rollback [<id>] [--dry-run] [--yes] [--site NAME] [--json]
+	  $ svc api rollback [<id>] [--message TEXT] [--dry-run] [--yes] [--site NAME] [--json]
+	  $ svc api promote <id> [--force] [--message TEXT] [--dry-run] [--yes] [--site NAME] [--json]
 	  $ svc api new <slug> [--verbs get,post] [--public | --capability CAP] [--json]
 	                       [--cache S] [--rate-limit N/S] [--schedule WHEN]
 	  $ svc api logs [--follow] [--since 1h] [--route R] [--level L] [--site NAME] [--json]
@@ -85,6 +87,11 @@ export const HELP: Record<HelpTopic, string> = {
 	  --prune           Also remove deployed routes that are not in api/ (needs --yes without a terminal)
 	  --dry-run         Show the plan and let the site check the files; change nothing (the new
 	                    files are uploaded to be checked, not made active)
+	  --preview         Make the release a preview: checked and kept like a push, not made
+	                    active; served only to requests with the header X-Svc-Preview: <token>
+	                    (the token is printed once), until it expires (7 days by default)
+	  --message, -m     A note kept with the release (500 characters at most), shown by releases,
+	                    logs and the admin page
 
 	api pull
 	  Makes api/ a copy of the site: creates and overwrites files, and deletes local route files
@@ -111,12 +118,22 @@ export const HELP: Record<HelpTopic, string> = {
 
 	api releases
 	  The releases the site keeps (10 by default), newest first: id, time, user, kind (push,
-	  prune, rm, rollback, import), files added/changed/removed; the active one is marked.
+	  prune, rm, rollback, import, preview, promote), files added/changed/removed, and the
+	  message; the active one is marked, a preview says until when it is served.
 
 	api rollback [<id>]
 	  Makes release <id> (default: the one before the active one) active again as a new release.
 	  Shows what would change, then asks in a terminal; needs --yes otherwise.
 	  --dry-run         Show the plan and let the site check it; change nothing
+	  --message, -m     A note kept with the release
+
+	api promote <id>
+	  Makes preview <id> active as a new release (kind promote), with every check of a push.
+	  Shows what would change, then asks in a terminal; needs --yes otherwise. Refused when
+	  another release became active since the preview was made (promoting it would undo that).
+	  --force           Promote it anyway
+	  --dry-run         Show the plan and let the site check it; change nothing
+	  --message, -m     A note kept with the release
 
 	api new <slug>
 	  Writes api/<slug>.php: one class named after the slug (free among the project's and the
@@ -161,6 +178,8 @@ export const HELP: Record<HelpTopic, string> = {
 	  $ svc api rm users/[id] --yes
 	  $ svc api releases
 	  $ svc api rollback --yes
+	  $ svc api push --preview --message "try the new checkout"
+	  $ svc api promote 14 --yes
 	`,
 	login: `
 	Usage

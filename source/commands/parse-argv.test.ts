@@ -18,7 +18,7 @@ function usageError(run: () => unknown): SvcError {
 
 describe('toCommand', () => {
 	it('builds api push with its flags, defaults off', () => {
-		expect(parse('api push')).toEqual({ name: 'api push', json: false, site: undefined, yes: false, dryRun: false, prune: false });
+		expect(parse('api push')).toEqual({ name: 'api push', json: false, site: undefined, yes: false, dryRun: false, prune: false, preview: false, message: undefined });
 		expect(parse('api push', { prune: true, yes: true, dryRun: true, json: true, site: 'staging' })).toEqual({
 			name: 'api push',
 			json: true,
@@ -26,6 +26,8 @@ describe('toCommand', () => {
 			yes: true,
 			dryRun: true,
 			prune: true,
+			preview: false,
+			message: undefined,
 		});
 	});
 
@@ -38,7 +40,7 @@ describe('toCommand', () => {
 
 	it('builds api releases, and api rollback with or without a release id', () => {
 		expect(parse('api releases', { json: true })).toEqual({ name: 'api releases', json: true, site: undefined });
-		expect(parse('api rollback')).toEqual({ name: 'api rollback', json: false, site: undefined, yes: false, dryRun: false, to: undefined });
+		expect(parse('api rollback')).toEqual({ name: 'api rollback', json: false, site: undefined, yes: false, dryRun: false, to: undefined, message: undefined });
 		expect(parse('api rollback 11', { yes: true, dryRun: true, site: 'staging' })).toEqual({
 			name: 'api rollback',
 			json: false,
@@ -46,7 +48,36 @@ describe('toCommand', () => {
 			yes: true,
 			dryRun: true,
 			to: 11,
+			message: undefined,
 		});
+	});
+
+	it('builds api promote with its preview id, and push with --preview and --message', () => {
+		expect(parse('api promote 14', { yes: true, force: true, message: ' ship it ' })).toEqual({
+			name: 'api promote',
+			json: false,
+			site: undefined,
+			yes: true,
+			dryRun: false,
+			force: true,
+			id: 14,
+			message: 'ship it',
+		});
+		expect(parse('api push', { preview: true, message: 'try v2' })).toMatchObject({ name: 'api push', preview: true, message: 'try v2' });
+		expect(parse('api push')).toMatchObject({ preview: false, message: undefined });
+		expect(parse('api rollback 3', { message: 'back' })).toMatchObject({ to: 3, message: 'back' });
+		expect(parse('api promote 1', { message: 'é'.repeat(500) })).toMatchObject({ message: 'é'.repeat(500) });
+	});
+
+	it('refuses api promote without an id, a message too long or empty, and flags promote and push do not take', () => {
+		expect(usageError(() => parse('api promote')).message).toBe('svc api promote needs the id of the preview to make active, e.g. "svc api promote 14" ("svc api releases" lists the previews).');
+		expect(usageError(() => parse('api promote x')).message).toBe('"x" is not a release id: "svc api releases" lists them (e.g. "svc api promote 11").');
+		expect(usageError(() => parse('api promote 1 2')).message).toBe('svc api promote takes one release id at most; got "1" "2".');
+		expect(usageError(() => parse('api push', { message: 'x'.repeat(501) })).message).toBe("--message is 501 characters long; a release's message may have 500 at most.");
+		expect(usageError(() => parse('api push', { message: '  ' })).message).toBe('--message needs a value.');
+		expect(usageError(() => parse('api promote 1', { prune: true })).message).toBe('--prune does not apply to "svc api promote".');
+		expect(usageError(() => parse('api rollback', { force: true })).message).toBe('--force does not apply to "svc api rollback".');
+		expect(usageError(() => parse('api rm x', { preview: true })).message).toBe('--preview does not apply to "svc api rm".');
 	});
 
 	it.each([['0'], ['-1'], ['11.5'], ['eleven'], ['#11'], ['1e3']])('refuses the release id %j with exit 2', (id) => {

@@ -19,6 +19,10 @@ export interface ApiPushCommand {
 	readonly yes: boolean;
 	readonly dryRun: boolean;
 	readonly prune: boolean;
+	/** `--preview`: a release served only to requests with its token, not made active. */
+	readonly preview: boolean;
+	/** `--message`: a note kept with the release; undefined: none. */
+	readonly message: string | undefined;
 }
 
 export interface ApiPullCommand {
@@ -66,6 +70,20 @@ export interface ApiRollbackCommand {
 	readonly dryRun: boolean;
 	/** The release to make active again; undefined: the one before the active one. */
 	readonly to: number | undefined;
+	readonly message: string | undefined;
+}
+
+export interface ApiPromoteCommand {
+	readonly name: 'api promote';
+	readonly json: boolean;
+	readonly site: string | undefined;
+	readonly yes: boolean;
+	readonly dryRun: boolean;
+	/** Promote even though another release became active since the preview was made. */
+	readonly force: boolean;
+	/** The preview to make active. */
+	readonly id: number;
+	readonly message: string | undefined;
 }
 
 export interface ApiNewCommand {
@@ -188,6 +206,7 @@ export type Command =
 	| ApiRmCommand
 	| ApiReleasesCommand
 	| ApiRollbackCommand
+	| ApiPromoteCommand
 	| ApiNewCommand
 	| ApiLogsCommand
 	| DoctorCommand
@@ -206,13 +225,14 @@ export type CommandName = Exclude<Command, HelpCommand>['name'];
 
 /** The flags each command accepts besides --help; any other given flag is a usage error. */
 const ACCEPTS: Record<CommandName, readonly (keyof Flags)[]> = {
-	'api push': ['site', 'json', 'yes', 'dryRun', 'prune'],
+	'api push': ['site', 'json', 'yes', 'dryRun', 'prune', 'preview', 'message'],
 	'api pull': ['site', 'json', 'yes', 'dryRun'],
 	'api list': ['site', 'json'],
 	'api diff': ['site', 'json'],
 	'api rm': ['site', 'json', 'yes', 'dryRun'],
 	'api releases': ['site', 'json'],
-	'api rollback': ['site', 'json', 'yes', 'dryRun'],
+	'api rollback': ['site', 'json', 'yes', 'dryRun', 'message'],
+	'api promote': ['site', 'json', 'yes', 'dryRun', 'force', 'message'],
 	'api new': ['site', 'json', 'verbs', 'public', 'capability', 'cache', 'rateLimit', 'schedule'],
 	'api logs': ['site', 'json', 'follow', 'since', 'route', 'level'],
 	doctor: ['site', 'json'],
@@ -256,7 +276,16 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 	switch (name) {
 		case 'api push':
 			noArgs(name, args);
-			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, prune: flags.prune === true };
+			return {
+				name,
+				json,
+				site,
+				yes: flags.yes === true,
+				dryRun: flags.dryRun === true,
+				prune: flags.prune === true,
+				preview: flags.preview === true,
+				message: releaseMessage(flags.message),
+			};
 		case 'api pull':
 			noArgs(name, args);
 			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true };
@@ -274,7 +303,14 @@ export function toCommand(input: readonly string[], flags: Flags): Command {
 			noArgs(name, args);
 			return { name, json, site };
 		case 'api rollback':
-			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, to: releaseId(args) };
+			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, to: releaseId(name, args), message: releaseMessage(flags.message) };
+		case 'api promote': {
+			const id = releaseId(name, args);
+			if (id === undefined) {
+				throw usage('svc api promote needs the id of the preview to make active, e.g. "svc api promote 14" ("svc api releases" lists the previews).', 'api');
+			}
+			return { name, json, site, yes: flags.yes === true, dryRun: flags.dryRun === true, force: flags.force === true, id, message: releaseMessage(flags.message) };
+		}
 		case 'api new':
 			if (args.length !== 1 || args[0] === undefined) {
 				throw usage('svc api new needs one slug, the new file\'s path under api/ without ".php", e.g. "svc api new users/[id]".', 'api');
@@ -352,6 +388,7 @@ function commandName(first: string | undefined, second: string | undefined): Com
 		two === 'api rm' ||
 		two === 'api releases' ||
 		two === 'api rollback' ||
+		two === 'api promote' ||
 		two === 'api new' ||
 		two === 'api logs' ||
 		two === 'api openapi' ||
@@ -433,19 +470,31 @@ function noArgs(name: CommandName, args: readonly string[]): void {
 	}
 }
 
-/** `svc api rollback [<id>]`: at most one release id, a positive whole number. */
-function releaseId(args: readonly string[]): number | undefined {
+/** `svc api rollback [<id>]`, `svc api promote <id>`: at most one release id, a positive whole number. */
+function releaseId(name: 'api rollback' | 'api promote', args: readonly string[]): number | undefined {
 	if (args.length > 1) {
-		throw usage(`svc api rollback takes one release id at most; got ${args.map((arg) => JSON.stringify(arg)).join(' ')}.`, 'api');
+		throw usage(`svc ${name} takes one release id at most; got ${args.map((arg) => JSON.stringify(arg)).join(' ')}.`, 'api');
 	}
 	const [arg] = args;
 	if (arg === undefined) {
 		return undefined;
 	}
 	if (!/^[1-9][0-9]{0,15}$/.test(arg)) {
-		throw usage(`${JSON.stringify(arg)} is not a release id: "svc api releases" lists them (e.g. "svc api rollback 11").`, 'api');
+		throw usage(`${JSON.stringify(arg)} is not a release id: "svc api releases" lists them (e.g. "svc ${name} 11").`, 'api');
 	}
 	return Number(arg);
+}
+
+/** The most characters a release's message may have (the site refuses more). */
+export const MESSAGE_MAX_CHARS = 500;
+
+/** `--message "…"`: a note kept with the release, at most 500 characters (counted as the site counts them). */
+function releaseMessage(text: string | undefined): string | undefined {
+	const message = nonEmpty(text, '--message')?.trim();
+	if (message !== undefined && [...message].length > MESSAGE_MAX_CHARS) {
+		throw usage(`--message is ${[...message].length} characters long; a release's message may have ${MESSAGE_MAX_CHARS} at most.`, 'api');
+	}
+	return message;
 }
 
 /** The one NAME of `svc secrets set|rm` (never a value: that comes from stdin or a prompt). */

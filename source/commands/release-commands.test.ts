@@ -52,7 +52,17 @@ async function run(command: Runnable) {
 	return { exitCode, error: error as SvcError | undefined, ...written };
 }
 
-const push = (extra: Partial<ApiPushCommand> = {}): ApiPushCommand => ({ name: 'api push', json: false, site: undefined, yes: false, dryRun: false, prune: false, ...extra });
+const push = (extra: Partial<ApiPushCommand> = {}): ApiPushCommand => ({
+	name: 'api push',
+	json: false,
+	site: undefined,
+	yes: false,
+	dryRun: false,
+	prune: false,
+	preview: false,
+	message: undefined,
+	...extra,
+});
 const rollback = (extra: Partial<ApiRollbackCommand> = {}): ApiRollbackCommand => ({
 	name: 'api rollback',
 	json: false,
@@ -60,6 +70,7 @@ const rollback = (extra: Partial<ApiRollbackCommand> = {}): ApiRollbackCommand =
 	yes: false,
 	dryRun: false,
 	to: undefined,
+	message: undefined,
 	...extra,
 });
 const releases = (json = false): ApiReleasesCommand => ({ name: 'api releases', json, site: undefined });
@@ -98,7 +109,7 @@ describe('svc api push', () => {
 			publicRoutes: [],
 			loadErrors: [],
 			syntaxCheck: 'php',
-			release: { id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 5, added: 4, changed: 0, removed: 0, active: true, rollbackOf: null },
+			release: { id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 5, added: 4, changed: 0, removed: 0, active: true, rollbackOf: null, promotedFrom: null, message: null, preview: null },
 			staged: { files: 4, requests: 2, bytes: stages.reduce((sum, request) => sum + request.bytes, 0) },
 		});
 		expect([...site.files.keys()].sort()).toEqual(['alpha', 'beta', 'delta', 'gamma', 'hello']);

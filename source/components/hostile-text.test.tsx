@@ -54,7 +54,7 @@ const SCREENS: ReadonlyArray<[string, ReactElement]> = [
 			}}
 		/>,
 	],
-	['the release table', <ReleaseTable releases={[release(3, { kind: HOSTILE, user: { id: 1, login: HOSTILE }, created: HOSTILE, active: true })]} site={HOSTILE} />],
+	['the release table', <ReleaseTable releases={[release(3, { kind: HOSTILE, user: { id: 1, login: HOSTILE }, created: HOSTILE, active: true, message: HOSTILE })]} site={HOSTILE} />],
 	[
 		'the dev screen',
 		<DevScreen

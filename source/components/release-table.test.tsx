@@ -23,6 +23,21 @@ describe('ReleaseTable', () => {
 		]);
 	});
 
+	it('says until when a preview is served, what a promote promoted, and each message as the site\'s text', () => {
+		const lines = frame([
+			release(14, { kind: 'preview', message: 'try v2', preview: { base: 12, expires: '2026-11-29T22:00:00Z', expired: false } }),
+			release(13, { kind: 'preview', preview: { base: 11, expires: '2026-11-22T21:31:00Z', expired: true } }),
+			release(12, { kind: 'promote', active: true, promotedFrom: 9, message: 'ship\u001b]0;pwned\u0007 it' }),
+		]);
+		expect(lines.slice(2)).toEqual([
+			'  14  2026-11-22 21:04:05 UTC  admin  preview      3  +1 ~0 -0 preview until 2026-11-29 22:00:00 UTC',
+			'      “try v2”',
+			'  13  2026-11-22 21:04:05 UTC  admin  preview      3  +1 ~0 -0 preview, expired',
+			'● 12  2026-11-22 21:04:05 UTC  admin  promote      3  +1 ~0 -0 active (promoted from 9)',
+			'      “ship\\x1b]0;pwned\\x07 it”',
+		]);
+	});
+
 	it('marks only the active release', () => {
 		const lines = frame([release(2, { active: true }), release(1)]);
 		expect(lines.filter((line) => line.includes('active'))).toEqual([expect.stringMatching(/^●\s+2 /)]);

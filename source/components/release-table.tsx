@@ -1,7 +1,9 @@
 /**
  * The site's kept releases, newest first: id, when, who, what kind, how many files, and what each
- * changed against the one before. The active release is marked; a rollback names what it restored.
- * A still picture (printed once), since a site keeps about ten.
+ * changed against the one before. The active release is marked; a rollback names what it restored,
+ * a promote the preview it made active; a preview says until when it is served; a message goes
+ * under its release, as the site's text (Text shows controls as escapes). A still picture (printed once), since a site
+ * keeps about ten.
  */
 import { kindColor } from '../core/release-kinds.js';
 import { Box } from 'ink';
@@ -40,7 +42,8 @@ export function ReleaseTable({ releases, site }: ReleaseTableProps) {
 			</Text>
 			{releases.length === 0 ? <Text dimColor>  No releases yet: the first push makes one.</Text> : null}
 			{rows.map(({ release, id, created, user }) => (
-				<Text key={release.id} wrap="truncate-end">
+				<Box key={release.id} flexDirection="column">
+				<Text wrap="truncate-end">
 					<Text color="green">{release.active ? '●' : ' '}</Text> <Text bold={release.active}>{id.padStart(width.id)}</Text>
 					{'  '}
 					<Text dimColor={!release.active}>{created.padEnd(width.created)}</Text>
@@ -53,8 +56,22 @@ export function ReleaseTable({ releases, site }: ReleaseTableProps) {
 					{'  '}
 					<Text color="green">+{release.added}</Text> <Text color="yellow">~{release.changed}</Text> <Text color="red">-{release.removed}</Text>
 					{release.active ? <Text color="green" bold> active</Text> : null}
+					{release.preview === undefined ? null : release.preview.expired ? (
+						<Text color="gray"> preview, expired</Text>
+					) : (
+						<Text color="cyan"> preview until {formatReleaseTime(release.preview.expires)}</Text>
+					)}
 					{release.rollbackOf === null ? null : <Text dimColor> (rollback of {release.rollbackOf})</Text>}
+					{release.promotedFrom === null ? null : <Text dimColor> (promoted from {release.promotedFrom})</Text>}
 				</Text>
+				{/* On a line of its own, under the id: a long message would be cut off at the row's end. */}
+				{release.message === null ? null : (
+					<Text wrap="truncate-end">
+						{' '.repeat(width.id + 4)}
+						<Text italic>“{release.message}”</Text>
+					</Text>
+				)}
+				</Box>
 			))}
 		</Box>
 	);

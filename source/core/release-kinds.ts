@@ -2,7 +2,7 @@
  * The kinds of release a site keeps (plugin/src/Release/ReleaseKind.php holds the same list): what
  * each is called, how the releases table colours it, and which a push may ask for. svc dev's saves
  * are `dev` releases, kept apart from deploys so that saving never prunes a rollback point away.
- * A new kind (preview) is one entry here and one in the plugin.
+ * A preview is committed like a push but never made active; a promote makes one active.
  */
 export const RELEASE_KINDS = {
 	push: { color: 'green', requestable: true },
@@ -11,6 +11,8 @@ export const RELEASE_KINDS = {
 	rollback: { color: 'magenta', requestable: false },
 	import: { color: 'blue', requestable: false },
 	dev: { color: 'cyan', requestable: true },
+	preview: { color: 'gray', requestable: true },
+	promote: { color: 'green', requestable: false },
 } as const satisfies Record<string, { readonly color: string; readonly requestable: boolean }>;
 
 export type ReleaseKind = keyof typeof RELEASE_KINDS;

@@ -43,8 +43,10 @@ export interface ReleasePushOptions {
 	readonly removed: readonly string[];
 	/** Slugs the release takes out of the set without --prune (svc dev's deleted files). */
 	readonly remove?: readonly string[];
-	/** The release's kind: svc dev's saves are `dev`, kept apart from deploys. */
+	/** The release's kind: svc dev's saves are `dev`, kept apart from deploys; `preview` is not made active. */
 	readonly kind?: RequestableKind;
+	/** A note kept with the release. */
+	readonly message?: string | undefined;
 	/** The site checks everything and changes nothing. */
 	readonly dryRun: boolean;
 	/** `GET status`; undefined means the site's plugin predates releases. */
@@ -66,11 +68,14 @@ export interface ReleasePushResult {
 	readonly unchanged: boolean;
 	/** What the site said the release changes, when it said. */
 	readonly plan: ReleasePlan | undefined;
+	/** A preview's token, which the site shows this once. */
+	readonly previewToken?: string;
 	readonly staged: { readonly files: number; readonly requests: number; readonly bytes: number };
 }
 
 export async function pushRelease(client: SiteClient, options: ReleasePushOptions): Promise<ReleasePushResult> {
 	if (options.status === undefined) {
+		if (options.kind === 'preview') throw previewsUnsupported();
 		return pushFiles(client, options);
 	}
 	try {
@@ -78,10 +83,19 @@ export async function pushRelease(client: SiteClient, options: ReleasePushOption
 	} catch (error) {
 		// Status answered but the write routes did not: a plugin between versions. Nothing was committed.
 		if (error instanceof SvcError && error.code === 'plugin_outdated') {
+			if (options.kind === 'preview') throw previewsUnsupported();
 			return pushFiles(client, options);
 		}
 		throw error;
 	}
+}
+
+/** The single batch of a plugin before releases makes every push active at once: no preview there. */
+function previewsUnsupported(): SvcError {
+	return new SvcError('The svc plugin on the site predates previews; nothing was pushed.', {
+		code: 'plugin_outdated',
+		hint: 'Update the svc plugin on the site (svc plugin zip writes the current one), then push with --preview again.',
+	});
 }
 
 async function pushStaged(client: SiteClient, options: ReleasePushOptions, status: SiteStatus): Promise<ReleasePushResult> {
@@ -121,6 +135,7 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 			base: status.release?.id,
 			...(options.remove === undefined ? {} : { remove: options.remove }),
 			...(options.kind === undefined ? {} : { kind: options.kind }),
+			...(options.message === undefined ? {} : { message: options.message }),
 		});
 	};
 
@@ -153,6 +168,7 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 		syntaxCheck: result.syntaxCheck,
 		unchanged: result.unchanged,
 		plan: result.plan,
+		...(result.previewToken === undefined ? {} : { previewToken: result.previewToken }),
 		staged,
 	};
 }

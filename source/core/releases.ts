@@ -6,11 +6,12 @@ import type { Release, ReleaseSummary } from './site-client.js';
 
 /**
  * The release that was active before the active one: the next older one in the site's newest-first
- * list (every release, a rollback included, is made active when it is made).
+ * list (every release but a preview, a rollback included, is made active when it is made).
  */
 export function previousRelease(releases: readonly Release[]): Release | undefined {
-	const active = releases.findIndex((release) => release.active);
-	return active === -1 ? undefined : releases[active + 1];
+	const deploys = releases.filter((release) => release.preview === undefined);
+	const active = deploys.findIndex((release) => release.active);
+	return active === -1 ? undefined : deploys[active + 1];
 }
 
 /** `2026-11-22 21:04:05 UTC` from the site's ISO time; anything else as the site sent it. */

@@ -966,6 +966,58 @@ describe('releases', () => {
 		});
 	});
 
+	describe('previews and promote', () => {
+		const preview = {
+			id: 14,
+			created: '2026-11-22T21:04:05Z',
+			user: { id: 1, login: 'admin' },
+			kind: 'preview',
+			files: 1,
+			added: 1,
+			changed: 0,
+			removed: 0,
+			active: false,
+			rollback_of: null,
+			message: 'try v2',
+			preview: { base: 12, expires: '2026-11-29T21:04:05Z', expired: false },
+		};
+
+		it('a preview commit sends its kind and message, and reads the token the site shows once', async () => {
+			site.handler = (request) =>
+				request.route === '/svc/v1/api-releases'
+					? { json: { release: preview, written: [], checked: [], dry_run: false, syntax_check: 'php', plan: { added: ['a'], changed: [], removed: [] }, preview: { token: `svcp_${'a'.repeat(64)}`, header: 'X-Svc-Preview' } } }
+					: site.answer(request);
+			const result = await client().commitRelease({ files: { a: 'f'.repeat(64) }, kind: 'preview', message: 'try v2' });
+			expect(site.requests.at(-1)?.body).toMatchObject({ kind: 'preview', message: 'try v2' });
+			expect(result).toMatchObject({ previewToken: `svcp_${'a'.repeat(64)}`, release: { kind: 'preview', active: false, message: 'try v2', promotedFrom: null, preview: { base: 12, expires: '2026-11-29T21:04:05Z', expired: false } } });
+		});
+
+		it('promote sends the preview, the base, force and the message, and reads promoted_from', async () => {
+			site.handler = (request) =>
+				request.route === '/svc/v1/api-releases/promote'
+					? { json: { release: { ...preview, id: 15, kind: 'promote', active: true, preview: undefined, promoted_from: 14 }, written: [], checked: [], dry_run: false, syntax_check: 'php', plan: { added: ['a'], changed: [], removed: [] } } }
+					: site.answer(request);
+			const done = await client().promote({ id: 14, base: 12, force: true, message: 'ship' });
+			expect(site.requests.at(-1)?.body).toEqual({ id: 14, base: 12, dry_run: false, force: true, message: 'ship' });
+			expect(done.release).toMatchObject({ id: 15, kind: 'promote', promotedFrom: 14, active: true });
+			expect(done.release?.preview).toBeUndefined();
+		});
+
+		it.each([
+			[409, 'svc_preview_outdated', 'preview_outdated', { release: 14, preview_base: 11, active: 12 }, /Release 12 became active .* against release 11/, /--force/],
+			[410, 'svc_preview_expired', 'preview_expired', { release: 14 }, /has expired/, /--preview/],
+			[409, 'svc_not_a_preview', 'not_a_preview', { release: 14 }, /not a preview/, /rollback/],
+			[409, 'svc_release_is_preview', 'release_is_preview', { release: 14 }, /is a preview/, /svc api promote/],
+		])('%d %s is the error %s with a hint', async (status, code, svcCode, data, message, hint) => {
+			site.handler = (request) => (request.route === '/svc/v1/api-releases/promote' ? wpError(status, code, 'no', data) : site.answer(request));
+			const error = await client().promote({ id: 14 }).catch((caught: unknown) => caught);
+			expect(error).toBeInstanceOf(SvcError);
+			expect(error).toMatchObject({ code: svcCode, status, serverCode: code });
+			expect((error as SvcError).message).toMatch(message);
+			expect((error as SvcError).hint).toMatch(hint);
+		});
+	});
+
 	describe('list and roll back', () => {
 		/** Three releases: hello edited, then a route added. */
 		const history = async (api: SiteClient) => {
@@ -979,8 +1031,8 @@ describe('releases', () => {
 			const api = client();
 			await history(api);
 			expect(await api.listReleases()).toEqual([
-				{ id: 2, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 2, added: 1, changed: 0, removed: 0, active: true, rollbackOf: null },
-				{ id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 1, added: 0, changed: 1, removed: 0, active: false, rollbackOf: null },
+				{ id: 2, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 2, added: 1, changed: 0, removed: 0, active: true, rollbackOf: null, promotedFrom: null, message: null },
+				{ id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 1, added: 0, changed: 1, removed: 0, active: false, rollbackOf: null, promotedFrom: null, message: null },
 			]);
 		});
 

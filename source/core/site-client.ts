@@ -163,6 +163,19 @@ export interface Release extends ReleaseSummary {
 	readonly active: boolean;
 	/** The release a rollback restored. */
 	readonly rollbackOf: number | null;
+	/** The preview a promote made active. */
+	readonly promotedFrom: number | null;
+	/** What the person who made it said of it (untrusted text: shown through terminal-text.ts). */
+	readonly message: string | null;
+	/** Present on a preview: the release it was made against, and when it stops being served. */
+	readonly preview?: ReleasePreview;
+}
+
+export interface ReleasePreview {
+	readonly base: number | null;
+	/** ISO 8601, UTC. */
+	readonly expires: string;
+	readonly expired: boolean;
 }
 
 export interface SiteStatus {
@@ -201,6 +214,8 @@ export interface CommitRequest {
 	readonly base?: number | undefined;
 	/** The release's kind; the site makes a `push` when none is named. */
 	readonly kind?: RequestableKind;
+	/** A note kept with the release (at most 500 characters). */
+	readonly message?: string | undefined;
 }
 
 export interface ReleasePlan {
@@ -220,6 +235,8 @@ export interface CommitResult {
 	readonly unchanged: boolean;
 	/** What the release changes against the active one, when the site says. */
 	readonly plan: ReleasePlan | undefined;
+	/** A preview's token: the site shows it this once and keeps only its hash. */
+	readonly previewToken?: string;
 }
 
 /** 409 svc_missing_blobs: these hashes are neither staged nor known; stage them and commit again. */
@@ -281,7 +298,9 @@ export interface SiteClient {
 	/** The kept releases, newest first. */
 	listReleases(): Promise<Release[]>;
 	/** `POST api-releases/rollback`: `to` undefined is the release active before the active one. */
-	rollback(options: { readonly to?: number | undefined; readonly base?: number | undefined; readonly dryRun?: boolean }): Promise<CommitResult>;
+	rollback(options: { readonly to?: number | undefined; readonly base?: number | undefined; readonly dryRun?: boolean; readonly message?: string | undefined }): Promise<CommitResult>;
+	/** `POST api-releases/promote`: makes preview `id` active (refused 409 svc_preview_outdated unless `force`). */
+	promote(options: { readonly id: number; readonly base?: number | undefined; readonly dryRun?: boolean; readonly force?: boolean; readonly message?: string | undefined }): Promise<CommitResult>;
 	/** `GET events`: a page of what the plugin recorded, newest first. */
 	listEvents(query?: EventQuery): Promise<EventPage>;
 	/** `GET diagnostics` as the site sent it (svc doctor reads it); undefined from a plugin without it. */
@@ -596,6 +615,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				dry_run: request.dryRun === true,
 				...(request.base === undefined ? {} : { base: request.base }),
 				...(request.kind === undefined ? {} : { kind: request.kind }),
+				...(request.message === undefined ? {} : { message: request.message }),
 			}),
 		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {
@@ -610,9 +630,22 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				...(rollbackOptions.to === undefined ? {} : { to: rollbackOptions.to }),
 				...(rollbackOptions.base === undefined ? {} : { base: rollbackOptions.base }),
 				dry_run: rollbackOptions.dryRun === true,
+				...(rollbackOptions.message === undefined ? {} : { message: rollbackOptions.message }),
 			});
 			// A rollback names a kept release, whose contents the site has by definition.
 			if ('missing' in result) throw unexpected('POST api-releases/rollback', fail);
+			return result;
+		},
+		promote: async (promoteOptions) => {
+			const result = await commit('api-releases/promote', {
+				id: promoteOptions.id,
+				...(promoteOptions.base === undefined ? {} : { base: promoteOptions.base }),
+				dry_run: promoteOptions.dryRun === true,
+				force: promoteOptions.force === true,
+				...(promoteOptions.message === undefined ? {} : { message: promoteOptions.message }),
+			});
+			// A preview's contents are the site's: it kept them when the preview was committed.
+			if ('missing' in result) throw unexpected('POST api-releases/promote', fail);
 			return result;
 		},
 		listEvents: async (query = {}) => {
@@ -682,7 +715,7 @@ function withRestRoute(url: URL, route: string): URL {
 interface WpError {
 	readonly code?: string;
 	readonly message?: string;
-	readonly data?: { readonly status?: number; readonly errors?: unknown; readonly filenames?: unknown; readonly active?: unknown; readonly svc_credentials?: unknown };
+	readonly data?: { readonly status?: number; readonly errors?: unknown; readonly filenames?: unknown; readonly active?: unknown; readonly preview_base?: unknown; readonly svc_credentials?: unknown };
 }
 
 function wpErrorOf(response: Answer): WpError | undefined {
@@ -780,6 +813,35 @@ function httpFailure(response: Answer, where: string, siteUrl: string, user: str
 			...base,
 			code: 'release_moved',
 			hint: 'Run the push again: it plans against what the site has now.',
+		});
+	}
+	if (status === 409 && serverCode === 'svc_preview_outdated') {
+		const active = typeof wp?.data?.active === 'number' ? wp.data.active : undefined;
+		const madeOn = typeof wp?.data?.preview_base === 'number' ? wp.data.preview_base : undefined;
+		return fail(
+			`Release ${active ?? '?'} became active on ${siteUrl} after the preview was made against release ${madeOn ?? '?'}; promoting it would undo that. Nothing was changed.`,
+			{ ...base, code: 'preview_outdated', hint: 'Push a new preview (svc api push --preview), or promote this one anyway with --force.' },
+		);
+	}
+	if (status === 410 && serverCode === 'svc_preview_expired') {
+		return fail(`That preview has expired on ${siteUrl}: it can no longer be served or promoted. Nothing was changed.`, {
+			...base,
+			code: 'preview_expired',
+			hint: 'Push it again with "svc api push --preview".',
+		});
+	}
+	if (status === 409 && serverCode === 'svc_not_a_preview') {
+		return fail(`That release is not a preview on ${siteUrl}; only a preview can be promoted.`, {
+			...base,
+			code: 'not_a_preview',
+			hint: 'Run "svc api releases" to see the previews; to make an earlier release active again, use "svc api rollback <id>".',
+		});
+	}
+	if (status === 409 && serverCode === 'svc_release_is_preview') {
+		return fail(`That release is a preview on ${siteUrl}, never active: it cannot be rolled back to.`, {
+			...base,
+			code: 'release_is_preview',
+			hint: 'Make it active with "svc api promote <id>".',
 		});
 	}
 	if (status === 409 && serverCode === 'svc_no_previous_release') {
@@ -1062,7 +1124,16 @@ function parseRelease(value: unknown): Release | undefined {
 		removed: count('removed'),
 		active: item['active'] === true,
 		rollbackOf: typeof item['rollback_of'] === 'number' ? item['rollback_of'] : null,
+		promotedFrom: typeof item['promoted_from'] === 'number' ? item['promoted_from'] : null,
+		message: typeof item['message'] === 'string' ? item['message'] : null,
+		...previewOf(item['preview']),
 	};
+}
+
+function previewOf(value: unknown): { preview?: ReleasePreview } {
+	const item = value as { base?: unknown; expires?: unknown; expired?: unknown } | null | undefined;
+	if (typeof item !== 'object' || item === null || typeof item.expires !== 'string') return {};
+	return { preview: { base: typeof item.base === 'number' ? item.base : null, expires: item.expires, expired: item.expired === true } };
 }
 
 function parsePlan(value: unknown): ReleasePlan | undefined {
@@ -1103,7 +1174,13 @@ function parseCommitResult(value: unknown): CommitResult | undefined {
 		syntaxCheck: typeof item['syntax_check'] === 'string' ? item['syntax_check'] : 'unknown',
 		unchanged: item['unchanged'] === true,
 		plan: parsePlan(item['plan']),
+		...previewToken(item['preview']),
 	};
+}
+
+function previewToken(value: unknown): { previewToken?: string } {
+	const token = (value as { token?: unknown } | null | undefined)?.token;
+	return typeof token === 'string' ? { previewToken: token } : {};
 }
 
 function parseEventPage(body: unknown): EventPage | undefined {

@@ -188,6 +188,9 @@ describe('svc api releases', () => {
       removed: 0,
       active: true,
       rollbackOf: null,
+      promotedFrom: null,
+      message: null,
+      preview: null,
     });
   });
 

@@ -34,6 +34,7 @@ const COMMAND_MODULE: Record<string, string | undefined> = {
   'api rm': 'api-rm',
   'api releases': 'api-releases',
   'api rollback': 'api-rollback',
+  'api promote': 'api-promote',
   'api new': 'api-new',
   'api logs': 'api-logs',
   'api openapi': 'api-contract',

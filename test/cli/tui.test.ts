@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import type { WordPressSite } from '../support/wordpress.js';
 import { startCliBench, type CliBench } from './helpers/cli-bench.js';
-import { routeSource, writeRoute } from './helpers/files.js';
+import { removeRoute, routeSource, writeRoute } from './helpers/files.js';
 import { REPO_ROOT, type PackedCli } from './helpers/packed-cli.js';
 import type { SvcRunner } from './helpers/run-svc.js';
 import { closeTerminals, inTerminal, screenText } from './helpers/terminal.js';
@@ -98,6 +98,38 @@ describe('the push question', () => {
     push.write('y');
     expect(await push.exit).toBe(0);
     expect(screenText(push.output())).toContain('pushed 1 file (1 changed)');
+  });
+});
+
+describe('the promote question', () => {
+  it('comes after the plan\'s [PUBLIC] marks and the warning, and defaults to No when the promote opens a route', async () => {
+    writeRoute(apiDir, 'opened.php', routeSource('Opened', { open: true }));
+    const pushed = await run('api', 'push', '--preview', '--message', 'open it', '--json');
+    expect(pushed).toMatchObject({ code: 0 });
+    const id = String((JSON.parse(pushed.stdout) as { release: { id: number } }).release.id);
+    const cancelled = terminal(['api', 'promote', id]);
+    await cancelled.waitFor(/\(y\/N\)/);
+    const screen = screenText(cancelled.output());
+    expect(screen).toContain(`Promote preview ${id} on`);
+    expect(screen).toContain('“open it”');
+    expect(screen).toMatch(/\+ opened\.php\s+new {2}\[PUBLIC\] GET \(newly open to anyone\)/);
+    const warning = screen.indexOf('⚠ [PUBLIC] /svc-api/v1/opened (opened.php): GET');
+    expect(warning).toBeGreaterThan(-1);
+    expect(warning).toBeLessThan(screen.indexOf(`Promote preview ${id} on ${site.url}, changing`));
+    cancelled.write('\r');
+    expect(await cancelled.exit).toBe(1);
+    expect(screenText(cancelled.output())).toContain('nothing was promoted');
+    expect(await deployed()).not.toContain('opened');
+
+    const promote = terminal(['api', 'promote', id]);
+    await promote.waitFor(/\(y\/N\)/);
+    promote.write('y');
+    expect(await promote.exit).toBe(0);
+    expect(screenText(promote.output())).toContain(`promoted preview ${id}`);
+    expect(await deployed()).toContain('opened');
+    // The tests after this one count the project's routes: as they were.
+    removeRoute(apiDir, 'opened.php');
+    expect(await run('api', 'rm', 'opened', '--yes')).toMatchObject({ code: 0 });
   });
 });
 

@@ -264,7 +264,7 @@ describe('POST api-files', () => {
         methods: ['GET', 'POST'],
       },
     ];
-    expect(response.body).toEqual({ written: expected, checked: expected, dry_run: false, syntax_check: 'php', release: { id: expect.any(Number), created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), user: { id: site.users.admin.id, login: 'admin' }, kind: 'push', files: expect.any(Number), added: 2, changed: 0, removed: 0, active: true, rollback_of: null } });
+    expect(response.body).toEqual({ written: expected, checked: expected, dry_run: false, syntax_check: 'php', release: { id: expect.any(Number), created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), user: { id: site.users.admin.id, login: 'admin' }, kind: 'push', files: expect.any(Number), added: 2, changed: 0, removed: 0, active: true, rollback_of: null, message: null } });
     expect((await call(site, '/svc-api/v1/batch/one', { as: 'anonymous' })).body).toEqual({ route: 'one' });
     expect((await record(site, 'batch/two/[slug]'))?.content).toBe(files['batch/two/[slug]']);
   });
@@ -446,7 +446,7 @@ describe('DELETE api-files', () => {
     await pushOk(site, { 'delete/one': publicGet(uniqueClass('DeleteOne'), 'one') });
     const response = await remove(site, ['delete/one']);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ deleted: ['delete/one'], release: { id: expect.any(Number), created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), user: { id: site.users.admin.id, login: 'admin' }, kind: 'rm', files: expect.any(Number), added: 0, changed: 0, removed: 1, active: true, rollback_of: null } });
+    expect(response.body).toEqual({ deleted: ['delete/one'], release: { id: expect.any(Number), created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), user: { id: site.users.admin.id, login: 'admin' }, kind: 'rm', files: expect.any(Number), added: 0, changed: 0, removed: 1, active: true, rollback_of: null, message: null } });
     expectError(await call(site, '/svc-api/v1/delete/one', { as: 'anonymous' }), 404, 'rest_no_route');
     expect(await record(site, 'delete/one')).toBeUndefined();
   });
@@ -459,7 +459,7 @@ describe('DELETE api-files', () => {
     });
     const response = await remove(site, ['delete/many-a', 'delete/many/[b]']);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ deleted: ['delete/many-a', 'delete/many/[b]'], release: { id: expect.any(Number), created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), user: { id: site.users.admin.id, login: 'admin' }, kind: 'rm', files: expect.any(Number), added: 0, changed: 0, removed: 2, active: true, rollback_of: null } });
+    expect(response.body).toEqual({ deleted: ['delete/many-a', 'delete/many/[b]'], release: { id: expect.any(Number), created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/), user: { id: site.users.admin.id, login: 'admin' }, kind: 'rm', files: expect.any(Number), added: 0, changed: 0, removed: 2, active: true, rollback_of: null, message: null } });
     const names = (await list(site, '?content=false')).records.map((item) => item.filename);
     expect(names).not.toContain('delete/many-a');
     expect(names).not.toContain('delete/many/[b]');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { runWp } from '../support/wp-cli.js';
 import { publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
 import { call, startSite, type WordPressSite } from './helpers/site.js';
+import { sha256 } from './helpers/tree.js';
 
 // Each test runs WP-CLI several times, a second or more each on a busy machine.
 jest.setTimeout(180_000);
@@ -55,7 +56,7 @@ describe('wp svc', () => {
   it('documents its commands in wp help', async () => {
     const help = await wp(['help', 'svc']);
     expect(help.code).toBe(0);
-    for (const command of ['status', 'routes', 'releases', 'rollback', 'logs', 'push']) expect(help.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
+    for (const command of ['status', 'routes', 'releases', 'rollback', 'promote', 'logs', 'push']) expect(help.stdout).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
     const push = await wp(['help', 'svc', 'push']);
     expect(push.stdout).toContain('<dir>');
     expect(push.stdout).toContain('[--prune]');
@@ -135,6 +136,58 @@ describe('wp svc', () => {
     const nonsense = await wp(['svc', 'rollback', 'latest', '--yes']);
     expect(nonsense.code).toBe(1);
     expect(nonsense.stderr).toContain('"latest"');
+  });
+
+  it('promote <id> --yes makes a preview active; releases lists previews with their expiry and message; a push is not promotable', async () => {
+    const preview = publicGet(uniqueClass('CliPreview'), 'preview');
+    const staged = await call(site, '/svc/v1/api-blobs', { method: 'POST', json: { blobs: [{ hash: sha256(preview), content_base64: Buffer.from(preview).toString('base64') }] } });
+    expect(staged.status).toBe(200);
+    const made = await call(site, '/svc/v1/api-releases', { method: 'POST', json: { files: { hello: sha256(preview) }, kind: 'preview', message: 'try it\u001b[2J' } });
+    expect(made.status).toBe(200);
+    const id = made.body.release.id as number;
+    const listed = await wpJson<{ id: number; active: string; kind: string; expires: string; message: string }[]>(['svc', 'releases']);
+    expect(listed.find((release) => release.id === id)).toMatchObject({ active: 'no', kind: 'preview', expires: made.body.release.preview.expires, message: 'try it\u001b[2J' });
+    const table = await wp(['svc', 'releases']);
+    expect(table.stdout).toContain('try it\\x1b[2J');
+    expect(table.stdout).not.toContain('\u001b[2J');
+
+    const help = await wp(['help', 'svc', 'promote']);
+    expect(help.stdout).toContain('<id>');
+    expect(help.stdout).toContain('--force');
+
+    const active = listed.find((release) => release.active === 'yes')!;
+    const notPreview = await wp(['svc', 'promote', String(active.id), '--yes']);
+    expect(notPreview.code).toBe(1);
+    expect(notPreview.stderr).toContain('not a preview');
+    const nonsense = await wp(['svc', 'promote', 'latest', '--yes']);
+    expect(nonsense.code).toBe(1);
+    expect(nonsense.stderr).toContain('"latest"');
+
+    const promoted = await wp(['svc', 'promote', String(id), '--yes', '--message=ship it']);
+    expect(promoted.code).toBe(0);
+    expect(promoted.stdout).toMatch(new RegExp(`Success: Preview #${id} is promoted: release #\\d+ is active\\.`));
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body).toEqual({ route: 'preview' });
+    const after = await wpJson<{ id: number; active: string; kind: string; message: string }[]>(['svc', 'releases']);
+    expect(after[0]).toMatchObject({ active: 'yes', kind: 'promote', message: 'ship it' });
+    expect(after.some((release) => release.id === id)).toBe(false);
+  });
+
+  it('promote refuses a preview made before another release became active, unless --force', async () => {
+    const stage = async (source: string) =>
+      call(site, '/svc/v1/api-blobs', { method: 'POST', json: { blobs: [{ hash: sha256(source), content_base64: Buffer.from(source).toString('base64') }] } });
+    const previewSource = publicGet(uniqueClass('CliOutdated'), 'outdated preview');
+    await stage(previewSource);
+    const made = await call(site, '/svc/v1/api-releases', { method: 'POST', json: { files: { hello: sha256(previewSource) }, kind: 'preview' } });
+    const newer = publicGet(uniqueClass('CliNewer'), 'newer');
+    await stage(newer);
+    expect((await call(site, '/svc/v1/api-releases', { method: 'POST', json: { files: { hello: sha256(newer) } } })).status).toBe(200);
+    const refused = await wp(['svc', 'promote', String(made.body.release.id), '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('--force');
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body).toEqual({ route: 'newer' });
+    const forced = await wp(['svc', 'promote', String(made.body.release.id), '--yes', '--force']);
+    expect(forced.code).toBe(0);
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body).toEqual({ route: 'outdated preview' });
   });
 
   it('status says the active release, that deploys are allowed, the limits and the files that fail to load', async () => {

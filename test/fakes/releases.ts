@@ -14,5 +14,7 @@ export const release = (id: number, extra: Partial<Release> = {}): Release => ({
 	removed: 0,
 	active: false,
 	rollbackOf: null,
+	promotedFrom: null,
+	message: null,
 	...extra,
 });

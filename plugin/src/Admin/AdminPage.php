@@ -12,6 +12,8 @@ namespace Svc\Admin;
 use Svc\Network\DeployCapability;
 use Svc\Release\DeployPolicy;
 use Svc\Release\NodeReports;
+use Svc\Release\PreviewToken;
+use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseStore;
 use Svc\Secrets\SecretStore;
 
@@ -114,20 +116,72 @@ final class AdminPage {
 		if ( null === $release ) {
 			return;
 		}
-		$user = get_userdata( $release['user_id'] );
 		printf(
-			'<p class="svc-active-release">%s</p>',
+			'<p class="svc-active-release">%s%s</p>',
 			esc_html(
 				sprintf(
 					/* translators: 1: release id, 2: how long ago, 3: user login, 4: number of files */
 					_n( 'Active release: #%1$d, deployed %2$s ago by %3$s (%4$d file).', 'Active release: #%1$d, deployed %2$s ago by %3$s (%4$d files).', count( $release['files'] ), 'svc' ),
 					$release['id'],
 					human_time_diff( $release['created'] ),
-					false === $user ? __( 'an unknown user', 'svc' ) : $user->user_login,
+					self::author( $release ),
 					count( $release['files'] )
 				)
-			)
+			),
+			self::message( $release ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped by message().
 		);
+		$this->render_previews( $releases );
+	}
+
+	/**
+	 * The previews that can still be served: who made each, until when, and why. Their tokens were
+	 * shown once, to whoever pushed them; the site has only their hashes.
+	 */
+	private function render_previews( ReleaseStore $releases ): void {
+		$now  = time();
+		$live = array_filter( $releases->all(), static fn ( array $release ): bool => ReleaseKind::is_preview( $release['kind'] ) && ! PreviewToken::expired( $release['expires'], $now ) );
+		if ( array() === $live ) {
+			return;
+		}
+		echo '<ul class="svc-previews">';
+		foreach ( $live as $preview ) {
+			printf(
+				'<li>%s%s</li>',
+				esc_html(
+					sprintf(
+						/* translators: 1: release id, 2: user login, 3: how long until it expires */
+						__( 'Preview #%1$d by %2$s, served to requests with its token for %3$s more (svc api promote %1$d makes it active).', 'svc' ),
+						$preview['id'],
+						self::author( $preview ),
+						human_time_diff( $now, (int) $preview['expires'] )
+					)
+				),
+				self::message( $preview ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped by message().
+			);
+		}
+		echo '</ul>';
+	}
+
+	/**
+	 * @param array<string, mixed> $release A ReleaseStore release.
+	 */
+	private static function author( array $release ): string {
+		$login = (string) ( $release['user_login'] ?? '' );
+		if ( '' === $login ) {
+			$user  = get_userdata( (int) $release['user_id'] );
+			$login = false === $user ? '' : $user->user_login;
+		}
+		return '' === $login ? __( 'an unknown user', 'svc' ) : $login;
+	}
+
+	/**
+	 * The release's message as escaped HTML (it is whatever the person typed), or ''.
+	 *
+	 * @param array<string, mixed> $release A ReleaseStore release.
+	 */
+	private static function message( array $release ): string {
+		$message = $release['message'] ?? null;
+		return is_string( $message ) && '' !== $message ? ' <q class="svc-release-message">' . esc_html( $message ) . '</q>' : '';
 	}
 
 	/**

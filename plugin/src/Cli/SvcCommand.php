@@ -13,6 +13,7 @@ use Svc\Components;
 use Svc\Events\EventStore;
 use Svc\Release\Change;
 use Svc\Release\DeployPolicy;
+use Svc\Release\ReleaseMessage;
 use Svc\Release\Schema;
 use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
@@ -151,7 +152,7 @@ final class SvcCommand {
 	}
 
 	/**
-	 * Lists the releases the site keeps, newest first; the active one is marked.
+	 * Lists the releases the site keeps, newest first: the active one is marked, previews say until when they are served.
 	 *
 	 * ## OPTIONS
 	 *
@@ -172,18 +173,26 @@ final class SvcCommand {
 	public function releases( array $args, array $assoc_args ): void {
 		$components = $this->components();
 		$releases   = (array) ( new ReleasesController( $components->deployer, $components->store, $components->route_namespace ) )->index()->get_data();
+		$format     = $assoc_args['format'] ?? 'table';
 		$rows       = array_map(
-			static fn ( array $release ): array => array(
-				'id'      => $release['id'],
-				'active'  => $release['active'] ? 'yes' : 'no',
-				'kind'    => $release['kind'],
-				'files'   => $release['files'],
-				'created' => $release['created'] ?? '',
-				'author'  => is_array( $release['author'] ?? null ) ? ( $release['author']['login'] ?? '' ) : '',
-			),
+			static function ( array $release ) use ( $format ): array {
+				$preview = is_array( $release['preview'] ?? null ) ? $release['preview'] : null;
+				$message = (string) ( $release['message'] ?? '' );
+				return array(
+					'id'      => $release['id'],
+					'active'  => $release['active'] ? 'yes' : 'no',
+					'kind'    => $release['kind'],
+					'files'   => $release['files'],
+					'created' => $release['created'] ?? '',
+					'author'  => is_array( $release['user'] ?? null ) ? (string) ( $release['user']['login'] ?? '' ) : '',
+					'expires' => null === $preview ? '' : ( $preview['expired'] ? 'expired' : $preview['expires'] ),
+					// The site's text: one line in a table, so that a message cannot draw over the terminal.
+					'message' => 'table' === $format ? self::one_line( $message ) : $message,
+				);
+			},
 			$releases
 		);
-		WP_CLI\Utils\format_items( $assoc_args['format'] ?? 'table', $rows, array( 'id', 'active', 'kind', 'files', 'created', 'author' ) );
+		WP_CLI\Utils\format_items( $format, $rows, array( 'id', 'active', 'kind', 'files', 'created', 'author', 'expires', 'message' ) );
 	}
 
 	/**
@@ -193,6 +202,9 @@ final class SvcCommand {
 	 *
 	 * [<id>]
 	 * : The release to go back to.
+	 *
+	 * [--message=<message>]
+	 * : A note kept with the release (500 characters at most).
 	 *
 	 * [--yes]
 	 * : Do not ask for confirmation.
@@ -207,21 +219,89 @@ final class SvcCommand {
 	 */
 	public function rollback( array $args, array $assoc_args ): void {
 		$this->refuse_unless_deploys_allowed();
-		$to = null;
-		if ( isset( $args[0] ) ) {
-			if ( 1 !== preg_match( '/^[1-9][0-9]*$/', $args[0] ) ) {
-				WP_CLI::error( sprintf( 'A release id is a positive whole number, not "%s".', $args[0] ) );
-			}
-			$to = (int) $args[0];
-		}
+		$to       = isset( $args[0] ) ? self::release_id( $args[0] ) : null;
+		$message  = self::message( $assoc_args );
 		$deployer = $this->components()->deployer;
 		Schema::ensure();
 		$base = $deployer->releases()->active_id( true );
 		$plan = $this->outcome( $deployer->rollback( $to, true, $base ) );
 		$this->print_plan( $plan['plan'] );
 		WP_CLI::confirm( 'Make that release active?', $assoc_args );
-		$done = $this->outcome( $deployer->rollback( $to, false, $base ) );
+		$done = $this->outcome( $deployer->rollback( $to, false, $base, $message ) );
 		WP_CLI::success( sprintf( 'Release #%d is active.', (int) ( $done['release']['id'] ?? 0 ) ) );
+	}
+
+	/**
+	 * Makes a preview (svc api push --preview) the active release, as a new release of kind promote, with every check of a push.
+	 *
+	 * Refused when another release became active since the preview was made (promoting it would undo that), unless --force.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : The preview to make active (wp svc releases lists them).
+	 *
+	 * [--force]
+	 * : Promote it even though another release became active since it was made.
+	 *
+	 * [--message=<message>]
+	 * : A note kept with the release (500 characters at most).
+	 *
+	 * [--yes]
+	 * : Do not ask for confirmation.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc promote 14
+	 *     wp svc promote 14 --yes --message="ship the new checkout"
+	 *
+	 * @param list<string>          $args       The preview's release id.
+	 * @param array<string, string> $assoc_args Options.
+	 */
+	public function promote( array $args, array $assoc_args ): void {
+		$this->refuse_unless_deploys_allowed();
+		$id       = self::release_id( $args[0] ?? '' );
+		$force    = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'force', false );
+		$message  = self::message( $assoc_args );
+		$deployer = $this->components()->deployer;
+		Schema::ensure();
+		$base = $deployer->releases()->active_id( true );
+		$plan = $this->outcome( $deployer->promote( $id, true, $base, $force ) );
+		$this->print_plan( $plan['plan'] );
+		if ( ! empty( $plan['unchanged'] ) ) {
+			WP_CLI::success( sprintf( 'Nothing to promote: preview #%d has the files the site serves.', $id ) );
+			return;
+		}
+		WP_CLI::confirm( sprintf( 'Make preview #%d active for everyone?', $id ), $assoc_args );
+		$done = $this->outcome( $deployer->promote( $id, false, $base, $force, $message ) );
+		WP_CLI::success( sprintf( 'Preview #%d is promoted: release #%d is active.', $id, (int) ( $done['release']['id'] ?? 0 ) ) );
+	}
+
+	/** A release id as given on the command line; WP_CLI::error() for anything else. */
+	private static function release_id( string $arg ): int {
+		if ( 1 !== preg_match( '/^[1-9][0-9]{0,17}$/', $arg ) ) {
+			WP_CLI::error( sprintf( 'A release id is a positive whole number, not "%s".', $arg ) );
+		}
+		return (int) $arg;
+	}
+
+	/**
+	 * `--message`, checked as the management API checks it; WP_CLI::error() when unusable.
+	 *
+	 * @param array<string, string> $assoc_args Options.
+	 */
+	private static function message( array $assoc_args ): ?string {
+		$value   = $assoc_args['message'] ?? null;
+		$problem = ReleaseMessage::problem( $value );
+		if ( null !== $problem ) {
+			WP_CLI::error( $problem );
+		}
+		return ReleaseMessage::normalize( $value );
+	}
+
+	/** Untrusted text on one line: controls (escape sequences, line breaks) shown as escapes. */
+	private static function one_line( string $text ): string {
+		return (string) preg_replace_callback( '/[\x00-\x1f\x7f]/', static fn ( array $m ): string => sprintf( '\\x%02x', ord( $m[0] ) ), $text );
 	}
 
 	/**
@@ -281,6 +361,9 @@ final class SvcCommand {
 	 * [--dry-run]
 	 * : Check and plan only; change nothing.
 	 *
+	 * [--message=<message>]
+	 * : A note kept with the release (500 characters at most).
+	 *
 	 * [--yes]
 	 * : Do not ask for confirmation.
 	 *
@@ -295,6 +378,7 @@ final class SvcCommand {
 	public function push( array $args, array $assoc_args ): void {
 		$dry_run = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'dry-run', false );
 		$prune   = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'prune', false );
+		$message = self::message( $assoc_args );
 		if ( ! $dry_run ) {
 			$this->refuse_unless_deploys_allowed();
 		}
@@ -318,7 +402,7 @@ final class SvcCommand {
 			return;
 		}
 		WP_CLI::confirm( sprintf( 'Deploy %d route files?', count( $files ) ), $assoc_args );
-		$done    = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, false, $inline, $base, $prune ? 'prune' : 'push' ) ) );
+		$done    = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, false, $inline, $base, $prune ? 'prune' : 'push', null, $message ) ) );
 		$release = (array) ( $done['release'] ?? array() );
 		WP_CLI::success( sprintf( 'Release #%d is active (%d files).', (int) ( $release['id'] ?? 0 ), count( (array) ( $release['files'] ?? array() ) ) ) );
 	}

@@ -101,8 +101,10 @@ final class Recorder {
 	private static function release_message( array $fields ): string {
 		$count = static fn ( string $key ): int => is_numeric( $fields[ $key ] ?? null ) ? (int) $fields[ $key ] : 0;
 		$user  = wp_get_current_user();
+		// The person's note, as they wrote it (data.note too): whoever shows it escapes it.
+		$note = is_string( $fields['note'] ?? null ) ? sprintf( ': "%s"', $fields['note'] ) : '';
 		return sprintf(
-			'%s by %s: release %d, %d %s (%d added, %d changed, %d removed)',
+			'%s by %s: release %d, %d %s (%d added, %d changed, %d removed)%s',
 			is_string( $fields['kind'] ?? null ) ? $fields['kind'] : 'release',
 			0 === $user->ID ? 'nobody logged in' : $user->user_login,
 			$count( 'release' ),
@@ -110,7 +112,8 @@ final class Recorder {
 			1 === $count( 'files' ) ? 'file' : 'files',
 			$count( 'added' ),
 			$count( 'changed' ),
-			$count( 'removed' )
+			$count( 'removed' ),
+			$note
 		);
 	}
 }

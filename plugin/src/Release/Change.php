@@ -21,8 +21,11 @@ final class Change {
 	 * @param bool                  $prune       The new set is exactly $files.
 	 * @param array<string, string> $inline      Hash => bytes that came with the request (not staged).
 	 * @param int|null              $base        The release the client planned against.
-	 * @param string                $kind        A ReleaseKind (push, prune, rm, rollback, dev).
-	 * @param int|null              $rollback_of The release a rollback restores.
+	 * @param string                $kind        A ReleaseKind (push, prune, rm, rollback, dev, preview, promote).
+	 * @param int|null              $rollback_of The release a rollback restores, or a promote promotes.
+	 * @param string|null           $message     What the person says of the release (ReleaseMessage).
+	 * @param int|null              $preview_base A promote: the release its preview was made against,
+	 *                                            which must still be active (null: --force).
 	 */
 	public function __construct(
 		public readonly array $files,
@@ -33,6 +36,8 @@ final class Change {
 		public readonly ?int $base = null,
 		public readonly string $kind = 'push',
 		public readonly ?int $rollback_of = null,
+		public readonly ?string $message = null,
+		public readonly ?int $preview_base = null,
 	) {
 	}
 }

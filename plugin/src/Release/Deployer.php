@@ -31,7 +31,7 @@ use WP_Error;
  * before anything is served. Writes and catch-ups hold the write lock, so they never interleave.
  *
  * @phpstan-type Plan array{added: list<string>, changed: list<string>, removed: list<string>}
- * @phpstan-type Outcome array{release: array<string, mixed>|null, plan: Plan, checked: array<string, string>, syntax_check: string, unchanged: bool, dry_run: bool}
+ * @phpstan-type Outcome array{release: array<string, mixed>|null, plan: Plan, checked: array<string, string>, syntax_check: string, unchanged: bool, dry_run: bool, token?: string}
  *
  * @phpstan-import-type EntryData from Entry
  * @phpstan-import-type Manifest from ManifestStore
@@ -136,23 +136,74 @@ final class Deployer {
 			Log::api( sprintf( 'the active release %d is not in the database; the files on disk stay served', $id ) );
 			return null;
 		}
-		$contents = $this->blobs->get( array_values( $release['files'] ) );
-		$sources  = array();
-		foreach ( $release['files'] as $slug => $hash ) {
-			if ( ! isset( $contents[ $hash ] ) ) {
-				Log::api( sprintf( 'release %d lacks the content of %s.php; the files on disk stay served', $id, $slug ) );
+		try {
+			$build = $this->build_from_store( $release );
+			if ( null === $build ) {
 				return null;
 			}
-			$sources[ (string) $slug ] = $contents[ $hash ];
-		}
-		try {
-			$this->install( $this->trees->build( $sources, array() ), $id );
+			$this->install( $build, $id );
 		} catch ( RuntimeException $error ) {
 			$this->collect();
 			Log::api( sprintf( 'could not serve release %d on this node: %s; the files on disk stay served', $id, $error->getMessage() ) );
 			return $error->getMessage();
 		}
 		return null;
+	}
+
+	/**
+	 * Writes a release's tree aside from the stored contents; null (logged) when a content is missing.
+	 *
+	 * @param array<string, mixed> $release A ReleaseStore release.
+	 */
+	private function build_from_store( array $release ): ?string {
+		$files    = (array) $release['files'];
+		$contents = $this->blobs->get( array_values( array_map( 'strval', $files ) ) );
+		$sources  = array();
+		foreach ( $files as $slug => $hash ) {
+			if ( ! isset( $contents[ $hash ] ) ) {
+				Log::api( sprintf( 'release %d lacks the content of %s.php; the files on disk stay served', $release['id'], $slug ) );
+				return null;
+			}
+			$sources[ (string) $slug ] = $contents[ $hash ];
+		}
+		return $this->trees->build( $sources, array() );
+	}
+
+	/**
+	 * This node's tree of a preview, built from the database when the node has none yet (the preview
+	 * was made on another node, or its tree was lost); null when it cannot be served here.
+	 *
+	 * @param array<string, mixed> $preview A ReleaseStore release of kind preview.
+	 */
+	public function preview_tree( array $preview ): ?string {
+		$id   = (int) $preview['id'];
+		$tree = $this->trees->preview_tree( $id );
+		if ( null !== $tree ) {
+			return $tree;
+		}
+		try {
+			return WriteLock::hold(
+				$this->paths->cache(),
+				function () use ( $preview, $id ): ?string {
+					// Another request of this node may have built it while this one waited.
+					$tree = $this->trees->preview_tree( $id );
+					if ( null !== $tree ) {
+						return $tree;
+					}
+					$build = $this->build_from_store( $preview );
+					if ( null === $build ) {
+						return null;
+					}
+					$tree = $this->trees->name( $build, $id, 'p' );
+					$this->store->prime( $tree );
+					return $tree;
+				}
+			);
+		} catch ( RuntimeException $error ) {
+			$this->collect();
+			Log::api( sprintf( 'could not build preview %d on this node: %s', $id, $error->getMessage() ) );
+			return null;
+		}
 	}
 
 	/**
@@ -172,7 +223,7 @@ final class Deployer {
 	 * Removes the trees no request can still be serving, and their manifests.
 	 */
 	private function collect(): void {
-		ManifestStore::collect( $this->paths, $this->trees->collect() );
+		ManifestStore::collect( $this->paths, $this->trees->collect( $this->releases->live_previews() ) );
 	}
 
 	/**
@@ -181,7 +232,7 @@ final class Deployer {
 	 *
 	 * @return Outcome|WP_Error
 	 */
-	public function rollback( ?int $to, bool $dry_run, ?int $base = null ): array|WP_Error {
+	public function rollback( ?int $to, bool $dry_run, ?int $base = null, ?string $message = null ): array|WP_Error {
 		Schema::ensure();
 		$active = $this->releases->active_id( true );
 		$to   ??= 0 === $active ? null : $this->releases->before( $active );
@@ -192,7 +243,64 @@ final class Deployer {
 		if ( null === $release ) {
 			return self::release_not_found( $to );
 		}
-		return $this->commit( new Change( $release['files'], array(), true, $dry_run, array(), $base ?? $active, 'rollback', $to ) );
+		if ( ReleaseKind::is_preview( $release['kind'] ) ) {
+			return new WP_Error(
+				'svc_release_is_preview',
+				/* translators: %d: release id */
+				sprintf( __( 'Release %1$d is a preview, never active: promote it (svc api promote %1$d) instead of rolling back to it.', 'svc' ), $to ),
+				array(
+					'status'  => 409,
+					'release' => $to,
+				)
+			);
+		}
+		return $this->commit( new Change( $release['files'], array(), true, $dry_run, array(), $base ?? $active, ReleaseKind::ROLLBACK, $to, $message ) );
+	}
+
+	/**
+	 * Makes preview $id's files active, as a new release of kind promote, with every check a push
+	 * makes. Refused when another release became active since the preview was made, unless $force;
+	 * $base as for rollback(). The preview is removed once promoted: its token serves nothing more.
+	 *
+	 * @return Outcome|WP_Error
+	 */
+	public function promote( int $id, bool $dry_run, ?int $base = null, bool $force = false, ?string $message = null ): array|WP_Error {
+		Schema::ensure();
+		$preview = $this->releases->get( $id );
+		if ( null === $preview ) {
+			return self::release_not_found( $id );
+		}
+		if ( ! ReleaseKind::is_preview( $preview['kind'] ) ) {
+			return new WP_Error(
+				'svc_not_a_preview',
+				/* translators: 1: release id, 2: its kind, like push */
+				sprintf( __( 'Release %1$d is not a preview (it is a %2$s release); only a preview can be promoted. To make it active again, roll back to it.', 'svc' ), $id, $preview['kind'] ),
+				array(
+					'status'  => 409,
+					'release' => $id,
+				)
+			);
+		}
+		if ( PreviewToken::expired( $preview['expires'], time() ) ) {
+			return self::preview_expired( $id );
+		}
+		$outcome = $this->commit( new Change( $preview['files'], array(), true, $dry_run, array(), $base, ReleaseKind::PROMOTE, $id, $message, $force ? null : (int) $preview['preview_base'] ) );
+		if ( ! $outcome instanceof WP_Error && ! $dry_run && null !== $outcome['release'] ) {
+			$this->releases->delete( $id );
+		}
+		return $outcome;
+	}
+
+	public static function preview_expired( int $id ): WP_Error {
+		return new WP_Error(
+			'svc_preview_expired',
+			/* translators: %d: release id */
+			sprintf( __( 'Preview %d has expired: it can no longer be served or promoted. Push it again with --preview.', 'svc' ), $id ),
+			array(
+				'status'  => 410,
+				'release' => $id,
+			)
+		);
 	}
 
 	/**
@@ -229,7 +337,9 @@ final class Deployer {
 	 * @return Outcome|WP_Error
 	 */
 	private function commit_locked( Change $change ): array|WP_Error {
-		$this->paths->forget_served();
+		// Under the lock, what this request read before it (the served tree, the manifest: another
+		// writer may have changed both while it waited) is read again.
+		$this->store->invalidate();
 		$active = $this->releases->active_id( true );
 		$stale  = $this->behind( $active ) ? $this->materialize( $active ) : null;
 		if ( null !== $stale ) {
@@ -243,6 +353,20 @@ final class Deployer {
 				array(
 					'status' => 409,
 					'active' => $active,
+				)
+			);
+		}
+
+		if ( null !== $change->preview_base && $change->preview_base !== $active ) {
+			return new WP_Error(
+				'svc_preview_outdated',
+				/* translators: 1: the preview, 2: the release it was made against, 3: the active release */
+				sprintf( __( 'Preview %1$d was made against release %2$d, but release %3$d has become active since: promoting it would undo what changed. Push it again with --preview, or promote it anyway with --force.', 'svc' ), (int) $change->rollback_of, $change->preview_base, $active ),
+				array(
+					'status'       => 409,
+					'release'      => $change->rollback_of,
+					'preview_base' => $change->preview_base,
+					'active'       => $active,
 				)
 			);
 		}
@@ -366,10 +490,14 @@ final class Deployer {
 			// Nothing is active yet and the build is gone: the site is as it was.
 			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
 		}
+		if ( ReleaseKind::is_preview( $change->kind ) ) {
+			// Read again: a first write on a site with files on disk has just made them the import release.
+			return $this->record_preview( $build, $final, $plan, $this->releases->active_id( true ), $change, $outcome );
+		}
 		$kind     = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
 		$previous = $this->releases->active_id( true );
 		try {
-			$id = $this->releases->activate( $final, $kind, $plan, $change->rollback_of );
+			$id = $this->releases->activate( $final, $kind, $plan, $change->rollback_of, $change->message );
 		} catch ( RuntimeException $error ) {
 			// The transaction was rolled back: no release was recorded, and the build is not served.
 			Trees::remove( $this->paths->trees() . '/' . $build );
@@ -388,9 +516,63 @@ final class Deployer {
 		// The contents of releases pruned now go at once (past a short grace), not an hour later.
 		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
 		$outcome['release'] = $this->releases->get( $id );
-		Emit::event( 'release', array( 'release' => $id, 'kind' => $kind, 'files' => count( $final ), 'added' => count( $plan['added'] ), 'changed' => count( $plan['changed'] ), 'removed' => count( $plan['removed'] ) ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one line, so edits around it stay small.
+		self::emit( $id, $kind, $final, $plan, $change );
 		return $outcome;
 	}
+
+	/**
+	 * The preview's half of a commit: recorded without touching the active pointer, its tree named
+	 * for it and its manifest primed, never linked as `api`. The token is in the outcome, once.
+	 *
+	 * @param array<string, string> $final
+	 * @param Plan                  $plan
+	 * @param Outcome               $outcome
+	 * @return Outcome|WP_Error
+	 */
+	private function record_preview( string $build, array $final, array $plan, int $active, Change $change, array $outcome ): array|WP_Error {
+		$token = PreviewToken::generate();
+		try {
+			$id = $this->releases->record_preview( $final, $plan, $active, PreviewToken::hash( $token ), time() + PreviewToken::ttl(), $change->message );
+		} catch ( RuntimeException $error ) {
+			Trees::remove( $this->paths->trees() . '/' . $build );
+			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+		}
+		try {
+			$this->store->prime( $this->trees->name( $build, $id, 'p' ) );
+		} catch ( RuntimeException $error ) {
+			// Another node would build it from the database, but this one answers the push: withdrawn.
+			$this->releases->delete( $id );
+			$this->collect();
+			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+		}
+		$this->releases->prune( ReleaseKind::keep_per_pool() );
+		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
+		$this->collect();
+		$outcome['release'] = $this->releases->get( $id );
+		$outcome['token']   = $token;
+		self::emit( $id, ReleaseKind::PREVIEW, $final, $plan, $change );
+		return $outcome;
+	}
+
+	/**
+	 * @param array<string, string> $final
+	 * @param Plan                  $plan
+	 */
+	private static function emit( int $id, string $kind, array $final, array $plan, Change $change ): void {
+		$fields = array(
+			'release' => $id,
+			'kind'    => $kind,
+			'files'   => count( $final ),
+			'added'   => count( $plan['added'] ),
+			'changed' => count( $plan['changed'] ),
+			'removed' => count( $plan['removed'] ),
+		);
+		if ( null !== $change->message ) {
+			$fields['note'] = $change->message;
+		}
+		Emit::event( 'release', $fields );
+	}
+
 
 	/**
 	 * Slug => hash of the served files; null for a link (never carried into a release).

@@ -23,6 +23,8 @@ final class ReleaseKind {
 	public const ROLLBACK = 'rollback';
 	public const IMPORT   = 'import';
 	public const DEV      = 'dev';
+	public const PREVIEW  = 'preview';
+	public const PROMOTE  = 'promote';
 
 	/** The pool that holds kinds not named in POOLS: the deliberate releases. */
 	private const DEPLOY = 'deploy';
@@ -33,18 +35,29 @@ final class ReleaseKind {
 	 * @var array<string, array{pool: string, filter: string, keep: int}>
 	 */
 	private const POOLS = array(
-		self::DEV => array(
+		self::DEV     => array(
 			'pool'   => 'dev',
 			'filter' => 'svc_keep_dev_releases',
+			'keep'   => 10,
+		),
+		// Previews are never active: they count for neither rollback nor the active set, and a
+		// burst of them never evicts a deploy (expired ones go whatever the count).
+		self::PREVIEW => array(
+			'pool'   => 'preview',
+			'filter' => 'svc_keep_previews',
 			'keep'   => 10,
 		),
 	);
 
 	/** The kinds `POST api-releases` accepts in `kind`: the others are made by their own endpoints. */
-	public const REQUESTABLE = array( self::PUSH, self::DEV );
+	public const REQUESTABLE = array( self::PUSH, self::DEV, self::PREVIEW );
 
 	public static function requestable( string $kind ): bool {
 		return in_array( $kind, self::REQUESTABLE, true );
+	}
+
+	public static function is_preview( string $kind ): bool {
+		return self::PREVIEW === $kind;
 	}
 
 	/**

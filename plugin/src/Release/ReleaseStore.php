@@ -17,7 +17,7 @@ use Throwable;
  * transaction: the row and the active pointer commit together or not at all. The pointer is an
  * autoloaded option, so a request learns which release is active at no extra query.
  *
- * @phpstan-type Release array{id: int, created: int, user_id: int, kind: string, rollback_of: int|null, files: array<string, string>, summary: array{added: list<string>, changed: list<string>, removed: list<string>}}
+ * @phpstan-type Release array{id: int, created: int, user_id: int, user_login: string, message: string|null, kind: string, rollback_of: int|null, preview_base: int|null, expires: int|null, files: array<string, string>, summary: array{added: list<string>, changed: list<string>, removed: list<string>}}
  */
 final class ReleaseStore {
 
@@ -67,11 +67,12 @@ final class ReleaseStore {
 	}
 
 	/**
-	 * The release made just before $id (what "roll back" returns to); null when none is kept.
+	 * The release made just before $id (what "roll back" returns to); null when none is kept. A
+	 * preview never was active, so it is never what a rollback returns to.
 	 */
 	public function before( int $id ): ?int {
 		global $wpdb;
-		$found = $wpdb->get_var( $wpdb->prepare( 'SELECT MAX(id) FROM ' . Schema::releases() . ' WHERE id < %d', $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		$found = $wpdb->get_var( $wpdb->prepare( 'SELECT MAX(id) FROM ' . Schema::releases() . ' WHERE id < %d AND kind <> %s', $id, ReleaseKind::PREVIEW ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
 		return null === $found ? null : (int) $found;
 	}
 
@@ -81,27 +82,11 @@ final class ReleaseStore {
 	 * @param array<string, string>                                                     $files   Slug => hash.
 	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary
 	 */
-	public function activate( array $files, string $kind, array $summary, ?int $rollback_of = null ): int {
+	public function activate( array $files, string $kind, array $summary, ?int $rollback_of = null, ?string $message = null ): int {
 		global $wpdb;
-		ksort( $files, SORT_STRING );
 		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		try {
-			$inserted = $wpdb->insert(
-				Schema::releases(),
-				array(
-					'created'     => time(),
-					'user_id'     => get_current_user_id(),
-					'kind'        => $kind,
-					'rollback_of' => $rollback_of,
-					'files'       => (string) wp_json_encode( (object) $files, JSON_UNESCAPED_SLASHES ),
-					'summary'     => (string) wp_json_encode( $summary, JSON_UNESCAPED_SLASHES ),
-				),
-				array( '%d', '%d', '%s', null === $rollback_of ? null : '%d', '%s', '%s' )
-			);
-			if ( false === $inserted ) {
-				throw new RuntimeException( 'svc could not record the release: ' . $wpdb->last_error );
-			}
-			$id = (int) $wpdb->insert_id;
+			$id = $this->insert( $files, $kind, $summary, $rollback_of, $message, array() );
 			// Not update_option(): it skips the write when its cache already holds the value.
 			$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'yes') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", self::ACTIVE_OPTION, (string) $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 			if ( '' !== $wpdb->last_error ) {
@@ -114,6 +99,101 @@ final class ReleaseStore {
 		}
 		self::forget_cached_option();
 		return $id;
+	}
+
+	/**
+	 * Records a preview: a release that is never made active by its own commit (the pointer is not
+	 * touched), served only to requests that carry its token, until $expires.
+	 *
+	 * @param array<string, string>                                                     $files   Slug => hash.
+	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary Against $base.
+	 * @param int                                                                        $base    The release active when it was made.
+	 */
+	public function record_preview( array $files, array $summary, int $base, string $token_hash, int $expires, ?string $message ): int {
+		return $this->insert(
+			$files,
+			ReleaseKind::PREVIEW,
+			$summary,
+			null,
+			$message,
+			array(
+				'preview_token' => $token_hash,
+				'preview_base'  => $base,
+				'expires'       => $expires,
+			)
+		);
+	}
+
+	/**
+	 * @param array<string, string>                                                     $files
+	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary
+	 * @param array<string, int|string>                                                 $preview The preview's columns, if it is one.
+	 */
+	private function insert( array $files, string $kind, array $summary, ?int $rollback_of, ?string $message, array $preview ): int {
+		global $wpdb;
+		ksort( $files, SORT_STRING );
+		$user = wp_get_current_user();
+		$row  = array(
+			'created'    => time(),
+			'user_id'    => $user->ID,
+			'user_login' => $user->user_login,
+			'kind'       => $kind,
+			'files'      => (string) wp_json_encode( (object) $files, JSON_UNESCAPED_SLASHES ),
+			'summary'    => (string) wp_json_encode( $summary, JSON_UNESCAPED_SLASHES ),
+		);
+		// Columns left out stay NULL: wpdb would write a NULL given with a format as 0 or ''.
+		if ( null !== $rollback_of ) {
+			$row['rollback_of'] = $rollback_of;
+		}
+		if ( null !== $message ) {
+			$row['message'] = $message;
+		}
+		$row     += $preview;
+		$formats  = array_map( static fn ( mixed $value ): string => is_int( $value ) ? '%d' : '%s', $row );
+		$inserted = $wpdb->insert( Schema::releases(), $row, array_values( $formats ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		if ( false === $inserted ) {
+			throw new RuntimeException( 'svc could not record the release: ' . $wpdb->last_error );
+		}
+		return (int) $wpdb->insert_id;
+	}
+
+	/**
+	 * The preview a token opens, or null: none has that hash, or it is not a preview any more.
+	 * Expired previews are returned (the caller says why they are not served).
+	 *
+	 * @return Release|null
+	 */
+	public function preview_for_token( string $token ): ?array {
+		global $wpdb;
+		if ( ! PreviewToken::well_formed( $token ) ) {
+			return null;
+		}
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM ' . Schema::releases() . ' WHERE preview_token = %s AND kind = %s', PreviewToken::hash( $token ), ReleaseKind::PREVIEW ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		if ( ! is_array( $row ) || ! PreviewToken::matches( (string) $row['preview_token'], $token ) ) {
+			return null;
+		}
+		return self::decode( $row, true );
+	}
+
+	/**
+	 * The ids of the previews that may still be served (their trees are kept).
+	 *
+	 * @return list<int>
+	 */
+	public function live_previews(): array {
+		global $wpdb;
+		$ids = (array) $wpdb->get_col( $wpdb->prepare( 'SELECT id FROM ' . Schema::releases() . ' WHERE kind = %s AND expires > %d', ReleaseKind::PREVIEW, time() ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		return array_values( array_map( 'intval', $ids ) );
+	}
+
+	/**
+	 * Removes one release that is not active (a promoted preview).
+	 */
+	public function delete( int $id ): void {
+		global $wpdb;
+		if ( $id !== $this->active_id( true ) ) {
+			$wpdb->delete( Schema::releases(), array( 'id' => $id ), array( '%d' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		}
 	}
 
 	/**
@@ -151,11 +231,16 @@ final class ReleaseStore {
 	 */
 	public function prune( array $keep ): void {
 		global $wpdb;
-		$rows   = (array) $wpdb->get_results( 'SELECT id, kind FROM ' . Schema::releases() . ' ORDER BY id DESC', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
+		$rows   = (array) $wpdb->get_results( 'SELECT id, kind, expires FROM ' . Schema::releases() . ' ORDER BY id DESC', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery
 		$active = $this->active_id();
 		$seen   = array();
 		$old    = array();
+		$now    = time();
 		foreach ( $rows as $row ) {
+			if ( ReleaseKind::is_preview( (string) $row['kind'] ) && PreviewToken::expired( null === $row['expires'] ? null : (int) $row['expires'], $now ) ) {
+				$old[] = (int) $row['id'];
+				continue;
+			}
 			$pool          = ReleaseKind::pool( (string) $row['kind'] );
 			$seen[ $pool ] = ( $seen[ $pool ] ?? 0 ) + 1;
 			if ( $seen[ $pool ] > max( 1, $keep[ $pool ] ?? self::keep() ) && (int) $row['id'] !== $active ) {
@@ -203,13 +288,17 @@ final class ReleaseStore {
 		$summary = json_decode( (string) $row['summary'], true );
 		$files   = $with_files ? json_decode( (string) $row['files'], true ) : array();
 		return array(
-			'id'          => (int) $row['id'],
-			'created'     => (int) $row['created'],
-			'user_id'     => (int) $row['user_id'],
-			'kind'        => (string) $row['kind'],
-			'rollback_of' => null === $row['rollback_of'] ? null : (int) $row['rollback_of'],
-			'files'       => is_array( $files ) ? array_map( 'strval', $files ) : array(),
-			'summary'     => array(
+			'id'           => (int) $row['id'],
+			'created'      => (int) $row['created'],
+			'user_id'      => (int) $row['user_id'],
+			'user_login'   => (string) ( $row['user_login'] ?? '' ),
+			'message'      => isset( $row['message'] ) ? (string) $row['message'] : null,
+			'kind'         => (string) $row['kind'],
+			'rollback_of'  => null === $row['rollback_of'] ? null : (int) $row['rollback_of'],
+			'preview_base' => isset( $row['preview_base'] ) ? (int) $row['preview_base'] : null,
+			'expires'      => isset( $row['expires'] ) ? (int) $row['expires'] : null,
+			'files'        => is_array( $files ) ? array_map( 'strval', $files ) : array(),
+			'summary'      => array(
 				'added'   => array_values( (array) ( $summary['added'] ?? array() ) ),
 				'changed' => array_values( (array) ( $summary['changed'] ?? array() ) ),
 				'removed' => array_values( (array) ( $summary['removed'] ?? array() ) ),

@@ -16,7 +16,7 @@ namespace Svc\Release;
  */
 final class Schema {
 
-	public const VERSION        = '5';
+	public const VERSION        = '6';
 	public const VERSION_OPTION = 'svc_db_version';
 
 	public static function blobs(): string {
@@ -64,7 +64,13 @@ final class Schema {
   rollback_of bigint unsigned DEFAULT NULL,
   files longtext NOT NULL,
   summary longtext NOT NULL,
-  PRIMARY KEY  (id)
+  user_login varchar(60) NOT NULL DEFAULT '',
+  message text DEFAULT NULL,
+  preview_token char(64) DEFAULT NULL,
+  preview_base bigint unsigned DEFAULT NULL,
+  expires bigint unsigned DEFAULT NULL,
+  PRIMARY KEY  (id),
+  KEY preview_token (preview_token)
 ) {$charset};",
 			)
 		);

@@ -22,6 +22,14 @@ final class Management {
 	public const NAMESPACE = 'svc/v1';
 
 	/**
+	 * Whether this REST request is for a management endpoint (read from the route WordPress parsed).
+	 */
+	public static function requested(): bool {
+		$route = '/' . trim( strtolower( (string) ( $GLOBALS['wp']->query_vars['rest_route'] ?? '' ) ), '/' );
+		return '/' . self::NAMESPACE === $route || str_starts_with( $route, '/' . self::NAMESPACE . '/' );
+	}
+
+	/**
 	 * For a caller WordPress found no user for, says why, so the CLI can tell a wrong password from
 	 * a stripped header: WordPress's own verdict on an application password when there was one
 	 * (its check runs after the REST API's first look at errors, so core alone would answer

@@ -99,13 +99,19 @@ final class Records {
 	 * @return array<string, mixed>
 	 */
 	public static function release( array $release, int $active, bool $detail = false ): array {
-		$user   = get_userdata( (int) $release['user_id'] );
-		$record = array(
+		// The login recorded with the release; releases from before it was recorded ask WordPress.
+		$login = (string) ( $release['user_login'] ?? '' );
+		if ( '' === $login && 0 !== (int) $release['user_id'] ) {
+			$user  = get_userdata( (int) $release['user_id'] );
+			$login = false === $user ? '' : $user->user_login;
+		}
+		$promote = 'promote' === $release['kind'];
+		$record  = array(
 			'id'          => (int) $release['id'],
 			'created'     => gmdate( 'Y-m-d\TH:i:s\Z', (int) $release['created'] ),
 			'user'        => array(
 				'id'    => (int) $release['user_id'],
-				'login' => false === $user ? null : $user->user_login,
+				'login' => '' === $login ? null : $login,
 			),
 			'kind'        => $release['kind'],
 			'files'       => count( $release['files'] ),
@@ -113,8 +119,20 @@ final class Records {
 			'changed'     => count( $release['summary']['changed'] ),
 			'removed'     => count( $release['summary']['removed'] ),
 			'active'      => (int) $release['id'] === $active,
-			'rollback_of' => $release['rollback_of'],
+			'rollback_of' => $promote ? null : $release['rollback_of'],
+			'message'     => $release['message'] ?? null,
 		);
+		if ( $promote ) {
+			$record['promoted_from'] = $release['rollback_of'];
+		}
+		if ( 'preview' === $release['kind'] ) {
+			$expires           = (int) ( $release['expires'] ?? 0 );
+			$record['preview'] = array(
+				'base'    => $release['preview_base'] ?? null,
+				'expires' => gmdate( 'Y-m-d\TH:i:s\Z', $expires ),
+				'expired' => $expires <= time(),
+			);
+		}
 		if ( $detail ) {
 			$record['filenames'] = (object) $release['files'];
 			$record['plan']      = $release['summary'];

@@ -15,6 +15,7 @@ use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
 use Svc\Release\ReleaseKind;
+use Svc\Release\ReleaseMessage;
 use Svc\Release\Schema;
 use Svc\Release\StageCap;
 use Svc\Routing\Slug;
@@ -87,6 +88,18 @@ final class ReleasesController {
 					'callback' => array(
 						$this,
 						'show',
+					),
+				),
+			)
+		);
+		$this->route(
+			'/api-releases/promote',
+			array(
+				array(
+					'methods'  => WP_REST_Server::CREATABLE,
+					'callback' => array(
+						$this,
+						'promote',
 					),
 				),
 			)
@@ -294,7 +307,11 @@ final class ReleasesController {
 			/* translators: %s: the kinds of release a client may ask for, like "push, dev" */
 			return Errors::bad_field( 'kind', sprintf( __( 'kind must be one of: %s.', 'svc' ), implode( ', ', ReleaseKind::REQUESTABLE ) ) );
 		}
-		$outcome = $this->deployer->commit( new Change( $map, array_values( array_unique( $remove ) ), true === $prune, true === $dry, array(), $base, $kind ) );
+		$message = self::message( $request );
+		if ( $message instanceof WP_Error ) {
+			return $message;
+		}
+		$outcome = $this->deployer->commit( new Change( $map, array_values( array_unique( $remove ) ), true === $prune, true === $dry, array(), $base, $kind, null, $message ) );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
 	}
 
@@ -315,8 +332,48 @@ final class ReleasesController {
 		if ( null !== $dry && ! is_bool( $dry ) ) {
 			return Errors::not_boolean( 'dry_run' );
 		}
-		$outcome = $this->deployer->rollback( $to, true === $dry, $base );
+		$message = self::message( $request );
+		if ( $message instanceof WP_Error ) {
+			return $message;
+		}
+		$outcome = $this->deployer->rollback( $to, true === $dry, $base, $message );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
+	}
+
+	public function promote( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$refusal = DeployPolicy::refusal();
+		if ( null !== $refusal ) {
+			return $refusal;
+		}
+		$id = $request->get_param( 'id' );
+		if ( ! is_int( $id ) ) {
+			return Errors::not_release_id( 'id' );
+		}
+		$base = $request->get_param( 'base' );
+		if ( null !== $base && ! is_int( $base ) ) {
+			return Errors::not_release_id( 'base' );
+		}
+		foreach ( array( 'dry_run', 'force' ) as $flag ) {
+			$value = $request->get_param( $flag );
+			if ( null !== $value && ! is_bool( $value ) ) {
+				return Errors::not_boolean( $flag );
+			}
+		}
+		$message = self::message( $request );
+		if ( $message instanceof WP_Error ) {
+			return $message;
+		}
+		$outcome = $this->deployer->promote( $id, true === $request->get_param( 'dry_run' ), $base, true === $request->get_param( 'force' ), $message );
+		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
+	}
+
+	/**
+	 * The request's `message`, stored as a note on the release it makes; a WP_Error when unusable.
+	 */
+	private static function message( WP_REST_Request $request ): string|null|WP_Error {
+		$value   = $request->get_param( 'message' );
+		$problem = ReleaseMessage::problem( $value );
+		return null === $problem ? ReleaseMessage::normalize( $value ) : Errors::bad_field( 'message', $problem );
 	}
 
 	/**
@@ -324,8 +381,10 @@ final class ReleasesController {
 	 */
 	private function answer( array $outcome ): WP_REST_Response {
 		$namespace = $this->route_namespace->get();
-		$manifest  = $outcome['dry_run'] || null === $outcome['release'] ? null : $this->store->current();
-		$records   = array();
+		$preview   = isset( $outcome['token'] );
+		// A preview is in no manifest of the active set: its contents say what it would open, as a dry run's.
+		$manifest = $outcome['dry_run'] || null === $outcome['release'] || $preview ? null : $this->store->current();
+		$records  = array();
 		// A dry run has no manifest yet: the contents it checked say which verbs they would open.
 		$contents = null === $manifest ? $this->deployer->blobs()->get( array_values( $outcome['checked'] ) ) : array();
 		foreach ( $outcome['checked'] as $slug => $hash ) {
@@ -335,7 +394,7 @@ final class ReleasesController {
 		$active = $this->deployer->releases()->active_id( true );
 		$body   = array(
 			'release'      => null === $outcome['release'] ? null : Records::release( $outcome['release'], $active ),
-			'written'      => null === $manifest ? array() : $records,
+			'written'      => null === $manifest && ! $preview ? array() : $records,
 			'checked'      => $records,
 			'dry_run'      => $outcome['dry_run'],
 			'syntax_check' => $outcome['syntax_check'],
@@ -343,6 +402,13 @@ final class ReleasesController {
 		);
 		if ( $outcome['unchanged'] ) {
 			$body['unchanged'] = true;
+		}
+		if ( isset( $outcome['token'] ) ) {
+			// Shown this once: the site keeps only its hash.
+			$body['preview'] = array(
+				'token'  => $outcome['token'],
+				'header' => 'X-Svc-Preview',
+			);
 		}
 		return new WP_REST_Response( $body );
 	}

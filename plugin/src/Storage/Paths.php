@@ -21,6 +21,8 @@ final class Paths {
 
 	/** A tree's directory name: the release it holds, then a random part (a tree is never rewritten). */
 	public const TREE_PATTERN = '/^r(\d+)-[a-f0-9]{8,32}$/';
+	/** A preview's tree: never linked as `api`, served through its own path to requests with its token. */
+	public const PREVIEW_PATTERN = '/^p(\d+)-[a-f0-9]{8,32}$/';
 
 	private ?string $served = null;
 

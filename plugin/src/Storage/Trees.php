@@ -69,10 +69,10 @@ final class Trees {
 	}
 
 	/**
-	 * Gives a built tree its release's name; returns that name.
+	 * Gives a built tree its release's name; returns that name. $prefix `p`: a preview's tree.
 	 */
-	public function name( string $build, int $release ): string {
-		$tree = sprintf( 'r%d-%s', $release, bin2hex( random_bytes( 6 ) ) );
+	public function name( string $build, int $release, string $prefix = 'r' ): string {
+		$tree = sprintf( '%s%d-%s', $prefix, $release, bin2hex( random_bytes( 6 ) ) );
 		if ( ! $this->disk->rename( $this->paths->trees() . '/' . $build, $this->paths->trees() . '/' . $tree ) ) {
 			throw new RuntimeException( WriteFailure::message( 'name the tree of release ' . $release . ' in', $this->paths->trees() ) );
 		}
@@ -107,14 +107,20 @@ final class Trees {
 	 * still be about to include a file from it. Runs under the write lock, which every build holds,
 	 * so any build directory found is a crashed one.
 	 *
+	 * @param list<int> $previews The previews that may still be served: their trees are kept too.
 	 * @return list<string> The trees kept.
 	 */
-	public function collect(): array {
+	public function collect( array $previews = array() ): array {
 		$served = $this->paths->served_tree();
 		$trees  = $this->paths->trees();
 		$names  = is_dir( $trees ) ? array_map( 'strval', (array) scandir( $trees ) ) : array();
 		$live   = array( $served ?? 'api', (string) self::previous( $names, $served ) );
-		$keep   = array_merge( array( '.', '..', 'index.php' ), $live );
+		foreach ( $names as $name ) {
+			if ( 1 === preg_match( Paths::PREVIEW_PATTERN, $name, $match ) && in_array( (int) $match[1], $previews, true ) ) {
+				$live[] = $name;
+			}
+		}
+		$keep = array_merge( array( '.', '..', 'index.php' ), $live );
 		foreach ( $names as $name ) {
 			if ( in_array( $name, $keep, true ) ) {
 				continue;
@@ -126,6 +132,20 @@ final class Trees {
 			@unlink( (string) $stray ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a link left by a crash.
 		}
 		return $live;
+	}
+
+	/**
+	 * This node's tree of preview $id, or null when it has none yet (a preview made on another node).
+	 * A tree is named only once it is complete, so any tree of that name can be served.
+	 */
+	public function preview_tree( int $id ): ?string {
+		foreach ( (array) glob( $this->paths->trees() . '/p' . $id . '-*', GLOB_ONLYDIR | GLOB_NOSORT ) as $path ) {
+			$name = basename( (string) $path );
+			if ( 1 === preg_match( Paths::PREVIEW_PATTERN, $name ) && ! is_link( (string) $path ) ) {
+				return $name;
+			}
+		}
+		return null;
 	}
 
 	/**

@@ -107,7 +107,17 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	if (status !== undefined && !status.deploy.allowed) {
 		throw deployDisallowed(site.url, status.deploy.reason);
 	}
-	const push = { client, files: scan.files, upload, removed, prune: command.prune, status, apiLabel: project.apiLabel };
+	const push = {
+		client,
+		files: scan.files,
+		upload,
+		removed,
+		prune: command.prune,
+		status,
+		apiLabel: project.apiLabel,
+		...(command.preview ? { kind: 'preview' as const } : {}),
+		message: command.message,
+	};
 
 	if (command.dryRun) {
 		// The new contents are staged (not activated: the site keeps them an hour) so that the site can
@@ -123,10 +133,11 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		return 0;
 	}
 
-	const destructive = removed.length > 0;
+	// A preview removes nothing from what the site serves: only requests with its token see it.
+	const destructive = removed.length > 0 && !command.preview;
 	if (destructive || (interactive && !command.yes)) {
 		const question = [
-			upload.length > 0 ? `Push ${plural(upload.length, 'file')}` : '',
+			upload.length > 0 || command.preview ? `Push ${plural(upload.length, 'file')}${command.preview ? ' as a preview' : ''}` : '',
 			destructive ? `${upload.length > 0 ? ' and remove' : 'Remove'} ${plural(removed.length, 'route')} from the site` : '',
 		].join('');
 		const go = await whileInterruptible('Interrupted: nothing was pushed.', () =>
@@ -136,7 +147,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 				question: `${question}?`,
 				action: `remove ${plural(removed.length, 'route')} from the site (--prune)`,
 				// Enter must not open a route to anyone, nor remove one.
-				defaultYes: !destructive && opened.length === 0,
+				defaultYes: !destructive && (opened.length === 0 || command.preview),
 				views: screens,
 				diffs,
 				apiLabel: project.apiLabel,
@@ -150,7 +161,8 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false }, { ui, interactive, io }));
 	const deleted = result.deleted;
 	const found = await publicRoutes(upload, result, site.client, remote);
-	const failed = await loadFailures(client, result.written.map((file) => file.slug));
+	// A preview's files are not in the active listing: whether they load shows when they are called.
+	const failed = command.preview ? [] : await loadFailures(client, result.written.map((file) => file.slug));
 	const failure = failed.length === 0 ? undefined : loadFailed(failed, project.apiLabel);
 	if (ui === undefined) {
 		printJson(io, {
@@ -162,6 +174,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 			release: result.release === null ? null : toReleaseRecord(result.release),
 			staged: result.staged,
 			loadErrors: failed.map((failure) => ({ slug: failure.slug, message: failure.error })),
+			...(command.preview ? { preview: result.previewToken === undefined ? null : { token: result.previewToken, header: PREVIEW_HEADER } } : {}),
 			...(failure === undefined ? {} : failure.toJSON()),
 		});
 		return failure === undefined ? 0 : failure.exitCode;
@@ -177,11 +190,22 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		deleted.length > 0 ? `removed ${plural(deleted.length, 'route')}` : '',
 	].filter((part) => part !== '');
 	ui.printPushed(io, { site: site.url, done, unchanged: report.unchanged.length, result, failed: failure !== undefined });
+	if (result.release !== null && result.previewToken !== undefined) {
+		ui.printPreview(io, { site: site.url, release: result.release, token: result.previewToken, example: previewExample(result) });
+	}
 	if (failure !== undefined) {
 		// Thrown, not printed: the entry point shows it as every failure is shown, and exits 1.
 		throw failure;
 	}
 	return 0;
+}
+
+/** The request header a preview is asked for with (docs/management-api.md, Previews). */
+const PREVIEW_HEADER = 'X-Svc-Preview';
+
+/** A route the preview serves, for the curl line: an added or changed one, else any. */
+function previewExample(result: ReleasePushResult): string | undefined {
+	return (result.written[0] ?? result.checked[0])?.path;
 }
 
 const INTERRUPTED_PUSH = 'Interrupted: the site may have completed the push; `svc api push --dry-run` shows where it stands.';
@@ -217,6 +241,8 @@ async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 			removed: push.removed,
 			dryRun: push.dryRun,
 			status: push.status,
+			...(push.kind === undefined ? {} : { kind: push.kind }),
+			message: push.message,
 			onProgress: (progress) => view?.progress(progress),
 		});
 		view?.end({ kind: 'done', result });

@@ -4,6 +4,8 @@
  * module itself needs no JSX runtime: React loads with these, once the push has a site to talk to.
  */
 import type { ReleasePushResult } from '../../core/release-push.js';
+import { formatReleaseTime } from '../../core/releases.js';
+import type { Release } from '../../core/site-client.js';
 import type { PublicRoute } from '../../components/public-warnings.js';
 import type { PushProgressProps } from '../../components/push-progress.js';
 import type { SyncPlanProps } from '../../components/sync-plan.js';
@@ -70,10 +72,29 @@ export function printPushed(io: Io, { site, done, unchanged, result, failed }: P
 		io.stdout,
 		<Text>
 			{failed ? <Text color="yellow">⚠</Text> : <Text color="green">✔</Text>} {site}: {done.length > 0 ? done.join(', ') : 'the site already had these files'}
-			{unchanged > 0 ? `; ${unchanged} unchanged` : ''}.{result.release === null ? '' : ` Release ${result.release.id} is active.`}
+			{unchanged > 0 ? `; ${unchanged} unchanged` : ''}.{result.release === null ? '' : result.previewToken !== undefined ? ` Preview release ${result.release.id} is not active.` : ` Release ${result.release.id} is active.`}
 			{result.syntaxCheck === 'skipped' ? (
 				<Text dimColor>{'\n'}The site could not run php -l: a file with a compile error will show as failed to load in "svc api list".</Text>
 			) : null}
+		</Text>,
+	);
+}
+
+/**
+ * After a preview: its token (shown this once: the site keeps only a hash), how to ask for it, how
+ * to promote it. The token is the site's text like any other, shown through Text.
+ */
+export function printPreview(io: Io, { site, release, token, example }: { site: string; release: Release; token: string; example: string | undefined }): void {
+	const until = release.preview === undefined ? '' : ` until ${formatReleaseTime(release.preview.expires)}`;
+	print(
+		io.stdout,
+		<Text>
+			Preview token (shown once; requests carrying it are served release {release.id}
+			{until}):{'\n'}
+			{'  '}
+			<Text bold>{token}</Text>
+			{'\n'}Try it: curl -H "X-Svc-Preview: {token}" {site}/wp-json{example ?? '/…'}
+			{'\n'}Make it active: svc api promote {release.id}
 		</Text>,
 	);
 }

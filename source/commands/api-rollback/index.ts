@@ -91,7 +91,7 @@ async function rollBack(
 	active: Release | undefined,
 	planned: ReleasePlan | undefined,
 ): Promise<number> {
-	const done = await site.client.rollback({ to: target.id, base: active?.id });
+	const done = await site.client.rollback({ to: target.id, base: active?.id, message: command.message });
 	const made = done.release;
 	const plan = done.plan ?? planned ?? { added: [], changed: [], removed: [] };
 	if (command.json) {

@@ -17,6 +17,10 @@ export interface ReleaseRecord {
 	readonly removed: number;
 	readonly active: boolean;
 	readonly rollbackOf: number | null;
+	readonly promotedFrom: number | null;
+	readonly message: string | null;
+	/** Null but on a preview: the release it was made against and when it stops being served. */
+	readonly preview: { readonly base: number | null; readonly expires: string; readonly expired: boolean } | null;
 }
 
 export function toReleaseRecord(release: Release): ReleaseRecord {
@@ -31,7 +35,20 @@ export function toReleaseRecord(release: Release): ReleaseRecord {
 		removed: release.removed,
 		active: release.active,
 		rollbackOf: release.rollbackOf,
+		promotedFrom: release.promotedFrom,
+		message: release.message,
+		preview: release.preview ?? null,
 	};
+}
+
+/** `[ACTIVE]`, `(rollback of 10)`, `(promoted from 14)`, `[PREVIEW until …]`: what a release is besides its numbers. */
+export function releaseNotes(release: Release): string[] {
+	return [
+		release.active ? '[ACTIVE]' : '',
+		release.preview === undefined ? '' : release.preview.expired ? '[PREVIEW, expired]' : `[PREVIEW until ${formatReleaseTime(release.preview.expires)}]`,
+		release.rollbackOf === null ? '' : `(rollback of ${release.rollbackOf})`,
+		release.promotedFrom === null ? '' : `(promoted from ${release.promotedFrom})`,
+	].filter((part) => part !== '');
 }
 
 export function plainReleaseTable(releases: readonly Release[]): string {
@@ -42,10 +59,10 @@ export function plainReleaseTable(releases: readonly Release[]): string {
 		release.kind,
 		String(release.files),
 		formatChanges(release),
-		[release.active ? '[ACTIVE]' : '', release.rollbackOf === null ? '' : `(rollback of ${release.rollbackOf})`].filter((part) => part !== '').join(' '),
+		[...releaseNotes(release), release.message === null ? '' : `"${release.message}"`].filter((part) => part !== '').join(' '),
 	]);
 	const header = ['ID', 'CREATED', 'USER', 'KIND', 'FILES', 'CHANGES', ''];
-	// Every cell is the site's text (a user's login, a release's kind): shown, never obeyed.
+	// Every cell is the site's text (a user's login, a release's kind, a message): shown, never obeyed.
 	for (const row of rows) row.forEach((cell, column) => (row[column] = shownLine(cell)));
 	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
 	// Numbers right-aligned, text left-aligned; the last column is not padded.

@@ -16,6 +16,7 @@ export { PublicWarnings } from '../../components/public-warnings.js';
 export { SyncPlan } from '../../components/sync-plan.js';
 export { ReleaseTable } from '../../components/release-table.js';
 export { RollbackPlan } from '../../components/rollback-plan.js';
+export { PromotePlan } from '../../components/promote-plan.js';
 export { RouteTable } from '../../components/route-table.js';
 export { ask, live, print, type LiveView } from './ui.js';
 export { browseRoutes } from './browse-routes.js';

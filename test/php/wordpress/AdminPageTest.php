@@ -4,6 +4,7 @@ declare(strict_types=1);
 require_once __DIR__ . '/SvcTestCase.php';
 
 use Svc\Admin\AdminPage;
+use Svc\Release\Change;
 
 /**
  * The server-rendered part of the admin page: why deploys are refused, and the active release.
@@ -38,5 +39,25 @@ final class AdminPageTest extends SvcTestCase {
 		$login   = get_userdata( 1 )->user_login;
 		$this->assertStringContainsString( sprintf( 'Active release: #%d, deployed', $outcome['release']['id'] ), $this->page() );
 		$this->assertStringContainsString( 'by ' . $login . ' (1 file)', $this->page() );
+	}
+
+	public function test_a_message_is_shown_escaped_and_live_previews_are_listed(): void {
+		wp_set_current_user( 1 );
+		$source  = self::route( self::unique( 'Noted' ) );
+		$hash    = hash( 'sha256', $source );
+		$outcome = $this->deployer->commit( new Change( array( 'noted' => $hash ), array(), false, false, array( $hash => $source ), null, 'push', null, '<script>alert(1)</script> fix' ) );
+		$this->assertIsArray( $outcome );
+		$html = $this->page();
+		$this->assertStringContainsString( '&lt;script&gt;alert(1)&lt;/script&gt; fix', $html );
+		$this->assertStringNotContainsString( '<script>alert(1)', $html );
+
+		$next    = self::route( self::unique( 'Previewed' ) );
+		$hash    = hash( 'sha256', $next );
+		$preview = $this->deployer->commit( new Change( array( 'noted' => $hash ), array(), false, false, array( $hash => $next ), null, 'preview', null, 'try <b>it</b>' ) );
+		$this->assertIsArray( $preview );
+		$html = $this->page();
+		$this->assertStringContainsString( sprintf( 'Preview #%d by ', $preview['release']['id'] ), $html );
+		$this->assertStringContainsString( 'try &lt;b&gt;it&lt;/b&gt;', $html );
+		$this->assertStringNotContainsString( (string) $preview['token'], $html );
 	}
 }

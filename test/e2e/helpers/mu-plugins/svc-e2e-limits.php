@@ -39,3 +39,12 @@ if ( get_option( 'svc_e2e_disallow_file_mods' ) && ! defined( 'DISALLOW_FILE_MOD
 if ( get_option( 'svc_e2e_allow_deploy' ) && ! defined( 'SVC_ALLOW_DEPLOY' ) ) {
 	define( 'SVC_ALLOW_DEPLOY', true );
 }
+
+// How long a preview can be served and promoted (svc_preview_ttl), lowered so expiry can be tested.
+add_filter(
+	'svc_preview_ttl',
+	static function ( $seconds ) {
+		$ttl = get_option( 'svc_e2e_preview_ttl' );
+		return $ttl ? (int) $ttl : $seconds;
+	}
+);
