@@ -24,6 +24,8 @@ const NOT_CODES: Record<string, string> = {
   svc_events: 'the events table',
   svc_secrets: 'the option holding the sealed secrets',
   svc_events_keep: 'a filter',
+  svc_keep_previews: 'a filter',
+  svc_preview_ttl: 'a filter',
   svc_keep_dev_releases: 'a filter',
   svc_keep_releases: 'a filter',
   svc_max_file_bytes: 'a filter',

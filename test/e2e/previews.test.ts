@@ -5,7 +5,7 @@
  * revalidating (startSite's default).
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { expectError } from './helpers/expectations.js';
@@ -286,3 +286,23 @@ describe('messages', () => {
   });
 });
 
+
+describe('a preview this node cannot build', () => {
+  it('is served as the active release with svc_preview_unavailable: its tree gone and a content missing from the database', async () => {
+    const className = uniqueClass('Unbuildable');
+    const source = publicGet(className, 'unbuildable');
+    const preview = await commit({ unbuildable: source }, { kind: 'preview' });
+    expect(preview.status).toBe(200);
+    const token: string = preview.body.preview.token;
+    expect((await get('unbuildable', token)).body).toEqual({ route: 'unbuildable' });
+    // As on a node that never had its tree, when the content it needs is gone from the database too.
+    for (const name of readdirSync(path.join(site.svcDir, 'trees')).filter((entry) => entry.startsWith(`p${preview.body.release.id}-`))) {
+      rmSync(path.join(site.svcDir, 'trees', name), { recursive: true, force: true });
+    }
+    await site.php(`global $wpdb; $wpdb->delete( $wpdb->prefix . 'svc_blobs', array( 'hash' => '${sha256(source)}' ) );`);
+    const response = await get('unbuildable', token);
+    expectError(response, 404, 'rest_no_route');
+    expect(response.headers.get('x-svc-preview-error')).toBe('svc_preview_unavailable');
+    expect(response.headers.get('x-svc-preview-release')).toBeNull();
+  });
+});
