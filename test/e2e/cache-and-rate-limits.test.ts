@@ -74,6 +74,8 @@ describe('#[Cache]', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ items: [1, 2, 3] });
     expect(first.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=60');
+    // A shared cache keeps it apart from the answers a preview's token gets at the same URL.
+    expect(first.headers.get('vary')?.split(/,\s*/)).toContain('X-Svc-Preview');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
 

@@ -63,6 +63,9 @@ final class CacheHeaders {
 		$etag = '"' . substr( hash( 'sha256', (string) wp_json_encode( $response->get_data() ) ), 0, 32 ) . '"';
 		$response->header( 'Cache-Control', $value );
 		$response->header( 'ETag', $etag );
+		// The same URL answers a preview's routes to a request with X-Svc-Preview: a shared cache must
+		// not hand this answer to one (preview answers themselves are never stored: PreviewRequest).
+		$response->header( 'Vary', 'X-Svc-Preview', false );
 		// WordPress sends no-cache headers to logged-in callers (after these, or instead of them on
 		// older versions): not for the answer of this very request (not one embedded in it).
 		$top                  = isset( $GLOBALS['wp']->query_vars['rest_route'] ) ? '/' . trim( (string) $GLOBALS['wp']->query_vars['rest_route'], '/' ) : null;
