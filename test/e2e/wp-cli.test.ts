@@ -138,6 +138,30 @@ describe('wp svc', () => {
     expect(nonsense.stderr).toContain('"latest"');
   });
 
+  it('push --preview makes a preview from a directory: the active release stays, the token (printed once) serves it, promote makes it active', async () => {
+    const before = await wpJson<{ id: number; active: string }[]>(['svc', 'releases']);
+    const activeBefore = before.find((release) => release.active === 'yes')!.id;
+    const served = (await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body;
+    const dir = project('preview', { hello: publicGet(uniqueClass('WpPreview'), 'from wp svc push --preview') });
+    const made = await wp(['svc', 'push', dir, '--preview', '--yes', '--message=over ssh']);
+    expect(made.code).toBe(0);
+    const token = /Token \(shown once\): (svcp_[0-9a-f]{64})/.exec(made.stdout)?.[1];
+    expect(token).toBeDefined();
+    const id = Number(/Success: Preview #(\d+) made/.exec(made.stdout)?.[1]);
+    expect(id).toBeGreaterThan(activeBefore);
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body).toEqual(served);
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous', headers: { 'X-Svc-Preview': token! } })).body).toEqual({ route: 'from wp svc push --preview' });
+    const listed = await wpJson<{ id: number; active: string; kind: string; message: string }[]>(['svc', 'releases']);
+    expect(listed.find((release) => release.active === 'yes')!.id).toBe(activeBefore);
+    expect(listed.find((release) => release.id === id)).toMatchObject({ active: 'no', kind: 'preview', message: 'over ssh' });
+    expect(JSON.stringify(listed)).not.toContain(token!);
+    // Back to what was served, so the tests after this one find the site as they expect.
+    expect((await wp(['svc', 'promote', String(id), '--yes'])).code).toBe(0);
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body).toEqual({ route: 'from wp svc push --preview' });
+    expect((await wp(['svc', 'rollback', String(activeBefore), '--yes'])).code).toBe(0);
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body).toEqual(served);
+  });
+
   it('promote <id> --yes makes a preview active; releases lists previews with their expiry and message; a push is not promotable', async () => {
     const preview = publicGet(uniqueClass('CliPreview'), 'preview');
     const staged = await call(site, '/svc/v1/api-blobs', { method: 'POST', json: { blobs: [{ hash: sha256(preview), content_base64: Buffer.from(preview).toString('base64') }] } });

@@ -13,6 +13,7 @@ use Svc\Components;
 use Svc\Events\EventStore;
 use Svc\Release\Change;
 use Svc\Release\DeployPolicy;
+use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseMessage;
 use Svc\Release\Schema;
 use Svc\Rest\EventsController;
@@ -361,6 +362,9 @@ final class SvcCommand {
 	 * [--dry-run]
 	 * : Check and plan only; change nothing.
 	 *
+	 * [--preview]
+	 * : Make a preview instead: every check a push makes, but not made active. Prints its id and the token (shown once) that requests send as X-Svc-Preview; `wp svc promote <id>` makes it active.
+	 *
 	 * [--message=<message>]
 	 * : A note kept with the release (500 characters at most).
 	 *
@@ -371,6 +375,7 @@ final class SvcCommand {
 	 *
 	 *     wp svc push /srv/project/api --yes
 	 *     wp svc push ./api --prune --dry-run
+	 *     wp svc push ./api --preview --yes
 	 *
 	 * @param list<string>          $args       The directory.
 	 * @param array<string, string> $assoc_args Options.
@@ -378,6 +383,7 @@ final class SvcCommand {
 	public function push( array $args, array $assoc_args ): void {
 		$dry_run = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'dry-run', false );
 		$prune   = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'prune', false );
+		$preview = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'preview', false );
 		$message = self::message( $assoc_args );
 		if ( ! $dry_run ) {
 			$this->refuse_unless_deploys_allowed();
@@ -401,9 +407,16 @@ final class SvcCommand {
 			WP_CLI::success( 'Nothing to deploy: the site serves these files already.' );
 			return;
 		}
-		WP_CLI::confirm( sprintf( 'Deploy %d route files?', count( $files ) ), $assoc_args );
-		$done    = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, false, $inline, $base, $prune ? 'prune' : 'push', null, $message ) ) );
+		WP_CLI::confirm( sprintf( $preview ? 'Make a preview of %d route files?' : 'Deploy %d route files?', count( $files ) ), $assoc_args );
+		$kind    = $preview ? ReleaseKind::PREVIEW : ( $prune ? ReleaseKind::PRUNE : ReleaseKind::PUSH );
+		$done    = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, false, $inline, $base, $kind, null, $message ) ) );
 		$release = (array) ( $done['release'] ?? array() );
+		if ( $preview ) {
+			// The site keeps only the token's hash: this is the one time it can be shown.
+			WP_CLI::log( sprintf( 'Token (shown once): %s', (string) ( $done['token'] ?? '' ) ) );
+			WP_CLI::success( sprintf( 'Preview #%d made (%d files); the active release is unchanged. Requests with X-Svc-Preview: <token> are served by it; wp svc promote %d makes it active.', (int) ( $release['id'] ?? 0 ), count( (array) ( $release['files'] ?? array() ) ), (int) ( $release['id'] ?? 0 ) ) );
+			return;
+		}
 		WP_CLI::success( sprintf( 'Release #%d is active (%d files).', (int) ( $release['id'] ?? 0 ), count( (array) ( $release['files'] ?? array() ) ) ) );
 	}
 
