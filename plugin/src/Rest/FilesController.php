@@ -12,7 +12,6 @@ namespace Svc\Rest;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
-use Svc\Release\DeployPolicy;
 use Svc\Routing\Slug;
 use Svc\Runtime\RouteLoader;
 use Svc\Settings\RouteNamespace;
@@ -58,7 +57,7 @@ final class FilesController {
 				),
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'upload' ),
+					'callback'            => Management::writes( array( $this, 'upload' ) ),
 					'permission_callback' => $permission,
 					'args'                => array(
 						'files'   => array(
@@ -75,7 +74,7 @@ final class FilesController {
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete' ),
+					'callback'            => Management::writes( array( $this, 'delete' ) ),
 					'permission_callback' => $permission,
 					'args'                => array(
 						'filenames' => array(
@@ -167,10 +166,6 @@ final class FilesController {
 	}
 
 	public function upload( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$refusal = DeployPolicy::refusal();
-		if ( null !== $refusal ) {
-			return $refusal;
-		}
 		$batch = self::batch( $request->get_param( 'files' ) );
 		if ( $batch instanceof WP_Error ) {
 			return $batch;
@@ -208,10 +203,6 @@ final class FilesController {
 	}
 
 	public function delete( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$refusal = DeployPolicy::refusal();
-		if ( null !== $refusal ) {
-			return $refusal;
-		}
 		$filenames = $request->get_param( 'filenames' );
 		if ( ! is_array( $filenames ) || array() === $filenames || ! array_is_list( $filenames ) ) {
 			return Errors::bad_field( 'filenames', __( 'filenames must be a non-empty array of route file names.', 'svc' ) );

@@ -9,9 +9,14 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Closure;
+use Svc\Release\DeployPolicy;
+use Svc\Release\Schema;
 use Svc\Runtime\AuthorizationFallback;
 use Svc\Runtime\Authorizer;
 use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
 
 /**
  * `svc/v1`, reserved from route use. The check is the same closed one as a route's default: an administrator (`manage_options`). Returning false
@@ -27,6 +32,25 @@ final class Management {
 	public static function requested(): bool {
 		$route = '/' . trim( strtolower( (string) ( $GLOBALS['wp']->query_vars['rest_route'] ?? '' ) ), '/' );
 		return '/' . self::NAMESPACE === $route || str_starts_with( $route, '/' . self::NAMESPACE . '/' );
+	}
+
+	/**
+	 * A write endpoint's callback, behind what every write needs first: the site must allow deploys
+	 * (DeployPolicy, the caller's network capability) and svc's tables must exist. Wrapped once here
+	 * rather than repeated at the top of each callback.
+	 *
+	 * @param callable(WP_REST_Request): (WP_REST_Response|WP_Error) $callback
+	 * @return Closure(WP_REST_Request): (WP_REST_Response|WP_Error)
+	 */
+	public static function writes( callable $callback ): Closure {
+		return static function ( WP_REST_Request $request ) use ( $callback ): WP_REST_Response|WP_Error {
+			$refusal = DeployPolicy::refusal();
+			if ( null !== $refusal ) {
+				return $refusal;
+			}
+			Schema::ensure();
+			return $callback( $request );
+		};
 	}
 
 	/**

@@ -60,10 +60,7 @@ final class ReleasesController {
 			array(
 				array(
 					'methods'  => WP_REST_Server::CREATABLE,
-					'callback' => array(
-						$this,
-						'stage',
-					),
+					'callback' => Management::writes( array( $this, 'stage' ) ),
 				),
 			)
 		);
@@ -76,7 +73,7 @@ final class ReleasesController {
 				),
 				array(
 					'methods'  => WP_REST_Server::CREATABLE,
-					'callback' => array( $this, 'create' ),
+					'callback' => Management::writes( array( $this, 'create' ) ),
 				),
 			)
 		);
@@ -97,10 +94,7 @@ final class ReleasesController {
 			array(
 				array(
 					'methods'  => WP_REST_Server::CREATABLE,
-					'callback' => array(
-						$this,
-						'promote',
-					),
+					'callback' => Management::writes( array( $this, 'promote' ) ),
 				),
 			)
 		);
@@ -109,10 +103,7 @@ final class ReleasesController {
 			array(
 				array(
 					'methods'  => WP_REST_Server::CREATABLE,
-					'callback' => array(
-						$this,
-						'rollback',
-					),
+					'callback' => Management::writes( array( $this, 'rollback' ) ),
 				),
 			)
 		);
@@ -183,10 +174,6 @@ final class ReleasesController {
 	}
 
 	public function stage( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$refusal = DeployPolicy::refusal();
-		if ( null !== $refusal ) {
-			return $refusal;
-		}
 		$blobs = $request->get_param( 'blobs' );
 		if ( ! is_array( $blobs ) || array() === $blobs || ! JsonBody::is_list( $request, 'blobs' ) ) {
 			return Errors::bad_field( 'blobs', __( 'blobs must be a non-empty array of {hash, content_base64} objects.', 'svc' ) );
@@ -229,7 +216,6 @@ final class ReleasesController {
 			}
 			$contents[ $hash ] = $content;
 		}
-		Schema::ensure();
 		$store = $this->deployer->blobs();
 		// Awaited first, then asked for: see BlobStore::await().
 		$store->await( array_keys( $contents ) );
@@ -259,10 +245,6 @@ final class ReleasesController {
 	}
 
 	public function create( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$refusal = DeployPolicy::refusal();
-		if ( null !== $refusal ) {
-			return $refusal;
-		}
 		$files = $request->get_param( 'files' );
 		// An object, never a list: `["<hash>"]` would otherwise be committed as a file named `0`.
 		if ( ! is_array( $files ) || ! JsonBody::is_object( $request, 'files' ) ) {
@@ -316,10 +298,6 @@ final class ReleasesController {
 	}
 
 	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$refusal = DeployPolicy::refusal();
-		if ( null !== $refusal ) {
-			return $refusal;
-		}
 		$to   = $request->get_param( 'to' );
 		$base = $request->get_param( 'base' );
 		$dry  = $request->get_param( 'dry_run' );
@@ -341,10 +319,6 @@ final class ReleasesController {
 	}
 
 	public function promote( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$refusal = DeployPolicy::refusal();
-		if ( null !== $refusal ) {
-			return $refusal;
-		}
 		$id = $request->get_param( 'id' );
 		if ( ! is_int( $id ) ) {
 			return Errors::not_release_id( 'id' );

@@ -11,7 +11,6 @@ namespace Svc\Rest;
 
 use RuntimeException;
 use Svc\Events\Emit;
-use Svc\Release\DeployPolicy;
 use Svc\Secrets\Keyring;
 use Svc\Secrets\Name;
 use Svc\Secrets\SecretStore;
@@ -49,12 +48,12 @@ final class SecretsController {
 			array(
 				array(
 					'methods'             => 'PUT',
-					'callback'            => array( $this, 'put' ),
+					'callback'            => Management::writes( array( $this, 'put' ) ),
 					'permission_callback' => array( Management::class, 'check' ),
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete' ),
+					'callback'            => Management::writes( array( $this, 'delete' ) ),
 					'permission_callback' => array( Management::class, 'check' ),
 				),
 			)
@@ -73,10 +72,6 @@ final class SecretsController {
 		$value = self::value( $request );
 		if ( $value instanceof WP_Error ) {
 			return $value;
-		}
-		$refusal = DeployPolicy::refusal();
-		if ( null !== $refusal ) {
-			return $refusal;
 		}
 		try {
 			$created = $this->secrets->set( $name, $value, get_current_user_id() );
@@ -99,10 +94,6 @@ final class SecretsController {
 		$name = self::name( $request );
 		if ( $name instanceof WP_Error ) {
 			return $name;
-		}
-		$refusal = DeployPolicy::refusal();
-		if ( null !== $refusal ) {
-			return $refusal;
 		}
 		try {
 			$found = $this->secrets->delete( $name );
