@@ -7,7 +7,7 @@
  * site refuses a preview made against another release than the active one unless --force.
  */
 import { SvcError } from '../../core/errors.js';
-import type { Release, ReleasePlan, WrittenFile } from '../../core/site-client.js';
+import type { Release, ReleasePlan } from '../../core/site-client.js';
 import type { PublicRoute } from '../../components/public-warnings.js';
 import type { PlanNote } from '../../components/sync-plan.js';
 import type { ApiPromoteCommand } from '../parse-argv.js';
@@ -16,7 +16,7 @@ import { openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';
 import type * as PromoteScreens from './screens.js';
-import { toReleaseRecord } from '../shared/release-records.js';
+import { changeCount, planSummary, publicRoutes, routesOpened, switchDocument } from '../shared/release-switch.js';
 import { plural } from '../shared/words.js';
 import { commandMain } from '../shared/command-main.js';
 
@@ -45,18 +45,17 @@ export async function run(command: ApiPromoteCommand, io: Io): Promise<number> {
 	// What the preview opens to anyone, from the site's scan of its files; the listing (what is
 	// public now) is asked only when a person reads the plan and the preview opens something.
 	const open = ui === undefined ? [] : publicRoutes(check.checked);
-	const openNow = open.length === 0 ? new Set<string>() : new Set((await site.client.listFiles({ content: false })).files.filter((file) => file.public === true).map((file) => file.slug));
-	const opened = open.filter((route) => !openNow.has(route.slug));
+	const opened = await routesOpened(site.client, open);
 	ui?.printPlan(io, { site: site.url, preview, active, plan, notes: planNotes(open, opened), dryRun: command.dryRun });
 	ui?.printOpened(io, opened);
-	const nothing = check.unchanged || plan.added.length + plan.changed.length + plan.removed.length === 0;
+	const nothing = check.unchanged || changeCount(plan) === 0;
 	if (nothing || command.dryRun) {
-		if (command.json) printJson(io, promoteDocument({ site: site.url, dryRun: command.dryRun, from: active?.id ?? null, preview: preview.id, plan, noop: nothing, written: [], release: null }));
+		if (command.json) printJson(io, switchDocument({ site: site.url, dryRun: command.dryRun, from: active?.id ?? null, plan, noop: nothing, written: [], release: null }, { preview: preview.id }));
 		else if (!nothing) ui?.printDryRun(io, preview.id);
 		return 0;
 	}
 
-	const changes = plan.added.length + plan.changed.length + plan.removed.length;
+	const changes = changeCount(plan);
 	const go = await confirmAction(io, {
 		yes: command.yes,
 		interactive,
@@ -91,56 +90,17 @@ async function promote(
 	const plan = done.plan ?? planned ?? { added: [], changed: [], removed: [] };
 	if (command.json) {
 		const written = done.written.map((file) => file.slug);
-		printJson(io, promoteDocument({ site: site.url, dryRun: false, from: active?.id ?? null, preview: preview.id, plan, noop: done.unchanged, written, release: made }));
+		printJson(io, switchDocument({ site: site.url, dryRun: false, from: active?.id ?? null, plan, noop: done.unchanged, written, release: made }, { preview: preview.id }));
 		return 0;
 	}
 	if (ui === undefined) return 0;
 	if (planned === undefined) ui.printPlan(io, { site: site.url, preview, active, plan, dryRun: false });
-	ui.printPromoted(io, { site: site.url, preview: preview.id, made: made === null ? null : made.id, summary: summary(plan), open: publicRoutes(done.written) });
+	ui.printPromoted(io, { site: site.url, preview: preview.id, made: made === null ? null : made.id, summary: planSummary(plan, 'new'), open: publicRoutes(done.written) });
 	return 0;
 }
 
-/** The --json document (docs/cli-json/api-promote.schema.json), in rollback's words. */
-function promoteDocument(report: {
-	site: string;
-	dryRun: boolean;
-	from: number | null;
-	preview: number;
-	plan: ReleasePlan;
-	noop: boolean;
-	written: readonly string[];
-	release: Release | null;
-}) {
-	const applied = !report.dryRun && report.release !== null;
-	return {
-		site: report.site,
-		dryRun: report.dryRun,
-		from: report.from,
-		preview: report.preview,
-		added: report.plan.added,
-		changed: report.plan.changed,
-		removed: report.plan.removed,
-		noop: report.noop,
-		written: report.written,
-		deleted: applied ? report.plan.removed : [],
-		release: report.release === null ? null : toReleaseRecord(report.release),
-	};
-}
 
-function summary(plan: ReleasePlan): string {
-	return [
-		plan.added.length > 0 ? `${plan.added.length} new` : '',
-		plan.changed.length > 0 ? `${plan.changed.length} changed` : '',
-		plan.removed.length > 0 ? `${plan.removed.length} removed` : '',
-	]
-		.filter((part) => part !== '')
-		.join(', ') || 'no file changed';
-}
 
-/** Files of the preview that the site's lexical scan finds public. */
-function publicRoutes(written: readonly WrittenFile[]): PublicRoute[] {
-	return written.filter((file) => file.public).map((file) => ({ slug: file.slug, path: file.path, verbs: file.publicVerbs ?? [] }));
-}
 
 /** `[PUBLIC] GET (newly open to anyone)` on the plan's lines. */
 function planNotes(open: readonly PublicRoute[], opened: readonly PublicRoute[]): Map<string, PlanNote> {

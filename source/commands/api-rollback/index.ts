@@ -8,7 +8,6 @@
 import { SvcError } from '../../core/errors.js';
 import { previousRelease } from '../../core/releases.js';
 import type { Release, ReleasePlan } from '../../core/site-client.js';
-import type { PublicRoute } from '../../components/public-warnings.js';
 import type { ApiRollbackCommand } from '../parse-argv.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openSite } from '../shared/context.js';
@@ -17,7 +16,7 @@ import { preload } from '../shared/load-views.js';
 import type * as RollbackScreens from './screens.js';
 
 type Screens = typeof RollbackScreens;
-import { toReleaseRecord } from '../shared/release-records.js';
+import { changeCount, planSummary, publicRoutes, routesOpened, switchDocument } from '../shared/release-switch.js';
 import { plural } from '../shared/words.js';
 import { commandMain } from '../shared/command-main.js';
 
@@ -50,18 +49,17 @@ export async function run(command: ApiRollbackCommand, io: Io): Promise<number> 
 	// files (as push warns from the local one): warned before the question, which then defaults to No.
 	// The listing is asked only when a person reads the plan and the target opens something.
 	const open = ui === undefined ? [] : publicRoutes(check.checked);
-	const openNow = open.length === 0 ? new Set<string>() : new Set((await site.client.listFiles({ content: false })).files.filter((file) => file.public === true).map((file) => file.slug));
-	const opened = open.filter((route) => !openNow.has(route.slug));
+	const opened = await routesOpened(site.client, open);
 	ui?.printPlan(io, { site: site.url, target, active, plan, dryRun: command.dryRun });
 	ui?.printOpened(io, opened);
-	const nothing = check.unchanged || plan.added.length + plan.changed.length + plan.removed.length === 0;
+	const nothing = check.unchanged || changeCount(plan) === 0;
 	if (nothing || command.dryRun) {
-		if (command.json) printJson(io, rollbackDocument({ site: site.url, dryRun: command.dryRun, from: active?.id ?? null, to: target.id, plan, noop: nothing, written: [], release: null }));
+		if (command.json) printJson(io, switchDocument({ site: site.url, dryRun: command.dryRun, from: active?.id ?? null, plan, noop: nothing, written: [], release: null }, { to: target.id }));
 		else if (!nothing) ui?.printDryRun(io, target.id);
 		return 0;
 	}
 
-	const changes = plan.added.length + plan.changed.length + plan.removed.length;
+	const changes = changeCount(plan);
 	const go = await confirmAction(io, {
 		yes: command.yes,
 		interactive,
@@ -96,60 +94,17 @@ async function rollBack(
 	const plan = done.plan ?? planned ?? { added: [], changed: [], removed: [] };
 	if (command.json) {
 		const written = done.written.map((file) => file.slug);
-		printJson(io, rollbackDocument({ site: site.url, dryRun: false, from: active?.id ?? null, to: target.id, plan, noop: done.unchanged, written, release: made }));
+		printJson(io, switchDocument({ site: site.url, dryRun: false, from: active?.id ?? null, plan, noop: done.unchanged, written, release: made }, { to: target.id }));
 		return 0;
 	}
 	if (ui === undefined) return 0;
 	if (planned === undefined) ui.printPlan(io, { site: site.url, target, active, plan, dryRun: false });
-	ui.printRolledBack(io, { site: site.url, target: target.id, made: made === null ? null : made.id, summary: summary(plan), open: publicRoutes(done.written) });
+	ui.printRolledBack(io, { site: site.url, target: target.id, made: made === null ? null : made.id, summary: planSummary(plan, 'restored'), open: publicRoutes(done.written) });
 	return 0;
 }
 
-/**
- * The --json document (docs/cli-json/api-rollback.schema.json): the plan in the words push and pull
- * use (added, changed, removed), what this run wrote and deleted, and `noop` when the target's
- * files are the active ones.
- */
-function rollbackDocument(report: {
-	site: string;
-	dryRun: boolean;
-	from: number | null;
-	to: number;
-	plan: ReleasePlan;
-	noop: boolean;
-	written: readonly string[];
-	release: Release | null;
-}) {
-	const applied = !report.dryRun && report.release !== null;
-	return {
-		site: report.site,
-		dryRun: report.dryRun,
-		from: report.from,
-		to: report.to,
-		added: report.plan.added,
-		changed: report.plan.changed,
-		removed: report.plan.removed,
-		noop: report.noop,
-		written: report.written,
-		deleted: applied ? report.plan.removed : [],
-		release: report.release === null ? null : toReleaseRecord(report.release),
-	};
-}
 
-function summary(plan: ReleasePlan): string {
-	return [
-		plan.added.length > 0 ? `${plan.added.length} restored` : '',
-		plan.changed.length > 0 ? `${plan.changed.length} changed` : '',
-		plan.removed.length > 0 ? `${plan.removed.length} removed` : '',
-	]
-		.filter((part) => part !== '')
-		.join(', ') || 'no file changed';
-}
 
-/** Routes the rollback brings back or changes that the site's lexical scan finds public. */
-function publicRoutes(written: readonly { readonly slug: string; readonly path: string; readonly public: boolean; readonly publicVerbs?: readonly string[] }[]): PublicRoute[] {
-	return written.filter((file) => file.public).map((file) => ({ slug: file.slug, path: file.path, verbs: file.publicVerbs ?? [] }));
-}
 
 function noPrevious(url: string): SvcError {
 	return new SvcError(`There is no earlier release on ${url} to roll back to.`, {
