@@ -76,9 +76,18 @@ function misplacedProblem(kind: Kind, target: string, verbs: ReadonlySet<string>
 		: `line ${line}: #[RateLimit] belongs on a verb method (get, post, put, patch, delete) or on the class, not on ${target}`;
 }
 
-function valueProblems(kind: Kind, label: string, attribute: AstNode): string[] {
-	const parameters = PARAMETERS[kind];
-	const names = parameters.map(([name]) => name);
+/**
+ * An attribute's arguments bound to its parameters as PHP binds them (by position, or by name), each
+ * mistake PHP would make a fatal error of told as a problem: an unknown name, one argument too many,
+ * a parameter given twice. `check` is asked about every bound argument, in order, and its problem
+ * (if any) takes its place among the others.
+ */
+function bindArguments(
+	label: string,
+	attribute: AstNode,
+	names: readonly string[],
+	check: (name: string, value: AstNode | undefined) => string | undefined,
+): { problems: string[]; given: Set<string> } {
 	const problems: string[] = [];
 	const given = new Set<string>();
 	const args = Array.isArray(attribute['args']) ? (attribute['args'] as AstNode[]) : [];
@@ -103,17 +112,26 @@ function valueProblems(kind: Kind, label: string, attribute: AstNode): string[] 
 			return;
 		}
 		given.add(name);
-		const [, min, max] = parameters.find(([known]) => known === name) ?? ['', 0, 0];
-		if (integerLiteral(value, min, max) === undefined) {
-			problems.push(`${label}: ${name} must be a whole number from ${min} to ${max}, written as a literal (svc reads it without running the file)`);
-		}
+		const problem = check(name, value);
+		if (problem !== undefined) problems.push(problem);
 	});
-	for (const [name, , , required] of parameters) {
-		if (required && !given.has(name)) {
-			problems.push(`${label} needs ${name}`);
-		}
-	}
-	return problems;
+	return { problems, given };
+}
+
+function valueProblems(kind: Kind, label: string, attribute: AstNode): string[] {
+	const parameters = PARAMETERS[kind];
+	const { problems, given } = bindArguments(
+		label,
+		attribute,
+		parameters.map(([name]) => name),
+		(name, value) => {
+			const [, min, max] = parameters.find(([known]) => known === name) ?? ['', 0, 0];
+			return integerLiteral(value, min, max) === undefined
+				? `${label}: ${name} must be a whole number from ${min} to ${max}, written as a literal (svc reads it without running the file)`
+				: undefined;
+		},
+	);
+	return [...problems, ...parameters.filter(([name, , , required]) => required && !given.has(name)).map(([name]) => `${label} needs ${name}`)];
 }
 
 /** `0x10`, `1_000`, `-1`, `(300)` or a constant are refused rather than evaluated as PHP would. */
@@ -176,40 +194,14 @@ function writtenName(method: AstNode): string | undefined {
 }
 
 function scheduleValueProblems(label: string, attribute: AstNode): string[] {
-	const names = ['recurrence', 'every'];
-	const problems: string[] = [];
-	const given = new Set<string>();
-	const args = Array.isArray(attribute['args']) ? (attribute['args'] as AstNode[]) : [];
-	args.forEach((arg, position) => {
-		let name: string;
-		let value: AstNode | undefined = arg;
-		if (arg.kind === 'namedargument') {
-			name = String(arg['name']);
-			if (!names.includes(name)) {
-				problems.push(`${label} has no parameter ${name}: (its parameters are recurrence:, every:)`);
-				return;
-			}
-			value = arg['value'] as AstNode | undefined;
-		} else if (position >= names.length) {
-			problems.push(`${label} takes at most 2 arguments`);
-			return;
-		} else {
-			name = names[position] ?? '';
-		}
-		if (given.has(name)) {
-			problems.push(`${label} gives ${name} twice`);
-			return;
-		}
-		given.add(name);
+	const { problems, given } = bindArguments(label, attribute, ['recurrence', 'every'], (name, value) => {
 		if (name === 'every' && integerLiteral(value, MIN_EVERY, MAX_EVERY) === undefined) {
-			problems.push(
-				`${label}: every must be a whole number of seconds from ${MIN_EVERY} to ${MAX_EVERY}, written as a literal (svc reads it without running the file)`,
-			);
-		} else if (name === 'recurrence' && !isRecurrenceLiteral(value)) {
-			problems.push(
-				`${label}: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)`,
-			);
+			return `${label}: every must be a whole number of seconds from ${MIN_EVERY} to ${MAX_EVERY}, written as a literal (svc reads it without running the file)`;
 		}
+		if (name === 'recurrence' && !isRecurrenceLiteral(value)) {
+			return `${label}: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)`;
+		}
+		return undefined;
 	});
 	if (problems.length > 0) return problems;
 	if (given.size === 2) return [`${label} takes a recurrence or every:, not both`];

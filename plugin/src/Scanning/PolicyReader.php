@@ -160,31 +160,16 @@ final class PolicyReader {
 		$names      = array_keys( $parameters );
 		$label      = sprintf( 'line %d: #[%s] on %s', $line, self::short( $kind ), $target );
 		$before     = count( $problems );
-		$given      = array();
-		foreach ( ArgumentList::split( $tokens ) as $position => $argument ) {
-			$named = count( $argument ) >= 2 && ':' === $argument[1]->text && 1 === preg_match( '/^[a-z_\\x80-\\xff][\\w\\x80-\\xff]*$/i', $argument[0]->text );
-			if ( $named ) {
-				$name = $argument[0]->text;
-				if ( ! isset( $parameters[ $name ] ) ) {
-					$problems[] = sprintf( '%s has no parameter %s: (its parameters are %s)', $label, $name, implode( ', ', array_map( static fn ( string $known ): string => $known . ':', $names ) ) );
-					continue;
-				}
-				$argument = array_slice( $argument, 2 );
-			} elseif ( ! isset( $names[ $position ] ) ) {
-				$problems[] = sprintf( '%s takes at most %d arguments', $label, count( $names ) );
-				continue;
-			} else {
-				$name = $names[ $position ];
-			}
-			if ( array_key_exists( $name, $given ) ) {
-				$problems[] = sprintf( '%s gives %s twice', $label, $name );
-				continue;
-			}
-			$given[ $name ] = self::integer( $argument, $parameters[ $name ][0], $parameters[ $name ][1] );
-			if ( null === $given[ $name ] ) {
-				$problems[] = sprintf( '%s: %s must be a whole number from %d to %d, written as a literal (svc reads it without running the file)', $label, $name, $parameters[ $name ][0], $parameters[ $name ][1] );
-			}
-		}
+		$given      = ArgumentList::bind(
+			$label,
+			$tokens,
+			$names,
+			static function ( string $name, array $argument ) use ( $label, $parameters ): array {
+				$value = self::integer( $argument, $parameters[ $name ][0], $parameters[ $name ][1] );
+				return array( $value, null !== $value ? null : sprintf( '%s: %s must be a whole number from %d to %d, written as a literal (svc reads it without running the file)', $label, $name, $parameters[ $name ][0], $parameters[ $name ][1] ) );
+			},
+			$problems
+		);
 		foreach ( $parameters as $name => $rule ) {
 			if ( $rule[2] && ! array_key_exists( $name, $given ) ) {
 				$problems[] = sprintf( '%s needs %s', $label, $name );

@@ -114,36 +114,21 @@ final class ScheduleReader {
 	 * @return array{recurrence: string, interval: int}|null
 	 */
 	private static function value( string $label, array $tokens, array &$problems ): ?array {
-		$names  = array( 'recurrence', 'every' );
 		$before = count( $problems );
-		$given  = array();
-		foreach ( ArgumentList::split( $tokens ) as $position => $argument ) {
-			$named = count( $argument ) >= 2 && ':' === $argument[1]->text && 1 === preg_match( '/^[a-z_\\x80-\\xff][\\w\\x80-\\xff]*$/i', $argument[0]->text );
-			if ( $named ) {
-				$name = $argument[0]->text;
-				if ( ! in_array( $name, $names, true ) ) {
-					$problems[] = sprintf( '%s has no parameter %s: (its parameters are recurrence:, every:)', $label, $name );
-					continue;
+		$given  = ArgumentList::bind(
+			$label,
+			$tokens,
+			array( 'recurrence', 'every' ),
+			static function ( string $name, array $argument ) use ( $label ): array {
+				if ( 'every' === $name ) {
+					$every = PolicyReader::integer( $argument, self::MIN_EVERY, self::MAX_EVERY );
+					return array( $every, null !== $every ? null : sprintf( '%s: every must be a whole number of seconds from %d to %d, written as a literal (svc reads it without running the file)', $label, self::MIN_EVERY, self::MAX_EVERY ) );
 				}
-				$argument = array_slice( $argument, 2 );
-			} elseif ( ! isset( $names[ $position ] ) ) {
-				$problems[] = sprintf( '%s takes at most 2 arguments', $label );
-				continue;
-			} else {
-				$name = $names[ $position ];
-			}
-			if ( array_key_exists( $name, $given ) ) {
-				$problems[] = sprintf( '%s gives %s twice', $label, $name );
-				continue;
-			}
-			$given[ $name ] = 'every' === $name ? PolicyReader::integer( $argument, self::MIN_EVERY, self::MAX_EVERY ) : self::recurrence( $argument );
-			if ( null !== $given[ $name ] ) {
-				continue;
-			}
-			$problems[] = 'every' === $name
-				? sprintf( '%s: every must be a whole number of seconds from %d to %d, written as a literal (svc reads it without running the file)', $label, self::MIN_EVERY, self::MAX_EVERY )
-				: sprintf( "%s: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)", $label );
-		}
+				$recurrence = self::recurrence( $argument );
+				return array( $recurrence, null !== $recurrence ? null : sprintf( "%s: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)", $label ) );
+			},
+			$problems
+		);
 		if ( count( $problems ) !== $before ) {
 			return null;
 		}
