@@ -280,8 +280,9 @@ export interface SiteClient {
 	/** The REST root found by discovery, e.g. `https://example.com/wp-json/`. */
 	restRoot(): Promise<string>;
 	getNamespace(): Promise<string>;
-	listFiles(options: { readonly content: true }): Promise<FileListing<RemoteFileWithContent>>;
-	listFiles(options: { readonly content: false }): Promise<FileListing<RemoteFile>>;
+	listFiles(options: { readonly content: true; readonly release?: number }): Promise<FileListing<RemoteFileWithContent>>;
+	/** `release`: a preview's files instead of the active ones (loaded, so each says whether it loads). */
+	listFiles(options: { readonly content: false; readonly release?: number }): Promise<FileListing<RemoteFile>>;
 	/** One atomic batch: the site writes every file or none (422 `push_rejected` with `fileErrors`). */
 	uploadFiles(files: readonly UploadFile[], options?: UploadOptions): Promise<UploadResult>;
 	/**
@@ -513,9 +514,9 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		return parseCommitResult(body) ?? throwUnexpected(where, fail);
 	};
 
-	const listOnce = async (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => {
+	const listOnce = async (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => {
 		const { body, headers } = await call('GET', 'api-files', {
-			query: { content: String(listOptions.content) },
+			query: { content: String(listOptions.content), ...(listOptions.release === undefined ? {} : { release: String(listOptions.release) }) },
 			answer: listOptions.content ? 'contents' : 'records',
 		});
 		if (!Array.isArray(body)) {
@@ -539,7 +540,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			}
 		}
 	};
-	const listFiles = (listOptions: { readonly content: boolean }): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
+	const listFiles = (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
 
 	const openApiOnce = async (): Promise<OpenApiDocument> => {
 		const { body } = await call('GET', 'openapi', { answer: 'contents' });

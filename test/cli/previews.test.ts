@@ -173,3 +173,27 @@ describe('svc api promote', () => {
     expect(await get('hello')).toEqual({ tag: 'v2' });
   });
 });
+
+describe('a preview file the site cannot load', () => {
+  it('is named with its reason, the push exits 1, and the token is still given: the preview is made, the active release untouched', async () => {
+    const orphan = routeSource('PreviewOrphan', { open: true }).replace('final class PreviewOrphan {', 'final class PreviewOrphan extends NoSuchParentClass {');
+    writeRoute(apiDir, 'preview-orphan.php', orphan);
+    try {
+      const result = await run('api', 'push', '--preview', '--yes', '--json');
+      expect(result).toMatchObject({ code: 1 });
+      const report = JSON.parse(result.stdout) as { code: string; loadErrors: { slug: string; message: string }[]; preview: { token: string }; release: ReleaseRecord };
+      expect(report).toMatchObject({ code: 'load_failed', release: { kind: 'preview', active: false } });
+      expect(report.loadErrors).toEqual([{ slug: 'preview-orphan', message: expect.stringContaining('NoSuchParentClass') }]);
+      expect(report.preview.token).toMatch(/^svcp_[0-9a-f]{64}$/);
+      expect(await get('preview-orphan')).toMatchObject({ code: 'rest_no_route' });
+
+      const plain = await run('api', 'push', '--preview', '--yes');
+      expect(plain).toMatchObject({ code: 1 });
+      expect(plain.stderr).toMatch(/1 pushed file failed to load on the site; its route is not served in preview \d+\./);
+      expect(plain.stderr).toMatch(/api\/preview-orphan\.php: .*NoSuchParentClass/);
+      expect(plain.stdout).toMatch(/svcp_[0-9a-f]{64}/);
+    } finally {
+      removeRoute(apiDir, 'preview-orphan.php');
+    }
+  });
+});

@@ -306,3 +306,33 @@ describe('a preview this node cannot build', () => {
     expect(response.headers.get('x-svc-preview-release')).toBeNull();
   });
 });
+
+describe('GET api-files?release=<preview>', () => {
+  it("lists the preview's files (loaded, a failing one with its error), not the active ones; other ids are refused", async () => {
+    const listed = uniqueClass('ListedInPreview');
+    const orphan = uniqueClass('OrphanInPreview');
+    const preview = await commit(
+      {
+        'listed/ok': publicGet(listed, 'listed'),
+        'listed/orphan': publicGet(orphan, 'orphan').replace(`final class ${orphan} {`, `final class ${orphan} extends NoSuchParentClass {`),
+      },
+      { kind: 'preview' },
+    );
+    expect(preview.status).toBe(200);
+    const id = preview.body.release.id as number;
+    const listing = await call(site, `/svc/v1/api-files?content=false&release=${id}`);
+    expect(listing.status).toBe(200);
+    const records = listing.body as { filename: string; error?: string }[];
+    expect(records.map((record) => record.filename).sort()).toEqual(['listed/ok', 'listed/orphan']);
+    expect(records.find((record) => record.filename === 'listed/ok')?.error).toBeUndefined();
+    expect(records.find((record) => record.filename === 'listed/orphan')?.error).toContain('NoSuchParentClass');
+    // The active listing is not the preview's.
+    const active = (await call(site, '/svc/v1/api-files?content=false')).body as { filename: string }[];
+    expect(active.some((record) => record.filename.startsWith('listed/'))).toBe(false);
+
+    const activeId = (await call(site, '/svc/v1/status')).body.release.id as number;
+    expectError(await call(site, `/svc/v1/api-files?release=${activeId}`), 409, 'svc_not_a_preview');
+    expectError(await call(site, '/svc/v1/api-files?release=999999'), 404, 'svc_release_not_found');
+    expectError(await call(site, '/svc/v1/api-files?release=soon'), 400, 'rest_invalid_param');
+  });
+});

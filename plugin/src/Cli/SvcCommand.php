@@ -434,8 +434,12 @@ final class SvcCommand {
 		$controller = new FilesController( $components->files, $components->store, $components->loader, $components->route_namespace, $components->deployer );
 		$request    = new WP_REST_Request( 'GET', '/svc/v1/api-files' );
 		$request->set_param( 'content', false );
+		$listing = $controller->index( $request );
+		if ( $listing instanceof WP_Error ) {
+			WP_CLI::error( $listing->get_error_message() );
+		}
 		$rows = array();
-		foreach ( (array) $controller->index( $request )->get_data() as $record ) {
+		foreach ( (array) $listing->get_data() as $record ) {
 			$record = (array) $record;
 			$rows[] = array(
 				'slug'   => (string) $record['filename'],

@@ -265,6 +265,23 @@ final class Deployer {
 	 * @return Outcome|WP_Error
 	 */
 	public function promote( int $id, bool $dry_run, ?int $base = null, bool $force = false, ?string $message = null ): array|WP_Error {
+		$preview = $this->live_preview( $id );
+		if ( $preview instanceof WP_Error ) {
+			return $preview;
+		}
+		$outcome = $this->commit( new Change( $preview['files'], array(), true, $dry_run, array(), $base, ReleaseKind::PROMOTE, $id, $message, $force ? null : (int) $preview['preview_base'] ) );
+		if ( ! $outcome instanceof WP_Error && ! $dry_run && null !== $outcome['release'] ) {
+			$this->releases->delete( $id );
+		}
+		return $outcome;
+	}
+
+	/**
+	 * A preview that can still be served and promoted, or why release $id is none.
+	 *
+	 * @return array<string, mixed>|WP_Error A ReleaseStore release of kind preview.
+	 */
+	public function live_preview( int $id ): array|WP_Error {
 		Schema::ensure();
 		$preview = $this->releases->get( $id );
 		if ( null === $preview ) {
@@ -284,11 +301,7 @@ final class Deployer {
 		if ( PreviewToken::expired( $preview['expires'], time() ) ) {
 			return self::preview_expired( $id );
 		}
-		$outcome = $this->commit( new Change( $preview['files'], array(), true, $dry_run, array(), $base, ReleaseKind::PROMOTE, $id, $message, $force ? null : (int) $preview['preview_base'] ) );
-		if ( ! $outcome instanceof WP_Error && ! $dry_run && null !== $outcome['release'] ) {
-			$this->releases->delete( $id );
-		}
-		return $outcome;
+		return $preview;
 	}
 
 	public static function preview_expired( int $id ): WP_Error {

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Svc\Components;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
@@ -52,6 +53,11 @@ final class FilesController {
 						'content' => array(
 							'type'    => 'boolean',
 							'default' => true,
+						),
+						'release' => array(
+							'description' => __( 'A preview release to list instead of the active one.', 'svc' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
 						),
 					),
 				),
@@ -109,6 +115,35 @@ final class FilesController {
 	}
 
 	/**
+	 * A preview's files, listed as the active ones are (loaded, so that one that fails to load says
+	 * why): what `svc api push --preview` reports, since no client without the token calls them.
+	 */
+	private function preview_index( int $id, bool $with_content ): WP_REST_Response|WP_Error {
+		$preview = $this->deployer->live_preview( $id );
+		if ( $preview instanceof WP_Error ) {
+			return $preview;
+		}
+		$tree = $this->deployer->preview_tree( $preview );
+		if ( null === $tree ) {
+			return new WP_Error(
+				'svc_preview_unavailable',
+				/* translators: %d: release id */
+				sprintf( __( 'Preview %d cannot be read on this node: its files could not be rebuilt from the database.', 'svc' ), $id ),
+				array(
+					'status'  => 503,
+					'release' => $id,
+				)
+			);
+		}
+		// The preview's own objects, as a request with its token gets them (PreviewRequest); no drift:
+		// what nodes report is about the active release.
+		$served                    = new Components( $this->files->paths()->for_tree( $tree ) );
+		$listing                   = new self( $served->files, $served->store, $served->loader, $this->route_namespace, $this->deployer );
+		list( $records, $skipped ) = $listing->records( $served->store->verified(), $with_content );
+		return self::listing( $records, $skipped );
+	}
+
+	/**
 	 * On a site served by several web nodes, each record whose file differs from the active release
 	 * on some node carries `drift`: where and how (this node's drift is recorded for the others first).
 	 *
@@ -131,12 +166,40 @@ final class FilesController {
 		return $records;
 	}
 
-	public function index( WP_REST_Request $request ): WP_REST_Response {
+	public function index( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$with_content = (bool) $request->get_param( 'content' );
-		$manifest     = $this->store->verified();
-		$namespace    = $this->route_namespace->get();
-		$records      = array();
-		$skipped      = array();
+		$release      = $request->get_param( 'release' );
+		if ( null !== $release ) {
+			return $this->preview_index( (int) $release, $with_content );
+		}
+		$manifest                  = $this->store->verified();
+		list( $records, $skipped ) = $this->records( $manifest, $with_content );
+		return self::listing( $this->with_drift( $records, $manifest ), $skipped );
+	}
+
+	/**
+	 * @param list<array<string, mixed>> $records
+	 * @param list<string>               $skipped
+	 */
+	private static function listing( array $records, array $skipped ): WP_REST_Response {
+		$response = new WP_REST_Response( $records );
+		$response->header( 'X-Svc-Skipped', (string) count( $skipped ) );
+		// Named too, so that a pull keeps local copies of files the site has but does not send.
+		$response->header( 'X-Svc-Skipped-Files', (string) wp_json_encode( $skipped ) );
+		return $response;
+	}
+
+	/**
+	 * The manifest's files as records, each loaded once (its load error in `error`), and the slugs
+	 * of the files over the size limit, which are not listed.
+	 *
+	 * @param Manifest $manifest
+	 * @return array{0: list<array<string, mixed>>, 1: list<string>}
+	 */
+	private function records( array $manifest, bool $with_content ): array {
+		$namespace = $this->route_namespace->get();
+		$records   = array();
+		$skipped   = array();
 		foreach ( $manifest['files'] as $slug => $entry ) {
 			$slug = (string) $slug;
 			if ( ! empty( $entry['oversize'] ) ) {
@@ -158,11 +221,7 @@ final class FilesController {
 			}
 			$records[] = $record;
 		}
-		$response = new WP_REST_Response( $this->with_drift( $records, $manifest ) );
-		$response->header( 'X-Svc-Skipped', (string) count( $skipped ) );
-		// Named too, so that a pull keeps local copies of files the site has but does not send.
-		$response->header( 'X-Svc-Skipped-Files', (string) wp_json_encode( $skipped ) );
-		return $response;
+		return array( $records, $skipped );
 	}
 
 	public function upload( WP_REST_Request $request ): WP_REST_Response|WP_Error {

@@ -161,9 +161,10 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false }, { ui, interactive, io }));
 	const deleted = result.deleted;
 	const found = await publicRoutes(upload, result, site.client, remote);
-	// A preview's files are not in the active listing: whether they load shows when they are called.
-	const failed = command.preview ? [] : await loadFailures(client, result.written.map((file) => file.slug));
-	const failure = failed.length === 0 ? undefined : loadFailed(failed, project.apiLabel);
+	// A preview's files are not in the active listing: the site lists (and loads) the preview's own.
+	const previewId = command.preview ? result.release?.id : undefined;
+	const failed = command.preview && previewId === undefined ? [] : await loadFailures(client, result.written.map((file) => file.slug), previewId);
+	const failure = failed.length === 0 ? undefined : loadFailed(failed, project.apiLabel, previewId);
 	if (ui === undefined) {
 		printJson(io, {
 			...report,
@@ -322,10 +323,10 @@ function planNotes(diffs: readonly FileDiff[], open: readonly PublicRoute[], ope
 }
 
 /** The pushed files the site could not load, with its reason: their routes are not served. */
-async function loadFailures(client: SiteClient, pushed: readonly string[]): Promise<LoadFailure[]> {
+async function loadFailures(client: SiteClient, pushed: readonly string[], preview?: number): Promise<LoadFailure[]> {
 	if (pushed.length === 0) return [];
 	const wanted = new Set(pushed);
-	const listing = await client.listFiles({ content: false });
+	const listing = await client.listFiles({ content: false, ...(preview === undefined ? {} : { release: preview }) });
 	return listing.files.flatMap((file) => (wanted.has(file.slug) && file.error !== undefined ? [{ slug: file.slug, error: file.error }] : []));
 }
 

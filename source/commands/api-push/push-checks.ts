@@ -52,10 +52,11 @@ export interface LoadFailure {
 	readonly error: string;
 }
 
-export function loadFailed(failures: readonly LoadFailure[], apiLabel: string): SvcError {
+export function loadFailed(failures: readonly LoadFailure[], apiLabel: string, preview?: number): SvcError {
 	const count = failures.length;
+	const where = preview === undefined ? 'not served' : `not served in preview ${preview}`;
 	return new SvcError(
-		`${count === 1 ? '1 pushed file' : `${count} pushed files`} failed to load on the site; ${count === 1 ? 'its route is' : 'their routes are'} not served.`,
+		`${count === 1 ? '1 pushed file' : `${count} pushed files`} failed to load on the site; ${count === 1 ? 'its route is' : 'their routes are'} ${where}.`,
 		{
 			code: 'load_failed',
 			fileErrors: failures.map((failure) => ({ slug: failure.slug, file: `${apiLabel}/${pathFromSlug(failure.slug)}`, code: 'svc_load_failed', message: failure.error })),
