@@ -123,6 +123,20 @@ describe('#[Schedule]', () => {
     });
   });
 
+  it('wp svc routes --fields shows each schedule with its next and last run, as the listing does', async () => {
+    const listed = await wp(['svc', 'routes', '--fields=slug,schedules', '--format=json']);
+    expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 0, stderr: '' });
+    const rows = JSON.parse(listed.stdout) as { slug: string; schedules: ScheduleRecord[] }[];
+    expect(rows.find((row) => row.slug === 'jobs/nightly')?.schedules).toEqual(await schedulesOf('jobs/nightly'));
+    const table = await wp(['svc', 'routes', '--fields=slug,schedules']);
+    expect(table.stdout).toMatch(/jobs\/nightly\s+syncOrders\(\) hourly, next \d{4}-\d\d-\d\dT[\d:]+Z, last ok; tick\(\) every 300 s, next .*, last error/);
+    // The default columns stay those of the listing.
+    expect(Object.keys((JSON.parse((await wp(['svc', 'routes', '--format=json'])).stdout) as object[])[0]!)).toEqual(['slug', 'route', 'verbs', 'public', 'error']);
+    const wrong = await wp(['svc', 'routes', '--fields=slug,nope']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('Unknown field "nope"');
+  });
+
   it('a due event runs through wp-cron.php on nginx + FPM, and its next run is an interval later', async () => {
     // Made due now (WP-Cron runs due events; this one's first run was an interval away).
     const due = "wp_unschedule_event( wp_next_scheduled( 'svc_scheduled_run', array( 'jobs/nightly', 'syncOrders' ) ), 'svc_scheduled_run', array( 'jobs/nightly', 'syncOrders' ) ); wp_schedule_event( time() - 5, 'hourly', 'svc_scheduled_run', array( 'jobs/nightly', 'syncOrders' ) );";

@@ -118,6 +118,9 @@ final class SvcCommand {
 	 *
 	 * ## OPTIONS
 	 *
+	 * [--fields=<fields>]
+	 * : The columns, comma-separated: slug, route, verbs, public, error (the default), and schedules (each #[Schedule] method with its recurrence, next and last run).
+	 *
 	 * [--format=<format>]
 	 * : How to print them.
 	 * ---
@@ -133,23 +136,48 @@ final class SvcCommand {
 	 *
 	 *     wp svc routes
 	 *     wp svc routes --format=json
+	 *     wp svc routes --fields=slug,schedules
 	 *
 	 * @param list<string>          $args       Positional arguments (none).
 	 * @param array<string, string> $assoc_args Options.
 	 */
 	public function routes( array $args, array $assoc_args ): void {
-		$rows = $this->route_rows();
-		if ( 'table' === ( $assoc_args['format'] ?? 'table' ) ) {
+		$known  = array( 'slug', 'route', 'verbs', 'public', 'error', 'schedules' );
+		$fields = isset( $assoc_args['fields'] ) ? array_map( 'trim', explode( ',', $assoc_args['fields'] ) ) : array( 'slug', 'route', 'verbs', 'public', 'error' );
+		$wrong  = array_diff( $fields, $known );
+		if ( array() !== $wrong ) {
+			WP_CLI::error( sprintf( 'Unknown field "%s": the fields are %s.', implode( '", "', $wrong ), implode( ', ', $known ) ) );
+		}
+		$format = $assoc_args['format'] ?? 'table';
+		$rows   = $this->route_rows();
+		if ( 'table' === $format || 'csv' === $format ) {
 			$rows = array_map(
 				static fn ( array $row ): array => array(
-					'verbs'  => implode( ',', $row['verbs'] ),
-					'public' => $row['public'] ? 'yes' : 'no',
-					'error'  => $row['error'] ?? '',
+					'verbs'     => implode( ',', $row['verbs'] ),
+					'public'    => $row['public'] ? 'yes' : 'no',
+					'error'     => $row['error'] ?? '',
+					'schedules' => implode( '; ', array_map( array( self::class, 'schedule_text' ), $row['schedules'] ) ),
 				) + $row,
 				$rows
 			);
 		}
-		WP_CLI\Utils\format_items( $assoc_args['format'] ?? 'table', $rows, array( 'slug', 'route', 'verbs', 'public', 'error' ) );
+		WP_CLI\Utils\format_items( $format, $rows, $fields );
+	}
+
+	/**
+	 * One schedule in a cell: `sync() hourly, next 2026-11-25T18:00:00Z, last ok`.
+	 *
+	 * @param array<string, mixed> $schedule As the listing gives it (Schedules\Status::describe).
+	 */
+	private static function schedule_text( array $schedule ): string {
+		$last = is_array( $schedule['last_run'] ?? null ) ? (string) ( $schedule['last_run']['outcome'] ?? '' ) : 'never';
+		return sprintf(
+			'%s() %s, next %s, last %s',
+			(string) ( $schedule['method'] ?? '' ),
+			'every' === ( $schedule['recurrence'] ?? '' ) ? 'every ' . (int) ( $schedule['interval'] ?? 0 ) . ' s' : (string) ( $schedule['recurrence'] ?? '' ),
+			(string) ( $schedule['next_run'] ?? 'none' ),
+			$last
+		);
 	}
 
 	/**
@@ -427,7 +455,7 @@ final class SvcCommand {
 	/**
 	 * The listing's records (FilesController), in the words of `svc api list --json`.
 	 *
-	 * @return list<array{slug: string, route: ?string, verbs: list<string>, public: bool, error: ?string}>
+	 * @return list<array{slug: string, route: ?string, verbs: list<string>, public: bool, error: ?string, schedules: list<array<string, mixed>>}>
 	 */
 	private function route_rows(): array {
 		$components = $this->components();
@@ -442,11 +470,12 @@ final class SvcCommand {
 		foreach ( (array) $listing->get_data() as $record ) {
 			$record = (array) $record;
 			$rows[] = array(
-				'slug'   => (string) $record['filename'],
-				'route'  => isset( $record['route'] ) ? (string) $record['route'] : null,
-				'verbs'  => array_values( array_map( 'strval', (array) ( $record['methods'] ?? array() ) ) ),
-				'public' => true === ( $record['public'] ?? false ),
-				'error'  => isset( $record['error'] ) ? (string) $record['error'] : null,
+				'slug'      => (string) $record['filename'],
+				'route'     => isset( $record['route'] ) ? (string) $record['route'] : null,
+				'verbs'     => array_values( array_map( 'strval', (array) ( $record['methods'] ?? array() ) ) ),
+				'public'    => true === ( $record['public'] ?? false ),
+				'error'     => isset( $record['error'] ) ? (string) $record['error'] : null,
+				'schedules' => array_values( array_filter( (array) ( $record['schedules'] ?? array() ), 'is_array' ) ),
 			);
 		}
 		return $rows;
