@@ -425,7 +425,7 @@ final class SvcCommand {
 		$hashes = array_map( static fn ( string $content ): string => hash( 'sha256', $content ), $files );
 		$inline = array_combine( array_values( $hashes ), array_values( $files ) );
 		$base   = $deployer->releases()->active_id( true );
-		$plan   = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, true, $inline, $base, $prune ? 'prune' : 'push' ) ) );
+		$plan   = $this->outcome( $deployer->commit( new Change( files: $hashes, prune: $prune, dry_run: true, inline: $inline, base: $base, kind: $prune ? ReleaseKind::PRUNE : ReleaseKind::PUSH ) ) );
 		$this->print_plan( $plan['plan'] );
 		if ( $dry_run ) {
 			WP_CLI::success( 'Dry run: every file passed the checks; nothing was changed.' );
@@ -437,7 +437,7 @@ final class SvcCommand {
 		}
 		WP_CLI::confirm( sprintf( $preview ? 'Make a preview of %d route files?' : 'Deploy %d route files?', count( $files ) ), $assoc_args );
 		$kind    = $preview ? ReleaseKind::PREVIEW : ( $prune ? ReleaseKind::PRUNE : ReleaseKind::PUSH );
-		$done    = $this->outcome( $deployer->commit( new Change( $hashes, array(), $prune, false, $inline, $base, $kind, null, $message ) ) );
+		$done    = $this->outcome( $deployer->commit( new Change( files: $hashes, prune: $prune, inline: $inline, base: $base, kind: $kind, message: $message ) ) );
 		$release = (array) ( $done['release'] ?? array() );
 		if ( $preview ) {
 			// The site keeps only the token's hash: this is the one time it can be shown.

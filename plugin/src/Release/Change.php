@@ -11,7 +11,9 @@ namespace Svc\Release;
 
 /**
  * One request to make a new release: files laid over the active set (or, with prune, replacing it),
- * files taken out, and who asks for what.
+ * files taken out, and who asks for what. Built with named arguments (`new Change( files: …, kind:
+ * ReleaseKind::RM )`): most of its fields have defaults, and two booleans side by side read as
+ * nothing at a call site.
  */
 final class Change {
 

@@ -254,7 +254,7 @@ final class Deployer {
 				)
 			);
 		}
-		return $this->commit( new Change( $release['files'], array(), true, $dry_run, array(), $base ?? $active, ReleaseKind::ROLLBACK, $to, $message ) );
+		return $this->commit( new Change( files: $release['files'], prune: true, dry_run: $dry_run, base: $base ?? $active, kind: ReleaseKind::ROLLBACK, rollback_of: $to, message: $message ) );
 	}
 
 	/**
@@ -269,7 +269,7 @@ final class Deployer {
 		if ( $preview instanceof WP_Error ) {
 			return $preview;
 		}
-		$outcome = $this->commit( new Change( $preview['files'], array(), true, $dry_run, array(), $base, ReleaseKind::PROMOTE, $id, $message, $force ? null : (int) $preview['preview_base'] ) );
+		$outcome = $this->commit( new Change( files: $preview['files'], prune: true, dry_run: $dry_run, base: $base, kind: ReleaseKind::PROMOTE, rollback_of: $id, message: $message, preview_base: $force ? null : (int) $preview['preview_base'] ) );
 		if ( ! $outcome instanceof WP_Error && ! $dry_run && null !== $outcome['release'] ) {
 			$this->releases->delete( $id );
 		}

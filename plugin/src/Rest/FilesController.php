@@ -13,6 +13,7 @@ use Svc\Components;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
+use Svc\Release\ReleaseKind;
 use Svc\Routing\Slug;
 use Svc\Runtime\RouteLoader;
 use Svc\Settings\RouteNamespace;
@@ -237,7 +238,7 @@ final class FilesController {
 			$hashes[ (string) $slug ] = $hash;
 			$inline[ $hash ]          = $source;
 		}
-		$outcome = $this->deployer->commit( new Change( $hashes, array(), false, $dry_run, $inline ) );
+		$outcome = $this->deployer->commit( new Change( files: $hashes, dry_run: $dry_run, inline: $inline ) );
 		if ( $outcome instanceof WP_Error ) {
 			return $outcome;
 		}
@@ -277,7 +278,7 @@ final class FilesController {
 			}
 		}
 		$filenames = array_values( array_unique( $filenames ) );
-		$outcome   = $this->deployer->commit( new Change( array(), $filenames, false, false, array(), null, 'rm' ) );
+		$outcome   = $this->deployer->commit( new Change( files: array(), remove: $filenames, kind: ReleaseKind::RM ) );
 		if ( $outcome instanceof WP_Error ) {
 			return $outcome;
 		}

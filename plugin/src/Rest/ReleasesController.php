@@ -293,7 +293,7 @@ final class ReleasesController {
 		if ( $message instanceof WP_Error ) {
 			return $message;
 		}
-		$outcome = $this->deployer->commit( new Change( $map, array_values( array_unique( $remove ) ), true === $prune, true === $dry, array(), $base, $kind, null, $message ) );
+		$outcome = $this->deployer->commit( new Change( files: $map, remove: array_values( array_unique( $remove ) ), prune: true === $prune, dry_run: true === $dry, base: $base, kind: $kind, message: $message ) );
 		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
 	}
 
