@@ -5,36 +5,21 @@
  *
  * Ends with one line `checks: N passed, N failed` and a non-zero exit if anything failed.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { runQuickChecks } from './quick-checks.js';
+import { runQuickChecks, tallyRunner } from './quick-checks.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-check-'));
-const tally = { passed: 0, failed: 0 };
-const failures: string[] = [];
+const runner = tallyRunner(ROOT);
 
 try {
-  runQuickChecks(ROOT, scratch, {
-    step: (title) => process.stdout.write(`\n=== ${title}\n`),
-    run: (command, args, env = {}) => spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1,
-    count: (label, passed, failed, status) => {
-      tally.passed += passed;
-      tally.failed += failed;
-      if (status !== 0 && failed === 0) {
-        tally.failed += 1;
-        failures.push(`${label} (exit ${status})`);
-      } else if (failed > 0) {
-        failures.push(`${label} (${failed} failed)`);
-      }
-    },
-  });
+  runQuickChecks(ROOT, scratch, runner);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
-process.stdout.write(`\n${failures.length > 0 ? `failing: ${failures.join(', ')}\n` : ''}checks: ${tally.passed} passed, ${tally.failed} failed\n`);
-process.exit(tally.failed > 0 ? 1 : 0);
+process.stdout.write(runner.summary('checks'));
+process.exit(runner.tally.failed > 0 ? 1 : 0);

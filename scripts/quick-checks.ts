@@ -18,6 +18,38 @@ export interface CheckRunner {
   count(label: string, passed: number, failed: number, status: number): void;
 }
 
+/** A CheckRunner on this terminal that keeps the tally: `npm test` and `npm run check` both count with it. */
+export interface TallyRunner extends CheckRunner {
+  readonly tally: { passed: number; failed: number };
+  /** `label (exit N)` or `label (N failed)` for each runner that failed. */
+  readonly failures: string[];
+  /** The last lines: what failed, then `<noun>: N passed, N failed`. */
+  summary(noun: string): string;
+}
+
+export function tallyRunner(root: string): TallyRunner {
+  const tally = { passed: 0, failed: 0 };
+  const failures: string[] = [];
+  return {
+    tally,
+    failures,
+    step: (title) => process.stdout.write(`\n=== ${title}\n`),
+    run: (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1,
+    count: (label, passed, failed, status) => {
+      tally.passed += passed;
+      tally.failed += failed;
+      // A runner that crashed before reporting still fails the run.
+      if (status !== 0 && failed === 0) {
+        tally.failed += 1;
+        failures.push(`${label} (exit ${status})`);
+      } else if (failed > 0) {
+        failures.push(`${label} (${failed} failed)`);
+      }
+    },
+    summary: (noun) => `\n${failures.length > 0 ? `failing: ${failures.join(', ')}\n` : ''}${noun}: ${tally.passed} passed, ${tally.failed} failed\n`,
+  };
+}
+
 /** Debian's PHP, which runs everything else. */
 export const PHP_VERSION_NATIVE = spawnSync('php', ['-r', 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;'], { encoding: 'utf8' }).stdout.trim();
 

@@ -23,7 +23,6 @@
  * them too, narrowed to test/e2e/ and test/cli/: it re-runs the end-to-end tests the first run
  * selected, and is skipped when that is none (`npm test -- source/`).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,34 +31,12 @@ import { fileURLToPath } from 'node:url';
 import { ensurePackages } from '../test/support/packages.js';
 import { CLI_SUITES, NODE_MAJORS, nodeRun, RUNNING_MAJOR } from './node-runs.js';
 import { junitCounts, runUnitsOnWasm } from './php-units.js';
-import { runQuickChecks } from './quick-checks.js';
+import { runQuickChecks, tallyRunner } from './quick-checks.js';
 import { resolveWordPress, startWordPress } from '../test/support/wordpress.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));
-const tally = { passed: 0, failed: 0 };
-const failures: string[] = [];
-
-function step(title: string): void {
-  process.stdout.write(`\n=== ${title}\n`);
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
-}
-
-function count(label: string, passed: number, failed: number, status: number): void {
-  tally.passed += passed;
-  tally.failed += failed;
-  // A runner that crashed before reporting still fails the run.
-  if (status !== 0 && failed === 0) {
-    tally.failed += 1;
-    failures.push(`${label} (exit ${status})`);
-  } else if (failed > 0) {
-    failures.push(`${label} (${failed} failed)`);
-  }
-}
+const { step, run, count, tally, summary } = tallyRunner(ROOT);
 
 interface JestReport {
   numPassedTests: number;
@@ -170,7 +147,7 @@ async function main(): Promise<void> {
   }
 
   rmSync(scratch, { recursive: true, force: true });
-  process.stdout.write(`\n${failures.length > 0 ? `failing: ${failures.join(', ')}\n` : ''}tests: ${tally.passed} passed, ${tally.failed} failed\n`);
+  process.stdout.write(summary('tests'));
   process.exit(tally.failed > 0 ? 1 : 0);
 }
 
