@@ -6,47 +6,28 @@
  *   node scripts/make-pot.mjs           write plugin/languages/svc.pot
  *   node scripts/make-pot.mjs --check   exit 1 when the committed file lacks or has extra strings
  *
- * WP-CLI is found as its tests find it: WP_CLI_PHAR, else a `wp` on PATH, else the official phar in
- * the repository's ../shared/vendor/ (checked against its SHA256SUMS line). The file's header dates
+ * WP-CLI is found as its tests find it (scripts/lib/shared-vendor.mjs): WP_CLI_PHAR, else a `wp` on
+ * PATH, else the official phar in ../shared/vendor/ (checked against its SHA256SUMS line). The file's header dates
  * are left out of the comparison: only the strings and where they are used count.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { wpCliCommand } from './lib/shared-vendor.mjs';
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLUGIN = path.join(REPO, 'plugin');
 const POT = path.join(PLUGIN, 'languages', 'svc.pot');
-const VENDOR_PHAR = path.join(REPO, '..', 'shared', 'vendor', 'wp-cli-2.10.0.phar');
-
-/** The command that runs WP-CLI: [program, ...arguments before the command's own]. */
-export function findWpCli() {
-  const fromEnv = process.env.WP_CLI_PHAR;
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`WP_CLI_PHAR names ${fromEnv}, which does not exist`);
-    return ['php', fromEnv];
-  }
-  const onPath = spawnSync('sh', ['-c', 'command -v wp'], { encoding: 'utf8' }).stdout.trim();
-  if (onPath !== '') return [onPath];
-  if (!existsSync(VENDOR_PHAR)) throw new Error(`No WP-CLI: set WP_CLI_PHAR, put wp on PATH, or keep ${VENDOR_PHAR}`);
-  const sums = path.join(path.dirname(VENDOR_PHAR), 'SHA256SUMS');
-  if (existsSync(sums)) {
-    const digest = createHash('sha256').update(readFileSync(VENDOR_PHAR)).digest('hex');
-    const line = readFileSync(sums, 'utf8').split('\n').find((text) => text.trim().endsWith(path.basename(VENDOR_PHAR)));
-    if (line === undefined || !line.startsWith(digest)) throw new Error(`${VENDOR_PHAR} does not match its line in ${sums}`);
-  }
-  return ['php', VENDOR_PHAR];
-}
 
 /** The .pot WP-CLI makes of plugin/ now. */
 export function makePot() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-pot-'));
   try {
     const out = path.join(dir, 'svc.pot');
-    const [program, ...prefix] = findWpCli();
+    const [program, ...prefix] = wpCliCommand();
     execFileSync(
       program,
       [...prefix, 'i18n', 'make-pot', PLUGIN, out, '--slug=svc', '--domain=svc', '--exclude=admin/src,languages', '--allow-root', '--quiet'],

@@ -4,8 +4,9 @@
  * the end-to-end suites run on. A directory named in SVC_WORDPRESS_ARCHIVES already is kept.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const vendor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'vendor');
+import { sharedVendorDir } from '../../scripts/lib/shared-vendor.mjs';
+
+const vendor = sharedVendorDir();
 const named = (process.env['SVC_WORDPRESS_ARCHIVES'] ?? '').split(path.delimiter).filter((dir) => dir !== '');
-if (!named.includes(vendor)) process.env['SVC_WORDPRESS_ARCHIVES'] = [...named, vendor].join(path.delimiter);
+if (vendor !== undefined && !named.includes(vendor)) process.env['SVC_WORDPRESS_ARCHIVES'] = [...named, vendor].join(path.delimiter);
