@@ -86,10 +86,6 @@ final class Reconciler {
 			}
 		}
 		self::$making = array();
-		// The whole manifest was read for its schedules only: a write later in this request (a push
-		// waiting for the write lock while another commits) must read the tree it finds then, not
-		// this copy, or it would check its files against a set that is no longer active.
-		$this->store->invalidate();
 	}
 
 	/**
