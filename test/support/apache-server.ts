@@ -19,7 +19,7 @@
  * diagnose.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { FPM_PID_FILE } from '../../source/local-site/fpm-server.js';
@@ -128,6 +128,30 @@ function chownTree(target: string, uid: number, gid: number): void {
   }
 }
 
+/** Whether a user who is neither the owner nor in the group can reach and read `target`. */
+function readableByOthers(target: string): boolean {
+  if ((statSync(target).mode & 0o004) === 0) return false;
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (path.dirname(dir) === dir) return true;
+  }
+}
+
+/**
+ * A plugin linked from a checkout that www-data cannot reach (a clone inside a private folder, as
+ * `mktemp -d` makes one) is copied in its place: on a real host the plugin is a copy anyway.
+ */
+function copyUnreachableLinks(pluginsDir: string): void {
+  for (const entry of readdirSync(pluginsDir, { withFileTypes: true })) {
+    if (!entry.isSymbolicLink()) continue;
+    const link = path.join(pluginsDir, entry.name);
+    const target = realpathSync(link);
+    if (readableByOthers(target)) continue;
+    rmSync(link);
+    cpSync(target, link, { recursive: true });
+  }
+}
+
 /**
  * Makes a site servable by Apache's www-data children: the temp root and the web root traversable,
  * wp-content and the given writable files (the debug log) theirs, WordPress's .htaccess in place.
@@ -137,6 +161,7 @@ export function prepareForApache(options: { root: string; wpDir: string; content
   // mkdtemp made the root 0700.
   chmodSync(options.root, 0o755);
   writeFileSync(path.join(options.wpDir, '.htaccess'), wordpressHtaccess(options.authorizationRule ?? true));
+  copyUnreachableLinks(path.join(options.contentDir, 'plugins'));
   chownTree(options.contentDir, uid, gid);
   for (const file of options.writable) {
     if (!existsSync(file)) closeSync(openSync(file, 'a'));

@@ -24,7 +24,7 @@
  *   await site.stop();
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -279,11 +279,11 @@ async function installNetwork(wpDir: string, debugLog: string, activatePlugin: b
 }
 
 /** Wraps a snippet in a file that loads WordPress first and reports fatals on stderr. */
-function snippetFile(wpDir: string, code: string): string {
+function snippetFile(prelude: string, wpDir: string, code: string): string {
   const body = code.trimStart().startsWith('<?php') ? code : `<?php\n${code}`;
   return [
     '<?php',
-    `require ${phpString(CLI_PRELUDE)};`,
+    `require ${phpString(prelude)};`,
     `require ${phpString(path.join(wpDir, 'wp-load.php'))};`,
     // PHP swallows the newline right after a closing tag, so the snippet's output is all there is.
     '?>',
@@ -516,8 +516,12 @@ function siteFetch(
 export async function runSnippet(root: string, wpDir: string, debugLog: string, code: string, user?: string): Promise<string> {
   const dir = path.join(root, 'snippets');
   mkdirSync(dir, { recursive: true });
+  // Beside the snippet, in the site's root: a user such as www-data may not reach the checkout
+  // (a clone inside a private folder), as it may not on a real host.
+  const prelude = path.join(dir, path.basename(CLI_PRELUDE));
+  if (!existsSync(prelude)) copyFileSync(CLI_PRELUDE, prelude);
   const file = path.join(dir, `${randomUUID()}.php`);
-  writeFileSync(file, snippetFile(wpDir, code));
+  writeFileSync(file, snippetFile(prelude, wpDir, code));
   try {
     const php = [requireExecutable('php'), ...iniFlags(false, debugLog), file];
     const result = user === undefined ? await runProcess(php[0]!, php.slice(1), { cwd: wpDir }) : await runProcess('runuser', ['-u', user, '--', ...php], { cwd: wpDir });
