@@ -17,13 +17,22 @@ use Svc\Support\Log;
 /**
  * Whatever made a release active (push, rm, prune, rollback, a preview promoted, another node), the
  * next request that sees an active release other than the one last reconciled brings WP-Cron in
- * step with that release's manifest. Until then the check costs two autoloaded options. Any node
- * may do it, once its own copy of the release is served (it reads the schedules from its manifest);
- * a lock in the database makes one node do it at a time, and the others find it done.
+ * step with that release's manifest. Any node may do it, once its own copy of the release is served
+ * (it reads the schedules from its manifest); a lock in the database makes one node do it at a time,
+ * and the others find it done.
+ *
+ * WordPress keeps every cron event in one option that each writer rewrites whole, so a process that
+ * loaded it earlier (wp-cron.php running slow core jobs) can write back a copy without svc's events.
+ * The marker therefore also holds how many of svc's events the reconcile left, and a request that
+ * counts another number (lost, or doubled by two writers) reconciles again. Until then the check
+ * costs two autoloaded options and a walk over the cron array this request already holds.
  */
 final class Reconciler {
 
-	/** The release whose schedules WP-Cron holds (`r<id>`; `r0`: a plain api/ directory). Autoloaded. */
+	/**
+	 * The release whose schedules WP-Cron holds and how many events that left (`r<id>:<count>`; `r0`: a
+	 * plain api/ directory). Autoloaded.
+	 */
 	public const DONE_OPTION = 'svc_schedules_release';
 
 	private const LOCK = 'svc_sched_reconcile';
@@ -43,7 +52,7 @@ final class Reconciler {
 	 */
 	public function check(): void {
 		$active = $this->releases->active_id();
-		if ( get_option( self::DONE_OPTION ) === self::marker( $active ) ) {
+		if ( get_option( self::DONE_OPTION ) === self::marker( $active, self::events_present() ) ) {
 			return;
 		}
 		if ( 0 !== $active && $this->paths->served_release() !== $active ) {
@@ -55,11 +64,15 @@ final class Reconciler {
 			return;
 		}
 		try {
-			// Another node may have finished it while this one waited for the lock.
+			// Another node may have finished it while this one waited for the lock; what is stored, not
+			// this request's copies, decides.
 			$active = $this->releases->active_id( true );
-			if ( self::stored_marker() !== self::marker( $active ) && ( 0 === $active || $this->paths->served_release() === $active ) ) {
+			wp_cache_delete( 'alloptions', 'options' );
+			if ( self::stored_marker() !== self::marker( $active, self::events_present() ) && ( 0 === $active || $this->paths->served_release() === $active ) ) {
 				$this->reconcile();
-				update_option( self::DONE_OPTION, self::marker( $active ), true );
+				// What the reconcile left, not what it wanted: an event WordPress refused (another
+				// plugin's `pre_schedule_event`) must not make every request try again.
+				update_option( self::DONE_OPTION, self::marker( $active, self::events_present() ), true );
 			}
 		} finally {
 			$lock->release();
@@ -108,8 +121,12 @@ final class Reconciler {
 		delete_option( self::DONE_OPTION );
 	}
 
-	private static function marker( int $active ): string {
-		return 'r' . $active;
+	private static function marker( int $active, int $events ): string {
+		return 'r' . $active . ':' . $events;
+	}
+
+	private static function events_present(): int {
+		return count( CronPlan::present( self::cron() ) );
 	}
 
 	private static function stored_marker(): ?string {

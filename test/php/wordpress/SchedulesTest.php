@@ -1,7 +1,7 @@
 <?php
 /**
  * #[Schedule] inside WordPress: the reconcile follows the active release whatever made it active,
- * only once per release, and the run lock lets one holder in at a time and is taken over once expired.
+ * once per release unless WP-Cron lost or doubled svc's events, and the run lock lets one holder in at a time and is taken over once expired.
  */
 declare(strict_types=1);
 
@@ -45,14 +45,62 @@ final class SchedulesTest extends SvcTestCase {
 		$this->assertSame( array( 'jobs sync hourly', 'jobs tick svc_every_300' ), self::events() );
 	}
 
-	public function test_the_same_active_release_is_not_reconciled_again(): void {
+	public function test_the_same_active_release_in_step_is_not_reconciled_again(): void {
 		$this->deploy( array( 'jobs' => self::scheduled( self::unique( 'Jobs' ), "#[Schedule('daily')] public function sync(): void {}" ) ) );
 		$this->reconciler()->check();
-		$this->assertSame( 'r' . ( new ReleaseStore() )->active_id(), get_option( Reconciler::DONE_OPTION ) );
-		// Removed behind svc's back: the check trusts its marker until another release is active.
-		wp_unschedule_hook( CronPlan::HOOK );
+		$this->assertSame( 'r' . ( new ReleaseStore() )->active_id() . ':1', get_option( Reconciler::DONE_OPTION ) );
+		$writes = 0;
+		$count  = static function ( mixed $value ) use ( &$writes ): mixed {
+			++$writes;
+			return $value;
+		};
+		add_filter( 'pre_update_option_cron', $count );
+		$this->reconciler()->check();
+		remove_filter( 'pre_update_option_cron', $count );
+		$this->assertSame( 0, $writes, 'nothing to do: the cron option is not written' );
+	}
+
+	public function test_events_lost_to_a_stale_copy_of_the_cron_option_come_back_on_the_next_check(): void {
+		$this->deploy( array( 'jobs' => self::scheduled( self::unique( 'Jobs' ), "#[Schedule('hourly')] public function sync(): void {} #[Schedule(every: 300)] public function tick(): void {}" ) ) );
+		$stale = _get_cron_array();
+		$this->reconciler()->check();
+		$this->assertSame( array( 'jobs sync hourly', 'jobs tick svc_every_300' ), self::events() );
+
+		// wp-cron.php loaded the option before the reconcile and writes its copy back when its jobs end.
+		_set_cron_array( $stale );
+		$this->assertSame( array(), self::events() );
+		$this->reconciler()->check();
+		$this->assertSame( array( 'jobs sync hourly', 'jobs tick svc_every_300' ), self::events() );
+
+		// Two writers that each added one: the copy too many goes.
+		$cron = _get_cron_array();
+		$cron[ time() + 7200 ][ CronPlan::HOOK ][ md5( serialize( array( 'jobs', 'sync' ) ) ) ] = array( // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- WordPress's own key for an event's arguments.
+			'schedule' => 'hourly',
+			'args'     => array( 'jobs', 'sync' ),
+			'interval' => 3600,
+		);
+		_set_cron_array( $cron );
+		$this->reconciler()->check();
+		$this->assertSame( array( 'jobs sync hourly', 'jobs tick svc_every_300' ), self::events() );
+	}
+
+	public function test_an_event_wordpress_refuses_is_not_tried_again_on_every_request(): void {
+		$refuse = static fn ( mixed $pre, object $event ): mixed => CronPlan::HOOK === $event->hook ? false : $pre;
+		add_filter( 'pre_schedule_event', $refuse, 10, 2 );
+		$this->deploy( array( 'jobs' => self::scheduled( self::unique( 'Jobs' ), "#[Schedule('daily')] public function sync(): void {}" ) ) );
 		$this->reconciler()->check();
 		$this->assertSame( array(), self::events() );
+		$this->assertSame( 'r' . ( new ReleaseStore() )->active_id() . ':0', get_option( Reconciler::DONE_OPTION ) );
+		$tries = 0;
+		$count = static function ( mixed $pre ) use ( &$tries ): mixed {
+			++$tries;
+			return $pre;
+		};
+		add_filter( 'pre_schedule_event', $count, 5 );
+		$this->reconciler()->check();
+		remove_filter( 'pre_schedule_event', $count, 5 );
+		remove_filter( 'pre_schedule_event', $refuse, 10 );
+		$this->assertSame( 0, $tries );
 	}
 
 	public function test_the_lock_has_one_holder_and_an_expired_one_is_taken_over(): void {
