@@ -15,10 +15,12 @@ use Svc\Release\Change;
 use Svc\Release\DeployPolicy;
 use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseMessage;
+use Svc\Release\Refusal;
 use Svc\Release\Schema;
 use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
 use Svc\Rest\ReleasesController;
+use Svc\Rest\Refusals;
 use WP_CLI;
 use WP_Error;
 use WP_REST_Request;
@@ -490,17 +492,16 @@ final class SvcCommand {
 	/**
 	 * A Deployer outcome, or WP_CLI::error() with the refusal and each file's reason.
 	 *
-	 * @param array<string, mixed>|WP_Error $outcome What the Deployer answered.
+	 * @param array<string, mixed>|Refusal $outcome What the Deployer answered.
 	 * @return array<string, mixed>
 	 */
-	private function outcome( array|WP_Error $outcome ): array {
-		if ( ! $outcome instanceof WP_Error ) {
+	private function outcome( array|Refusal $outcome ): array {
+		if ( ! $outcome instanceof Refusal ) {
 			return $outcome;
 		}
-		$data   = $outcome->get_error_data();
-		$errors = is_array( $data ) ? (array) ( $data['errors'] ?? array() ) : array();
+		$errors = (array) ( $outcome->data['errors'] ?? array() );
 		if ( array() === $errors ) {
-			WP_CLI::error( $outcome->get_error_message() );
+			WP_CLI::error( Refusals::error( $outcome )->get_error_message() );
 		}
 		// A rejected push: one line per file and reason, as `svc api push` prints them.
 		$lines = array( 'The push was rejected and nothing was written:' );

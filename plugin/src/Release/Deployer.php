@@ -18,10 +18,8 @@ use Svc\Storage\Trees;
 use Svc\Storage\WriteLock;
 use Svc\Support\Log;
 use Svc\Validation\PushValidator;
-use Svc\Validation\RouteRules;
 use Svc\Validation\SyntaxChecker;
 use RuntimeException;
-use WP_Error;
 
 /**
  * Every write is one release: the resulting full file set is checked, its tree written aside, the
@@ -30,7 +28,7 @@ use WP_Error;
  * leaves the new release active with the old tree served, which the next request's catch_up() repairs
  * before anything is served. Writes and catch-ups hold the write lock, so they never interleave.
  *
- * @phpstan-type Plan array{added: list<string>, changed: list<string>, removed: list<string>}
+ * @phpstan-import-type Plan from PlannedRelease
  * @phpstan-type Outcome array{release: array<string, mixed>|null, plan: Plan, checked: array<string, string>, syntax_check: string, unchanged: bool, dry_run: bool, token?: string}
  *
  * @phpstan-import-type EntryData from Entry
@@ -230,29 +228,21 @@ final class Deployer {
 	 * Rolls back to release $to (default: the one before the active release) by making a new release
 	 * with its files. $base: the release the client planned against (default: the active one now).
 	 *
-	 * @return Outcome|WP_Error
+	 * @return Outcome|Refusal
 	 */
-	public function rollback( ?int $to, bool $dry_run, ?int $base = null, ?string $message = null ): array|WP_Error {
+	public function rollback( ?int $to, bool $dry_run, ?int $base = null, ?string $message = null ): array|Refusal {
 		Schema::ensure();
 		$active = $this->releases->active_id( true );
 		$to   ??= 0 === $active ? null : $this->releases->before( $active );
 		if ( null === $to ) {
-			return new WP_Error( 'svc_no_previous_release', __( 'There is no earlier release to roll back to.', 'svc' ), array( 'status' => 409 ) );
+			return Refusal::no_previous_release();
 		}
 		$release = $this->releases->get( $to );
 		if ( null === $release ) {
-			return self::release_not_found( $to );
+			return Refusal::release_not_found( $to );
 		}
 		if ( ReleaseKind::is_preview( $release['kind'] ) ) {
-			return new WP_Error(
-				'svc_release_is_preview',
-				/* translators: %d: release id */
-				sprintf( __( 'Release %1$d is a preview, never active: promote it (svc api promote %1$d) instead of rolling back to it.', 'svc' ), $to ),
-				array(
-					'status'  => 409,
-					'release' => $to,
-				)
-			);
+			return Refusal::release_is_preview( $to );
 		}
 		return $this->commit( new Change( files: $release['files'], prune: true, dry_run: $dry_run, base: $base ?? $active, kind: ReleaseKind::ROLLBACK, rollback_of: $to, message: $message ) );
 	}
@@ -262,15 +252,15 @@ final class Deployer {
 	 * makes. Refused when another release became active since the preview was made, unless $force;
 	 * $base as for rollback(). The preview is removed once promoted: its token serves nothing more.
 	 *
-	 * @return Outcome|WP_Error
+	 * @return Outcome|Refusal
 	 */
-	public function promote( int $id, bool $dry_run, ?int $base = null, bool $force = false, ?string $message = null ): array|WP_Error {
+	public function promote( int $id, bool $dry_run, ?int $base = null, bool $force = false, ?string $message = null ): array|Refusal {
 		$preview = $this->live_preview( $id );
-		if ( $preview instanceof WP_Error ) {
+		if ( $preview instanceof Refusal ) {
 			return $preview;
 		}
 		$outcome = $this->commit( new Change( files: $preview['files'], prune: true, dry_run: $dry_run, base: $base, kind: ReleaseKind::PROMOTE, rollback_of: $id, message: $message, preview_base: $force ? null : (int) $preview['preview_base'] ) );
-		if ( ! $outcome instanceof WP_Error && ! $dry_run && null !== $outcome['release'] ) {
+		if ( ! $outcome instanceof Refusal && ! $dry_run && null !== $outcome['release'] ) {
 			$this->releases->delete( $id );
 		}
 		return $outcome;
@@ -279,109 +269,53 @@ final class Deployer {
 	/**
 	 * A preview that can still be served and promoted, or why release $id is none.
 	 *
-	 * @return array<string, mixed>|WP_Error A ReleaseStore release of kind preview.
+	 * @return array<string, mixed>|Refusal A ReleaseStore release of kind preview.
 	 */
-	public function live_preview( int $id ): array|WP_Error {
+	public function live_preview( int $id ): array|Refusal {
 		Schema::ensure();
 		$preview = $this->releases->get( $id );
 		if ( null === $preview ) {
-			return self::release_not_found( $id );
+			return Refusal::release_not_found( $id );
 		}
 		if ( ! ReleaseKind::is_preview( $preview['kind'] ) ) {
-			return new WP_Error(
-				'svc_not_a_preview',
-				/* translators: 1: release id, 2: its kind, like push */
-				sprintf( __( 'Release %1$d is not a preview (it is a %2$s release); only a preview can be promoted. To make it active again, roll back to it.', 'svc' ), $id, $preview['kind'] ),
-				array(
-					'status'  => 409,
-					'release' => $id,
-				)
-			);
+			return Refusal::not_a_preview( $id, (string) $preview['kind'] );
 		}
 		if ( PreviewToken::expired( $preview['expires'], time() ) ) {
-			return self::preview_expired( $id );
+			return Refusal::preview_expired( $id );
 		}
 		return $preview;
-	}
-
-	public static function preview_expired( int $id ): WP_Error {
-		return new WP_Error(
-			'svc_preview_expired',
-			/* translators: %d: release id */
-			sprintf( __( 'Preview %d has expired: it can no longer be served or promoted. Push it again with --preview.', 'svc' ), $id ),
-			array(
-				'status'  => 410,
-				'release' => $id,
-			)
-		);
-	}
-
-	/**
-	 * The answer for a release id the site does not keep.
-	 */
-	public static function release_not_found( int $id ): WP_Error {
-		return new WP_Error(
-			'svc_release_not_found',
-			/* translators: %d: release id */
-			sprintf( __( 'Release %d is not kept on this site.', 'svc' ), $id ),
-			array(
-				'status'  => 404,
-				'release' => $id,
-			)
-		);
 	}
 
 	/**
 	 * Makes the change one release, or says why not. Nothing changes on a dry run or an error.
 	 *
-	 * @return Outcome|WP_Error
+	 * @return Outcome|Refusal
 	 */
-	public function commit( Change $change ): array|WP_Error {
+	public function commit( Change $change ): array|Refusal {
 		Schema::ensure();
 		try {
 			return WriteLock::hold( $this->paths->cache(), fn () => $this->commit_locked( $change ) );
 		} catch ( RuntimeException $error ) {
 			// The lock itself could not be taken (its folder is another user's): nothing was touched.
-			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+			return Refusal::write_failed( $error->getMessage() );
 		}
 	}
 
 	/**
-	 * @return Outcome|WP_Error
+	 * @return Outcome|Refusal
 	 */
-	private function commit_locked( Change $change ): array|WP_Error {
+	private function commit_locked( Change $change ): array|Refusal {
 		// Under the lock, what this request read before it (the served tree, the manifest: another
 		// writer may have changed both while it waited) is read again.
 		$this->store->invalidate();
 		$active = $this->releases->active_id( true );
 		$stale  = $this->behind( $active ) ? $this->materialize( $active ) : null;
 		if ( null !== $stale ) {
-			return new WP_Error( 'svc_write_failed', $stale . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+			return Refusal::write_failed( $stale );
 		}
-		if ( null !== $change->base && $change->base !== $active ) {
-			return new WP_Error(
-				'svc_release_moved',
-				/* translators: 1: release the client planned against, 2: the active release */
-				sprintf( __( 'Release %2$d became active after this change was planned against release %1$d; nothing was changed. Plan it again.', 'svc' ), $change->base, $active ),
-				array(
-					'status' => 409,
-					'active' => $active,
-				)
-			);
-		}
-
-		if ( null !== $change->preview_base && $change->preview_base !== $active ) {
-			return new WP_Error(
-				'svc_preview_outdated',
-				/* translators: 1: the preview, 2: the release it was made against, 3: the active release */
-				sprintf( __( 'Preview %1$d was made against release %2$d, but release %3$d has become active since: promoting it would undo what changed. Push it again with --preview, or promote it anyway with --force.', 'svc' ), (int) $change->rollback_of, $change->preview_base, $active ),
-				array(
-					'status'       => 409,
-					'release'      => $change->rollback_of,
-					'preview_base' => $change->preview_base,
-					'active'       => $active,
-				)
-			);
+		$refusal = ReleasePlanner::admit( $change, $active );
+		if ( null !== $refusal ) {
+			return $refusal;
 		}
 
 		$manifest = $this->store->verified();
@@ -395,67 +329,33 @@ final class Deployer {
 		foreach ( $manifest['files'] as $slug => $entry ) {
 			$deployed[ (string) $slug ] = $entry;
 		}
-		$missing = array_values( array_diff( $change->remove, array_keys( $deployed ) ) );
-		if ( array() !== $missing ) {
-			return new WP_Error(
-				'svc_not_found',
-				/* translators: %s: list of file names */
-				sprintf( __( 'No such route file: %s. Nothing was removed.', 'svc' ), implode( ', ', array_map( static fn ( string $s ): string => $s . '.php', $missing ) ) ),
-				array(
-					'status'    => 404,
-					'filenames' => $missing,
-				)
-			);
-		}
-
 		$current = $this->current_hashes( $deployed );
-		$final   = $change->prune ? $change->files : $change->files + array_filter( $current, 'is_string' );
-		foreach ( $change->remove as $slug ) {
-			unset( $final[ $slug ] );
+		$planned = ReleasePlanner::plan( $change, $current, array() !== $this->nodes->drifted_elsewhere() );
+		if ( $planned instanceof Refusal ) {
+			return $planned;
 		}
-		$plan    = self::plan( $current, $final );
 		$outcome = array(
 			'release'      => null,
-			'plan'         => $plan,
+			'plan'         => $planned->plan,
 			'checked'      => array(),
 			'syntax_check' => 'skipped',
-			'unchanged'    => array() === array_merge( ...array_values( $plan ) ),
+			'unchanged'    => $planned->nothing_to_do(),
 			'dry_run'      => $change->dry_run,
 		);
-		if ( $outcome['unchanged'] && array() === $this->nodes->drifted_elsewhere() ) {
+		if ( $planned->nothing_to_do() ) {
 			return $outcome;
 		}
-		// The same set while another node serves files that differ from it: a release all the same
-		// (an empty plan), so that every node rebuilds its copy and serves exactly this set again.
-		$outcome['unchanged'] = false;
 
-		$new     = array_merge( $plan['added'], $plan['changed'] );
-		$wanted  = array_values( array_unique( array_map( static fn ( string $slug ): string => $final[ $slug ], $new ) ) );
+		$final   = $planned->files;
+		$wanted  = $planned->wanted();
 		$stored  = $this->blobs->get( array_values( array_diff( $wanted, array_keys( $change->inline ) ) ) );
-		$have    = $change->inline + $stored;
-		$lacking = array_values( array_diff( $wanted, array_keys( $have ) ) );
-		if ( array() !== $lacking ) {
-			return new WP_Error(
-				'svc_missing_blobs',
-				/* translators: %d: number of contents */
-				sprintf( _n( 'The site does not have %d of the contents this release needs: stage it, then commit again.', 'The site does not have %d of the contents this release needs: stage them, then commit again.', count( $lacking ), 'svc' ), count( $lacking ) ),
-				array(
-					'status' => 409,
-					'hashes' => $lacking,
-				)
-			);
+		$sources = ReleasePlanner::sources( $planned, $change->inline + $stored );
+		if ( $sources instanceof Refusal ) {
+			return $sources;
 		}
-		$sources = array();
-		foreach ( $new as $slug ) {
-			$sources[ $slug ] = $have[ $final[ $slug ] ];
-		}
-		$unchanged = array_diff_key( $final, $sources );
-		$clashes   = RouteRules::path_clashes( array_map( 'strval', array_keys( $final ) ), $new );
-		if ( array() !== $clashes ) {
-			return self::rejected( $clashes );
-		}
-		$known   = $this->blobs->checked( array_values( array_intersect_key( $final, $sources ) ) );
-		$checked = array();
+		$unchanged = $planned->carried();
+		$known     = $this->blobs->checked( $wanted );
+		$checked   = array();
 		foreach ( $sources as $slug => $source ) {
 			if ( isset( $known[ $final[ $slug ] ] ) ) {
 				$checked[ $slug ] = $known[ $final[ $slug ] ];
@@ -463,14 +363,30 @@ final class Deployer {
 		}
 		$result = ( new PushValidator( array_intersect_key( $deployed, $unchanged ), $this->syntax ) )->validate( $sources, $checked );
 		if ( array() !== $result['failures'] ) {
-			return self::rejected( $result['failures'] );
+			return Refusal::rejected( $result['failures'] );
 		}
 		$outcome['checked']      = array_intersect_key( $final, $sources );
 		$outcome['syntax_check'] = $result['syntax_check'];
 		if ( $change->dry_run ) {
 			return $outcome;
 		}
+		return $this->apply( $planned, $sources, $deployed, $current, $active, $change, $result, $outcome );
+	}
 
+	/**
+	 * Carries out a checked plan: contents kept, the import release of files found on disk, the tree
+	 * built, the release recorded (the atomic step) and served, then the old ones pruned.
+	 *
+	 * @param array<string, string>      $sources  Slug => bytes of the new and changed files.
+	 * @param array<string, EntryData>   $deployed
+	 * @param array<string, string|null> $current
+	 * @param array{failures: list<array{filename: string, code: string, message: string}>, syntax_check: string, classes: array<string, string>} $result
+	 * @param Outcome                    $outcome
+	 * @return Outcome|Refusal
+	 */
+	private function apply( PlannedRelease $planned, array $sources, array $deployed, array $current, int $active, Change $change, array $result, array $outcome ): array|Refusal {
+		$final     = $planned->files;
+		$unchanged = $planned->carried();
 		// Every content of the new release, and of the files found on disk before svc's first
 		// release, goes into the store: any kept release can be served again from it.
 		$this->keep_contents( $sources, $unchanged, $deployed );
@@ -501,20 +417,19 @@ final class Deployer {
 			$build = $this->trees->build( $sources, $copies );
 		} catch ( RuntimeException $error ) {
 			// Nothing is active yet and the build is gone: the site is as it was.
-			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+			return Refusal::write_failed( $error->getMessage() );
 		}
-		if ( ReleaseKind::is_preview( $change->kind ) ) {
+		if ( ReleaseKind::is_preview( $planned->kind ) ) {
 			// Read again: a first write on a site with files on disk has just made them the import release.
-			return $this->record_preview( $build, $final, $plan, $this->releases->active_id( true ), $change, $outcome );
+			return $this->record_preview( $build, $final, $planned->plan, $this->releases->active_id( true ), $change, $outcome );
 		}
-		$kind     = 'push' === $change->kind && $change->prune ? 'prune' : $change->kind;
 		$previous = $this->releases->active_id( true );
 		try {
-			$id = $this->releases->activate( $final, $kind, $plan, $change->rollback_of, $change->message );
+			$id = $this->releases->activate( $final, $planned->kind, $planned->plan, $change->rollback_of, $change->message );
 		} catch ( RuntimeException $error ) {
 			// The transaction was rolled back: no release was recorded, and the build is not served.
 			Trees::remove( $this->paths->trees() . '/' . $build );
-			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+			return Refusal::write_failed( $error->getMessage() );
 		}
 		try {
 			$this->install( $build, $id );
@@ -523,13 +438,13 @@ final class Deployer {
 			// it meanwhile follows back), and the tree left half-installed is removed.
 			$this->releases->withdraw( $id, $previous );
 			$this->collect();
-			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+			return Refusal::write_failed( $error->getMessage() );
 		}
 		$this->releases->prune( ReleaseKind::keep_per_pool() );
 		// The contents of releases pruned now go at once (past a short grace), not an hour later.
 		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
 		$outcome['release'] = $this->releases->get( $id );
-		self::emit( $id, $kind, $final, $plan, $change );
+		self::emit( $id, $planned->kind, $final, $planned->plan, $change );
 		return $outcome;
 	}
 
@@ -540,15 +455,15 @@ final class Deployer {
 	 * @param array<string, string> $final
 	 * @param Plan                  $plan
 	 * @param Outcome               $outcome
-	 * @return Outcome|WP_Error
+	 * @return Outcome|Refusal
 	 */
-	private function record_preview( string $build, array $final, array $plan, int $active, Change $change, array $outcome ): array|WP_Error {
+	private function record_preview( string $build, array $final, array $plan, int $active, Change $change, array $outcome ): array|Refusal {
 		$token = PreviewToken::generate();
 		try {
 			$id = $this->releases->record_preview( $final, $plan, $active, PreviewToken::hash( $token ), time() + PreviewToken::ttl(), $change->message );
 		} catch ( RuntimeException $error ) {
 			Trees::remove( $this->paths->trees() . '/' . $build );
-			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+			return Refusal::write_failed( $error->getMessage() );
 		}
 		try {
 			$this->store->prime( $this->trees->name( $build, $id, 'p' ) );
@@ -556,7 +471,7 @@ final class Deployer {
 			// Another node would build it from the database, but this one answers the push: withdrawn.
 			$this->releases->delete( $id );
 			$this->collect();
-			return new WP_Error( 'svc_write_failed', $error->getMessage() . '; ' . __( 'nothing was changed.', 'svc' ), array( 'status' => 500 ) );
+			return Refusal::write_failed( $error->getMessage() );
 		}
 		$this->releases->prune( ReleaseKind::keep_per_pool() );
 		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
@@ -632,50 +547,5 @@ final class Deployer {
 			}
 		}
 		$this->blobs->put( $contents, array() );
-	}
-
-	/**
-	 * @param array<string, string|null> $current
-	 * @param array<string, string>      $final
-	 * @return Plan
-	 */
-	private static function plan( array $current, array $final ): array {
-		$plan = array(
-			'added'   => array(),
-			'changed' => array(),
-			'removed' => array(),
-		);
-		foreach ( $final as $slug => $hash ) {
-			if ( ! array_key_exists( $slug, $current ) ) {
-				$plan['added'][] = (string) $slug;
-			} elseif ( $current[ $slug ] !== $hash ) {
-				$plan['changed'][] = (string) $slug;
-			}
-		}
-		foreach ( array_keys( $current ) as $slug ) {
-			if ( ! array_key_exists( $slug, $final ) ) {
-				$plan['removed'][] = (string) $slug;
-			}
-		}
-		foreach ( $plan as &$slugs ) {
-			sort( $slugs, SORT_STRING );
-		}
-		return $plan;
-	}
-
-	/**
-	 * @param list<array{filename: string, code: string, message: string}> $failures
-	 */
-	public static function rejected( array $failures ): WP_Error {
-		$lines = array_map( static fn ( array $f ): string => sprintf( '%s.php: %s', $f['filename'], $f['message'] ), $failures );
-		return new WP_Error(
-			'svc_push_rejected',
-			/* translators: %s: one line per failing file */
-			sprintf( __( 'The push was rejected and nothing was written: %s', 'svc' ), implode( '; ', $lines ) ),
-			array(
-				'status' => 422,
-				'errors' => $failures,
-			)
-		);
 	}
 }

@@ -14,6 +14,7 @@ use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\ReleaseKind;
+use Svc\Release\Refusal;
 use Svc\Routing\Slug;
 use Svc\Runtime\RouteLoader;
 use Svc\Settings\RouteNamespace;
@@ -121,8 +122,8 @@ final class FilesController {
 	 */
 	private function preview_index( int $id, bool $with_content ): WP_REST_Response|WP_Error {
 		$preview = $this->deployer->live_preview( $id );
-		if ( $preview instanceof WP_Error ) {
-			return $preview;
+		if ( $preview instanceof Refusal ) {
+			return Refusals::error( $preview );
 		}
 		$tree = $this->deployer->preview_tree( $preview );
 		if ( null === $tree ) {
@@ -239,8 +240,8 @@ final class FilesController {
 			$inline[ $hash ]          = $source;
 		}
 		$outcome = $this->deployer->commit( new Change( files: $hashes, dry_run: $dry_run, inline: $inline ) );
-		if ( $outcome instanceof WP_Error ) {
-			return $outcome;
+		if ( $outcome instanceof Refusal ) {
+			return Refusals::error( $outcome );
 		}
 		$manifest  = $dry_run ? null : $this->store->current();
 		$namespace = $this->route_namespace->get();
@@ -279,8 +280,8 @@ final class FilesController {
 		}
 		$filenames = array_values( array_unique( $filenames ) );
 		$outcome   = $this->deployer->commit( new Change( files: array(), remove: $filenames, kind: ReleaseKind::RM ) );
-		if ( $outcome instanceof WP_Error ) {
-			return $outcome;
+		if ( $outcome instanceof Refusal ) {
+			return Refusals::error( $outcome );
 		}
 		return new WP_REST_Response(
 			array(

@@ -15,6 +15,7 @@ use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
 use Svc\Release\ReleaseKind;
+use Svc\Release\Refusal;
 use Svc\Release\ReleaseMessage;
 use Svc\Release\Schema;
 use Svc\Release\StageCap;
@@ -239,7 +240,7 @@ final class ReleasesController {
 		$id      = (int) $request['id'];
 		$release = $this->deployer->releases()->get( $id );
 		if ( null === $release ) {
-			return Deployer::release_not_found( $id );
+			return Refusals::error( Refusal::release_not_found( $id ) );
 		}
 		return new WP_REST_Response( Records::release( $release, $this->deployer->releases()->active_id(), true ) );
 	}
@@ -294,7 +295,7 @@ final class ReleasesController {
 			return $message;
 		}
 		$outcome = $this->deployer->commit( new Change( files: $map, remove: array_values( array_unique( $remove ) ), prune: true === $prune, dry_run: true === $dry, base: $base, kind: $kind, message: $message ) );
-		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
+		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
 	}
 
 	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
@@ -315,7 +316,7 @@ final class ReleasesController {
 			return $message;
 		}
 		$outcome = $this->deployer->rollback( $to, true === $dry, $base, $message );
-		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
+		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
 	}
 
 	public function promote( WP_REST_Request $request ): WP_REST_Response|WP_Error {
@@ -338,7 +339,7 @@ final class ReleasesController {
 			return $message;
 		}
 		$outcome = $this->deployer->promote( $id, true === $request->get_param( 'dry_run' ), $base, true === $request->get_param( 'force' ), $message );
-		return $outcome instanceof WP_Error ? $outcome : $this->answer( $outcome );
+		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
 	}
 
 	/**

@@ -45,7 +45,7 @@ final class AdminPageTest extends SvcTestCase {
 		wp_set_current_user( 1 );
 		$source  = self::route( self::unique( 'Noted' ) );
 		$hash    = hash( 'sha256', $source );
-		$outcome = $this->deployer->commit( new Change( array( 'noted' => $hash ), array(), false, false, array( $hash => $source ), null, 'push', null, '<script>alert(1)</script> fix' ) );
+		$outcome = $this->deployer->commit( new Change( files: array( 'noted' => $hash ), inline: array( $hash => $source ), message: '<script>alert(1)</script> fix' ) );
 		$this->assertIsArray( $outcome );
 		$html = $this->page();
 		$this->assertStringContainsString( '&lt;script&gt;alert(1)&lt;/script&gt; fix', $html );
@@ -53,7 +53,7 @@ final class AdminPageTest extends SvcTestCase {
 
 		$next    = self::route( self::unique( 'Previewed' ) );
 		$hash    = hash( 'sha256', $next );
-		$preview = $this->deployer->commit( new Change( array( 'noted' => $hash ), array(), false, false, array( $hash => $next ), null, 'preview', null, 'try <b>it</b>' ) );
+		$preview = $this->deployer->commit( new Change( files: array( 'noted' => $hash ), inline: array( $hash => $next ), kind: 'preview', message: 'try <b>it</b>' ) );
 		$this->assertIsArray( $preview );
 		$html = $this->page();
 		$this->assertStringContainsString( sprintf( 'Preview #%d by ', $preview['release']['id'] ), $html );

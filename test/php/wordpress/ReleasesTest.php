@@ -62,7 +62,7 @@ final class ReleasesTest extends SvcTestCase {
 		$this->deploy( array( 'keep' => self::route( self::unique( 'Keep' ) ) ) );
 		$before  = $this->tree();
 		$active  = ( new ReleaseStore() )->active_id( true );
-		$refused = $this->deployer->commit( new Change( array( 'broken' => hash( 'sha256', 'x' ) ), array(), false, false, array( hash( 'sha256', 'x' ) => 'x' ) ) );
+		$refused = self::answer( $this->deployer->commit( new Change( files: array( 'broken' => hash( 'sha256', 'x' ) ), inline: array( hash( 'sha256', 'x' ) => 'x' ) ) ) );
 		$this->assertInstanceOf( WP_Error::class, $refused );
 		$this->assertSame( 'svc_push_rejected', $refused->get_error_code() );
 		$this->assertSame( $before, $this->tree() );
@@ -237,7 +237,7 @@ final class ReleasesTest extends SvcTestCase {
 			}
 			for ( $i = 0; $i < 5; $i++ ) {
 				$source  = self::route( $class, "// save {$i}" );
-				$outcome = $this->deployer->commit( new Change( array( 'hello' => hash( 'sha256', $source ) ), array(), false, false, array( hash( 'sha256', $source ) => $source ), null, ReleaseKind::DEV ) );
+				$outcome = $this->deployer->commit( new Change( files: array( 'hello' => hash( 'sha256', $source ) ), inline: array( hash( 'sha256', $source ) => $source ), kind: ReleaseKind::DEV ) );
 				$this->assertIsArray( $outcome );
 				$this->assertSame( 'dev', $outcome['release']['kind'] ?? null );
 			}
@@ -258,19 +258,15 @@ final class ReleasesTest extends SvcTestCase {
 		$this->deploy( array( 'other' => self::route( self::unique( 'Other' ) ) ), true );
 		// Brought back under another name beside a new file declaring the same class: still refused.
 		$twin    = self::route( $class, '// twin' );
-		$refused = $this->deployer->commit(
-			new Change(
-				array(
-					'a'    => $hash,
-					'twin' => hash(
-						'sha256',
-						$twin
+		$refused = self::answer(
+			$this->deployer->commit(
+				new Change(
+					files: array(
+						'a'    => $hash,
+						'twin' => hash( 'sha256', $twin ),
 					),
-				),
-				array(),
-				false,
-				false,
-				array( hash( 'sha256', $twin ) => $twin )
+					inline: array( hash( 'sha256', $twin ) => $twin )
+				)
 			)
 		);
 		$this->assertInstanceOf( WP_Error::class, $refused );

@@ -121,7 +121,7 @@ final class RouteRulesTest extends SvcTestCase {
 
 		foreach ( array( "interface Kept{$suffix} {}", "function kept_{$suffix}() {}", "trait kept{$suffix} {}" ) as $clash ) {
 			$hash    = hash( 'sha256', $source = self::route( self::unique( 'Second' ), 'public function get(): array { return array(); }', $clash ) );
-			$outcome = $this->deployer->commit( new \Svc\Release\Change( array( 'second' => $hash ), array(), false, false, array( $hash => $source ) ) );
+			$outcome = self::answer( $this->deployer->commit( new \Svc\Release\Change( files: array( 'second' => $hash ), inline: array( $hash => $source ) ) ) );
 			$this->assertInstanceOf( WP_Error::class, $outcome, $clash );
 			$errors = $outcome->get_error_data()['errors'];
 			$this->assertSame( array( 'svc_name_taken' ), array_column( $errors, 'code' ), $clash );
@@ -135,7 +135,7 @@ final class RouteRulesTest extends SvcTestCase {
 		$this->deploy( array( 'one' => $shared ) );
 		// The same bytes under a second name: their own checks passed already (BlobStore), the clash did not.
 		$hash    = hash( 'sha256', $shared );
-		$outcome = $this->deployer->commit( new \Svc\Release\Change( array( 'two' => $hash ), array(), false, false, array() ) );
+		$outcome = self::answer( $this->deployer->commit( new \Svc\Release\Change( files: array( 'two' => $hash ) ) ) );
 		$this->assertInstanceOf( WP_Error::class, $outcome );
 		$this->assertSame( array( 'svc_class_taken', 'svc_name_taken' ), array_column( $outcome->get_error_data()['errors'], 'code' ) );
 	}

@@ -97,7 +97,7 @@ final class StorageFaultsTest extends SvcTestCase {
 
 	private function push_new(): WP_Error|array {
 		$new = self::route( self::unique( 'New' ) );
-		return $this->deployer->commit( new Change( array( 'hello' => hash( 'sha256', $new ) ), array(), false, false, array( hash( 'sha256', $new ) => $new ) ) );
+		return self::answer( $this->deployer->commit( new Change( files: array( 'hello' => hash( 'sha256', $new ) ), inline: array( hash( 'sha256', $new ) => $new ) ) ) );
 	}
 
 	public function test_a_disk_that_fills_while_the_tree_is_written_changes_nothing(): void {

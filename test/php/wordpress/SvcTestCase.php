@@ -7,10 +7,12 @@ use Svc\Manifest\ManifestStore;
 use Svc\Release\BlobStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
+use Svc\Release\Refusal;
 use Svc\Release\ReleaseStore;
 use Svc\Release\Schema;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\RouteLoader;
+use Svc\Rest\Refusals;
 use Svc\Runtime\VendorAutoload;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
@@ -60,11 +62,21 @@ abstract class SvcTestCase extends TestCase {
 			$hashes[ (string) $slug ]            = hash( 'sha256', $source );
 			$inline[ hash( 'sha256', $source ) ] = $source;
 		}
-		$outcome = $this->deployer->commit( new Change( $hashes, $remove, $prune, false, $inline ) );
+		$outcome = self::answer( $this->deployer->commit( new Change( files: $hashes, remove: $remove, prune: $prune, inline: $inline ) ) );
 		if ( $outcome instanceof WP_Error ) {
 			$this->fail( 'the release was refused: ' . $outcome->get_error_message() );
 		}
 		return $outcome;
+	}
+
+	/**
+	 * A Deployer outcome as the management API answers it: a refusal becomes its WP_Error.
+	 *
+	 * @param array<string, mixed>|Refusal $outcome
+	 * @return array<string, mixed>|WP_Error
+	 */
+	protected static function answer( array|Refusal $outcome ): array|WP_Error {
+		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $outcome;
 	}
 
 	protected function tearDown(): void {
