@@ -64,6 +64,20 @@ describe('the REST index and the namespace index', () => {
     expect(index.body.namespaces).toContain('svc/v1');
   });
 
+  it('declares every management write body field to an administrator (OPTIONS), and none to an anonymous caller', async () => {
+    const fields = async (route: string, as?: Caller): Promise<string[]> => {
+      const answer = await call<{ endpoints?: { methods: string[]; args: Record<string, unknown> }[] }>(site, route, { method: 'OPTIONS', as });
+      const post = answer.body.endpoints?.find((endpoint) => endpoint.methods.includes('POST'));
+      return Object.keys(post?.args ?? {});
+    };
+    expect(await fields('/svc/v1/api-releases')).toEqual(['files', 'remove', 'base', 'prune', 'dry_run', 'kind', 'message']);
+    expect(await fields('/svc/v1/api-releases/rollback')).toEqual(['to', 'base', 'dry_run', 'message']);
+    expect(await fields('/svc/v1/api-releases/promote')).toEqual(['id', 'base', 'dry_run', 'force', 'message']);
+    expect(await fields('/svc/v1/api-blobs')).toEqual(['blobs']);
+    expect(await fields('/svc/v1/api-files')).toEqual(['files', 'dry_run']);
+    expect(await fields('/svc/v1/api-releases', 'anonymous')).toEqual([]);
+  });
+
   it.each(['/', '/svc-api/v1'])('%s shows an editor the routes an editor may call', async (path) => {
     const { text } = await described(path, 'editor');
     expect(text).toContain(EDITOR_TEXT);

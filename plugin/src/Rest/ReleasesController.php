@@ -61,7 +61,9 @@ final class ReleasesController {
 			array(
 				array(
 					'methods'  => WP_REST_Server::CREATABLE,
-					'callback' => Management::writes( array( $this, 'stage' ) ),
+					'callback' => array( $this, 'stage' ),
+					'fields'   => self::stage_fields(),
+					'writes'   => true,
 				),
 			)
 		);
@@ -74,7 +76,9 @@ final class ReleasesController {
 				),
 				array(
 					'methods'  => WP_REST_Server::CREATABLE,
-					'callback' => Management::writes( array( $this, 'create' ) ),
+					'callback' => array( $this, 'create' ),
+					'fields'   => self::commit_fields(),
+					'writes'   => true,
 				),
 			)
 		);
@@ -95,7 +99,9 @@ final class ReleasesController {
 			array(
 				array(
 					'methods'  => WP_REST_Server::CREATABLE,
-					'callback' => Management::writes( array( $this, 'promote' ) ),
+					'callback' => array( $this, 'promote' ),
+					'fields'   => self::promote_fields(),
+					'writes'   => true,
 				),
 			)
 		);
@@ -104,7 +110,9 @@ final class ReleasesController {
 			array(
 				array(
 					'methods'  => WP_REST_Server::CREATABLE,
-					'callback' => Management::writes( array( $this, 'rollback' ) ),
+					'callback' => array( $this, 'rollback' ),
+					'fields'   => self::rollback_fields(),
+					'writes'   => true,
 				),
 			)
 		);
@@ -119,7 +127,9 @@ final class ReleasesController {
 	}
 
 	/**
-	 * Registers a management route; every endpoint takes the management check.
+	 * Registers a management route; every endpoint takes the management check. An endpoint's
+	 * `fields` (BodyField) become its `args` and are checked before its callback; a `writes` one
+	 * stands behind what every write needs first (Management::writes).
 	 *
 	 * @param non-falsy-string           $path
 	 * @param list<array<string, mixed>> $endpoints
@@ -127,8 +137,137 @@ final class ReleasesController {
 	private function route( string $path, array $endpoints ): void {
 		foreach ( $endpoints as &$endpoint ) {
 			$endpoint['permission_callback'] = array( Management::class, 'check' );
+			$fields                          = $endpoint['fields'] ?? array();
+			if ( array() !== $fields ) {
+				$endpoint['args']     = BodyField::args( $fields );
+				$endpoint['callback'] = BodyField::checked( $fields, $endpoint['callback'] );
+			}
+			if ( true === ( $endpoint['writes'] ?? false ) ) {
+				$endpoint['callback'] = Management::writes( $endpoint['callback'] );
+			}
+			unset( $endpoint['fields'], $endpoint['writes'] );
 		}
 		register_rest_route( Management::NAMESPACE, $path, $endpoints );
+	}
+
+	/**
+	 * @return list<BodyField>
+	 */
+	private static function stage_fields(): array {
+		return array(
+			BodyField::shaped(
+				'blobs',
+				array(
+					'type'        => 'array',
+					'description' => __( 'The contents to stage: {hash, content_base64} objects.', 'svc' ),
+				),
+				static fn ( mixed $blobs, WP_REST_Request $request ): ?WP_Error => is_array( $blobs ) && array() !== $blobs && JsonBody::is_list( $request, 'blobs' )
+					? null
+					: Errors::bad_field( 'blobs', __( 'blobs must be a non-empty array of {hash, content_base64} objects.', 'svc' ) ),
+				true
+			),
+		);
+	}
+
+	/**
+	 * @return list<BodyField>
+	 */
+	private static function commit_fields(): array {
+		return array(
+			BodyField::shaped(
+				'files',
+				array(
+					'type'        => 'object',
+					'description' => __( 'Route file name => sha256 of its content (staged or already on the site).', 'svc' ),
+				),
+				self::files_problem( ... ),
+				true
+			),
+			BodyField::shaped(
+				'remove',
+				array(
+					'type'        => 'array',
+					'description' => __( 'Route file names to take out of the set.', 'svc' ),
+				),
+				self::remove_problem( ... )
+			),
+			BodyField::release_id( 'base', __( 'The release the change was planned against; refused if another is active.', 'svc' ) ),
+			BodyField::boolean( 'prune', __( 'The new set is exactly files.', 'svc' ) ),
+			BodyField::boolean( 'dry_run', __( 'Check and plan only.', 'svc' ) ),
+			BodyField::shaped(
+				'kind',
+				array(
+					'type'        => 'string',
+					'enum'        => ReleaseKind::REQUESTABLE,
+					'description' => __( 'What the release is recorded as.', 'svc' ),
+				),
+				/* translators: %s: the kinds of release a client may ask for, like "push, dev" */
+				static fn ( mixed $kind ): ?WP_Error => is_string( $kind ) && ReleaseKind::requestable( $kind ) ? null : Errors::bad_field( 'kind', sprintf( __( 'kind must be one of: %s.', 'svc' ), implode( ', ', ReleaseKind::REQUESTABLE ) ) )
+			),
+			BodyField::message(),
+		);
+	}
+
+	/**
+	 * @return list<BodyField>
+	 */
+	private static function rollback_fields(): array {
+		return array(
+			BodyField::release_id( 'to', __( 'The release to roll back to (default: the one before the active release).', 'svc' ) ),
+			BodyField::release_id( 'base', __( 'The release the rollback was planned against; refused if another is active.', 'svc' ) ),
+			BodyField::boolean( 'dry_run', __( 'Plan only.', 'svc' ) ),
+			BodyField::message(),
+		);
+	}
+
+	/**
+	 * @return list<BodyField>
+	 */
+	private static function promote_fields(): array {
+		return array(
+			BodyField::release_id( 'id', __( 'The preview to make active.', 'svc' ), true ),
+			BodyField::release_id( 'base', __( 'The release the promote was planned against; refused if another is active.', 'svc' ) ),
+			BodyField::boolean( 'dry_run', __( 'Plan only.', 'svc' ) ),
+			BodyField::boolean( 'force', __( 'Promote even if another release became active since the preview was made.', 'svc' ) ),
+			BodyField::message(),
+		);
+	}
+
+	/**
+	 * A commit's `files`: an object of good names and hashes.
+	 */
+	private static function files_problem( mixed $files, WP_REST_Request $request ): ?WP_Error {
+		// An object, never a list: `["<hash>"]` would otherwise be committed as a file named `0`.
+		if ( ! is_array( $files ) || ! JsonBody::is_object( $request, 'files' ) ) {
+			return Errors::bad_field( 'files', __( 'files must be a JSON object of route file name => sha256 hash, like {"hello": "<sha256>"}.', 'svc' ) );
+		}
+		foreach ( $files as $slug => $hash ) {
+			$problem = Slug::problem( (string) $slug );
+			if ( null !== $problem ) {
+				return Errors::invalid_name( (string) $slug, $problem );
+			}
+			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) ) {
+				/* translators: %s: file name */
+				return Errors::bad_field( 'files', sprintf( __( 'The hash of %s must be a lowercase hex sha256.', 'svc' ), $slug ) );
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * A commit's `remove`: a list of names a file on the site may have.
+	 */
+	private static function remove_problem( mixed $remove, WP_REST_Request $request ): ?WP_Error {
+		if ( ! is_array( $remove ) || ( array() !== $remove && ! JsonBody::is_list( $request, 'remove' ) ) || array() !== array_filter( $remove, static fn ( mixed $slug ): bool => ! is_string( $slug ) ) ) {
+			return Errors::bad_field( 'remove', __( 'remove must be an array of route file names.', 'svc' ) );
+		}
+		foreach ( $remove as $name ) {
+			$problem = Slug::removal_problem( $name );
+			if ( null !== $problem ) {
+				return Errors::invalid_name( $name, $problem );
+			}
+		}
+		return null;
 	}
 
 	public function status(): WP_REST_Response {
@@ -175,10 +314,7 @@ final class ReleasesController {
 	}
 
 	public function stage( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$blobs = $request->get_param( 'blobs' );
-		if ( ! is_array( $blobs ) || array() === $blobs || ! JsonBody::is_list( $request, 'blobs' ) ) {
-			return Errors::bad_field( 'blobs', __( 'blobs must be a non-empty array of {hash, content_base64} objects.', 'svc' ) );
-		}
+		$blobs    = (array) $request->get_param( 'blobs' );
 		$contents = array();
 		$limit    = Limits::file_bytes( 'api' );
 		foreach ( $blobs as $index => $blob ) {
@@ -246,109 +382,33 @@ final class ReleasesController {
 	}
 
 	public function create( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$files = $request->get_param( 'files' );
-		// An object, never a list: `["<hash>"]` would otherwise be committed as a file named `0`.
-		if ( ! is_array( $files ) || ! JsonBody::is_object( $request, 'files' ) ) {
-			return Errors::bad_field( 'files', __( 'files must be a JSON object of route file name => sha256 hash, like {"hello": "<sha256>"}.', 'svc' ) );
-		}
 		$map = array();
-		foreach ( $files as $slug => $hash ) {
-			$problem = Slug::problem( (string) $slug );
-			if ( null !== $problem ) {
-				return Errors::invalid_name( (string) $slug, $problem );
-			}
-			if ( ! is_string( $hash ) || 1 !== preg_match( '/^[a-f0-9]{64}$/', $hash ) ) {
-				/* translators: %s: file name */
-				return Errors::bad_field( 'files', sprintf( __( 'The hash of %s must be a lowercase hex sha256.', 'svc' ), $slug ) );
-			}
-			$map[ (string) $slug ] = $hash;
+		foreach ( (array) $request->get_param( 'files' ) as $slug => $hash ) {
+			$map[ (string) $slug ] = (string) $hash;
 		}
-		$remove = $request->get_param( 'remove' ) ?? array();
-		if ( ! is_array( $remove ) || ( array() !== $remove && ! JsonBody::is_list( $request, 'remove' ) ) || array() !== array_filter( $remove, static fn ( mixed $slug ): bool => ! is_string( $slug ) ) ) {
-			return Errors::bad_field( 'remove', __( 'remove must be an array of route file names.', 'svc' ) );
-		}
-		foreach ( $remove as $name ) {
-			$problem = Slug::removal_problem( $name );
-			if ( null !== $problem ) {
-				return Errors::invalid_name( $name, $problem );
-			}
-		}
-		$base = $request->get_param( 'base' );
-		if ( null !== $base && ! is_int( $base ) ) {
-			return Errors::not_release_id( 'base' );
-		}
-		$prune = $request->get_param( 'prune' );
-		if ( null !== $prune && ! is_bool( $prune ) ) {
-			return Errors::not_boolean( 'prune' );
-		}
-		$dry = $request->get_param( 'dry_run' );
-		if ( null !== $dry && ! is_bool( $dry ) ) {
-			return Errors::not_boolean( 'dry_run' );
-		}
-		$kind = $request->get_param( 'kind' ) ?? ReleaseKind::PUSH;
-		if ( ! is_string( $kind ) || ! ReleaseKind::requestable( $kind ) ) {
-			/* translators: %s: the kinds of release a client may ask for, like "push, dev" */
-			return Errors::bad_field( 'kind', sprintf( __( 'kind must be one of: %s.', 'svc' ), implode( ', ', ReleaseKind::REQUESTABLE ) ) );
-		}
-		$message = self::message( $request );
-		if ( $message instanceof WP_Error ) {
-			return $message;
-		}
-		$outcome = $this->deployer->commit( new Change( files: $map, remove: array_values( array_unique( $remove ) ), prune: true === $prune, dry_run: true === $dry, base: $base, kind: $kind, message: $message ) );
+		$remove  = (array) ( $request->get_param( 'remove' ) ?? array() );
+		$outcome = $this->deployer->commit(
+			new Change(
+				files: $map,
+				remove: array_values( array_unique( $remove ) ),
+				prune: true === $request->get_param( 'prune' ),
+				dry_run: true === $request->get_param( 'dry_run' ),
+				base: $request->get_param( 'base' ),
+				kind: $request->get_param( 'kind' ) ?? ReleaseKind::PUSH,
+				message: ReleaseMessage::normalize( $request->get_param( 'message' ) )
+			)
+		);
 		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
 	}
 
 	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$to   = $request->get_param( 'to' );
-		$base = $request->get_param( 'base' );
-		$dry  = $request->get_param( 'dry_run' );
-		if ( null !== $to && ! is_int( $to ) ) {
-			return Errors::not_release_id( 'to' );
-		}
-		if ( null !== $base && ! is_int( $base ) ) {
-			return Errors::not_release_id( 'base' );
-		}
-		if ( null !== $dry && ! is_bool( $dry ) ) {
-			return Errors::not_boolean( 'dry_run' );
-		}
-		$message = self::message( $request );
-		if ( $message instanceof WP_Error ) {
-			return $message;
-		}
-		$outcome = $this->deployer->rollback( $to, true === $dry, $base, $message );
+		$outcome = $this->deployer->rollback( $request->get_param( 'to' ), true === $request->get_param( 'dry_run' ), $request->get_param( 'base' ), ReleaseMessage::normalize( $request->get_param( 'message' ) ) );
 		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
 	}
 
 	public function promote( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$id = $request->get_param( 'id' );
-		if ( ! is_int( $id ) ) {
-			return Errors::not_release_id( 'id' );
-		}
-		$base = $request->get_param( 'base' );
-		if ( null !== $base && ! is_int( $base ) ) {
-			return Errors::not_release_id( 'base' );
-		}
-		foreach ( array( 'dry_run', 'force' ) as $flag ) {
-			$value = $request->get_param( $flag );
-			if ( null !== $value && ! is_bool( $value ) ) {
-				return Errors::not_boolean( $flag );
-			}
-		}
-		$message = self::message( $request );
-		if ( $message instanceof WP_Error ) {
-			return $message;
-		}
-		$outcome = $this->deployer->promote( $id, true === $request->get_param( 'dry_run' ), $base, true === $request->get_param( 'force' ), $message );
+		$outcome = $this->deployer->promote( (int) $request->get_param( 'id' ), true === $request->get_param( 'dry_run' ), $request->get_param( 'base' ), true === $request->get_param( 'force' ), ReleaseMessage::normalize( $request->get_param( 'message' ) ) );
 		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
-	}
-
-	/**
-	 * The request's `message`, stored as a note on the release it makes; a WP_Error when unusable.
-	 */
-	private static function message( WP_REST_Request $request ): string|null|WP_Error {
-		$value   = $request->get_param( 'message' );
-		$problem = ReleaseMessage::problem( $value );
-		return null === $problem ? ReleaseMessage::normalize( $value ) : Errors::bad_field( 'message', $problem );
 	}
 
 	/**
