@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Contracts;
 
+use Svc\Manifest\Entry;
 use stdClass;
 use Svc\Routing\Slug;
 
@@ -21,6 +22,8 @@ use Svc\Routing\Slug;
  * 2020-12. Two things differ and are converted: `exclusiveMinimum`/`exclusiveMaximum` are flags
  * beside `minimum`/`maximum` in WordPress and numbers in 2020-12, and a property's own
  * `required: true` becomes its name in the object's `required` list.
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class OpenApiDocument {
 
@@ -29,7 +32,7 @@ final class OpenApiDocument {
 	private const BODY_VERBS = array( 'post', 'put', 'patch' );
 
 	/**
-	 * @param array<string, array<string, mixed>> $entries Slug => manifest entry, for the files that load.
+	 * @param array<string, EntryData>             $entries Slug => manifest entry, for the files that load.
 	 * @param array<string, string>               $failed  Slug => why the file is skipped.
 	 * @param array{title: string, server: string, cookie: string} $site The site's name, its REST root URL, its logged-in cookie name.
 	 * @return array<string, mixed>
@@ -41,7 +44,7 @@ final class OpenApiDocument {
 		foreach ( $entries as $slug => $entry ) {
 			$slug = (string) $slug;
 			$item = array();
-			foreach ( is_array( $entry['verbs'] ?? null ) ? $entry['verbs'] : array() as $verb ) {
+			foreach ( $entry['verbs'] as $verb ) {
 				$item[ (string) $verb ] = self::operation( $slug, (string) $verb, $entry, $ids );
 			}
 			if ( array() !== $item ) {
@@ -135,14 +138,14 @@ final class OpenApiDocument {
 	}
 
 	/**
-	 * @param array<string, mixed> $entry
-	 * @param array<string, true>  $ids
+	 * @param EntryData           $entry
+	 * @param array<string, true> $ids
 	 * @return array<string, mixed>
 	 */
 	private static function operation( string $slug, string $verb, array $entry, array &$ids ): array {
 		$args       = RouteContract::args( $entry, $verb );
 		$in_path    = Slug::params( $slug );
-		$public     = in_array( $verb, is_array( $entry['public'] ?? null ) ? $entry['public'] : array(), true );
+		$public     = in_array( $verb, $entry['public'], true );
 		$operation  = array( 'operationId' => self::operation_id( $verb, $slug, $ids ) );
 		$doc        = RouteContract::doc( $entry, $verb );
 		$parameters = array();

@@ -9,23 +9,27 @@ declare(strict_types=1);
 
 namespace Svc\Contracts;
 
+use Svc\Manifest\Entry;
+
 /**
  * A cached GET documents its `Cache-Control` and `ETag` headers and the `304` an `If-None-Match`
  * gets; a rate-limited verb documents the `RateLimit-*` headers of every answer and the `429`.
  * Read from the manifest entry, as the runtime applies them (Runtime\CacheHeaders, Limits\RateLimiter).
+ *
+ * @phpstan-import-type EntryData from Entry
  */
 final class PolicyResponses {
 
 	/**
 	 * @param array<int|string, mixed> $responses Status => response object.
-	 * @param array<string, mixed>     $entry     The manifest entry.
+	 * @param EntryData                $entry     The manifest entry.
 	 * @return array<int|string, mixed>
 	 */
 	public static function add( array $responses, array $entry, string $verb ): array {
 		$cache = 'get' === $verb && is_array( $entry['cache'] ?? null ) ? $entry['cache'] : null;
 		$rate  = is_array( $entry['rate'][ $verb ] ?? null ) ? $entry['rate'][ $verb ] : null;
 		if ( null !== $cache && isset( $responses[200] ) && is_array( $responses[200] ) ) {
-			$public = in_array( 'get', is_array( $entry['public'] ?? null ) ? $entry['public'] : array(), true );
+			$public = in_array( 'get', $entry['public'], true );
 			$value  = sprintf( '%s, max-age=%d', $public ? 'public' : 'private', (int) $cache['max_age'] );
 			if ( null !== ( $cache['stale_while_revalidate'] ?? null ) ) {
 				$value .= sprintf( ', stale-while-revalidate=%d', (int) $cache['stale_while_revalidate'] );

@@ -10,9 +10,17 @@ declare(strict_types=1);
 namespace Svc\Contracts;
 
 use Svc\Routing\Slug;
+use Svc\Scanning\ContractReader;
 
 /**
- * Reads the `contract` a manifest entry carries (ContractReader's output). Pure.
+ * Reads the `contract` a manifest entry carries (ContractReader's output, its docblocks dropped
+ * for the manifest: `without_docs()`; the OpenAPI document reads them back from the file). Pure.
+ *
+ * @phpstan-import-type Doc from ContractReader
+ * @phpstan-import-type Contract from ContractReader
+ * @phpstan-type StoredVerb array{args: array<string, array<string, mixed>>, returns: array<string, mixed>|null, doc?: Doc|null}
+ * @phpstan-type StoredContract array{doc?: Doc|null, verbs: array<string, StoredVerb>}
+ * @phpstan-type WithContract array{contract?: StoredContract|null}
  */
 final class RouteContract {
 
@@ -21,7 +29,7 @@ final class RouteContract {
 	 * so that WordPress validates every argument, also one whose schema has no top-level `type`
 	 * (`anyOf`), which it would otherwise pass through unchecked.
 	 *
-	 * @param array<string, mixed> $entry
+	 * @param WithContract $entry
 	 * @return array<string, array<string, mixed>>
 	 */
 	public static function wp_args( array $entry, string $verb ): array {
@@ -36,61 +44,52 @@ final class RouteContract {
 	}
 
 	/**
-	 * @param array<string, mixed> $entry
+	 * @param WithContract $entry
 	 * @return array<string, array<string, mixed>>
 	 */
 	public static function args( array $entry, string $verb ): array {
-		$args = $entry['contract']['verbs'][ $verb ]['args'] ?? array();
-		return is_array( $args ) ? $args : array();
+		return $entry['contract']['verbs'][ $verb ]['args'] ?? array();
 	}
 
 	/**
-	 * @param array<string, mixed> $entry
+	 * @param WithContract $entry
 	 * @return array<string, mixed>|null
 	 */
 	public static function returns( array $entry, string $verb ): ?array {
-		$returns = $entry['contract']['verbs'][ $verb ]['returns'] ?? null;
-		return is_array( $returns ) ? $returns : null;
+		return $entry['contract']['verbs'][ $verb ]['returns'] ?? null;
 	}
 
 	/**
 	 * The contract as the manifest keeps it: schemas only, no docblocks; null when none is declared.
 	 *
-	 * @param array<string, mixed>|null $contract
-	 * @return array<string, mixed>|null
+	 * @param Contract|null $contract
+	 * @return StoredContract|null
 	 */
 	public static function without_docs( ?array $contract ): ?array {
 		if ( null === $contract ) {
 			return null;
 		}
-		unset( $contract['doc'] );
+		$stored   = array( 'verbs' => array() );
 		$declared = false;
-		foreach ( (array) ( $contract['verbs'] ?? array() ) as $verb => $schemas ) {
-			if ( is_array( $schemas ) ) {
-				unset( $schemas['doc'] );
-				$contract['verbs'][ $verb ] = $schemas;
-				$declared                   = $declared || array() !== ( $schemas['args'] ?? array() ) || null !== ( $schemas['returns'] ?? null );
-			}
+		foreach ( $contract['verbs'] as $verb => $schemas ) {
+			$stored['verbs'][ $verb ] = array(
+				'args'    => $schemas['args'],
+				'returns' => $schemas['returns'],
+			);
+			$declared                 = $declared || array() !== $schemas['args'] || null !== $schemas['returns'];
 		}
 		// A file that declares no schema keeps none: most files, and every byte is on each read.
-		return $declared ? $contract : null;
+		return $declared ? $stored : null;
 	}
 
 	/**
 	 * A docblock's summary and description: the verb's own, else the class's.
 	 *
-	 * @param array<string, mixed> $entry
+	 * @param WithContract $entry
 	 * @return array{summary: string, description: string}|null
 	 */
 	public static function doc( array $entry, string $verb ): ?array {
-		$doc = $entry['contract']['verbs'][ $verb ]['doc'] ?? $entry['contract']['doc'] ?? null;
-		if ( ! is_array( $doc ) ) {
-			return null;
-		}
-		return array(
-			'summary'     => (string) ( $doc['summary'] ?? '' ),
-			'description' => (string) ( $doc['description'] ?? '' ),
-		);
+		return $entry['contract']['verbs'][ $verb ]['doc'] ?? $entry['contract']['doc'] ?? null;
 	}
 
 	/**
@@ -98,12 +97,12 @@ final class RouteContract {
 	 * `integer` by all of them matches digits only (any other path is no route). A segment some verb
 	 * leaves undeclared, or declares otherwise, keeps matching any segment.
 	 *
-	 * @param array<string, mixed> $entry
+	 * @param array{verbs?: list<string>, contract?: StoredContract|null} $entry An entry, or one being made.
 	 * @return array<string, string>
 	 */
 	public static function segment_types( array $entry, string $slug ): array {
 		$verbs = $entry['verbs'] ?? array();
-		if ( ! is_array( $verbs ) || array() === $verbs ) {
+		if ( array() === $verbs ) {
 			return array();
 		}
 		$types = array();

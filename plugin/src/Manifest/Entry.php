@@ -25,10 +25,11 @@ use Svc\Scanning\ScheduleReader;
  *   path: string, stamp: string, size: int, hash: string|null, class: string|null,
  *   verbs: list<string>, headers: bool, permission: bool, public: list<string>, functions: list<string>,
  *   others: array<string, string>, closed: bool, scan_error: string|null, error: string|null,
- *   boot: Boot|null, booted: bool, oversize: bool, link: bool, contract: array<string, mixed>|null,
+ *   boot: Boot|null, booted: bool, oversize: bool, link: bool, contract: StoredContract|null,
  *   cache?: CachePolicy|null, rate?: array<string, RatePolicy>, schedules?: list<SchedulePolicy>
  * }
  * @phpstan-import-type CachePolicy from PolicyReader
+ * @phpstan-import-type StoredContract from RouteContract
  * @phpstan-import-type RatePolicy from PolicyReader
  * @phpstan-import-type SchedulePolicy from ScheduleReader
  */
