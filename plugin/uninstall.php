@@ -35,6 +35,7 @@ foreach ( $svc_sites as $svc_site ) {
 			\Svc\Events\EventTable::drop();
 			// The sealed secrets (their key is never stored: it is SVC_SECRETS_KEY or the site's salts).
 			delete_option( \Svc\Secrets\OptionSlot::OPTION );
+			delete_option( \Svc\Secrets\OptionSlot::LOCK );
 			// Each site remembers that it made the shared rate-limit table (dropped once, below).
 			delete_option( \Svc\Runtime\Limits\RateTable::VERSION_OPTION );
 			// #[Schedule]: the events, and each schedule's last run and lock.

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Schedules;
 
+use Svc\Support\DbLock;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\ReleaseStore;
 use Svc\Storage\Paths;

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Schedules;
 
+use Svc\Support\DbLock;
 use Svc\Components;
 use Svc\Events\Emit;
 use Svc\Storage\Guard;

@@ -10,18 +10,22 @@ declare(strict_types=1);
 namespace Svc\Secrets;
 
 use RuntimeException;
+use Svc\Support\DbLock;
 
 /**
  * One option per site, not autoloaded: only a request that reads a secret loads it. It is in the
  * database, never in a file, so every web node sees a change on its next request.
  *
- * A change is a read-modify-write of the whole option, so it holds a MySQL named lock (GET_LOCK,
+ * A change is a read-modify-write of the whole option, so it holds a lock in the database (DbLock,
  * shared by every web node) and reads the row past the object cache: two admins setting two names
  * at once both keep theirs.
  */
 final class OptionSlot implements Slot {
 
 	public const OPTION = 'svc_secrets';
+
+	/** The lock row of a change (DbLock); left behind only by a process killed while it held it. */
+	public const LOCK = 'svc_secrets_lock';
 
 	private const LOCK_SECONDS = 10;
 
@@ -31,9 +35,8 @@ final class OptionSlot implements Slot {
 	}
 
 	public function change( callable $change ): void {
-		global $wpdb;
-		$lock = 'svc_secrets_' . get_current_blog_id();
-		if ( '1' !== (string) $wpdb->get_var( $wpdb->prepare( 'SELECT GET_LOCK(%s, %d)', $lock, self::LOCK_SECONDS ) ) ) { // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$lock = DbLock::wait( self::LOCK, self::LOCK_SECONDS, self::LOCK_SECONDS );
+		if ( null === $lock ) {
 			throw new RuntimeException( 'svc could not lock the secrets (another change is still running); try again.' );
 		}
 		try {
@@ -46,7 +49,7 @@ final class OptionSlot implements Slot {
 				update_option( self::OPTION, $records, false );
 			}
 		} finally {
-			$wpdb->query( $wpdb->prepare( 'SELECT RELEASE_LOCK(%s)', $lock ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			$lock->release();
 		}
 	}
 }

@@ -7,7 +7,7 @@ declare(strict_types=1);
 
 use Svc\Release\ReleaseStore;
 use Svc\Schedules\CronPlan;
-use Svc\Schedules\DbLock;
+use Svc\Support\DbLock;
 use Svc\Schedules\Reconciler;
 
 final class SchedulesTest extends SvcTestCase {

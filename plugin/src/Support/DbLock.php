@@ -7,7 +7,7 @@
 
 declare(strict_types=1);
 
-namespace Svc\Schedules;
+namespace Svc\Support;
 
 /**
  * Taken by an INSERT that the table's unique option_name lets only one writer make, so two nodes
@@ -15,6 +15,10 @@ namespace Svc\Schedules;
  * row). A holder that died without releasing it (the process killed) leaves a row that expires;
  * taking over an expired one is a compare-and-swap on its value, so two takers cannot both win.
  * The row is never read through the options cache.
+ *
+ * svc's one lock in the database (scheduled runs, their reconcile, secrets), rather than MySQL's
+ * GET_LOCK: a named lock lives on one server, so it does not hold across a Galera cluster or a
+ * proxy that spreads queries over several, while a row does wherever the options table is.
  */
 final class DbLock {
 
@@ -41,6 +45,23 @@ final class DbLock {
 		$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->options} SET option_value = %s WHERE option_name = %s AND option_value = %s", $value, $name, $held ) );
 		// phpcs:enable
 		return 1 === self::affected() ? new self( $name, $value ) : null;
+	}
+
+	/**
+	 * The lock once it is free, waiting up to $timeout seconds; null if it never was.
+	 *
+	 * @param int $seconds As for acquire().
+	 */
+	public static function wait( string $name, int $seconds, int $timeout ): ?self {
+		$until = microtime( true ) + $timeout;
+		do {
+			$lock = self::acquire( $name, $seconds );
+			if ( null !== $lock ) {
+				return $lock;
+			}
+			usleep( 20000 );
+		} while ( microtime( true ) < $until );
+		return null;
 	}
 
 	/**
