@@ -6,31 +6,24 @@
  */
 import { STRIPPED_HEADER_FIX, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
-import { SvcError, type FileError } from './errors.js';
+import { SvcError } from './errors.js';
 import { MAX_REDIRECTS, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, tooManyRedirects } from './site-redirects.js';
+import {
+	isJson,
+	isStringArray,
+	parseCommitResult,
+	parseEventPage,
+	parseFileErrors,
+	parseJson,
+	parseNameList,
+	parseRelease,
+	parseRemoteFile,
+	parseSecretRecord,
+	parseStatus,
+	parseWrittenFile,
+} from './site-parsers.js';
 import { createTransport, headerValue, type Answer, type AnswerCap, type Fail, type Method } from './site-transport.js';
-import type {
-	CachePolicy,
-	CommitResult,
-	EventPage,
-	FileListing,
-	MissingBlobs,
-	OpenApiDocument,
-	RateLimitPolicy,
-	Release,
-	ReleasePlan,
-	ReleasePreview,
-	ReleaseSummary,
-	RemoteFile,
-	ScheduleStatus,
-	SecretRecord,
-	SiteClient,
-	SiteClientOptions,
-	SiteEvent,
-	SiteStatus,
-	UploadOptions,
-	WrittenFile,
-} from './site-types.js';
+import type { CommitResult, FileListing, MissingBlobs, OpenApiDocument, RemoteFile, SiteClient, SiteClientOptions, SiteStatus, UploadOptions } from './site-types.js';
 
 export { networkFailure } from './site-transport.js';
 export type * from './site-types.js';
@@ -582,97 +575,6 @@ function httpFailure(response: Answer, where: string, siteUrl: string, user: str
 	});
 }
 
-function parseFileErrors(value: unknown): FileError[] {
-	if (!Array.isArray(value)) {
-		return [];
-	}
-	return value.flatMap((item) => {
-		// The site names a file by its slug (`filename` in the management API).
-		const candidate = item as { filename?: unknown; code?: unknown; message?: unknown } | null;
-		return typeof candidate?.filename === 'string' && typeof candidate.message === 'string'
-			? [{ slug: candidate.filename, file: `${candidate.filename}.php`, code: typeof candidate.code === 'string' ? candidate.code : 'unknown', message: candidate.message }]
-			: [];
-	});
-}
-
-function parseRemoteFile(value: unknown, withContent: boolean): RemoteFile | undefined {
-	const item = value as Record<string, unknown> | null;
-	const file = parseWrittenFile(value);
-	if (file === undefined || (withContent && typeof item?.['content'] !== 'string')) {
-		return undefined;
-	}
-	return {
-		...file,
-		...(typeof item?.['route'] === 'string' ? { route: item['route'] } : {}),
-		...(typeof item?.['error'] === 'string' ? { error: item['error'] } : {}),
-		...(item?.['link'] === true ? { link: true as const } : {}),
-		...policies(item),
-		...(withContent ? { content: item?.['content'] as string } : {}),
-	};
-}
-
-/** `cache`, `rate_limits` and `schedules` of a listing record, each kept only when well formed. */
-function policies(item: Record<string, unknown> | null): Pick<RemoteFile, 'cache' | 'rateLimits' | 'schedules'> {
-	const cache = item?.['cache'] as Record<string, unknown> | undefined;
-	const rates = item?.['rate_limits'];
-	const schedules = item?.['schedules'];
-	const result: { cache?: CachePolicy; rateLimits?: Record<string, RateLimitPolicy>; schedules?: ScheduleStatus[] } = {};
-	if (isCount(cache?.['max_age'])) {
-		const stale = cache['stale_while_revalidate'];
-		result.cache = { maxAge: cache['max_age'], staleWhileRevalidate: isCount(stale) ? stale : null };
-	}
-	if (typeof rates === 'object' && rates !== null && !Array.isArray(rates)) {
-		const limits: Record<string, RateLimitPolicy> = {};
-		for (const [verb, rate] of Object.entries(rates as Record<string, Record<string, unknown> | null>)) {
-			if (isCount(rate?.['requests']) && isCount(rate['per'])) {
-				limits[verb] = { requests: rate['requests'], per: rate['per'], shared: rate['shared'] === true };
-			}
-		}
-		result.rateLimits = limits;
-	}
-	if (Array.isArray(schedules)) {
-		result.schedules = schedules.flatMap((value: unknown): ScheduleStatus[] => {
-			const schedule = value as Record<string, unknown> | null;
-			if (typeof schedule?.['method'] !== 'string' || typeof schedule['recurrence'] !== 'string' || !isCount(schedule['interval'])) return [];
-			const last = schedule['last_run'] as Record<string, unknown> | null | undefined;
-			const text = (key: string, from: Record<string, unknown> | null | undefined): string | null => (typeof from?.[key] === 'string' ? from[key] : null);
-			return [
-				{
-					method: schedule['method'],
-					recurrence: schedule['recurrence'],
-					interval: schedule['interval'],
-					nextRun: text('next_run', schedule),
-					lastRun:
-						typeof last?.['started'] === 'string' && typeof last['outcome'] === 'string'
-							? { started: last['started'], finished: text('finished', last), outcome: last['outcome'], message: text('message', last) }
-							: null,
-				},
-			];
-		});
-	}
-	return result;
-}
-
-function isCount(value: unknown): value is number {
-	return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-function parseWrittenFile(value: unknown): WrittenFile | undefined {
-	const item = value as Record<string, unknown> | null;
-	if (typeof item?.['filename'] !== 'string' || typeof item['hash'] !== 'string') {
-		return undefined;
-	}
-	return {
-		slug: item['filename'],
-		hash: item['hash'],
-		...(typeof item['size'] === 'number' ? { size: item['size'] } : {}),
-		path: typeof item['path'] === 'string' ? item['path'] : '',
-		methods: isStringArray(item['methods']) ? item['methods'] : [],
-		public: item['public'] === true,
-		...(isStringArray(item['public_verbs']) ? { publicVerbs: item['public_verbs'] } : {}),
-	};
-}
-
 /** A 2xx answer that is not JSON: with its status and content type, which tell who answered. */
 function notJson(answer: Answer, where: string, fail: Fail): SvcError {
 	return fail(`The site's answer to ${where} (HTTP ${answer.status}, ${headerValue(answer.headers['content-type']) ?? 'no content type'}) is not JSON.`, {
@@ -691,24 +593,6 @@ function unexpected(where: string, fail: Fail): SvcError {
 
 function throwUnexpected(where: string, fail: Fail): never {
 	throw unexpected(where, fail);
-}
-
-function isStringArray(value: unknown): value is string[] {
-	return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function isJson(response: Answer): boolean {
-	const type = headerValue(response.headers['content-type']) ?? '';
-	return /\bjson\b/i.test(type);
-}
-
-function parseJson(text: string): unknown {
-	try {
-		// WordPress may print a BOM or PHP notices before the JSON; only a BOM is forgiven.
-		return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-	} catch {
-		return undefined;
-	}
 }
 
 function stripTags(text: string): string {
@@ -741,161 +625,4 @@ export function redactor(user: string, appPassword: string): (text: string) => s
 		Buffer.from(`${user}:${appPassword}`).toString('base64'),
 	].filter((secret) => secret.length >= 4);
 	return (text) => secrets.reduce((result, secret) => result.split(secret).join('***'), text);
-}
-
-/** A header holding a JSON array of strings, or undefined when it is absent or malformed. */
-function parseNameList(header: string | string[] | undefined): readonly string[] | undefined {
-	const text = Array.isArray(header) ? header[0] : header;
-	if (text === undefined) return undefined;
-	try {
-		const value: unknown = JSON.parse(text);
-		return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-function parseSecretRecord(value: unknown): SecretRecord | undefined {
-	const item = value as { name?: unknown; updated?: unknown; readable?: unknown } | null;
-	if (typeof item?.name !== 'string' || typeof item.updated !== 'number' || typeof item.readable !== 'boolean') return undefined;
-	return { name: item.name, updated: item.updated, readable: item.readable };
-}
-
-function parseStatus(value: unknown): SiteStatus | undefined {
-	const item = value as { deploy?: unknown; release?: unknown; limits?: unknown } | null;
-	const deploy = item?.deploy as { allowed?: unknown; reason?: unknown } | null | undefined;
-	if (typeof deploy?.allowed !== 'boolean') {
-		return undefined;
-	}
-	const release = item?.release === null || item?.release === undefined ? null : parseReleaseSummary(item.release);
-	if (release === undefined) {
-		return undefined;
-	}
-	const limits = (item?.limits ?? {}) as Record<string, unknown>;
-	const number = (key: string): number | undefined => (typeof limits[key] === 'number' && limits[key] > 0 ? limits[key] : undefined);
-	const [fileBytes, totalBytes, requestBytes] = [number('file_bytes'), number('total_bytes'), number('request_bytes')];
-	const nodes = Array.isArray((item as { nodes?: unknown }).nodes) ? ((item as { nodes: unknown[] }).nodes as { node?: unknown; drift?: unknown }[]) : undefined;
-	const drifted = nodes
-		?.filter((node) => typeof node?.node === 'string' && typeof node.drift === 'object' && node.drift !== null && Object.keys(node.drift).length > 0)
-		.map((node) => node.node as string);
-	return {
-		deploy: { allowed: deploy.allowed, ...(typeof deploy.reason === 'string' ? { reason: deploy.reason } : {}) },
-		...(drifted === undefined ? {} : { driftedNodes: drifted }),
-		...(nodes === undefined ? {} : { nodeCount: nodes.length }),
-		release,
-		limits: {
-			...(fileBytes === undefined ? {} : { fileBytes }),
-			...(totalBytes === undefined ? {} : { totalBytes }),
-			...(requestBytes === undefined ? {} : { requestBytes }),
-		},
-	};
-}
-
-function parseReleaseSummary(value: unknown): ReleaseSummary | undefined {
-	const item = value as Record<string, unknown> | null;
-	if (typeof item?.['id'] !== 'number') {
-		return undefined;
-	}
-	const user = item['user'] as { id?: unknown; login?: unknown } | null | undefined;
-	return {
-		id: item['id'],
-		created: typeof item['created'] === 'string' ? item['created'] : '',
-		user: typeof user?.login === 'string' ? { id: typeof user.id === 'number' ? user.id : 0, login: user.login } : null,
-		kind: typeof item['kind'] === 'string' ? item['kind'] : 'unknown',
-		files: typeof item['files'] === 'number' ? item['files'] : 0,
-	};
-}
-
-function parseRelease(value: unknown): Release | undefined {
-	const summary = parseReleaseSummary(value);
-	if (summary === undefined) {
-		return undefined;
-	}
-	const item = value as Record<string, unknown>;
-	const count = (key: string): number => (typeof item[key] === 'number' ? item[key] : 0);
-	return {
-		...summary,
-		added: count('added'),
-		changed: count('changed'),
-		removed: count('removed'),
-		active: item['active'] === true,
-		rollbackOf: typeof item['rollback_of'] === 'number' ? item['rollback_of'] : null,
-		promotedFrom: typeof item['promoted_from'] === 'number' ? item['promoted_from'] : null,
-		message: typeof item['message'] === 'string' ? item['message'] : null,
-		...previewOf(item['preview']),
-	};
-}
-
-function previewOf(value: unknown): { preview?: ReleasePreview } {
-	const item = value as { base?: unknown; expires?: unknown; expired?: unknown } | null | undefined;
-	if (typeof item !== 'object' || item === null || typeof item.expires !== 'string') return {};
-	return { preview: { base: typeof item.base === 'number' ? item.base : null, expires: item.expires, expired: item.expired === true } };
-}
-
-function parsePlan(value: unknown): ReleasePlan | undefined {
-	const item = value as { added?: unknown; changed?: unknown; removed?: unknown } | null;
-	if (!isStringArray(item?.added) || !isStringArray(item.changed) || !isStringArray(item.removed)) {
-		return undefined;
-	}
-	return { added: item.added, changed: item.changed, removed: item.removed };
-}
-
-/** The answer of `POST api-releases` and of a rollback: a release (or null), records, the plan. */
-function parseCommitResult(value: unknown): CommitResult | undefined {
-	const item = value as Record<string, unknown> | null;
-	if (item === null || typeof item !== 'object' || !('release' in item)) {
-		return undefined;
-	}
-	const release = item['release'] === null ? null : parseRelease(item['release']);
-	if (release === undefined) {
-		return undefined;
-	}
-	const records = (key: string): WrittenFile[] | undefined => {
-		const list = item[key];
-		if (list === undefined) return [];
-		if (!Array.isArray(list)) return undefined;
-		const parsed = list.map(parseWrittenFile);
-		return parsed.every((file): file is WrittenFile => file !== undefined) ? parsed : undefined;
-	};
-	const written = records('written');
-	const checked = records('checked');
-	if (written === undefined || checked === undefined) {
-		return undefined;
-	}
-	return {
-		release,
-		written,
-		checked: item['checked'] === undefined ? written : checked,
-		dryRun: item['dry_run'] === true,
-		syntaxCheck: typeof item['syntax_check'] === 'string' ? item['syntax_check'] : 'unknown',
-		unchanged: item['unchanged'] === true,
-		plan: parsePlan(item['plan']),
-		...previewToken(item['preview']),
-	};
-}
-
-function previewToken(value: unknown): { previewToken?: string } {
-	const token = (value as { token?: unknown } | null | undefined)?.token;
-	return typeof token === 'string' ? { previewToken: token } : {};
-}
-
-function parseEventPage(body: unknown): EventPage | undefined {
-	const page = body as { events?: unknown; before?: unknown; latest?: unknown } | null;
-	if (!Array.isArray(page?.events) || typeof page.latest !== 'number') return undefined;
-	const events: SiteEvent[] = [];
-	for (const item of page.events as unknown[]) {
-		const event = item as Partial<Record<keyof SiteEvent, unknown>> | null;
-		if (typeof event?.id !== 'number' || typeof event.time !== 'string' || typeof event.type !== 'string' || typeof event.message !== 'string') return undefined;
-		const user = event.user as { id?: unknown; login?: unknown } | null | undefined;
-		events.push({
-			id: event.id,
-			time: event.time,
-			type: event.type,
-			slug: typeof event.slug === 'string' ? event.slug : null,
-			message: event.message,
-			user: typeof user?.id === 'number' && typeof user.login === 'string' ? { id: user.id, login: user.login } : null,
-			data: typeof event.data === 'object' && event.data !== null ? (event.data as Record<string, unknown>) : {},
-		});
-	}
-	return { events, before: typeof page.before === 'number' ? page.before : null, latest: page.latest };
 }
