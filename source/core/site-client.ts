@@ -6,7 +6,7 @@
  */
 import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
 import { SvcError } from './errors.js';
-import { httpFailure, notJson, throwUnexpected, unexpected, wpErrorOf } from './site-errors.js';
+import { httpFailure, notJson, predatesReleases, throwUnexpected, unexpected, wpErrorOf } from './site-errors.js';
 import { MAX_REDIRECTS, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, tooManyRedirects } from './site-redirects.js';
 import {
 	isJson,
@@ -167,12 +167,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			return { body: wp, headers: response.headers, missing: hashes };
 		}
 		if (extra.releases === true && response.status === 404 && wp?.code === 'rest_no_route') {
-			throw fail(`${siteUrl} has no ${where}: its svc plugin predates releases, or is not active.`, {
-				code: 'plugin_outdated',
-				status: 404,
-				serverCode: 'rest_no_route',
-				hint: 'Update the svc plugin on the site to the one that ships with this CLI (svc plugin zip writes it), and activate it.',
-			});
+			throw predatesReleases(fail, { siteUrl, where });
 		}
 		throw httpFailure(response, where, siteUrl, options.user, fail);
 	};
