@@ -2,7 +2,8 @@
  * The CLI's half of the svc/v1 management API (docs/management-api.md). Every failure becomes an
  * SvcError whose message names the fix; the application password never appears in one, and goes
  * nowhere but the origin the user named (site-redirects.ts). Each answer is read through
- * site-transport.ts, capped by what the request asks for (answer-caps.ts).
+ * site-transport.ts, capped by what the request asks for (answer-caps.ts); a good one is read into
+ * records by site-parsers.ts (site-types.ts), a failed one said by site-errors.ts.
  */
 import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
 import { SvcError } from './errors.js';
@@ -14,12 +15,18 @@ import {
 	parseCommitResult,
 	parseEventPage,
 	parseJson,
+	parseList,
 	parseNameList,
+	parseOpenApi,
 	parseRelease,
 	parseRemoteFile,
+	parseRemoval,
+	parseRestIndex,
 	parseSecretRecord,
+	parseSecretSet,
+	parseStageResult,
 	parseStatus,
-	parseWrittenFile,
+	parseUploadResult,
 } from './site-parsers.js';
 import { createTransport, headerValue, type Answer, type AnswerCap, type Fail, type Method } from './site-transport.js';
 import type { CommitResult, FileListing, MissingBlobs, OpenApiDocument, RemoteFile, SiteClient, SiteClientOptions, SiteStatus, UploadOptions } from './site-types.js';
@@ -201,36 +208,18 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			query: { content: String(listOptions.content), ...(listOptions.release === undefined ? {} : { release: String(listOptions.release) }) },
 			answer: listOptions.content ? 'contents' : 'records',
 		});
-		if (!Array.isArray(body)) {
-			throw unexpected('GET api-files', fail);
-		}
-		const files = body.map((item) => parseRemoteFile(item, listOptions.content) ?? throwUnexpected('GET api-files', fail));
+		const files = parseList(body, (item) => parseRemoteFile(item, listOptions.content)) ?? throwUnexpected('GET api-files', fail);
 		const skippedHeader = headers['x-svc-skipped'];
 		const skipped = Number.parseInt(Array.isArray(skippedHeader) ? (skippedHeader[0] ?? '') : (skippedHeader ?? ''), 10);
 		const skippedFiles = parseNameList(headers['x-svc-skipped-files']);
 		return { files, skipped: Number.isFinite(skipped) && skipped > 0 ? skipped : 0, ...(skippedFiles === undefined ? {} : { skippedFiles }) };
 	};
 
-	// The listing loads route files the site has not loaded yet; one that stops PHP costs that request
-	// (503 svc_boot_fatal) and is skipped from then on, so asking again gets a little further each time.
-	const untilBooted = async <T>(once: () => Promise<T>): Promise<T> => {
-		for (let attempt = 1; ; attempt++) {
-			try {
-				return await once();
-			} catch (error) {
-				if (attempt >= BOOT_FATAL_RETRIES || !(error instanceof SvcError) || error.serverCode !== 'svc_boot_fatal') throw error;
-			}
-		}
-	};
 	const listFiles = (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
 
 	const openApiOnce = async (): Promise<OpenApiDocument> => {
 		const { body } = await call('GET', 'openapi', { answer: 'contents' });
-		const document = body as { openapi?: unknown; paths?: unknown } | null;
-		if (typeof document?.openapi !== 'string' || typeof document.paths !== 'object' || document.paths === null) {
-			throw unexpected('GET openapi', fail);
-		}
-		return document as OpenApiDocument;
+		return parseOpenApi(body) ?? throwUnexpected('GET openapi', fail);
 	};
 
 	return {
@@ -251,28 +240,11 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				json: { files: files.map(({ slug, content }) => ({ filename: slug, content })), dry_run: uploadOptions.dryRun === true },
 				...(uploadOptions.onProgress === undefined ? {} : { onProgress: uploadOptions.onProgress }),
 			});
-			const result = body as { written?: unknown; checked?: unknown; dry_run?: unknown; syntax_check?: unknown } | null;
-			if (!Array.isArray(result?.written)) {
-				throw unexpected('POST api-files', fail);
-			}
-			const parse = (items: unknown[]) => items.map((item) => parseWrittenFile(item) ?? throwUnexpected('POST api-files', fail));
-			const written = parse(result.written);
-			return {
-				written,
-				checked: Array.isArray(result.checked) ? parse(result.checked) : written,
-				dryRun: result.dry_run === true,
-				syntaxCheck: typeof result.syntax_check === 'string' ? result.syntax_check : 'unknown',
-			};
+			return parseUploadResult(body) ?? throwUnexpected('POST api-files', fail);
 		},
 		deleteFiles: async (slugs) => {
 			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs }, answer: 'records' });
-			const answer = body as { deleted?: unknown; release?: unknown } | null;
-			if (!isStringArray(answer?.deleted)) {
-				throw unexpected('DELETE api-files', fail);
-			}
-			// Sites with releases say which one the removal made; older ones do not.
-			const release = parseRelease(answer.release);
-			return { deleted: answer.deleted, ...(release === undefined ? {} : { release }) };
+			return parseRemoval(body) ?? throwUnexpected('DELETE api-files', fail);
 		},
 		getStatus: readStatus,
 		stageBlobs: async (blobs, stageOptions = {}) => {
@@ -284,11 +256,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				releases: true,
 				...(stageOptions.onProgress === undefined ? {} : { onProgress: stageOptions.onProgress }),
 			});
-			const result = body as { stored?: unknown; present?: unknown } | null;
-			if (!isStringArray(result?.stored) || !isStringArray(result.present)) {
-				throw unexpected('POST api-blobs', fail);
-			}
-			return { stored: result.stored, present: result.present };
+			return parseStageResult(body) ?? throwUnexpected('POST api-blobs', fail);
 		},
 		commitRelease: (request) =>
 			commit('api-releases', {
@@ -303,10 +271,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {
 			const { body } = await call('GET', 'api-releases', { releases: true, answer: 'pages' });
-			if (!Array.isArray(body)) {
-				throw unexpected('GET api-releases', fail);
-			}
-			return body.map((item) => parseRelease(item) ?? throwUnexpected('GET api-releases', fail));
+			return parseList(body, parseRelease) ?? throwUnexpected('GET api-releases', fail);
 		},
 		rollback: async (rollbackOptions) => {
 			const result = await commit('api-releases/rollback', {
@@ -347,21 +312,15 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			if (answer.status !== 200) throw httpFailure(answer, where, siteUrl, options.user, fail);
 			const body = parseJson(answer.body);
 			if (typeof body !== 'object' || body === null) throw notJson(answer, where, fail);
-			const index = body as { namespaces?: unknown; authentication?: unknown };
-			const namespaces = Array.isArray(index.namespaces) ? index.namespaces.filter((item): item is string => typeof item === 'string') : [];
-			const authentication = typeof index.authentication === 'object' && index.authentication !== null ? index.authentication : {};
-			return { namespaces, applicationPasswords: Object.hasOwn(authentication, 'application-passwords') };
+			return parseRestIndex(body);
 		},
 		listSecrets: async () => {
 			const { body } = await call('GET', 'secrets', { answer: 'records' });
-			if (!Array.isArray(body)) throw unexpected('GET secrets', fail);
-			return body.map((item) => parseSecretRecord(item) ?? throwUnexpected('GET secrets', fail));
+			return parseList(body, parseSecretRecord) ?? throwUnexpected('GET secrets', fail);
 		},
 		setSecret: async (name, value) => {
 			const { body } = await call('PUT', `secrets/${encodeURIComponent(name)}`, { json: { value } });
-			const answer = body as { created?: unknown; updated?: unknown } | null;
-			if (typeof answer?.created !== 'boolean' || typeof answer.updated !== 'number') throw unexpected('PUT secrets', fail);
-			return { created: answer.created, updated: answer.updated };
+			return parseSecretSet(body) ?? throwUnexpected('PUT secrets', fail);
 		},
 		deleteSecret: async (name) => {
 			await call('DELETE', `secrets/${encodeURIComponent(name)}`);
@@ -377,6 +336,21 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : throwUnexpected('GET diagnostics', fail);
 		},
 	};
+}
+
+/**
+ * The listing and the OpenAPI document load route files the site has not loaded yet; one that stops
+ * PHP costs that request (503 svc_boot_fatal) and is skipped from then on, so asking again gets a
+ * little further each time.
+ */
+async function untilBooted<T>(once: () => Promise<T>): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await once();
+		} catch (error) {
+			if (attempt >= BOOT_FATAL_RETRIES || !(error instanceof SvcError) || error.serverCode !== 'svc_boot_fatal') throw error;
+		}
+	}
 }
 
 /** The URL for a management route under the discovered REST root. */

@@ -10,16 +10,20 @@ import type {
 	CachePolicy,
 	CommitResult,
 	EventPage,
+	OpenApiDocument,
 	RateLimitPolicy,
 	Release,
 	ReleasePlan,
 	ReleasePreview,
 	ReleaseSummary,
 	RemoteFile,
+	RestIndex,
 	ScheduleStatus,
 	SecretRecord,
 	SiteEvent,
 	SiteStatus,
+	StageResult,
+	UploadResult,
 	WrittenFile,
 } from './site-types.js';
 
@@ -140,6 +144,29 @@ export function parseFileErrors(value: unknown): FileError[] {
 	});
 }
 
+/** The answer of `POST api-files` (the batch of a plugin from before releases). */
+export function parseUploadResult(value: unknown): UploadResult | undefined {
+	const item = value as { written?: unknown; checked?: unknown; dry_run?: unknown; syntax_check?: unknown } | null;
+	const written = parseList(item?.written, parseWrittenFile);
+	const checked = Array.isArray(item?.checked) ? parseList(item.checked, parseWrittenFile) : written;
+	if (written === undefined || checked === undefined) return undefined;
+	return {
+		written,
+		checked,
+		dryRun: item?.dry_run === true,
+		syntaxCheck: typeof item?.syntax_check === 'string' ? item.syntax_check : 'unknown',
+	};
+}
+
+/** The answer of `DELETE api-files`. */
+export function parseRemoval(value: unknown): { readonly deleted: readonly string[]; readonly release?: Release } | undefined {
+	const item = value as { deleted?: unknown; release?: unknown } | null;
+	if (!isStringArray(item?.deleted)) return undefined;
+	// Sites with releases say which one the removal made; older ones do not.
+	const release = parseRelease(item.release);
+	return { deleted: item.deleted, ...(release === undefined ? {} : { release }) };
+}
+
 export function parseStatus(value: unknown): SiteStatus | undefined {
 	const item = value as { deploy?: unknown; release?: unknown; limits?: unknown } | null;
 	const deploy = item?.deploy as { allowed?: unknown; reason?: unknown } | null | undefined;
@@ -168,6 +195,12 @@ export function parseStatus(value: unknown): SiteStatus | undefined {
 			...(requestBytes === undefined ? {} : { requestBytes }),
 		},
 	};
+}
+
+export function parseStageResult(value: unknown): StageResult | undefined {
+	const item = value as { stored?: unknown; present?: unknown } | null;
+	if (!isStringArray(item?.stored) || !isStringArray(item.present)) return undefined;
+	return { stored: item.stored, present: item.present };
 }
 
 function parseReleaseSummary(value: unknown): ReleaseSummary | undefined {
@@ -283,6 +316,40 @@ export function parseSecretRecord(value: unknown): SecretRecord | undefined {
 	const item = value as { name?: unknown; updated?: unknown; readable?: unknown } | null;
 	if (typeof item?.name !== 'string' || typeof item.updated !== 'number' || typeof item.readable !== 'boolean') return undefined;
 	return { name: item.name, updated: item.updated, readable: item.readable };
+}
+
+/** The answer of `PUT secrets/<name>`. */
+export function parseSecretSet(value: unknown): { readonly created: boolean; readonly updated: number } | undefined {
+	const item = value as { created?: unknown; updated?: unknown } | null;
+	if (typeof item?.created !== 'boolean' || typeof item.updated !== 'number') return undefined;
+	return { created: item.created, updated: item.updated };
+}
+
+/** Only what svc reads is checked; the rest of the document is passed on as the site sent it. */
+export function parseOpenApi(value: unknown): OpenApiDocument | undefined {
+	const document = value as { openapi?: unknown; paths?: unknown } | null;
+	if (typeof document?.openapi !== 'string' || typeof document.paths !== 'object' || document.paths === null) return undefined;
+	return document as OpenApiDocument;
+}
+
+/** WordPress's REST index as a visitor gets it with `_fields=namespaces,authentication`. */
+export function parseRestIndex(value: object): RestIndex {
+	const index = value as { namespaces?: unknown; authentication?: unknown };
+	const namespaces = Array.isArray(index.namespaces) ? index.namespaces.filter((item): item is string => typeof item === 'string') : [];
+	const authentication = typeof index.authentication === 'object' && index.authentication !== null ? index.authentication : {};
+	return { namespaces, applicationPasswords: Object.hasOwn(authentication, 'application-passwords') };
+}
+
+/** An array whose every item `parse` reads; undefined when it is no array or one item is not read. */
+export function parseList<T>(value: unknown, parse: (item: unknown) => T | undefined): T[] | undefined {
+	if (!Array.isArray(value)) return undefined;
+	const items: T[] = [];
+	for (const item of value as unknown[]) {
+		const parsed = parse(item);
+		if (parsed === undefined) return undefined;
+		items.push(parsed);
+	}
+	return items;
 }
 
 export function isStringArray(value: unknown): value is string[] {
