@@ -2,343 +2,37 @@
  * The CLI's half of the svc/v1 management API (docs/management-api.md). Every failure becomes an
  * SvcError whose message names the fix; the application password never appears in one, and goes
  * nowhere but the origin the user named (site-redirects.ts). Each answer is read through
- * site-transport.ts, capped by what the request asks for (answer-caps.ts).
+ * site-transport.ts, capped by what the request asks for (answer-caps.ts); a good one is read into
+ * records by site-parsers.ts (site-types.ts), a failed one said by site-errors.ts.
  */
-import type { RequestableKind } from './release-kinds.js';
-import { STRIPPED_HEADER_FIX, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
-import { SvcError, type FileError } from './errors.js';
+import { SvcError } from './errors.js';
+import { httpFailure, notJson, predatesReleases, throwUnexpected, unexpected, wpErrorOf } from './site-errors.js';
 import { MAX_REDIRECTS, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, tooManyRedirects } from './site-redirects.js';
+import {
+	isJson,
+	isStringArray,
+	parseCommitResult,
+	parseEventPage,
+	parseJson,
+	parseList,
+	parseNameList,
+	parseOpenApi,
+	parseRelease,
+	parseRemoteFile,
+	parseRemoval,
+	parseRestIndex,
+	parseSecretRecord,
+	parseSecretSet,
+	parseStageResult,
+	parseStatus,
+	parseUploadResult,
+} from './site-parsers.js';
 import { createTransport, headerValue, type Answer, type AnswerCap, type Fail, type Method } from './site-transport.js';
+import type { CommitResult, FileListing, MissingBlobs, OpenApiDocument, RemoteFile, SiteClient, SiteClientOptions, SiteStatus, UploadOptions } from './site-types.js';
 
 export { networkFailure } from './site-transport.js';
-export type { SiteLimits } from './answer-caps.js';
-
-export interface SiteClientOptions {
-	/** The site's base URL (where WordPress lives); any user:password in it is ignored. */
-	readonly url: string;
-	readonly user: string;
-	readonly appPassword: string;
-	/** Per request; uploads of large batches may need more. Default 60 s. */
-	readonly timeoutMs?: number;
-	readonly userAgent?: string;
-}
-
-/**
- * A listing record. Only `filename` (the slug, as the management API names it) and `hash` (and
- * `content` when asked for) are required from the site; the rest is display data and tolerated missing, so a plugin that lags the contract by a
- * field still lists (the current plugin omits `size`).
- */
-export interface RemoteFile {
-	/** The route's slug, e.g. `users/[id]` (the management API's `filename`). */
-	readonly slug: string;
-	readonly hash: string;
-	readonly size?: number;
-	/** WordPress's route pattern, e.g. `/svc-api/v1/users/(?P<id>[^/]+)`. */
-	readonly route?: string;
-	/** The human form under the current namespace, e.g. `/svc-api/v1/users/[id]`. */
-	readonly path: string;
-	readonly methods: readonly string[];
-	/** True when the site's lexical scan found a public verb. */
-	readonly public: boolean;
-	/** The verbs it found public, upper case; undefined from a plugin that does not say (older). */
-	readonly publicVerbs?: readonly string[];
-	/** Why the file failed to load at the last boot; absent when it loaded. */
-	readonly error?: string;
-	/** A symbolic link on the site: listed so it can be removed, never followed, so it has no content. */
-	readonly link?: true;
-	/** `#[Cache]` of its GET answers; absent when none (or from an older plugin). */
-	readonly cache?: CachePolicy;
-	/** `#[RateLimit]` per verb, upper case; absent when none. */
-	readonly rateLimits?: Readonly<Record<string, RateLimitPolicy>>;
-	/** `#[Schedule]` methods with their next and last run; absent when none. */
-	readonly schedules?: readonly ScheduleStatus[];
-}
-
-export interface CachePolicy {
-	readonly maxAge: number;
-	readonly staleWhileRevalidate: number | null;
-}
-
-export interface RateLimitPolicy {
-	readonly requests: number;
-	/** The window, in seconds. */
-	readonly per: number;
-	/** The class's limit: one budget for every verb it covers. */
-	readonly shared: boolean;
-}
-
-export interface ScheduleRun {
-	readonly started: string;
-	/** Null while it runs (or when PHP stopped it without a word). */
-	readonly finished: string | null;
-	/** `ok`, `error` or `running`. */
-	readonly outcome: string;
-	readonly message: string | null;
-}
-
-export interface ScheduleStatus {
-	readonly method: string;
-	/** `hourly`, `twicedaily`, `daily`, `weekly`, or `every` (seconds in `interval`). */
-	readonly recurrence: string;
-	readonly interval: number;
-	/** ISO 8601, UTC; null when WP-Cron holds no event for it (yet). */
-	readonly nextRun: string | null;
-	readonly lastRun: ScheduleRun | null;
-}
-
-export interface RemoteFileWithContent extends RemoteFile {
-	readonly content: string;
-}
-
-export interface FileListing<F extends RemoteFile> {
-	readonly files: readonly F[];
-	/** Files over the size limit that the site skipped and cannot return (X-Svc-Skipped). */
-	readonly skipped: number;
-	/** Their names (X-Svc-Skipped-Files); undefined when the site did not say. */
-	readonly skippedFiles?: readonly string[];
-}
-
-export interface UploadFile {
-	readonly slug: string;
-	readonly content: string;
-}
-
-export interface WrittenFile {
-	readonly slug: string;
-	readonly hash: string;
-	readonly size?: number;
-	readonly path: string;
-	readonly methods: readonly string[];
-	readonly public: boolean;
-	/** The verbs anyone may call, when the site says (a dry run's checked files). */
-	readonly publicVerbs?: readonly string[];
-}
-
-export interface UploadResult {
-	/** Files written; empty on a dry run. */
-	readonly written: readonly WrittenFile[];
-	/** Files that passed every check (on a dry run, what would be written). */
-	readonly checked: readonly WrittenFile[];
-	readonly dryRun: boolean;
-	/** `php -l` when the site checked syntax with PHP, `skipped` when it could not. */
-	readonly syntaxCheck: string;
-}
-
-export interface UploadProgress {
-	readonly transferred: number;
-	readonly total: number | undefined;
-	/** 0 to 1. */
-	readonly percent: number;
-}
-
-export interface UploadOptions {
-	/** The site runs every check and writes nothing. */
-	readonly dryRun?: boolean;
-	readonly onProgress?: (progress: UploadProgress) => void;
-}
-
-export interface ReleaseUser {
-	readonly id: number;
-	readonly login: string;
-}
-
-/** What `GET status` says of the active release. */
-export interface ReleaseSummary {
-	readonly id: number;
-	/** ISO 8601, UTC, e.g. `2026-11-22T21:04:05Z`. */
-	readonly created: string;
-	readonly user: ReleaseUser | null;
-	/** A ReleaseKind (release-kinds.ts), or a kind a newer plugin made. */
-	readonly kind: string;
-	/** Route files in the release. */
-	readonly files: number;
-}
-
-/** A kept release (`GET api-releases`, and what a commit or a rollback made). */
-export interface Release extends ReleaseSummary {
-	readonly added: number;
-	readonly changed: number;
-	readonly removed: number;
-	readonly active: boolean;
-	/** The release a rollback restored. */
-	readonly rollbackOf: number | null;
-	/** The preview a promote made active. */
-	readonly promotedFrom: number | null;
-	/** What the person who made it said of it (untrusted text: shown through terminal-text.ts). */
-	readonly message: string | null;
-	/** Present on a preview: the release it was made against, and when it stops being served. */
-	readonly preview?: ReleasePreview;
-}
-
-export interface ReleasePreview {
-	readonly base: number | null;
-	/** ISO 8601, UTC. */
-	readonly expires: string;
-	readonly expired: boolean;
-}
-
-export interface SiteStatus {
-	/** False on a hardened site (DISALLOW_FILE_MODS without SVC_ALLOW_DEPLOY); `reason` says why. */
-	readonly deploy: { readonly allowed: boolean; readonly reason?: string };
-	/** Null until the first release. */
-	readonly release: ReleaseSummary | null;
-	readonly limits: SiteLimits;
-	/**
-	 * Sites run by several web nodes: the nodes whose files differ from the release they serve (an
-	 * edit made on one node only). Absent on a single-node site.
-	 */
-	readonly driftedNodes?: readonly string[];
-	/** How many web nodes report to the site (present when several do). */
-	readonly nodeCount?: number;
-}
-
-export interface StageBlob {
-	readonly hash: string;
-	readonly content: Uint8Array;
-}
-
-export interface StageResult {
-	readonly stored: readonly string[];
-	/** Hashes the site already had. */
-	readonly present: readonly string[];
-}
-
-export interface CommitRequest {
-	/** slug → hash, laid over the active set (or the whole new set with `prune`). */
-	readonly files: Readonly<Record<string, string>>;
-	readonly prune?: boolean;
-	readonly remove?: readonly string[];
-	readonly dryRun?: boolean;
-	/** The release the plan was made against; the site refuses the commit if another is active. */
-	readonly base?: number | undefined;
-	/** The release's kind; the site makes a `push` when none is named. */
-	readonly kind?: RequestableKind;
-	/** A note kept with the release (at most 500 characters). */
-	readonly message?: string | undefined;
-}
-
-export interface ReleasePlan {
-	readonly added: readonly string[];
-	readonly changed: readonly string[];
-	readonly removed: readonly string[];
-}
-
-export interface CommitResult {
-	/** The release made active; null on a dry run or when nothing changed. */
-	readonly release: Release | null;
-	readonly written: readonly WrittenFile[];
-	readonly checked: readonly WrittenFile[];
-	readonly dryRun: boolean;
-	readonly syntaxCheck: string;
-	/** The resulting set equals the active one: no release was made. */
-	readonly unchanged: boolean;
-	/** What the release changes against the active one, when the site says. */
-	readonly plan: ReleasePlan | undefined;
-	/** A preview's token: the site shows it this once and keeps only its hash. */
-	readonly previewToken?: string;
-}
-
-/** 409 svc_missing_blobs: these hashes are neither staged nor known; stage them and commit again. */
-export interface MissingBlobs {
-	readonly missing: readonly string[];
-}
-
-/** One event the plugin recorded (`GET events`, docs/management-api.md "Events"). */
-export interface SiteEvent {
-	readonly id: number;
-	/** ISO 8601, UTC, milliseconds. */
-	readonly time: string;
-	/** `load_failed`, `load_recovered`, `permission_threw`, `headers_threw`, `route_error`, `schedule_error`, `boot_fatal`, `vendor_failed`, `release` (core/event-levels.ts). */
-	readonly type: string;
-	readonly slug: string | null;
-	readonly message: string;
-	readonly user: ReleaseUser | null;
-	readonly data: Readonly<Record<string, unknown>>;
-}
-
-export interface EventPage {
-	/** Newest first. */
-	readonly events: readonly SiteEvent[];
-	/** Cursor for the next (older) page; null when this is the last. */
-	readonly before: number | null;
-	/** The newest event's id on the site (0: none yet): what a follower asks `after`. */
-	readonly latest: number;
-}
-
-export interface EventQuery {
-	readonly before?: number | undefined;
-	readonly after?: number | undefined;
-	/** Seconds back from the site's clock. */
-	readonly maxAge?: number | undefined;
-	readonly perPage?: number | undefined;
-}
-
-export interface SiteClient {
-	/** The normalized site URL used in messages. */
-	readonly siteUrl: string;
-	/** The REST root found by discovery, e.g. `https://example.com/wp-json/`. */
-	restRoot(): Promise<string>;
-	getNamespace(): Promise<string>;
-	listFiles(options: { readonly content: true; readonly release?: number }): Promise<FileListing<RemoteFileWithContent>>;
-	/** `release`: a preview's files instead of the active ones (loaded, so each says whether it loads). */
-	listFiles(options: { readonly content: false; readonly release?: number }): Promise<FileListing<RemoteFile>>;
-	/** One atomic batch: the site writes every file or none (422 `push_rejected` with `fileErrors`). */
-	uploadFiles(files: readonly UploadFile[], options?: UploadOptions): Promise<UploadResult>;
-	/**
-	 * Fails with `not_found` (and `slugs`) when any slug is not deployed; then nothing is removed.
-	 * `release` is the release the removal made, when the site says.
-	 */
-	deleteFiles(slugs: readonly string[]): Promise<{ readonly deleted: readonly string[]; readonly release?: Release }>;
-	/** Undefined when the site has no `GET status` (a plugin older than releases). */
-	getStatus(): Promise<SiteStatus | undefined>;
-	/** One `POST api-blobs` request; the caller keeps it under the site's request limit. */
-	stageBlobs(blobs: readonly StageBlob[], options?: { readonly onProgress?: UploadOptions['onProgress'] }): Promise<StageResult>;
-	/** `POST api-releases`: `{ missing }` when the site lacks contents, else what it did. */
-	commitRelease(request: CommitRequest): Promise<CommitResult | MissingBlobs>;
-	/** The kept releases, newest first. */
-	listReleases(): Promise<Release[]>;
-	/** `POST api-releases/rollback`: `to` undefined is the release active before the active one. */
-	rollback(options: { readonly to?: number | undefined; readonly base?: number | undefined; readonly dryRun?: boolean; readonly message?: string | undefined }): Promise<CommitResult>;
-	/** `POST api-releases/promote`: makes preview `id` active (refused 409 svc_preview_outdated unless `force`). */
-	promote(options: { readonly id: number; readonly base?: number | undefined; readonly dryRun?: boolean; readonly force?: boolean; readonly message?: string | undefined }): Promise<CommitResult>;
-	/** `GET events`: a page of what the plugin recorded, newest first. */
-	listEvents(query?: EventQuery): Promise<EventPage>;
-	/** `GET diagnostics` as the site sent it (svc doctor reads it); undefined from a plugin without it. */
-	getDiagnostics(): Promise<Readonly<Record<string, unknown>> | undefined>;
-	/** `GET openapi`: the OpenAPI 3.1 document of the routes (files that fail are in `x-svc-failed`). */
-	getOpenApi(): Promise<OpenApiDocument>;
-	/** The REST index as a visitor sees it (no credentials): its namespaces, and whether application passwords are on. */
-	getRestIndex(): Promise<RestIndex>;
-	/** `GET secrets`: names, when each was set, whether it can be read; never a value. */
-	listSecrets(): Promise<SecretRecord[]>;
-	/** `PUT secrets/<name>`: whether the name was new. The value goes in the body only. */
-	setSecret(name: string, value: string): Promise<{ readonly created: boolean; readonly updated: number }>;
-	/** `DELETE secrets/<name>`; fails with serverCode `svc_secret_not_found` when absent. */
-	deleteSecret(name: string): Promise<void>;
-}
-
-/** A secret as the site lists it: never its value. */
-export interface SecretRecord {
-	readonly name: string;
-	/** Unix seconds of the last set. */
-	readonly updated: number;
-	/** False when the site's key no longer opens it (SVC_SECRETS_KEY or the salts changed). */
-	readonly readable: boolean;
-}
-
-export interface RestIndex {
-	readonly namespaces: readonly string[];
-	readonly applicationPasswords: boolean;
-}
-
-/** The parts of an OpenAPI document svc reads; the rest is passed through as is. */
-export interface OpenApiDocument {
-	readonly openapi: string;
-	readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-	readonly 'x-svc-failed'?: readonly { readonly file: string; readonly error: string }[];
-	readonly [key: string]: unknown;
-}
+export type * from './site-types.js';
 
 /** How the site exposes its REST API: /wp-json/ with pretty permalinks, ?rest_route= without. */
 type RestRoot = { readonly kind: 'path'; readonly url: URL } | { readonly kind: 'query'; readonly url: URL };
@@ -480,12 +174,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			return { body: wp, headers: response.headers, missing: hashes };
 		}
 		if (extra.releases === true && response.status === 404 && wp?.code === 'rest_no_route') {
-			throw fail(`${siteUrl} has no ${where}: its svc plugin predates releases, or is not active.`, {
-				code: 'plugin_outdated',
-				status: 404,
-				serverCode: 'rest_no_route',
-				hint: 'Update the svc plugin on the site to the one that ships with this CLI (svc plugin zip writes it), and activate it.',
-			});
+			throw predatesReleases(fail, { siteUrl, where });
 		}
 		throw httpFailure(response, where, siteUrl, options.user, fail);
 	};
@@ -519,36 +208,18 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			query: { content: String(listOptions.content), ...(listOptions.release === undefined ? {} : { release: String(listOptions.release) }) },
 			answer: listOptions.content ? 'contents' : 'records',
 		});
-		if (!Array.isArray(body)) {
-			throw unexpected('GET api-files', fail);
-		}
-		const files = body.map((item) => parseRemoteFile(item, listOptions.content) ?? throwUnexpected('GET api-files', fail));
+		const files = parseList(body, (item) => parseRemoteFile(item, listOptions.content)) ?? throwUnexpected('GET api-files', fail);
 		const skippedHeader = headers['x-svc-skipped'];
 		const skipped = Number.parseInt(Array.isArray(skippedHeader) ? (skippedHeader[0] ?? '') : (skippedHeader ?? ''), 10);
 		const skippedFiles = parseNameList(headers['x-svc-skipped-files']);
 		return { files, skipped: Number.isFinite(skipped) && skipped > 0 ? skipped : 0, ...(skippedFiles === undefined ? {} : { skippedFiles }) };
 	};
 
-	// The listing loads route files the site has not loaded yet; one that stops PHP costs that request
-	// (503 svc_boot_fatal) and is skipped from then on, so asking again gets a little further each time.
-	const untilBooted = async <T>(once: () => Promise<T>): Promise<T> => {
-		for (let attempt = 1; ; attempt++) {
-			try {
-				return await once();
-			} catch (error) {
-				if (attempt >= BOOT_FATAL_RETRIES || !(error instanceof SvcError) || error.serverCode !== 'svc_boot_fatal') throw error;
-			}
-		}
-	};
 	const listFiles = (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
 
 	const openApiOnce = async (): Promise<OpenApiDocument> => {
 		const { body } = await call('GET', 'openapi', { answer: 'contents' });
-		const document = body as { openapi?: unknown; paths?: unknown } | null;
-		if (typeof document?.openapi !== 'string' || typeof document.paths !== 'object' || document.paths === null) {
-			throw unexpected('GET openapi', fail);
-		}
-		return document as OpenApiDocument;
+		return parseOpenApi(body) ?? throwUnexpected('GET openapi', fail);
 	};
 
 	return {
@@ -569,28 +240,11 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				json: { files: files.map(({ slug, content }) => ({ filename: slug, content })), dry_run: uploadOptions.dryRun === true },
 				...(uploadOptions.onProgress === undefined ? {} : { onProgress: uploadOptions.onProgress }),
 			});
-			const result = body as { written?: unknown; checked?: unknown; dry_run?: unknown; syntax_check?: unknown } | null;
-			if (!Array.isArray(result?.written)) {
-				throw unexpected('POST api-files', fail);
-			}
-			const parse = (items: unknown[]) => items.map((item) => parseWrittenFile(item) ?? throwUnexpected('POST api-files', fail));
-			const written = parse(result.written);
-			return {
-				written,
-				checked: Array.isArray(result.checked) ? parse(result.checked) : written,
-				dryRun: result.dry_run === true,
-				syntaxCheck: typeof result.syntax_check === 'string' ? result.syntax_check : 'unknown',
-			};
+			return parseUploadResult(body) ?? throwUnexpected('POST api-files', fail);
 		},
 		deleteFiles: async (slugs) => {
 			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs }, answer: 'records' });
-			const answer = body as { deleted?: unknown; release?: unknown } | null;
-			if (!isStringArray(answer?.deleted)) {
-				throw unexpected('DELETE api-files', fail);
-			}
-			// Sites with releases say which one the removal made; older ones do not.
-			const release = parseRelease(answer.release);
-			return { deleted: answer.deleted, ...(release === undefined ? {} : { release }) };
+			return parseRemoval(body) ?? throwUnexpected('DELETE api-files', fail);
 		},
 		getStatus: readStatus,
 		stageBlobs: async (blobs, stageOptions = {}) => {
@@ -602,11 +256,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				releases: true,
 				...(stageOptions.onProgress === undefined ? {} : { onProgress: stageOptions.onProgress }),
 			});
-			const result = body as { stored?: unknown; present?: unknown } | null;
-			if (!isStringArray(result?.stored) || !isStringArray(result.present)) {
-				throw unexpected('POST api-blobs', fail);
-			}
-			return { stored: result.stored, present: result.present };
+			return parseStageResult(body) ?? throwUnexpected('POST api-blobs', fail);
 		},
 		commitRelease: (request) =>
 			commit('api-releases', {
@@ -621,10 +271,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {
 			const { body } = await call('GET', 'api-releases', { releases: true, answer: 'pages' });
-			if (!Array.isArray(body)) {
-				throw unexpected('GET api-releases', fail);
-			}
-			return body.map((item) => parseRelease(item) ?? throwUnexpected('GET api-releases', fail));
+			return parseList(body, parseRelease) ?? throwUnexpected('GET api-releases', fail);
 		},
 		rollback: async (rollbackOptions) => {
 			const result = await commit('api-releases/rollback', {
@@ -665,21 +312,15 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			if (answer.status !== 200) throw httpFailure(answer, where, siteUrl, options.user, fail);
 			const body = parseJson(answer.body);
 			if (typeof body !== 'object' || body === null) throw notJson(answer, where, fail);
-			const index = body as { namespaces?: unknown; authentication?: unknown };
-			const namespaces = Array.isArray(index.namespaces) ? index.namespaces.filter((item): item is string => typeof item === 'string') : [];
-			const authentication = typeof index.authentication === 'object' && index.authentication !== null ? index.authentication : {};
-			return { namespaces, applicationPasswords: Object.hasOwn(authentication, 'application-passwords') };
+			return parseRestIndex(body);
 		},
 		listSecrets: async () => {
 			const { body } = await call('GET', 'secrets', { answer: 'records' });
-			if (!Array.isArray(body)) throw unexpected('GET secrets', fail);
-			return body.map((item) => parseSecretRecord(item) ?? throwUnexpected('GET secrets', fail));
+			return parseList(body, parseSecretRecord) ?? throwUnexpected('GET secrets', fail);
 		},
 		setSecret: async (name, value) => {
 			const { body } = await call('PUT', `secrets/${encodeURIComponent(name)}`, { json: { value } });
-			const answer = body as { created?: unknown; updated?: unknown } | null;
-			if (typeof answer?.created !== 'boolean' || typeof answer.updated !== 'number') throw unexpected('PUT secrets', fail);
-			return { created: answer.created, updated: answer.updated };
+			return parseSecretSet(body) ?? throwUnexpected('PUT secrets', fail);
 		},
 		deleteSecret: async (name) => {
 			await call('DELETE', `secrets/${encodeURIComponent(name)}`);
@@ -697,6 +338,21 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 	};
 }
 
+/**
+ * The listing and the OpenAPI document load route files the site has not loaded yet; one that stops
+ * PHP costs that request (503 svc_boot_fatal) and is skipped from then on, so asking again gets a
+ * little further each time.
+ */
+async function untilBooted<T>(once: () => Promise<T>): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await once();
+		} catch (error) {
+			if (attempt >= BOOT_FATAL_RETRIES || !(error instanceof SvcError) || error.serverCode !== 'svc_boot_fatal') throw error;
+		}
+	}
+}
+
 /** The URL for a management route under the discovered REST root. */
 function endpoint(root: RestRoot, route: string, query: Record<string, string>): URL {
 	const url =
@@ -710,314 +366,6 @@ function endpoint(root: RestRoot, route: string, query: Record<string, string>):
 function withRestRoute(url: URL, route: string): URL {
 	url.searchParams.set('rest_route', route);
 	return url;
-}
-
-/** The WordPress error shape every svc/v1 failure uses. */
-interface WpError {
-	readonly code?: string;
-	readonly message?: string;
-	readonly data?: { readonly status?: number; readonly errors?: unknown; readonly filenames?: unknown; readonly active?: unknown; readonly preview_base?: unknown; readonly svc_credentials?: unknown };
-}
-
-function wpErrorOf(response: Answer): WpError | undefined {
-	const parsed = isJson(response) ? parseJson(response.body) : undefined;
-	return typeof parsed === 'object' && parsed !== null ? (parsed as WpError) : undefined;
-}
-
-/** A hardened site refuses every write; `reason` is the site's own explanation. */
-export function deployDisallowed(siteUrl: string, reason: string | undefined, status?: number): SvcError {
-	return new SvcError(`${siteUrl} does not allow deploying with svc${reason === undefined || reason === '' ? '.' : `: ${reason}`}`, {
-		code: 'deploy_disallowed',
-		...(status === undefined ? {} : { status, serverCode: 'svc_deploy_disallowed' }),
-		hint: 'Nothing was changed. The site\'s administrator decides: define( \'SVC_ALLOW_DEPLOY\', true ) in its wp-config.php allows svc on a site with DISALLOW_FILE_MODS.',
-	});
-}
-
-function httpFailure(response: Answer, where: string, siteUrl: string, user: string, fail: Fail): SvcError {
-	const { status } = response;
-	const wp = wpErrorOf(response);
-	const serverCode = typeof wp?.code === 'string' ? wp.code : undefined;
-	const serverMessage = typeof wp?.message === 'string' && wp.message !== '' ? stripTags(wp.message) : undefined;
-	const said = serverMessage === undefined ? '' : ` The site said: ${serverMessage}`;
-	const base = { status, ...(serverCode === undefined ? {} : { serverCode }) };
-
-	if (status === 401) {
-		if (serverCode !== undefined && WRONG_CREDENTIALS.has(serverCode)) {
-			return fail(`${siteUrl} rejected the credentials of user "${user}" (401, ${serverCode}).${said}`, { ...base, code: 'unauthorized', hint: WRONG_PASSWORD_HINT });
-		}
-		if (wp?.data?.svc_credentials === 'none') {
-			// The plugin saw neither Authorization nor svc's own header: the server stripped them.
-			return fail(`${siteUrl} answered as to a visitor (401): the credentials of user "${user}" did not reach WordPress; the web server strips the Authorization header.${said}`, {
-				...base,
-				code: 'unauthorized',
-				hint: STRIPPED_HEADER_FIX,
-			});
-		}
-		return fail(`${siteUrl} rejected the credentials of user "${user}" (401).${said}`, {
-			...base,
-			code: 'unauthorized',
-			hint: `${WRONG_PASSWORD_HINT} If they are right: ${STRIPPED_HEADER_FIX}`,
-		});
-	}
-	if (status === 403 && serverCode === 'svc_deploy_disallowed') {
-		const error = deployDisallowed(siteUrl, serverMessage, status);
-		return fail(error.message, { code: 'deploy_disallowed', status, serverCode, ...(error.hint === undefined ? {} : { hint: error.hint }) });
-	}
-	if (status === 403 && serverCode === 'svc_deploy_forbidden') {
-		// A site administrator of a multisite network: they manage svc there, the network's super admins deploy.
-		return fail(`User "${user}" may not deploy to ${siteUrl} (403).${said}`, {
-			...base,
-			code: 'forbidden',
-			hint: 'Nothing was changed. Log in with a super admin of the network, or ask one to define( \'SVC_SITE_ADMINS_MAY_DEPLOY\', true ) in wp-config.php.',
-		});
-	}
-	if (status === 403) {
-		if (serverCode === 'rest_forbidden' || serverCode === 'rest_cannot_manage') {
-			return fail(`User "${user}" is not an administrator on ${siteUrl} (403).`, {
-				...base,
-				code: 'forbidden',
-				hint: 'svc needs an account with the manage_options capability (an administrator); log in with one.',
-			});
-		}
-		return fail(`${siteUrl} refused ${where} (403).${said}`, {
-			...base,
-			code: 'forbidden',
-			hint: serverCode === undefined ? 'A firewall or security plugin may be blocking the request before WordPress sees it.' : undefined,
-		});
-	}
-	if (status === 404 && serverCode === 'rest_no_route') {
-		return fail(`The svc plugin is not active on ${siteUrl}.`, {
-			...base,
-			code: 'plugin_inactive',
-			hint: 'Install and activate the svc plugin in wp-admin (svc plugin zip writes an installable zip), then retry.',
-		});
-	}
-	if (status === 404 && serverCode === 'svc_not_found') {
-		const slugs = isStringArray(wp?.data?.filenames) ? wp.data.filenames : [];
-		return fail(`Not deployed on ${siteUrl}: ${slugs.join(', ') || 'unknown route'}. Nothing was removed.`, {
-			...base,
-			code: 'not_found',
-			slugs,
-			hint: 'Run "svc api list" to see the deployed routes.',
-		});
-	}
-	if (status === 404 && serverCode === 'svc_release_not_found') {
-		return fail(`That release is not kept on ${siteUrl}.${said}`, {
-			...base,
-			code: 'release_not_found',
-			hint: 'Run "svc api releases" to see the releases the site keeps.',
-		});
-	}
-	if (status === 409 && serverCode === 'svc_release_moved') {
-		const active = typeof wp?.data?.active === 'number' ? ` (release ${wp.data.active} is active now)` : '';
-		return fail(`Another push landed on ${siteUrl} since you planned${active}; nothing was changed.`, {
-			...base,
-			code: 'release_moved',
-			hint: 'Run the push again: it plans against what the site has now.',
-		});
-	}
-	if (status === 409 && serverCode === 'svc_preview_outdated') {
-		const active = typeof wp?.data?.active === 'number' ? wp.data.active : undefined;
-		const madeOn = typeof wp?.data?.preview_base === 'number' ? wp.data.preview_base : undefined;
-		return fail(
-			`Release ${active ?? '?'} became active on ${siteUrl} after the preview was made against release ${madeOn ?? '?'}; promoting it would undo that. Nothing was changed.`,
-			{ ...base, code: 'preview_outdated', hint: 'Push a new preview (svc api push --preview), or promote this one anyway with --force.' },
-		);
-	}
-	if (status === 410 && serverCode === 'svc_preview_expired') {
-		return fail(`That preview has expired on ${siteUrl}: it can no longer be served or promoted. Nothing was changed.`, {
-			...base,
-			code: 'preview_expired',
-			hint: 'Push it again with "svc api push --preview".',
-		});
-	}
-	if (status === 409 && serverCode === 'svc_not_a_preview') {
-		return fail(`That release is not a preview on ${siteUrl}; only a preview can be promoted.`, {
-			...base,
-			code: 'not_a_preview',
-			hint: 'Run "svc api releases" to see the previews; to make an earlier release active again, use "svc api rollback <id>".',
-		});
-	}
-	if (status === 409 && serverCode === 'svc_release_is_preview') {
-		return fail(`That release is a preview on ${siteUrl}, never active: it cannot be rolled back to.`, {
-			...base,
-			code: 'release_is_preview',
-			hint: 'Make it active with "svc api promote <id>".',
-		});
-	}
-	if (status === 409 && serverCode === 'svc_no_previous_release') {
-		return fail(`There is no earlier release on ${siteUrl} to roll back to.`, {
-			...base,
-			code: 'no_previous_release',
-			hint: 'Run "svc api releases" to see the releases the site keeps.',
-		});
-	}
-	if (status === 413) {
-		if (serverCode !== undefined) {
-			return fail(`The site refused ${where} as too large (413).${said}`, { ...base, code: 'too_large' });
-		}
-		return fail(`The web server in front of ${siteUrl} refused ${where} as too large (413) before WordPress saw it.`, {
-			...base,
-			code: 'too_large',
-			hint: 'Its request body limit (nginx: client_max_body_size; PHP: post_max_size) is below what svc sends; 1 MB is enough.',
-		});
-	}
-	if (status === 422) {
-		const fileErrors = parseFileErrors(wp?.data?.errors);
-		// The per-file reasons are shown one by one; the site's summary would only repeat them.
-		return fail(`The site rejected the push; nothing was written.${fileErrors.length === 0 ? said : ''}`, {
-			...base,
-			code: 'push_rejected',
-			fileErrors,
-		});
-	}
-	if (status >= 500) {
-		return fail(`The site failed with HTTP ${status} on ${where}.${said}`, {
-			...base,
-			code: 'server_error',
-			hint: 'Check the site\'s PHP error log (svc logs lines starting with "Svc api/:").',
-		});
-	}
-	if (status >= 400 && status < 500 && wp !== undefined) {
-		return fail(`The site rejected ${where} (${status}).${said}`, { ...base, code: 'bad_request' });
-	}
-	return fail(`The site answered ${where} with HTTP ${status}, which svc did not expect.${said}`, {
-		...base,
-		code: 'bad_response',
-	});
-}
-
-function parseFileErrors(value: unknown): FileError[] {
-	if (!Array.isArray(value)) {
-		return [];
-	}
-	return value.flatMap((item) => {
-		// The site names a file by its slug (`filename` in the management API).
-		const candidate = item as { filename?: unknown; code?: unknown; message?: unknown } | null;
-		return typeof candidate?.filename === 'string' && typeof candidate.message === 'string'
-			? [{ slug: candidate.filename, file: `${candidate.filename}.php`, code: typeof candidate.code === 'string' ? candidate.code : 'unknown', message: candidate.message }]
-			: [];
-	});
-}
-
-function parseRemoteFile(value: unknown, withContent: boolean): RemoteFile | undefined {
-	const item = value as Record<string, unknown> | null;
-	const file = parseWrittenFile(value);
-	if (file === undefined || (withContent && typeof item?.['content'] !== 'string')) {
-		return undefined;
-	}
-	return {
-		...file,
-		...(typeof item?.['route'] === 'string' ? { route: item['route'] } : {}),
-		...(typeof item?.['error'] === 'string' ? { error: item['error'] } : {}),
-		...(item?.['link'] === true ? { link: true as const } : {}),
-		...policies(item),
-		...(withContent ? { content: item?.['content'] as string } : {}),
-	};
-}
-
-/** `cache`, `rate_limits` and `schedules` of a listing record, each kept only when well formed. */
-function policies(item: Record<string, unknown> | null): Pick<RemoteFile, 'cache' | 'rateLimits' | 'schedules'> {
-	const cache = item?.['cache'] as Record<string, unknown> | undefined;
-	const rates = item?.['rate_limits'];
-	const schedules = item?.['schedules'];
-	const result: { cache?: CachePolicy; rateLimits?: Record<string, RateLimitPolicy>; schedules?: ScheduleStatus[] } = {};
-	if (isCount(cache?.['max_age'])) {
-		const stale = cache['stale_while_revalidate'];
-		result.cache = { maxAge: cache['max_age'], staleWhileRevalidate: isCount(stale) ? stale : null };
-	}
-	if (typeof rates === 'object' && rates !== null && !Array.isArray(rates)) {
-		const limits: Record<string, RateLimitPolicy> = {};
-		for (const [verb, rate] of Object.entries(rates as Record<string, Record<string, unknown> | null>)) {
-			if (isCount(rate?.['requests']) && isCount(rate['per'])) {
-				limits[verb] = { requests: rate['requests'], per: rate['per'], shared: rate['shared'] === true };
-			}
-		}
-		result.rateLimits = limits;
-	}
-	if (Array.isArray(schedules)) {
-		result.schedules = schedules.flatMap((value: unknown): ScheduleStatus[] => {
-			const schedule = value as Record<string, unknown> | null;
-			if (typeof schedule?.['method'] !== 'string' || typeof schedule['recurrence'] !== 'string' || !isCount(schedule['interval'])) return [];
-			const last = schedule['last_run'] as Record<string, unknown> | null | undefined;
-			const text = (key: string, from: Record<string, unknown> | null | undefined): string | null => (typeof from?.[key] === 'string' ? from[key] : null);
-			return [
-				{
-					method: schedule['method'],
-					recurrence: schedule['recurrence'],
-					interval: schedule['interval'],
-					nextRun: text('next_run', schedule),
-					lastRun:
-						typeof last?.['started'] === 'string' && typeof last['outcome'] === 'string'
-							? { started: last['started'], finished: text('finished', last), outcome: last['outcome'], message: text('message', last) }
-							: null,
-				},
-			];
-		});
-	}
-	return result;
-}
-
-function isCount(value: unknown): value is number {
-	return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-function parseWrittenFile(value: unknown): WrittenFile | undefined {
-	const item = value as Record<string, unknown> | null;
-	if (typeof item?.['filename'] !== 'string' || typeof item['hash'] !== 'string') {
-		return undefined;
-	}
-	return {
-		slug: item['filename'],
-		hash: item['hash'],
-		...(typeof item['size'] === 'number' ? { size: item['size'] } : {}),
-		path: typeof item['path'] === 'string' ? item['path'] : '',
-		methods: isStringArray(item['methods']) ? item['methods'] : [],
-		public: item['public'] === true,
-		...(isStringArray(item['public_verbs']) ? { publicVerbs: item['public_verbs'] } : {}),
-	};
-}
-
-/** A 2xx answer that is not JSON: with its status and content type, which tell who answered. */
-function notJson(answer: Answer, where: string, fail: Fail): SvcError {
-	return fail(`The site's answer to ${where} (HTTP ${answer.status}, ${headerValue(answer.headers['content-type']) ?? 'no content type'}) is not JSON.`, {
-		code: 'bad_response',
-		status: answer.status,
-		hint: 'A caching, security or maintenance plugin may be answering instead of WordPress.',
-	});
-}
-
-function unexpected(where: string, fail: Fail): SvcError {
-	return fail(`The site's answer to ${where} is not what svc expects.`, {
-		code: 'bad_response',
-		hint: 'The svc plugin on the site and this CLI may be different versions; update both.',
-	});
-}
-
-function throwUnexpected(where: string, fail: Fail): never {
-	throw unexpected(where, fail);
-}
-
-function isStringArray(value: unknown): value is string[] {
-	return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function isJson(response: Answer): boolean {
-	const type = headerValue(response.headers['content-type']) ?? '';
-	return /\bjson\b/i.test(type);
-}
-
-function parseJson(text: string): unknown {
-	try {
-		// WordPress may print a BOM or PHP notices before the JSON; only a BOM is forgiven.
-		return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-	} catch {
-		return undefined;
-	}
-}
-
-function stripTags(text: string): string {
-	return text.replace(/<[^>]*>/g, '').trim();
 }
 
 /** The site URL without user:password, trailing slash, query or fragment. */
@@ -1046,161 +394,4 @@ export function redactor(user: string, appPassword: string): (text: string) => s
 		Buffer.from(`${user}:${appPassword}`).toString('base64'),
 	].filter((secret) => secret.length >= 4);
 	return (text) => secrets.reduce((result, secret) => result.split(secret).join('***'), text);
-}
-
-/** A header holding a JSON array of strings, or undefined when it is absent or malformed. */
-function parseNameList(header: string | string[] | undefined): readonly string[] | undefined {
-	const text = Array.isArray(header) ? header[0] : header;
-	if (text === undefined) return undefined;
-	try {
-		const value: unknown = JSON.parse(text);
-		return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-function parseSecretRecord(value: unknown): SecretRecord | undefined {
-	const item = value as { name?: unknown; updated?: unknown; readable?: unknown } | null;
-	if (typeof item?.name !== 'string' || typeof item.updated !== 'number' || typeof item.readable !== 'boolean') return undefined;
-	return { name: item.name, updated: item.updated, readable: item.readable };
-}
-
-function parseStatus(value: unknown): SiteStatus | undefined {
-	const item = value as { deploy?: unknown; release?: unknown; limits?: unknown } | null;
-	const deploy = item?.deploy as { allowed?: unknown; reason?: unknown } | null | undefined;
-	if (typeof deploy?.allowed !== 'boolean') {
-		return undefined;
-	}
-	const release = item?.release === null || item?.release === undefined ? null : parseReleaseSummary(item.release);
-	if (release === undefined) {
-		return undefined;
-	}
-	const limits = (item?.limits ?? {}) as Record<string, unknown>;
-	const number = (key: string): number | undefined => (typeof limits[key] === 'number' && limits[key] > 0 ? limits[key] : undefined);
-	const [fileBytes, totalBytes, requestBytes] = [number('file_bytes'), number('total_bytes'), number('request_bytes')];
-	const nodes = Array.isArray((item as { nodes?: unknown }).nodes) ? ((item as { nodes: unknown[] }).nodes as { node?: unknown; drift?: unknown }[]) : undefined;
-	const drifted = nodes
-		?.filter((node) => typeof node?.node === 'string' && typeof node.drift === 'object' && node.drift !== null && Object.keys(node.drift).length > 0)
-		.map((node) => node.node as string);
-	return {
-		deploy: { allowed: deploy.allowed, ...(typeof deploy.reason === 'string' ? { reason: deploy.reason } : {}) },
-		...(drifted === undefined ? {} : { driftedNodes: drifted }),
-		...(nodes === undefined ? {} : { nodeCount: nodes.length }),
-		release,
-		limits: {
-			...(fileBytes === undefined ? {} : { fileBytes }),
-			...(totalBytes === undefined ? {} : { totalBytes }),
-			...(requestBytes === undefined ? {} : { requestBytes }),
-		},
-	};
-}
-
-function parseReleaseSummary(value: unknown): ReleaseSummary | undefined {
-	const item = value as Record<string, unknown> | null;
-	if (typeof item?.['id'] !== 'number') {
-		return undefined;
-	}
-	const user = item['user'] as { id?: unknown; login?: unknown } | null | undefined;
-	return {
-		id: item['id'],
-		created: typeof item['created'] === 'string' ? item['created'] : '',
-		user: typeof user?.login === 'string' ? { id: typeof user.id === 'number' ? user.id : 0, login: user.login } : null,
-		kind: typeof item['kind'] === 'string' ? item['kind'] : 'unknown',
-		files: typeof item['files'] === 'number' ? item['files'] : 0,
-	};
-}
-
-function parseRelease(value: unknown): Release | undefined {
-	const summary = parseReleaseSummary(value);
-	if (summary === undefined) {
-		return undefined;
-	}
-	const item = value as Record<string, unknown>;
-	const count = (key: string): number => (typeof item[key] === 'number' ? item[key] : 0);
-	return {
-		...summary,
-		added: count('added'),
-		changed: count('changed'),
-		removed: count('removed'),
-		active: item['active'] === true,
-		rollbackOf: typeof item['rollback_of'] === 'number' ? item['rollback_of'] : null,
-		promotedFrom: typeof item['promoted_from'] === 'number' ? item['promoted_from'] : null,
-		message: typeof item['message'] === 'string' ? item['message'] : null,
-		...previewOf(item['preview']),
-	};
-}
-
-function previewOf(value: unknown): { preview?: ReleasePreview } {
-	const item = value as { base?: unknown; expires?: unknown; expired?: unknown } | null | undefined;
-	if (typeof item !== 'object' || item === null || typeof item.expires !== 'string') return {};
-	return { preview: { base: typeof item.base === 'number' ? item.base : null, expires: item.expires, expired: item.expired === true } };
-}
-
-function parsePlan(value: unknown): ReleasePlan | undefined {
-	const item = value as { added?: unknown; changed?: unknown; removed?: unknown } | null;
-	if (!isStringArray(item?.added) || !isStringArray(item.changed) || !isStringArray(item.removed)) {
-		return undefined;
-	}
-	return { added: item.added, changed: item.changed, removed: item.removed };
-}
-
-/** The answer of `POST api-releases` and of a rollback: a release (or null), records, the plan. */
-function parseCommitResult(value: unknown): CommitResult | undefined {
-	const item = value as Record<string, unknown> | null;
-	if (item === null || typeof item !== 'object' || !('release' in item)) {
-		return undefined;
-	}
-	const release = item['release'] === null ? null : parseRelease(item['release']);
-	if (release === undefined) {
-		return undefined;
-	}
-	const records = (key: string): WrittenFile[] | undefined => {
-		const list = item[key];
-		if (list === undefined) return [];
-		if (!Array.isArray(list)) return undefined;
-		const parsed = list.map(parseWrittenFile);
-		return parsed.every((file): file is WrittenFile => file !== undefined) ? parsed : undefined;
-	};
-	const written = records('written');
-	const checked = records('checked');
-	if (written === undefined || checked === undefined) {
-		return undefined;
-	}
-	return {
-		release,
-		written,
-		checked: item['checked'] === undefined ? written : checked,
-		dryRun: item['dry_run'] === true,
-		syntaxCheck: typeof item['syntax_check'] === 'string' ? item['syntax_check'] : 'unknown',
-		unchanged: item['unchanged'] === true,
-		plan: parsePlan(item['plan']),
-		...previewToken(item['preview']),
-	};
-}
-
-function previewToken(value: unknown): { previewToken?: string } {
-	const token = (value as { token?: unknown } | null | undefined)?.token;
-	return typeof token === 'string' ? { previewToken: token } : {};
-}
-
-function parseEventPage(body: unknown): EventPage | undefined {
-	const page = body as { events?: unknown; before?: unknown; latest?: unknown } | null;
-	if (!Array.isArray(page?.events) || typeof page.latest !== 'number') return undefined;
-	const events: SiteEvent[] = [];
-	for (const item of page.events as unknown[]) {
-		const event = item as Partial<Record<keyof SiteEvent, unknown>> | null;
-		if (typeof event?.id !== 'number' || typeof event.time !== 'string' || typeof event.type !== 'string' || typeof event.message !== 'string') return undefined;
-		const user = event.user as { id?: unknown; login?: unknown } | null | undefined;
-		events.push({
-			id: event.id,
-			time: event.time,
-			type: event.type,
-			slug: typeof event.slug === 'string' ? event.slug : null,
-			message: event.message,
-			user: typeof user?.id === 'number' && typeof user.login === 'string' ? { id: user.id, login: user.login } : null,
-			data: typeof event.data === 'object' && event.data !== null ? (event.data as Record<string, unknown>) : {},
-		});
-	}
-	return { events, before: typeof page.before === 'number' ? page.before : null, latest: page.latest };
 }

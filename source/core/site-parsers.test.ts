@@ -1,0 +1,82 @@
+/**
+ * The parsers of the answers no fake-site test of the client reads (secrets, the OpenAPI document)
+ * and of those whose malformed forms it does not send: what each accepts, and that anything else is
+ * undefined, which the client reports as an answer it did not expect.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { parseList, parseOpenApi, parseRemoval, parseRestIndex, parseSecretRecord, parseSecretSet, parseStageResult, parseUploadResult } from './site-parsers.js';
+
+const RECORD = { filename: 'hello', hash: 'h', path: '/svc-api/v1/hello', methods: ['GET'], public: true, public_verbs: ['GET'] };
+const WRITTEN = { slug: 'hello', hash: 'h', path: '/svc-api/v1/hello', methods: ['GET'], public: true, publicVerbs: ['GET'] };
+
+describe('parseList', () => {
+	it('reads every item, or nothing when one is not read or it is no array', () => {
+		expect(parseList([1, 2], (item) => (typeof item === 'number' ? item * 2 : undefined))).toEqual([2, 4]);
+		expect(parseList([1, 'x'], (item) => (typeof item === 'number' ? item : undefined))).toBeUndefined();
+		expect(parseList({ 0: 1 }, () => 1)).toBeUndefined();
+		expect(parseList([], () => undefined)).toEqual([]);
+	});
+});
+
+describe('parseUploadResult', () => {
+	it('reads written and checked, and takes written as checked when the site does not say', () => {
+		expect(parseUploadResult({ written: [RECORD], checked: [], dry_run: false, syntax_check: 'php -l' })).toEqual({
+			written: [WRITTEN],
+			checked: [],
+			dryRun: false,
+			syntaxCheck: 'php -l',
+		});
+		expect(parseUploadResult({ written: [RECORD] })).toEqual({ written: [WRITTEN], checked: [WRITTEN], dryRun: false, syntaxCheck: 'unknown' });
+	});
+
+	it.each([null, {}, { written: 'x' }, { written: [{ filename: 'hello' }] }, { written: [], checked: [{ hash: 'h' }] }])('refuses %j', (answer) => {
+		expect(parseUploadResult(answer)).toBeUndefined();
+	});
+});
+
+describe('parseRemoval', () => {
+	it('reads the removed slugs, with the release the removal made when the site names one', () => {
+		expect(parseRemoval({ deleted: ['hello'] })).toEqual({ deleted: ['hello'] });
+		expect(parseRemoval({ deleted: ['hello'], release: { id: 4, kind: 'remove', files: 0 } })).toMatchObject({ deleted: ['hello'], release: { id: 4, kind: 'remove' } });
+		expect(parseRemoval({ deleted: [1] })).toBeUndefined();
+		expect(parseRemoval(null)).toBeUndefined();
+	});
+});
+
+describe('parseStageResult', () => {
+	it('needs both lists of hashes', () => {
+		expect(parseStageResult({ stored: ['a'], present: [] })).toEqual({ stored: ['a'], present: [] });
+		expect(parseStageResult({ stored: ['a'] })).toBeUndefined();
+	});
+});
+
+describe('secrets', () => {
+	it('a listed secret has its name, when it was set and whether it can be read: nothing else is kept', () => {
+		expect(parseSecretRecord({ name: 'STRIPE_KEY', updated: 1767000000, readable: true, value: 'never' })).toEqual({ name: 'STRIPE_KEY', updated: 1767000000, readable: true });
+		expect(parseSecretRecord({ name: 'STRIPE_KEY', updated: '1767000000', readable: true })).toBeUndefined();
+	});
+
+	it('a set says whether the name was new, and when', () => {
+		expect(parseSecretSet({ created: true, updated: 1767000000 })).toEqual({ created: true, updated: 1767000000 });
+		expect(parseSecretSet({ created: 'yes', updated: 1767000000 })).toBeUndefined();
+	});
+});
+
+describe('parseOpenApi', () => {
+	it('checks what svc reads and passes the rest on as the site sent it', () => {
+		const document = { openapi: '3.1.0', paths: {}, info: { title: 'x' }, 'x-svc-failed': [] };
+		expect(parseOpenApi(document)).toBe(document);
+		expect(parseOpenApi({ openapi: '3.1.0', paths: null })).toBeUndefined();
+		expect(parseOpenApi({ paths: {} })).toBeUndefined();
+	});
+});
+
+describe('parseRestIndex', () => {
+	it('keeps the namespaces that are strings, and says whether application passwords are on', () => {
+		expect(parseRestIndex({ namespaces: ['wp/v2', 7, 'svc/v1'], authentication: { 'application-passwords': { endpoints: {} } } })).toEqual({
+			namespaces: ['wp/v2', 'svc/v1'],
+			applicationPasswords: true,
+		});
+		expect(parseRestIndex({ authentication: [] })).toEqual({ namespaces: [], applicationPasswords: false });
+	});
+});
