@@ -9,8 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Manifest;
 
-use Svc\Storage\AtomicBatch;
-use Svc\Storage\Directories;
+use Closure;
 use Svc\Storage\Limits;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
@@ -20,11 +19,8 @@ use Svc\Storage\WriteLock;
 /**
  * The manifest is derived data in `cache/`: PHP literals, so with opcache a request reads it from
  * shared memory instead of re-reading route files. It is never the truth: deleting it only costs one
- * rebuild. It is saved as a head (`manifest-<tree>.php`: stamps, limits, meta) and shards of entries
- * (`manifest-<tree>-<generation>-<n>.php`, see Shards): a request for one route reads the head and the
- * shards its path can need, so without opcache its cost does not grow with the number of files.
- * Shards are written before the head that names their generation, so a head never names missing
- * shards (a reader that finds one gone, removed by a newer save, reads the whole manifest again).
+ * rebuild. It is saved as a head and shards (ManifestFiles): a request for one route reads the head
+ * and the shards its path can need, so without opcache its cost does not grow with the number of files.
  *
  * Freshness: a file added, removed or renamed changes its directory's stamp, so a request stats the
  * directories only; the files it is about to serve are stat'ed too, which catches in-place edits
@@ -56,10 +52,14 @@ final class ManifestStore {
 	/** @var array<string, array{0: string, 1: array{kind: string, message: string}|null}> Boot records not yet saved. */
 	private array $pending = array();
 
+	/**
+	 * @param Closure(string): ManifestStore $for_tree The store of another tree, for prime().
+	 */
 	public function __construct(
 		private readonly Paths $paths,
 		private readonly ManifestBuilder $builder,
-		private readonly AtomicBatch $batch = new AtomicBatch(),
+		private readonly ManifestFiles $files,
+		private readonly Closure $for_tree,
 	) {
 		$this->partial = self::no_shards();
 	}
@@ -171,8 +171,7 @@ final class ManifestStore {
 	 * after the swap finds it ready.
 	 */
 	public function prime( string $tree ): void {
-		$paths = $this->paths->for_tree( $tree );
-		( new ManifestStore( $paths, new ManifestBuilder( new RouteFiles( $paths ) ), $this->batch ) )->rebuild( $this->current() );
+		( $this->for_tree )( $tree )->rebuild( $this->current() );
 	}
 
 	/**
@@ -195,7 +194,7 @@ final class ManifestStore {
 			if ( isset( $this->read_shards[ $number ] ) ) {
 				continue;
 			}
-			$shard = $this->load_shard( $head, $number );
+			$shard = $this->files->shard( $head, $number );
 			if ( null === $shard ) {
 				// Removed by a newer save since the head was read.
 				return $this->current();
@@ -246,7 +245,7 @@ final class ManifestStore {
 	 */
 	private function head(): ?array {
 		if ( null === $this->head ) {
-			$head       = self::read( $this->file() );
+			$head       = $this->files->head();
 			$this->head = null !== $head && self::trusted( $head ) ? $head : array();
 		}
 		return array() === $this->head ? null : $this->head;
@@ -354,31 +353,20 @@ final class ManifestStore {
 		// the writers' lock: a request's end must not wait for a push.)
 		$this->with_boot_lock(
 			function () use ( $pending ): void {
-				$head = self::read( $this->file() );
+				$head = $this->files->head();
 				if ( null === $head ) {
 					return;
 				}
 				$changed = array();
 				foreach ( $pending as $slug => list( $stamp, $boot ) ) {
 					$number               = Shards::of_slug( (string) $slug, $head['shards'] );
-					$changed[ $number ] ??= $this->load_shard( $head, $number );
+					$changed[ $number ] ??= $this->files->shard( $head, $number );
 					if ( null !== $changed[ $number ] && ( $changed[ $number ]['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
 						$changed[ $number ]['files'][ $slug ]['boot']   = $boot;
 						$changed[ $number ]['files'][ $slug ]['booted'] = true;
 					}
 				}
-				$files = array();
-				foreach ( array_filter( $changed ) as $number => $shard ) {
-					if ( isset( $head['inline'] ) ) {
-						$head['inline']         = $shard;
-						$files[ $this->file() ] = self::code( $head );
-					} else {
-						$files[ $this->shard_file( $head['generation'], $number ) ] = self::code( $shard );
-					}
-				}
-				if ( array() !== $files ) {
-					$this->write( $files );
-				}
+				$this->files->save_shards( $head, array_filter( $changed ) );
 			}
 		);
 	}
@@ -427,14 +415,14 @@ final class ManifestStore {
 	public function record_meta( string $key, mixed $value ): void {
 		$this->with_boot_lock(
 			function () use ( $key, $value ): void {
-				$head = self::read( $this->file() );
+				$head = $this->files->head();
 				if ( null === $head ) {
 					$this->current();
-					$head = self::read( $this->file() );
+					$head = $this->files->head();
 				}
 				if ( null !== $head ) {
 					$head['meta'][ $key ] = $value;
-					$this->write( array( $this->file() => self::code( $head ) ) );
+					$this->files->save_head( $head );
 				}
 			}
 		);
@@ -457,7 +445,7 @@ final class ManifestStore {
 		$this->with_boot_lock(
 			function () use ( &$manifest ): void {
 				$manifest = self::keep_boot_records( $manifest, $this->load() );
-				$this->save( $manifest );
+				$this->files->save( $manifest );
 			}
 		);
 		$this->manifest = $manifest;
@@ -482,77 +470,18 @@ final class ManifestStore {
 	}
 
 	/**
-	 * Removes the manifests (heads and shards) of trees that are not in `$live`, and temporary files a
-	 * crashed save left. Called after Trees::collect(), under the write lock; manifests are saved
-	 * outside it, so only a temporary file a minute old is surely a crash's.
-	 *
-	 * @param list<string> $live
-	 */
-	public static function collect( Paths $paths, array $live ): void {
-		foreach ( (array) glob( $paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
-			$manifest = (string) $manifest;
-			// A head `manifest-<tree>.php` (file()) or a shard `manifest-<tree>-<generation>-<n>.php`
-			// (shard_file()), or one of their temporary files `.<name>.<12 hex>.tmp|bak` (AtomicBatch).
-			if ( 1 !== preg_match( '/^\.?manifest-(.+?)(?:-[a-f0-9]{8}-\d+)?(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) ) {
-				continue;
-			}
-			$crashed = isset( $match[2] ) && '' !== $match[2] && time() - (int) @filemtime( $manifest ) > 60; // phpcs:ignore WordPress.PHP.NoSilencedErrors
-			if ( $crashed || ! in_array( $match[1], $live, true ) ) {
-				@unlink( $manifest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
-			}
-		}
-	}
-
-	/**
-	 * One manifest per tree: a swap needs no rebuild, and opcache compiles a new file, never a stale one.
-	 */
-	private function file(): string {
-		return $this->paths->cache() . '/manifest-' . ( $this->paths->served_tree() ?? 'api' ) . '.php';
-	}
-
-	private function shard_file( string $generation, int $number ): string {
-		return substr( $this->file(), 0, -4 ) . '-' . $generation . '-' . $number . '.php';
-	}
-
-	/**
-	 * A PHP literal file of this VERSION, or null.
-	 *
-	 * @return array<string, mixed>|null
-	 */
-	private static function read( string $file ): ?array {
-		if ( ! is_file( $file ) ) {
-			return null;
-		}
-		$data = include $file;
-		return is_array( $data ) && ( $data['version'] ?? null ) === self::VERSION ? $data : null;
-	}
-
-	/**
-	 * @param array<string, mixed> $head
-	 * @return Shard|null
-	 */
-	private function load_shard( array $head, int $number ): ?array {
-		if ( isset( $head['inline'] ) ) {
-			/** @var Shard */
-			return $head['inline'];
-		}
-		/** @var Shard|null */
-		return self::read( $this->shard_file( (string) $head['generation'], $number ) );
-	}
-
-	/**
 	 * The whole saved manifest: its head and every shard.
 	 *
 	 * @return Manifest|null
 	 */
 	private function load(): ?array {
-		$manifest = self::read( $this->file() );
+		$manifest = $this->files->head();
 		if ( null === $manifest ) {
 			return null;
 		}
 		$merged = self::no_shards();
 		for ( $number = 0; $number < $manifest['shards']; $number++ ) {
-			$shard = $this->load_shard( $manifest, $number );
+			$shard = $this->files->shard( $manifest, $number );
 			if ( null === $shard ) {
 				return null;
 			}
@@ -562,117 +491,5 @@ final class ManifestStore {
 		$manifest['index'] = $merged['index'];
 		/** @var Manifest $manifest (the head's keys as saved, the shards' merged) */
 		return $manifest;
-	}
-
-	/**
-	 * Saves the manifest as shards of a new generation, then the head naming it; removes the shards
-	 * of older generations but the one before (a request may have read its head just now).
-	 *
-	 * @param Manifest $manifest
-	 */
-	private function save( array $manifest ): void {
-		$count      = Shards::count( count( $manifest['files'] ) );
-		$generation = bin2hex( random_bytes( 4 ) );
-		$empty      = array(
-			'version' => self::VERSION,
-			'files'   => array(),
-			'static'  => array(),
-			'dynamic' => array(),
-			'classes' => array(),
-		);
-		$shards     = array_fill( 0, $count, $empty );
-		foreach ( $manifest['files'] as $slug => $entry ) {
-			$shards[ Shards::of_slug( (string) $slug, $count ) ]['files'][ $slug ] = $entry;
-		}
-		foreach ( $manifest['index']['static'] as $path => $slug ) {
-			$shards[ Shards::of_slug( (string) $slug, $count ) ]['static'][ $path ] = $slug;
-		}
-		foreach ( $manifest['index']['dynamic'] as $segments => $patterns ) {
-			foreach ( $patterns as $slug => $regex ) {
-				$shards[ Shards::of_slug( (string) $slug, $count ) ]['dynamic'][ $segments ][ $slug ] = $regex;
-			}
-		}
-		foreach ( $manifest['index']['classes'] as $class_name => $slug ) {
-			$shards[ Shards::of_class( (string) $class_name, $count ) ]['classes'][ $class_name ] = $slug;
-		}
-		$head                 = array_diff_key( $manifest, array_flip( array( 'files', 'index', 'inline' ) ) );
-		$head['generation']   = $generation;
-		$head['shards']       = $count;
-		$head['dynamic_dirs'] = self::dynamic_directories( array_keys( $manifest['dirs'] ) );
-		$files                = array();
-		if ( 1 === $count ) {
-			// A small site's one shard goes in the head: a request includes one file, as before shards.
-			$head['inline'] = $shards[0];
-		} else {
-			foreach ( $shards as $number => $shard ) {
-				$files[ $this->shard_file( $generation, $number ) ] = self::code( $shard );
-			}
-		}
-		try {
-			$directories = new Directories();
-			$directories->ensure_below( $this->paths->base(), $this->paths->root() );
-			$directories->ensure( $this->paths->cache() );
-			$previous = self::read( $this->file() );
-			if ( array() !== $files ) {
-				$this->write( $files );
-			}
-			$this->write( array( $this->file() => self::code( $head ) ) );
-			$this->remove_generations_but( array( $generation, (string) ( $previous['generation'] ?? '' ) ) );
-		} catch ( \Throwable $error ) {
-			// A read-only cache costs speed, not correctness: the manifest is rebuilt per request.
-			unset( $error );
-		}
-	}
-
-	/**
-	 * Directory => its dynamic subdirectories (`[id]`), for directories_for().
-	 *
-	 * @param list<int|string> $directories
-	 * @return array<string, list<string>>
-	 */
-	private static function dynamic_directories( array $directories ): array {
-		$found = array();
-		foreach ( $directories as $relative ) {
-			$relative = (string) $relative;
-			$name     = basename( $relative );
-			if ( '' !== $relative && str_starts_with( $name, '[' ) ) {
-				$parent                                    = dirname( $relative );
-				$found[ '.' === $parent ? '' : $parent ][] = $name;
-			}
-		}
-		return $found;
-	}
-
-	/**
-	 * @param list<string> $keep
-	 */
-	private function remove_generations_but( array $keep ): void {
-		$prefix = substr( $this->file(), 0, -4 ) . '-';
-		foreach ( (array) glob( $prefix . '*-*.php' ) as $file ) {
-			$generation = explode( '-', substr( (string) $file, strlen( $prefix ) ) )[0];
-			if ( ! in_array( $generation, $keep, true ) ) {
-				wp_delete_file( (string) $file );
-			}
-		}
-	}
-
-	/**
-	 * @param array<string, string> $files Path => PHP code.
-	 */
-	private function write( array $files ): void {
-		try {
-			$this->batch->write( $this->paths->cache(), $files );
-		} catch ( \Throwable $error ) {
-			// A read-only cache costs speed, not correctness.
-			unset( $error );
-		}
-	}
-
-	/**
-	 * @param array<string, mixed> $data
-	 */
-	private static function code( array $data ): string {
-		return "<?php\n// Derived by svc from wp-content/svc/api/; safe to delete.\ndefined( 'ABSPATH' ) || exit;\nreturn "
-			. var_export( $data, true ) . ";\n"; // phpcs:ignore WordPress.PHP.DevelopmentFunctions -- a PHP literal is the cache format.
 	}
 }
