@@ -9,9 +9,11 @@ declare(strict_types=1);
 
 namespace Svc;
 
+use Svc\Manifest\Freshness;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestFiles;
 use Svc\Manifest\ManifestStore;
+use Svc\Manifest\ManifestView;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
 use Svc\Release\ReleaseStore;
@@ -54,11 +56,14 @@ final class Components {
 	 * it primes: on the same disk.
 	 */
 	public static function manifest_store( RouteFiles $files, Disk $disk = new Disk() ): ManifestStore {
-		$paths = $files->paths();
+		$paths     = $files->paths();
+		$manifests = new ManifestFiles( $paths, new AtomicBatch( $disk ), new Directories( $disk ) );
 		return new ManifestStore(
 			$paths,
 			new ManifestBuilder( $files ),
-			new ManifestFiles( $paths, new AtomicBatch( $disk ), new Directories( $disk ) ),
+			$manifests,
+			new ManifestView( $manifests ),
+			new Freshness( $paths ),
 			static fn ( string $tree ): ManifestStore => self::manifest_store( new RouteFiles( $paths->for_tree( $tree ) ), $disk ),
 		);
 	}

@@ -188,7 +188,7 @@ final class ManifestFiles {
 	}
 
 	/**
-	 * Directory => its dynamic subdirectories (`[id]`), for ManifestStore::directories_for().
+	 * Directory => its dynamic subdirectories (`[id]`), for Freshness::directories_for().
 	 *
 	 * @param list<int|string> $directories
 	 * @return array<string, list<string>>
