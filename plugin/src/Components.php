@@ -9,11 +9,14 @@ declare(strict_types=1);
 
 namespace Svc;
 
+use Svc\Manifest\BootLock;
+use Svc\Manifest\BootRecords;
 use Svc\Manifest\Freshness;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestFiles;
 use Svc\Manifest\ManifestStore;
 use Svc\Manifest\ManifestView;
+use Svc\Manifest\MetaStore;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
 use Svc\Release\ReleaseStore;
@@ -58,12 +61,17 @@ final class Components {
 	public static function manifest_store( RouteFiles $files, Disk $disk = new Disk() ): ManifestStore {
 		$paths     = $files->paths();
 		$manifests = new ManifestFiles( $paths, new AtomicBatch( $disk ), new Directories( $disk ) );
+		$view      = new ManifestView( $manifests );
+		$lock      = new BootLock( $paths );
 		return new ManifestStore(
 			$paths,
 			new ManifestBuilder( $files ),
 			$manifests,
-			new ManifestView( $manifests ),
+			$view,
 			new Freshness( $paths ),
+			new BootRecords( $manifests, $view, $lock ),
+			new MetaStore( $manifests, $view, $lock ),
+			$lock,
 			static fn ( string $tree ): ManifestStore => self::manifest_store( new RouteFiles( $paths->for_tree( $tree ) ), $disk ),
 		);
 	}

@@ -12,7 +12,6 @@ namespace Svc\Manifest;
 use Closure;
 use Svc\Routing\Slug;
 use Svc\Storage\Paths;
-use Svc\Storage\WriteLock;
 
 /**
  * The manifest is derived data in `cache/`: PHP literals, so with opcache a request reads it from
@@ -33,9 +32,6 @@ final class ManifestStore {
 	/** Bumped when what a scan records changes (14: #[Cache] and #[RateLimit]; 15: #[Schedule]), so a site rescans. */
 	public const VERSION = 15;
 
-	/** @var array<string, array{0: string, 1: array{kind: string, message: string}|null}> Boot records not yet saved. */
-	private array $pending = array();
-
 	/**
 	 * @param Closure(string): ManifestStore $for_tree The store of another tree, for prime().
 	 */
@@ -45,6 +41,9 @@ final class ManifestStore {
 		private readonly ManifestFiles $files,
 		private readonly ManifestView $view,
 		private readonly Freshness $freshness,
+		private readonly BootRecords $boot_records,
+		private readonly MetaStore $meta,
+		private readonly BootLock $lock,
 		private readonly Closure $for_tree,
 	) {
 	}
@@ -135,108 +134,30 @@ final class ManifestStore {
 	}
 
 	/**
-	 * Records how loading a file went, for the listing and so that a known-bad file is not loaded again
-	 * until it changes. Saved once at the end of the request (a listing may boot many files).
+	 * Records how loading a file went (BootRecords), saved at the end of the request.
 	 *
 	 * @param array{kind: string, message: string}|null $boot Null when it loaded cleanly.
 	 */
 	public function record_boot( string $slug, string $stamp, ?array $boot ): void {
-		if ( array() === $this->pending ) {
-			register_shutdown_function( array( $this, 'flush' ) );
-		}
-		$this->pending[ $slug ] = array( $stamp, $boot );
-		$this->view->record_boot( $slug, $stamp, $boot );
+		$this->boot_records->record( $slug, $stamp, $boot );
 	}
 
 	/**
-	 * Writes the pending boot records into the shards on disk that hold them (re-read first: another
-	 * request may have saved since; a record for a file that changed since is dropped).
+	 * Saves the boot records this request made so far.
 	 */
 	public function flush(): void {
-		if ( array() === $this->pending ) {
-			return;
-		}
-		$pending       = $this->pending;
-		$this->pending = array();
-		// Read, merge and save under a lock of their own: requests ending at once would otherwise
-		// each save the shard they read, and all but the last one's records would be lost. (Not
-		// the writers' lock: a request's end must not wait for a push.)
-		$this->with_boot_lock(
-			function () use ( $pending ): void {
-				$head = $this->files->head();
-				if ( null === $head ) {
-					return;
-				}
-				$changed = array();
-				foreach ( $pending as $slug => list( $stamp, $boot ) ) {
-					$number               = Shards::of_slug( (string) $slug, $head['shards'] );
-					$changed[ $number ] ??= $this->files->shard( $head, $number );
-					if ( null !== $changed[ $number ] && ( $changed[ $number ]['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
-						$changed[ $number ]['files'][ $slug ]['boot']   = $boot;
-						$changed[ $number ]['files'][ $slug ]['booted'] = true;
-					}
-				}
-				$this->files->save_shards( $head, array_filter( $changed ) );
-			}
-		);
-	}
-
-	/**
-	 * The built manifest with the boot records (and facts) of the saved one, for the files whose
-	 * stamp has not changed since.
-	 *
-	 * @param Manifest      $manifest
-	 * @param Manifest|null $saved
-	 * @return Manifest
-	 */
-	private static function keep_boot_records( array $manifest, ?array $saved ): array {
-		foreach ( $saved['files'] ?? array() as $slug => $entry ) {
-			$mine = $manifest['files'][ $slug ] ?? null;
-			if ( null !== $mine && ! $mine['booted'] && $entry['booted'] && $entry['stamp'] === $mine['stamp'] ) {
-				$manifest['files'][ $slug ]['boot']   = $entry['boot'];
-				$manifest['files'][ $slug ]['booted'] = true;
-			}
-		}
-		$manifest['meta'] = ( $saved['meta'] ?? array() ) + $manifest['meta'];
-		return $manifest;
-	}
-
-	/**
-	 * @param callable(): void $work
-	 */
-	private function with_boot_lock( callable $work ): void {
-		try {
-			WriteLock::hold( $this->paths->cache(), $work, '.boot.lock' );
-		} catch ( \RuntimeException $error ) {
-			// No lock to be had (a read-only cache): saving is only an optimization, so save unlocked.
-			unset( $error );
-			$work();
-		}
+		$this->boot_records->flush();
 	}
 
 	/**
 	 * A small fact svc remembers beside the manifest (e.g. the vendor autoloader's state).
 	 */
 	public function meta( string $key ): mixed {
-		$source = $this->view->whole() ?? $this->view->head() ?? $this->current();
-		return $source['meta'][ $key ] ?? null;
+		return $this->meta->get( $key, fn (): array => $this->current() );
 	}
 
 	public function record_meta( string $key, mixed $value ): void {
-		$this->with_boot_lock(
-			function () use ( $key, $value ): void {
-				$head = $this->files->head();
-				if ( null === $head ) {
-					$this->current();
-					$head = $this->files->head();
-				}
-				if ( null !== $head ) {
-					$head['meta'][ $key ] = $value;
-					$this->files->save_head( $head );
-				}
-			}
-		);
-		$this->view->record_meta( $key, $value );
+		$this->meta->record( $key, $value, fn (): array => $this->current() );
 	}
 
 	/**
@@ -286,10 +207,11 @@ final class ManifestStore {
 	private function rebuild( ?array $previous ): array {
 		$manifest         = $this->builder->build( $previous );
 		$manifest['meta'] = $previous['meta'] ?? array();
-		// Another request may have saved boot records since $previous was read: keep them.
-		$this->with_boot_lock(
+		// Another request may have saved boot records (or meta) since $previous was read: keep them.
+		$this->lock->hold(
 			function () use ( &$manifest ): void {
-				$manifest = self::keep_boot_records( $manifest, $this->view->saved() );
+				$saved    = $this->view->saved();
+				$manifest = MetaStore::kept( BootRecords::kept( $manifest, $saved ), $saved );
 				$this->files->save( $manifest );
 			}
 		);
