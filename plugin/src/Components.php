@@ -9,8 +9,14 @@ declare(strict_types=1);
 
 namespace Svc;
 
+use Svc\Manifest\BootLock;
+use Svc\Manifest\BootRecords;
+use Svc\Manifest\Freshness;
 use Svc\Manifest\ManifestBuilder;
+use Svc\Manifest\ManifestFiles;
 use Svc\Manifest\ManifestStore;
+use Svc\Manifest\ManifestView;
+use Svc\Manifest\MetaStore;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
 use Svc\Release\ReleaseStore;
@@ -18,6 +24,9 @@ use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\RouteLoader;
 use Svc\Runtime\VendorAutoload;
 use Svc\Settings\RouteNamespace;
+use Svc\Storage\AtomicBatch;
+use Svc\Storage\Directories;
+use Svc\Storage\Disk;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
 use Svc\Storage\Trees;
@@ -37,10 +46,33 @@ final class Components {
 
 	public function __construct( public readonly Paths $paths ) {
 		$this->files           = new RouteFiles( $paths );
-		$this->store           = new ManifestStore( $paths, new ManifestBuilder( $this->files ) );
+		$this->store           = self::manifest_store( $this->files );
 		$this->deployer        = new Deployer( $paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $paths ) );
 		$this->monitor         = new FatalErrorMonitor();
 		$this->loader          = new RouteLoader( $this->store, new VendorAutoload( $paths, $this->store, $this->monitor ), $this->monitor );
 		$this->route_namespace = new RouteNamespace();
+	}
+
+	/**
+	 * The manifest store of the tree $files are read from, and the parts it is made of. Also how
+	 * tests build one (with a Disk that fails on cue), and how a store builds the store of the tree
+	 * it primes: on the same disk.
+	 */
+	public static function manifest_store( RouteFiles $files, Disk $disk = new Disk() ): ManifestStore {
+		$paths     = $files->paths();
+		$manifests = new ManifestFiles( $paths, new AtomicBatch( $disk ), new Directories( $disk ) );
+		$view      = new ManifestView( $manifests );
+		$lock      = new BootLock( $paths );
+		return new ManifestStore(
+			$paths,
+			new ManifestBuilder( $files ),
+			$manifests,
+			$view,
+			new Freshness( $paths ),
+			new BootRecords( $manifests, $view, $lock ),
+			new MetaStore( $manifests, $view, $lock ),
+			$lock,
+			static fn ( string $tree ): ManifestStore => self::manifest_store( new RouteFiles( $paths->for_tree( $tree ) ), $disk ),
+		);
 	}
 }

@@ -9,27 +9,16 @@ declare(strict_types=1);
 
 namespace Svc\Manifest;
 
-use Svc\Storage\AtomicBatch;
-use Svc\Storage\Directories;
-use Svc\Storage\Limits;
-use Svc\Storage\Paths;
-use Svc\Storage\RouteFiles;
+use Closure;
 use Svc\Routing\Slug;
-use Svc\Storage\WriteLock;
+use Svc\Storage\Paths;
 
 /**
  * The manifest is derived data in `cache/`: PHP literals, so with opcache a request reads it from
  * shared memory instead of re-reading route files. It is never the truth: deleting it only costs one
- * rebuild. It is saved as a head (`manifest-<tree>.php`: stamps, limits, meta) and shards of entries
- * (`manifest-<tree>-<generation>-<n>.php`, see Shards): a request for one route reads the head and the
- * shards its path can need, so without opcache its cost does not grow with the number of files.
- * Shards are written before the head that names their generation, so a head never names missing
- * shards (a reader that finds one gone, removed by a newer save, reads the whole manifest again).
- *
- * Freshness: a file added, removed or renamed changes its directory's stamp, so a request stats the
- * directories only; the files it is about to serve are stat'ed too, which catches in-place edits
- * (SFTP) of those. Management requests check every file. A manifest built in the same second as a
- * change it recorded ("racy", see ManifestBuilder) is rebuilt rather than trusted.
+ * rebuild. It is saved as a head and shards (ManifestFiles): a request for one route reads the head
+ * and the shards its path can need (ManifestView), so without opcache its cost does not grow with the
+ * number of files, and trusts them while the directories its path can need are unchanged (Freshness).
  *
  * @phpstan-type Index array{static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>}
  * @phpstan-type View array{files: array<string, EntryData>, index: Index}
@@ -43,25 +32,20 @@ final class ManifestStore {
 	/** Bumped when what a scan records changes (14: #[Cache] and #[RateLimit]; 15: #[Schedule]), so a site rescans. */
 	public const VERSION = 15;
 
-	/** @var Manifest|null This request's whole manifest, once something needed all of it. */
-	private ?array $manifest = null;
-	/** @var array<string, mixed>|null The saved head, once read (empty when it cannot be trusted). */
-	private ?array $head = null;
-	/** @var View The shards read so far, merged. */
-	private array $partial;
-	/** @var array<string, string> Slug => the stamp its file was found to have in this request. */
-	private array $checked = array();
-	/** @var array<int, true> Shard numbers merged into $partial. */
-	private array $read_shards = array();
-	/** @var array<string, array{0: string, 1: array{kind: string, message: string}|null}> Boot records not yet saved. */
-	private array $pending = array();
-
+	/**
+	 * @param Closure(string): ManifestStore $for_tree The store of another tree, for prime().
+	 */
 	public function __construct(
 		private readonly Paths $paths,
 		private readonly ManifestBuilder $builder,
-		private readonly AtomicBatch $batch = new AtomicBatch(),
+		private readonly ManifestFiles $files,
+		private readonly ManifestView $view,
+		private readonly Freshness $freshness,
+		private readonly BootRecords $boot_records,
+		private readonly MetaStore $meta,
+		private readonly BootLock $lock,
+		private readonly Closure $for_tree,
 	) {
-		$this->partial = self::no_shards();
 	}
 
 	/**
@@ -70,13 +54,13 @@ final class ManifestStore {
 	 * @return Manifest
 	 */
 	public function current(): array {
-		if ( null !== $this->manifest ) {
-			return $this->manifest;
+		$whole = $this->view->whole();
+		if ( null !== $whole ) {
+			return $whole;
 		}
-		$cached = $this->load();
-		if ( null !== $cached && self::trusted( $cached ) && $this->directories_unchanged( $cached['dirs'], array_map( 'strval', array_keys( $cached['dirs'] ) ) ) ) {
-			$this->manifest = $cached;
-			return $cached;
+		$cached = $this->view->saved();
+		if ( null !== $cached && $this->freshness->fresh( $cached ) ) {
+			return $this->view->keep( $cached );
 		}
 		return $this->rebuild( $cached );
 	}
@@ -88,12 +72,7 @@ final class ManifestStore {
 	 */
 	public function verified(): array {
 		$manifest = $this->current();
-		foreach ( $manifest['files'] as $entry ) {
-			if ( self::stamp_of( $entry ) !== $entry['stamp'] ) {
-				return $this->rebuild( $manifest );
-			}
-		}
-		return $manifest;
+		return $this->freshness->all_unchanged( $manifest['files'] ) ? $manifest : $this->rebuild( $manifest );
 	}
 
 	/**
@@ -103,12 +82,12 @@ final class ManifestStore {
 	 * @return list<string>
 	 */
 	public function candidates( string $path ): array {
-		$view  = $this->view( fn ( array $head ): array => Shards::for_path( $path, $head['shards'] ), $path );
+		$view  = $this->part( fn ( array $head ): array => Shards::for_path( $path, $head['shards'] ), $path );
 		$found = self::match( $view['index'], $path );
 		foreach ( $found as $slug ) {
-			if ( ! $this->unchanged( $slug, $view['files'][ $slug ] ) ) {
+			if ( ! $this->freshness->unchanged( $slug, $view['files'][ $slug ] ) ) {
 				// Edited in place (SFTP): what matches may have changed too.
-				return self::match( $this->rebuild( $this->manifest ?? $this->load() )['index'], $path );
+				return self::match( $this->rebuild( $this->view->whole() ?? $this->view->saved() )['index'], $path );
 			}
 		}
 		return $found;
@@ -120,28 +99,11 @@ final class ManifestStore {
 	 * @return EntryData|null
 	 */
 	public function entry( string $slug ): ?array {
-		$entry = $this->view( fn ( array $head ): array => array( Shards::of_slug( $slug, $head['shards'] ) ) )['files'][ $slug ] ?? null;
-		if ( null !== $entry && ! $this->unchanged( $slug, $entry ) ) {
-			return $this->rebuild( $this->manifest ?? $this->load() )['files'][ $slug ] ?? null;
+		$entry = $this->part( fn ( array $head ): array => array( Shards::of_slug( $slug, $head['shards'] ) ) )['files'][ $slug ] ?? null;
+		if ( null !== $entry && ! $this->freshness->unchanged( $slug, $entry ) ) {
+			return $this->rebuild( $this->view->whole() ?? $this->view->saved() )['files'][ $slug ] ?? null;
 		}
 		return $entry;
-	}
-
-	/**
-	 * Whether the file still has the entry's stamp; stat'ed once per request (a request asks for the
-	 * file it serves several times: to match, to authorize, to load).
-	 *
-	 * @param EntryData $entry
-	 */
-	private function unchanged( string $slug, array $entry ): bool {
-		if ( ( $this->checked[ $slug ] ?? null ) === $entry['stamp'] ) {
-			return true;
-		}
-		if ( self::stamp_of( $entry ) !== $entry['stamp'] ) {
-			return false;
-		}
-		$this->checked[ $slug ] = $entry['stamp'];
-		return true;
 	}
 
 	/**
@@ -149,7 +111,7 @@ final class ManifestStore {
 	 */
 	public function slug_of_class( string $class_name ): ?string {
 		$class_name = strtolower( ltrim( $class_name, '\\' ) );
-		$slug       = $this->view( fn ( array $head ): array => array( Shards::of_class( $class_name, $head['shards'] ) ) )['index']['classes'][ $class_name ] ?? null;
+		$slug       = $this->part( fn ( array $head ): array => array( Shards::of_class( $class_name, $head['shards'] ) ) )['index']['classes'][ $class_name ] ?? null;
 		return null === $slug ? null : (string) $slug;
 	}
 
@@ -157,11 +119,8 @@ final class ManifestStore {
 	 * Forgets this request's copy, e.g. after svc swapped the served tree.
 	 */
 	public function invalidate(): void {
-		$this->manifest    = null;
-		$this->head        = null;
-		$this->read_shards = array();
-		$this->checked     = array();
-		$this->partial     = self::no_shards();
+		$this->view->forget();
+		$this->freshness->forget();
 		$this->paths->forget_served();
 	}
 
@@ -171,8 +130,34 @@ final class ManifestStore {
 	 * after the swap finds it ready.
 	 */
 	public function prime( string $tree ): void {
-		$paths = $this->paths->for_tree( $tree );
-		( new ManifestStore( $paths, new ManifestBuilder( new RouteFiles( $paths ) ), $this->batch ) )->rebuild( $this->current() );
+		( $this->for_tree )( $tree )->rebuild( $this->current() );
+	}
+
+	/**
+	 * Records how loading a file went (BootRecords), saved at the end of the request.
+	 *
+	 * @param array{kind: string, message: string}|null $boot Null when it loaded cleanly.
+	 */
+	public function record_boot( string $slug, string $stamp, ?array $boot ): void {
+		$this->boot_records->record( $slug, $stamp, $boot );
+	}
+
+	/**
+	 * Saves the boot records this request made so far.
+	 */
+	public function flush(): void {
+		$this->boot_records->flush();
+	}
+
+	/**
+	 * A small fact svc remembers beside the manifest (e.g. the vendor autoloader's state).
+	 */
+	public function meta( string $key ): mixed {
+		return $this->meta->get( $key, fn (): array => $this->current() );
+	}
+
+	public function record_meta( string $key, mixed $value ): void {
+		$this->meta->record( $key, $value, fn (): array => $this->current() );
 	}
 
 	/**
@@ -183,88 +168,23 @@ final class ManifestStore {
 	 * @param callable(array<string, mixed>): list<int> $shards_of Shard numbers, given the head.
 	 * @return View|Manifest
 	 */
-	private function view( callable $shards_of, ?string $path = null ): array {
-		if ( null !== $this->manifest ) {
-			return $this->manifest;
+	private function part( callable $shards_of, ?string $path = null ): array {
+		$whole = $this->view->whole();
+		if ( null !== $whole ) {
+			return $whole;
 		}
-		$head = $this->head();
-		if ( null === $head || ( null !== $path && ! $this->directories_unchanged( $head['dirs'], self::directories_for( $head, $path ) ) ) ) {
+		$head = $this->view->head();
+		if ( null === $head || ( null !== $path && ! $this->freshness->fresh_for( $head, $path ) ) ) {
 			return $this->current();
 		}
-		foreach ( $shards_of( $head ) as $number ) {
-			if ( isset( $this->read_shards[ $number ] ) ) {
-				continue;
-			}
-			$shard = $this->load_shard( $head, $number );
-			if ( null === $shard ) {
-				// Removed by a newer save since the head was read.
-				return $this->current();
-			}
-			$this->partial                = self::merge( $this->partial, $shard );
-			$this->read_shards[ $number ] = true;
-		}
-		return $this->partial;
-	}
-
-	/**
-	 * @return View
-	 */
-	private static function no_shards(): array {
-		return array(
-			'files' => array(),
-			'index' => array(
-				'static'  => array(),
-				'dynamic' => array(),
-				'classes' => array(),
-			),
-		);
-	}
-
-	/**
-	 * Adds a shard's entries and index to a view, dynamic routes kept in slug order.
-	 *
-	 * @param View  $view
-	 * @param Shard $shard
-	 * @return View
-	 */
-	private static function merge( array $view, array $shard ): array {
-		$view['files']            += $shard['files'];
-		$view['index']['static']  += $shard['static'];
-		$view['index']['classes'] += $shard['classes'];
-		foreach ( $shard['dynamic'] as $segments => $patterns ) {
-			$patterns += $view['index']['dynamic'][ $segments ] ?? array();
-			ksort( $patterns, SORT_STRING );
-			$view['index']['dynamic'][ $segments ] = $patterns;
-		}
-		return $view;
-	}
-
-	/**
-	 * The saved head, when it can be trusted as it is.
-	 *
-	 * @return array<string, mixed>|null
-	 */
-	private function head(): ?array {
-		if ( null === $this->head ) {
-			$head       = self::read( $this->file() );
-			$this->head = null !== $head && self::trusted( $head ) ? $head : array();
-		}
-		return array() === $this->head ? null : $this->head;
-	}
-
-	/**
-	 * Not racy (see ManifestBuilder) and built under today's limits.
-	 *
-	 * @param array<string, mixed> $manifest
-	 */
-	private static function trusted( array $manifest ): bool {
-		return false === ( $manifest['racy'] ?? true ) && array( Limits::file_bytes( 'api' ), Limits::total_bytes( 'api' ) ) === $manifest['limits'];
+		// Null: a shard was removed by a newer save since the head was read.
+		return $this->view->with_shards( $head, $shards_of( $head ) ) ?? $this->current();
 	}
 
 	/**
 	 * Slugs whose route can match $path, static ones first, dynamic ones in slug order.
 	 *
-	 * @param array{static: array<string, string>, dynamic: array<int, array<string, string>>, classes: array<string, string>} $index
+	 * @param Index $index
 	 * @return list<string>
 	 */
 	private static function match( array $index, string $path ): array {
@@ -281,398 +201,20 @@ final class ManifestStore {
 	}
 
 	/**
-	 * The directories a route matching $path can be in (or be added to): along the path, literal
-	 * segments and dynamic ones (`[id]`) alike. A file added or removed in any other directory does
-	 * not change what this path matches.
-	 *
-	 * @param array<string, mixed> $head
-	 * @return list<string>
-	 */
-	private static function directories_for( array $head, string $path ): array {
-		$segments = explode( '/', $path );
-		$level    = array( '' );
-		$found    = array( '' );
-		$count    = count( $segments );
-		for ( $depth = 0; $depth < $count - 1; $depth++ ) {
-			$next = array();
-			foreach ( $level as $directory ) {
-				$children   = $head['dynamic_dirs'][ $directory ] ?? array();
-				$children[] = $segments[ $depth ];
-				foreach ( $children as $child ) {
-					$relative = '' === $directory ? $child : $directory . '/' . $child;
-					if ( isset( $head['dirs'][ $relative ] ) ) {
-						$next[] = $relative;
-					}
-				}
-			}
-			$found = array_merge( $found, $next );
-			$level = $next;
-		}
-		return $found;
-	}
-
-	/**
-	 * @param EntryData $entry
-	 */
-	private static function stamp_of( array $entry ): string {
-		return empty( $entry['link'] ) ? RouteFiles::stamp( $entry['path'] ) : RouteFiles::link_stamp( $entry['path'] );
-	}
-
-	/**
-	 * Records how loading a file went, for the listing and so that a known-bad file is not loaded again
-	 * until it changes. Saved once at the end of the request (a listing may boot many files).
-	 *
-	 * @param array{kind: string, message: string}|null $boot Null when it loaded cleanly.
-	 */
-	public function record_boot( string $slug, string $stamp, ?array $boot ): void {
-		if ( array() === $this->pending ) {
-			register_shutdown_function( array( $this, 'flush' ) );
-		}
-		$this->pending[ $slug ] = array( $stamp, $boot );
-		if ( null !== $this->manifest && ( $this->manifest['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
-			$this->manifest['files'][ $slug ]['boot']   = $boot;
-			$this->manifest['files'][ $slug ]['booted'] = true;
-		}
-		if ( ( $this->partial['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
-			$this->partial['files'][ $slug ]['boot']   = $boot;
-			$this->partial['files'][ $slug ]['booted'] = true;
-		}
-	}
-
-	/**
-	 * Writes the pending boot records into the shards on disk that hold them (re-read first: another
-	 * request may have saved since; a record for a file that changed since is dropped).
-	 */
-	public function flush(): void {
-		if ( array() === $this->pending ) {
-			return;
-		}
-		$pending       = $this->pending;
-		$this->pending = array();
-		// Read, merge and save under a lock of their own: requests ending at once would otherwise
-		// each save the shard they read, and all but the last one's records would be lost. (Not
-		// the writers' lock: a request's end must not wait for a push.)
-		$this->with_boot_lock(
-			function () use ( $pending ): void {
-				$head = self::read( $this->file() );
-				if ( null === $head ) {
-					return;
-				}
-				$changed = array();
-				foreach ( $pending as $slug => list( $stamp, $boot ) ) {
-					$number               = Shards::of_slug( (string) $slug, $head['shards'] );
-					$changed[ $number ] ??= $this->load_shard( $head, $number );
-					if ( null !== $changed[ $number ] && ( $changed[ $number ]['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
-						$changed[ $number ]['files'][ $slug ]['boot']   = $boot;
-						$changed[ $number ]['files'][ $slug ]['booted'] = true;
-					}
-				}
-				$files = array();
-				foreach ( array_filter( $changed ) as $number => $shard ) {
-					if ( isset( $head['inline'] ) ) {
-						$head['inline']         = $shard;
-						$files[ $this->file() ] = self::code( $head );
-					} else {
-						$files[ $this->shard_file( $head['generation'], $number ) ] = self::code( $shard );
-					}
-				}
-				if ( array() !== $files ) {
-					$this->write( $files );
-				}
-			}
-		);
-	}
-
-	/**
-	 * The built manifest with the boot records (and facts) of the saved one, for the files whose
-	 * stamp has not changed since.
-	 *
-	 * @param Manifest      $manifest
-	 * @param Manifest|null $saved
-	 * @return Manifest
-	 */
-	private static function keep_boot_records( array $manifest, ?array $saved ): array {
-		foreach ( $saved['files'] ?? array() as $slug => $entry ) {
-			$mine = $manifest['files'][ $slug ] ?? null;
-			if ( null !== $mine && ! $mine['booted'] && $entry['booted'] && $entry['stamp'] === $mine['stamp'] ) {
-				$manifest['files'][ $slug ]['boot']   = $entry['boot'];
-				$manifest['files'][ $slug ]['booted'] = true;
-			}
-		}
-		$manifest['meta'] = ( $saved['meta'] ?? array() ) + $manifest['meta'];
-		return $manifest;
-	}
-
-	/**
-	 * @param callable(): void $work
-	 */
-	private function with_boot_lock( callable $work ): void {
-		try {
-			WriteLock::hold( $this->paths->cache(), $work, '.boot.lock' );
-		} catch ( \RuntimeException $error ) {
-			// No lock to be had (a read-only cache): saving is only an optimization, so save unlocked.
-			unset( $error );
-			$work();
-		}
-	}
-
-	/**
-	 * A small fact svc remembers beside the manifest (e.g. the vendor autoloader's state).
-	 */
-	public function meta( string $key ): mixed {
-		$source = $this->manifest ?? $this->head() ?? $this->current();
-		return $source['meta'][ $key ] ?? null;
-	}
-
-	public function record_meta( string $key, mixed $value ): void {
-		$this->with_boot_lock(
-			function () use ( $key, $value ): void {
-				$head = self::read( $this->file() );
-				if ( null === $head ) {
-					$this->current();
-					$head = self::read( $this->file() );
-				}
-				if ( null !== $head ) {
-					$head['meta'][ $key ] = $value;
-					$this->write( array( $this->file() => self::code( $head ) ) );
-				}
-			}
-		);
-		if ( null !== $this->manifest ) {
-			$this->manifest['meta'][ $key ] = $value;
-		}
-		if ( null !== $this->head && array() !== $this->head ) {
-			$this->head['meta'][ $key ] = $value;
-		}
-	}
-
-	/**
 	 * @param Manifest|null $previous
 	 * @return Manifest
 	 */
 	private function rebuild( ?array $previous ): array {
 		$manifest         = $this->builder->build( $previous );
 		$manifest['meta'] = $previous['meta'] ?? array();
-		// Another request may have saved boot records since $previous was read: keep them.
-		$this->with_boot_lock(
+		// Another request may have saved boot records (or meta) since $previous was read: keep them.
+		$this->lock->hold(
 			function () use ( &$manifest ): void {
-				$manifest = self::keep_boot_records( $manifest, $this->load() );
-				$this->save( $manifest );
+				$saved    = $this->view->saved();
+				$manifest = MetaStore::kept( BootRecords::kept( $manifest, $saved ), $saved );
+				$this->files->save( $manifest );
 			}
 		);
-		$this->manifest = $manifest;
-		return $manifest;
-	}
-
-	/**
-	 * @param array<string, string> $stamps   Relative directory => stamp, as built.
-	 * @param list<string>          $relevant The directories to check.
-	 */
-	private function directories_unchanged( array $stamps, array $relevant ): bool {
-		$api = $this->paths->served();
-		if ( array() === $stamps ) {
-			return ! is_dir( $api );
-		}
-		foreach ( $relevant as $relative ) {
-			if ( RouteFiles::stamp( '' === $relative ? $api : $api . '/' . $relative ) !== $stamps[ $relative ] ) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	/**
-	 * Removes the manifests (heads and shards) of trees that are not in `$live`, and temporary files a
-	 * crashed save left. Called after Trees::collect(), under the write lock; manifests are saved
-	 * outside it, so only a temporary file a minute old is surely a crash's.
-	 *
-	 * @param list<string> $live
-	 */
-	public static function collect( Paths $paths, array $live ): void {
-		foreach ( (array) glob( $paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
-			$manifest = (string) $manifest;
-			// A head `manifest-<tree>.php` (file()) or a shard `manifest-<tree>-<generation>-<n>.php`
-			// (shard_file()), or one of their temporary files `.<name>.<12 hex>.tmp|bak` (AtomicBatch).
-			if ( 1 !== preg_match( '/^\.?manifest-(.+?)(?:-[a-f0-9]{8}-\d+)?(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) ) {
-				continue;
-			}
-			$crashed = isset( $match[2] ) && '' !== $match[2] && time() - (int) @filemtime( $manifest ) > 60; // phpcs:ignore WordPress.PHP.NoSilencedErrors
-			if ( $crashed || ! in_array( $match[1], $live, true ) ) {
-				@unlink( $manifest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
-			}
-		}
-	}
-
-	/**
-	 * One manifest per tree: a swap needs no rebuild, and opcache compiles a new file, never a stale one.
-	 */
-	private function file(): string {
-		return $this->paths->cache() . '/manifest-' . ( $this->paths->served_tree() ?? 'api' ) . '.php';
-	}
-
-	private function shard_file( string $generation, int $number ): string {
-		return substr( $this->file(), 0, -4 ) . '-' . $generation . '-' . $number . '.php';
-	}
-
-	/**
-	 * A PHP literal file of this VERSION, or null.
-	 *
-	 * @return array<string, mixed>|null
-	 */
-	private static function read( string $file ): ?array {
-		if ( ! is_file( $file ) ) {
-			return null;
-		}
-		$data = include $file;
-		return is_array( $data ) && ( $data['version'] ?? null ) === self::VERSION ? $data : null;
-	}
-
-	/**
-	 * @param array<string, mixed> $head
-	 * @return Shard|null
-	 */
-	private function load_shard( array $head, int $number ): ?array {
-		if ( isset( $head['inline'] ) ) {
-			/** @var Shard */
-			return $head['inline'];
-		}
-		/** @var Shard|null */
-		return self::read( $this->shard_file( (string) $head['generation'], $number ) );
-	}
-
-	/**
-	 * The whole saved manifest: its head and every shard.
-	 *
-	 * @return Manifest|null
-	 */
-	private function load(): ?array {
-		$manifest = self::read( $this->file() );
-		if ( null === $manifest ) {
-			return null;
-		}
-		$merged = self::no_shards();
-		for ( $number = 0; $number < $manifest['shards']; $number++ ) {
-			$shard = $this->load_shard( $manifest, $number );
-			if ( null === $shard ) {
-				return null;
-			}
-			$merged = self::merge( $merged, $shard );
-		}
-		$manifest['files'] = $merged['files'];
-		$manifest['index'] = $merged['index'];
-		/** @var Manifest $manifest (the head's keys as saved, the shards' merged) */
-		return $manifest;
-	}
-
-	/**
-	 * Saves the manifest as shards of a new generation, then the head naming it; removes the shards
-	 * of older generations but the one before (a request may have read its head just now).
-	 *
-	 * @param Manifest $manifest
-	 */
-	private function save( array $manifest ): void {
-		$count      = Shards::count( count( $manifest['files'] ) );
-		$generation = bin2hex( random_bytes( 4 ) );
-		$empty      = array(
-			'version' => self::VERSION,
-			'files'   => array(),
-			'static'  => array(),
-			'dynamic' => array(),
-			'classes' => array(),
-		);
-		$shards     = array_fill( 0, $count, $empty );
-		foreach ( $manifest['files'] as $slug => $entry ) {
-			$shards[ Shards::of_slug( (string) $slug, $count ) ]['files'][ $slug ] = $entry;
-		}
-		foreach ( $manifest['index']['static'] as $path => $slug ) {
-			$shards[ Shards::of_slug( (string) $slug, $count ) ]['static'][ $path ] = $slug;
-		}
-		foreach ( $manifest['index']['dynamic'] as $segments => $patterns ) {
-			foreach ( $patterns as $slug => $regex ) {
-				$shards[ Shards::of_slug( (string) $slug, $count ) ]['dynamic'][ $segments ][ $slug ] = $regex;
-			}
-		}
-		foreach ( $manifest['index']['classes'] as $class_name => $slug ) {
-			$shards[ Shards::of_class( (string) $class_name, $count ) ]['classes'][ $class_name ] = $slug;
-		}
-		$head                 = array_diff_key( $manifest, array_flip( array( 'files', 'index', 'inline' ) ) );
-		$head['generation']   = $generation;
-		$head['shards']       = $count;
-		$head['dynamic_dirs'] = self::dynamic_directories( array_keys( $manifest['dirs'] ) );
-		$files                = array();
-		if ( 1 === $count ) {
-			// A small site's one shard goes in the head: a request includes one file, as before shards.
-			$head['inline'] = $shards[0];
-		} else {
-			foreach ( $shards as $number => $shard ) {
-				$files[ $this->shard_file( $generation, $number ) ] = self::code( $shard );
-			}
-		}
-		try {
-			$directories = new Directories();
-			$directories->ensure_below( $this->paths->base(), $this->paths->root() );
-			$directories->ensure( $this->paths->cache() );
-			$previous = self::read( $this->file() );
-			if ( array() !== $files ) {
-				$this->write( $files );
-			}
-			$this->write( array( $this->file() => self::code( $head ) ) );
-			$this->remove_generations_but( array( $generation, (string) ( $previous['generation'] ?? '' ) ) );
-		} catch ( \Throwable $error ) {
-			// A read-only cache costs speed, not correctness: the manifest is rebuilt per request.
-			unset( $error );
-		}
-	}
-
-	/**
-	 * Directory => its dynamic subdirectories (`[id]`), for directories_for().
-	 *
-	 * @param list<int|string> $directories
-	 * @return array<string, list<string>>
-	 */
-	private static function dynamic_directories( array $directories ): array {
-		$found = array();
-		foreach ( $directories as $relative ) {
-			$relative = (string) $relative;
-			$name     = basename( $relative );
-			if ( '' !== $relative && str_starts_with( $name, '[' ) ) {
-				$parent                                    = dirname( $relative );
-				$found[ '.' === $parent ? '' : $parent ][] = $name;
-			}
-		}
-		return $found;
-	}
-
-	/**
-	 * @param list<string> $keep
-	 */
-	private function remove_generations_but( array $keep ): void {
-		$prefix = substr( $this->file(), 0, -4 ) . '-';
-		foreach ( (array) glob( $prefix . '*-*.php' ) as $file ) {
-			$generation = explode( '-', substr( (string) $file, strlen( $prefix ) ) )[0];
-			if ( ! in_array( $generation, $keep, true ) ) {
-				wp_delete_file( (string) $file );
-			}
-		}
-	}
-
-	/**
-	 * @param array<string, string> $files Path => PHP code.
-	 */
-	private function write( array $files ): void {
-		try {
-			$this->batch->write( $this->paths->cache(), $files );
-		} catch ( \Throwable $error ) {
-			// A read-only cache costs speed, not correctness.
-			unset( $error );
-		}
-	}
-
-	/**
-	 * @param array<string, mixed> $data
-	 */
-	private static function code( array $data ): string {
-		return "<?php\n// Derived by svc from wp-content/svc/api/; safe to delete.\ndefined( 'ABSPATH' ) || exit;\nreturn "
-			. var_export( $data, true ) . ";\n"; // phpcs:ignore WordPress.PHP.DevelopmentFunctions -- a PHP literal is the cache format.
+		return $this->view->keep( $manifest );
 	}
 }

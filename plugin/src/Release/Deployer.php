@@ -11,6 +11,7 @@ namespace Svc\Release;
 
 use Svc\Manifest\Entry;
 use Svc\Events\Emit;
+use Svc\Manifest\ManifestFiles;
 use Svc\Manifest\ManifestStore;
 use Svc\Storage\Guard;
 use Svc\Storage\Paths;
@@ -221,7 +222,7 @@ final class Deployer {
 	 * Removes the trees no request can still be serving, and their manifests.
 	 */
 	private function collect(): void {
-		ManifestStore::collect( $this->paths, $this->trees->collect( $this->releases->live_previews() ) );
+		ManifestFiles::collect( $this->paths, $this->trees->collect( $this->releases->live_previews() ) );
 	}
 
 	/**

@@ -102,7 +102,7 @@ final class Trees {
 
 	/**
 	 * Removes every tree but the served one and the one served before it, crashed builds and stray
-	 * links, and says which trees it kept (their manifests stay: ManifestStore::collect()). The
+	 * links, and says which trees it kept (their manifests stay: ManifestFiles::collect()). The
 	 * previous tree stays until the next write: a request that resolved it just before the swap may
 	 * still be about to include a file from it. Runs under the write lock, which every build holds,
 	 * so any build directory found is a crashed one.

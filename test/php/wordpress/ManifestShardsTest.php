@@ -3,7 +3,7 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/SvcTestCase.php';
 
-use Svc\Manifest\ManifestBuilder;
+use Svc\Components;
 use Svc\Manifest\ManifestStore;
 
 /**
@@ -36,7 +36,7 @@ final class ManifestShardsTest extends SvcTestCase {
 
 	/** A store as the next request makes it, and the manifest files it includes while $work runs. */
 	private function shards_read( callable $work ): array {
-		$store  = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
+		$store  = Components::manifest_store( $this->files );
 		$before = get_included_files();
 		$result = $work( $store );
 		$read   = preg_grep( '#/cache/manifest-[^/]+-[0-9a-f]+-\d+\.php$#', array_diff( get_included_files(), $before ) );
@@ -76,14 +76,14 @@ final class ManifestShardsTest extends SvcTestCase {
 		$this->assertSame( 'route-42', $slug );
 		$this->assertSame( 1, $read );
 		list( $entry ) = $this->shards_read( fn ( ManifestStore $fresh ): ?array => $fresh->entry( 'route-42' ) );
-		$whole         = ( new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) ) )->current();
+		$whole         = Components::manifest_store( $this->files )->current();
 		$this->assertCount( self::FILES + 2, $whole['files'] );
 		$this->assertSame( $whole['files']['route-42'], $entry );
 		$this->assertSame( $class[1], $entry['class'] );
 	}
 
 	public function test_boot_records_are_saved_into_the_shard_that_holds_the_file(): void {
-		$store = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
+		$store = Components::manifest_store( $this->files );
 		$entry = $store->entry( 'route-9' );
 		$store->record_boot(
 			'route-9',
@@ -107,7 +107,7 @@ final class ManifestShardsTest extends SvcTestCase {
 				'kind'    => 'load',
 				'message' => 'it broke',
 			),
-			( new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) ) )->current()['files']['route-9']['boot']
+			Components::manifest_store( $this->files )->current()['files']['route-9']['boot']
 		);
 	}
 }

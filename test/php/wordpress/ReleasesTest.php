@@ -312,7 +312,7 @@ final class ReleasesTest extends SvcTestCase {
 			$pid = pcntl_fork();
 			if ( 0 === $pid ) {
 				// One request: its own store reads the cached manifest and saves one boot record.
-				$store = new Svc\Manifest\ManifestStore( $this->paths, new Svc\Manifest\ManifestBuilder( $this->files ) );
+				$store = Svc\Components::manifest_store( $this->files );
 				$store->current();
 				$store->record_boot( (string) $slug, $manifest['files'][ $slug ]['stamp'], null );
 				$store->flush();

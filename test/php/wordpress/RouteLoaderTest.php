@@ -3,8 +3,7 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/SvcTestCase.php';
 
-use Svc\Manifest\ManifestBuilder;
-use Svc\Manifest\ManifestStore;
+use Svc\Components;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\RouteLoader;
 use Svc\Runtime\VendorAutoload;
@@ -19,7 +18,7 @@ final class RouteLoaderTest extends SvcTestCase {
 		$this->assertTrue( class_exists( $class, false ) );
 
 		// What a rebuilt REST server does: new store and loader, same files, the class still declared.
-		$store   = new ManifestStore( $this->paths, new ManifestBuilder( new RouteFiles( $this->paths ) ) );
+		$store   = Components::manifest_store( new RouteFiles( $this->paths ) );
 		$monitor = new FatalErrorMonitor();
 		$again   = new RouteLoader( $store, new VendorAutoload( $this->paths, $store, $monitor ), $monitor );
 		$this->assertNull( $again->load( 'reloaded' ) );

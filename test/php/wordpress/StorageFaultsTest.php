@@ -3,13 +3,11 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/SvcTestCase.php';
 
-use Svc\Manifest\ManifestBuilder;
-use Svc\Manifest\ManifestStore;
+use Svc\Components;
 use Svc\Release\BlobStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\ReleaseStore;
-use Svc\Storage\AtomicBatch;
 use Svc\Storage\Disk;
 use Svc\Storage\Trees;
 
@@ -71,7 +69,7 @@ final class StorageFaultsTest extends SvcTestCase {
 	protected function setUp(): void {
 		parent::setUp();
 		$this->disk     = new FaultyDisk();
-		$this->store    = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ), new AtomicBatch( $this->disk ) );
+		$this->store    = Components::manifest_store( $this->files, $this->disk );
 		$this->deployer = new Deployer( $this->paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $this->paths, $this->disk ) );
 		$this->old      = self::route( self::unique( 'Old' ) );
 		$this->deploy(
@@ -159,7 +157,7 @@ final class StorageFaultsTest extends SvcTestCase {
 	public function test_a_failed_manifest_save_costs_speed_not_correctness(): void {
 		$this->disk->fail( 'rename', 0, '#/cache/#' );
 		$this->store->invalidate();
-		$fresh = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ), new AtomicBatch( $this->disk ) );
+		$fresh = Components::manifest_store( $this->files, $this->disk );
 		$this->assertSame( array( 'hello' ), $fresh->candidates( 'hello' ) );
 		$this->assertSame( $this->old, $this->files->read( 'hello' ) );
 		$cache = (array) scandir( $this->root . '/cache' );

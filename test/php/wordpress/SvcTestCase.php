@@ -2,7 +2,7 @@
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
-use Svc\Manifest\ManifestBuilder;
+use Svc\Components;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\BlobStore;
 use Svc\Release\Change;
@@ -37,7 +37,7 @@ abstract class SvcTestCase extends TestCase {
 		$this->root     = sys_get_temp_dir() . '/svc-phpunit-' . bin2hex( random_bytes( 6 ) );
 		$this->paths    = new Paths( $this->root );
 		$this->files    = new RouteFiles( $this->paths );
-		$this->store    = new ManifestStore( $this->paths, new ManifestBuilder( $this->files ) );
+		$this->store    = Components::manifest_store( $this->files );
 		$monitor        = new FatalErrorMonitor();
 		$this->loader   = new RouteLoader( $this->store, new VendorAutoload( $this->paths, $this->store, $monitor ), $monitor );
 		$this->deployer = new Deployer( $this->paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $this->paths ) );
