@@ -42,9 +42,11 @@ final class ManifestBuilder {
 
 	/**
 	 * @param Manifest|null $previous The manifest being replaced, if any.
+	 * @param Manifest|null $like     Another tree's, whose entries a file with the very same bytes at
+	 *                                the same slug takes instead of being scanned (ManifestStore::prime()).
 	 * @return Manifest
 	 */
-	public function build( ?array $previous ): array {
+	public function build( ?array $previous, ?array $like = null ): array {
 		// Taken before anything is read: whatever changes from this second on may be missed by this scan.
 		$built     = time();
 		$since     = (int) ( $previous['built'] ?? PHP_INT_MAX );
@@ -53,6 +55,7 @@ final class ManifestBuilder {
 		// New limits change which files are over them: every file is scanned again then.
 		$same_limits = ( $previous['limits'] ?? null ) === $limits;
 		$before      = $previous['files'] ?? array();
+		$alike       = null !== $like && $like['limits'] === $limits ? $like['files'] : array();
 		$entries     = array();
 		$total       = 0;
 
@@ -67,6 +70,9 @@ final class ManifestBuilder {
 				// A racy stamp, or the same file in a new release's tree: when the bytes are the very
 				// ones scanned and booted, what the scan and the last boot said still holds.
 				$entry = null !== $known && $same_limits ? self::copy_of( $known, $stat ) : null;
+				if ( null === $entry && isset( $alike[ $slug ] ) ) {
+					$entry = self::copy_of( $alike[ $slug ], $stat );
+				}
 				if ( null === $entry ) {
 					if ( null !== $known && $known['path'] === $stat['path'] ) {
 						// Edited in place (SFTP): opcache may run with validate_timestamps=0 and never look.

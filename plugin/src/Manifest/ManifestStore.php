@@ -127,10 +127,22 @@ final class ManifestStore {
 	/**
 	 * Builds and saves the manifest of a tree before it is served, from the manifest of the tree
 	 * served now: unchanged files are carried over by hash instead of scanned, and the first request
-	 * after the swap finds it ready.
+	 * after the swap finds it ready. $like names a tree holding the same files, whose saved manifest
+	 * is carried over the same way (the release a rollback restores, the preview a promote makes
+	 * active): a rollback of a thousand files then scans none.
 	 */
-	public function prime( string $tree ): void {
-		( $this->for_tree )( $tree )->rebuild( $this->current() );
+	public function prime( string $tree, ?string $like = null ): void {
+		$other = null === $like ? null : ( $this->for_tree )( $like )->saved();
+		( $this->for_tree )( $tree )->rebuild( $this->current(), $other );
+	}
+
+	/**
+	 * The manifest saved for this tree, as it was saved; never rebuilt (null when there is none).
+	 *
+	 * @return Manifest|null
+	 */
+	private function saved(): ?array {
+		return $this->view->saved();
 	}
 
 	/**
@@ -202,10 +214,11 @@ final class ManifestStore {
 
 	/**
 	 * @param Manifest|null $previous
+	 * @param Manifest|null $like     Another tree's, holding some of the same files (prime()).
 	 * @return Manifest
 	 */
-	private function rebuild( ?array $previous ): array {
-		$manifest         = $this->builder->build( $previous );
+	private function rebuild( ?array $previous, ?array $like = null ): array {
+		$manifest         = $this->builder->build( $previous, $like );
 		$manifest['meta'] = $previous['meta'] ?? array();
 		// Another request may have saved boot records (or meta) since $previous was read: keep them.
 		$this->lock->hold(

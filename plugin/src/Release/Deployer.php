@@ -206,16 +206,32 @@ final class Deployer {
 	}
 
 	/**
-	 * Names a built tree for its (committed) release, prepares its manifest and serves it.
+	 * Names a built tree for its (committed) release, prepares its manifest and serves it. $like:
+	 * a kept tree with the same files, whose manifest spares scanning them again.
 	 */
-	private function install( string $build, int $release ): void {
+	private function install( string $build, int $release, ?string $like = null ): void {
 		$tree = $this->trees->name( $build, $release );
-		$this->store->prime( $tree );
+		$this->store->prime( $tree, $like );
 		$this->trees->swap( $tree );
 		$this->store->invalidate();
 		$this->collect();
 		// A fresh copy of the release: no drift. Other nodes show what this one serves.
 		$this->nodes->record( $release, array() );
+	}
+
+	/**
+	 * The tree of the release a rollback restores, or of the preview a promote makes active, when
+	 * this node still has it.
+	 */
+	private function tree_alike( string $kind, ?int $of ): ?string {
+		if ( null === $of ) {
+			return null;
+		}
+		return match ( $kind ) {
+			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ),
+			ReleaseKind::PROMOTE  => $this->trees->preview_tree( $of ),
+			default               => null,
+		};
 	}
 
 	/**
@@ -433,7 +449,7 @@ final class Deployer {
 			return Refusal::write_failed( $error->getMessage() );
 		}
 		try {
-			$this->install( $build, $id );
+			$this->install( $build, $id, $this->tree_alike( $planned->kind, $change->rollback_of ) );
 		} catch ( RuntimeException $error ) {
 			// Recorded but not served: withdrawn, so that the site stays as it was (a node that followed
 			// it meanwhile follows back), and the tree left half-installed is removed.

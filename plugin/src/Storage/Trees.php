@@ -139,9 +139,20 @@ final class Trees {
 	 * A tree is named only once it is complete, so any tree of that name can be served.
 	 */
 	public function preview_tree( int $id ): ?string {
-		foreach ( (array) glob( $this->paths->trees() . '/p' . $id . '-*', GLOB_ONLYDIR | GLOB_NOSORT ) as $path ) {
+		return $this->tree_named( 'p', $id, Paths::PREVIEW_PATTERN );
+	}
+
+	/**
+	 * This node's tree of release $id, while it is kept (the served one, the one before it).
+	 */
+	public function release_tree( int $id ): ?string {
+		return $this->tree_named( 'r', $id, Paths::TREE_PATTERN );
+	}
+
+	private function tree_named( string $prefix, int $id, string $pattern ): ?string {
+		foreach ( (array) glob( $this->paths->trees() . '/' . $prefix . $id . '-*', GLOB_ONLYDIR | GLOB_NOSORT ) as $path ) {
 			$name = basename( (string) $path );
-			if ( 1 === preg_match( Paths::PREVIEW_PATTERN, $name ) && ! is_link( (string) $path ) ) {
+			if ( 1 === preg_match( $pattern, $name ) && ! is_link( (string) $path ) ) {
 				return $name;
 			}
 		}

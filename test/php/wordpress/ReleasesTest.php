@@ -297,6 +297,23 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertSame( $by_hand, $this->files->read( 'by-hand' ) );
 	}
 
+	public function test_a_rollback_takes_what_was_learned_of_the_files_it_restores_instead_of_scanning_them(): void {
+		$first = self::route( self::unique( 'First' ) );
+		$this->deploy( array( 'hello' => $first ) );
+		// Loaded once: the manifest of this release's tree records the boot.
+		$this->store->record_boot( 'hello', (string) $this->store->entry( 'hello' )['stamp'], null );
+		$this->store->flush();
+		$this->deploy( array( 'hello' => self::route( self::unique( 'Second' ) ) ) );
+		$this->assertFalse( $this->store->entry( 'hello' )['booted'] );
+
+		$this->assertIsArray( $this->deployer->rollback( null, false ) );
+		$this->store->invalidate();
+		$this->assertSame( $first, $this->files->read( 'hello' ) );
+		// The first tree's entry, carried over by its bytes (a scan would know nothing of a boot).
+		$this->assertTrue( $this->store->entry( 'hello' )['booted'] );
+		$this->assertSame( hash( 'sha256', $first ), $this->store->entry( 'hello' )['hash'] );
+	}
+
 	public function test_boot_records_saved_at_once_by_many_requests_are_all_kept(): void {
 		if ( ! function_exists( 'pcntl_fork' ) || ! function_exists( 'posix_kill' ) ) {
 			$this->markTestSkipped( 'needs pcntl and posix to run requests at once' );
