@@ -15,8 +15,12 @@ export interface TerminalRun {
   write(keys: string): void;
   /** Resolves once the output (escape codes stripped) matches. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** The exit code; rejects with what the terminal shows if the command has not ended by EXIT_MS. */
   readonly exit: Promise<number | null>;
 }
+
+/** Longer than any interactive test takes on a busy machine: a command still running is stuck. */
+const EXIT_MS = 90_000;
 
 const running = new Set<ChildProcess>();
 
@@ -52,12 +56,21 @@ export function inTerminal(
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   running.add(child);
-  const exit = new Promise<number | null>((resolve) =>
+  const exit = new Promise<number | null>((resolve, reject) => {
+    // A command waiting for a key that never came would otherwise hold the test until jest's own
+    // timeout, which says nothing of the screen it was stuck on.
+    const stuck = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The command had not ended after ${EXIT_MS} ms; the terminal shows:\n${screenText(output)}`));
+    }, EXIT_MS);
     child.on('close', (code) => {
+      clearTimeout(stuck);
       running.delete(child);
       resolve(code);
-    }),
-  );
+    });
+  });
+  // Handled here too: a test that never awaits the exit must not fail on an unhandled rejection.
+  exit.catch(() => undefined);
   return {
     output: () => output,
     write: (keys) => {
