@@ -19,13 +19,36 @@ use Svc\Storage\WriteLock;
  */
 final class BootLock {
 
+	/** @var array<string, true> The caches whose lock this process holds now. */
+	private static array $held = array();
+
 	public function __construct( private readonly Paths $paths ) {
+	}
+
+	/**
+	 * Re-entrant: work done under the lock may rebuild the manifest, which takes it again (MetaStore
+	 * with no head saved), and flock() on a second handle would wait for this process forever.
+	 *
+	 * @param callable(): void $work
+	 */
+	public function hold( callable $work ): void {
+		$cache = $this->paths->cache();
+		if ( isset( self::$held[ $cache ] ) ) {
+			$work();
+			return;
+		}
+		self::$held[ $cache ] = true;
+		try {
+			$this->lock( $work );
+		} finally {
+			unset( self::$held[ $cache ] );
+		}
 	}
 
 	/**
 	 * @param callable(): void $work
 	 */
-	public function hold( callable $work ): void {
+	private function lock( callable $work ): void {
 		try {
 			WriteLock::hold( $this->paths->cache(), $work, '.boot.lock' );
 		} catch ( \RuntimeException $error ) {

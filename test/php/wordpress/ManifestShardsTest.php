@@ -110,4 +110,16 @@ final class ManifestShardsTest extends SvcTestCase {
 			Components::manifest_store( $this->files )->current()['files']['route-9']['boot']
 		);
 	}
+
+	public function test_a_fact_recorded_when_no_manifest_is_saved_builds_one_under_the_lock_it_holds(): void {
+		$store = Components::manifest_store( $this->files );
+		$this->assertNotNull( $store->entry( 'route-9' ) );
+		// Its manifest removed (another request's collect), after this request read the head.
+		foreach ( (array) glob( $this->paths->cache() . '/manifest-*.php' ) as $file ) {
+			unlink( (string) $file );
+		}
+		// The rebuild takes the lock record_meta() holds: it must not wait for itself.
+		$store->record_meta( 'probe', 'kept' );
+		$this->assertSame( 'kept', Components::manifest_store( $this->files )->meta( 'probe' ) );
+	}
 }
