@@ -95,14 +95,20 @@ function commandNames() {
     .map((entry) => entry.name);
 }
 
-/** The entry point imports each command's module by its source path; in dist/ it is that command's own file. */
+/**
+ * A command's declaration (source/commands/<name>/command.ts, bundled with the entry point) imports
+ * its runner (./index.js) when it runs; in dist/ that is the command's own file. It is marked by its
+ * path in dist/ until step 2 knows which file the declaration landed in and makes it relative.
+ */
 const commandsApart = {
   name: 'commands-apart',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\/commands\/[^/]+\/index\.js$/ }, (args) => ({
-      path: `./commands/${args.path.split('/')[2]}.cjs`,
-      external: true,
-    }));
+    pluginBuild.onResolve({ filter: /^\.\/index\.js$/ }, (args) => {
+      const declaration = /[\\/]source[\\/]commands[\\/]([^\\/]+)[\\/]command\.ts$/.exec(args.importer);
+      if (declaration === null) return undefined;
+      if (args.kind !== 'dynamic-import') throw new Error(`${path.relative(ROOT, args.importer)} imports its runner statically; only runner() may, with import().`);
+      return { path: path.join(DIST, 'commands', `${declaration[1]}.cjs`), external: true };
+    });
   },
 };
 
@@ -157,7 +163,7 @@ async function renderMainHelp() {
       packages: 'external',
       tsconfig: path.join(ROOT, 'tsconfig.json'),
       logLevel: 'warning',
-      plugins: [bundledPackages],
+      plugins: [bundledPackages, commandsApart],
     });
     const { renderHelp } = await import(pathToFileURL(file).href);
     return renderHelp('main', PACKAGE_INFO);
@@ -284,6 +290,11 @@ function svcImports(file, esm) {
     name: 'svc-imports',
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /.*/ }, (args) => {
+        // A command's runner, as commandsApart left it: its file in dist/.
+        if (args.path.startsWith(DIST + path.sep)) {
+          const specifier = relativeSpecifier(file, args.path);
+          return { path: args.kind === 'dynamic-import' ? MARK + specifier : specifier, external: true };
+        }
         if (!args.path.startsWith('.')) return { path: args.path, external: true };
         const target = outputName(path.resolve(path.dirname(file), args.path), esm);
         const specifier = relativeSpecifier(file, target);
@@ -333,6 +344,11 @@ async function main() {
     for (const [file, code] of outputs) {
       files.push({ target: outputName(file, esm), text: esm.has(file) ? renameImports(file, code, meta, esm) : await toCommonJs(file, code, esm) });
     }
+  }
+  const absolute = files.find(({ text }) => text.includes(DIST + path.sep));
+  if (absolute !== undefined) {
+    // A runner's import that step 2 did not make relative: the declaration landed in an ES module file.
+    throw new Error(`${path.relative(ROOT, absolute.target)} names a file by its path in ${DIST}; dist/ must move with the package.`);
   }
   rmSync(DIST, { recursive: true, force: true });
   for (const { target, text } of files) {
