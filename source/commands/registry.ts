@@ -5,8 +5,9 @@
  * flags with their suggestions (parse-argv.ts), the help (help-texts.ts) and which module runs
  * (cli.tsx). A new command is a folder with its command.ts and index.ts, and a line here.
  *
- * Loaded by the entry point at every start: declarations only, no runner (each is imported by its
- * declaration's runner() when it runs).
+ * Loaded with the parser (read-argv.ts), by every run that parses argv, before svc knows which
+ * command runs: declarations only, no runner (each is imported by its declaration's runner() when
+ * it runs).
  */
 import { apiClient, apiOpenapi, type ApiContractCommand } from './api-contract/command.js';
 import { apiDiff, type ApiDiffCommand } from './api-diff/command.js';
