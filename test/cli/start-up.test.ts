@@ -9,7 +9,7 @@
  * svc knows what to do, so it loads for every run but `svc --version`. Its cost is in
  * `npm run bench -- cli` (Node's compile cache keeps it small where Node has one).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,40 +17,39 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { START_COMMANDS } from '../../scripts/bench/cli-start.js';
 import { moduleTracer, packagesOf, type TracedRun } from './helpers/module-trace.js';
-import { packedCli, type PackedCli } from './helpers/packed-cli.js';
+import { packedCli, REPO_ROOT, type PackedCli } from './helpers/packed-cli.js';
+import { COMMANDS } from '../../source/commands/registry.js';
 
 jest.setTimeout(120_000);
 
 /** Loaded only by a command that needs them, once it does its work. */
 const HEAVY = ['ink', 'react', 'react-reconciler', 'yoga-layout', 'got', 'conf', 'ajv', 'php-parser', '@napi-rs/keyring', 'fflate'];
 
-/** dist/commands/<command>.cjs of each command (the entry point loads only the one that runs). */
-const COMMAND_MODULE: Record<string, string | undefined> = {
-  '--help': undefined,
-  'api push': 'api-push',
-  'api pull': 'api-pull',
-  'api list': 'api-list',
-  'api diff': 'api-diff',
-  'api rm': 'api-rm',
-  'api releases': 'api-releases',
-  'api rollback': 'api-rollback',
-  'api promote': 'api-promote',
-  'api new': 'api-new',
-  'api logs': 'api-logs',
-  'api openapi': 'api-contract',
-  'api client': 'api-contract',
-  doctor: 'doctor',
-  dev: 'dev',
-  login: 'login',
-  logout: 'logout',
-  link: 'link',
-};
+/**
+ * dist/commands/<folder>.cjs of each command (the entry point loads only the one that runs): the
+ * folder of source/commands/ whose command.ts declares it (scripts/build.mjs bundles each folder).
+ */
+async function commandFolders(): Promise<Record<string, string>> {
+  const commands = path.join(REPO_ROOT, 'source', 'commands');
+  const folders: Record<string, string> = {};
+  for (const entry of readdirSync(commands, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === 'shared') continue;
+    for (const value of Object.values((await import(`../../source/commands/${entry.name}/command.js`)) as Record<string, unknown>)) {
+      // A declaration (source/commands/declaration.ts), not a helper the module also exports.
+      if (typeof value === 'object' && value !== null && 'runner' in value && 'name' in value && typeof value.name === 'string') folders[value.name] = entry.name;
+    }
+  }
+  return folders;
+}
 
+let COMMAND_MODULE: Record<string, string | undefined>;
 let cli: PackedCli;
 let home: string;
 let trace: ReturnType<typeof moduleTracer>;
 
 beforeAll(async () => {
+  COMMAND_MODULE = await commandFolders();
+  expect(Object.keys(COMMAND_MODULE).sort()).toEqual(COMMANDS.map((command) => command.name as string).sort());
   cli = await packedCli();
   home = mkdtempSync(path.join(os.tmpdir(), 'svc-start-up-'));
   trace = moduleTracer();
@@ -94,7 +93,7 @@ describe('before the first byte', () => {
     expect(packagesLoaded(result)).toEqual([]);
     expect(parserLoaded(result)).toBe(!UNPARSED.includes(args.join(' ')));
     const name = args[0] === 'api' ? `api ${args[1]}` : (args[0] ?? '');
-    const own = COMMAND_MODULE[name];
+    const own = name === '--help' ? undefined : COMMAND_MODULE[name];
     expect(commandModules(result.loaded)).toEqual(own === undefined ? [] : [own]);
   });
 
