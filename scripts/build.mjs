@@ -47,9 +47,6 @@ const TARGET = 'node20';
  */
 const META = '__svcImportMeta';
 const META_BANNER = `var ${META} = { get url() { return require("node:url").pathToFileURL(__filename).href; } };\n`;
-const BUILTIN_TO_ESM = /__toESM\(require\("(node:[a-z_/]+)"\)(?:, ?1)?\)/g;
-const BUILTIN_NAMESPACE = '__svcBuiltin';
-const BUILTIN_NAMESPACE_HELPER = `var ${BUILTIN_NAMESPACE} = (module) => Object.create(module, { default: { value: module } });\n`;
 /** Marks the rewritten specifiers of step 2, so that only they are turned into require(). */
 const MARK = '__svc_require__:';
 
@@ -267,12 +264,6 @@ async function toCommonJs(file, code, esm) {
   // A dynamic import of another CommonJS file: require() it, skipping the ESM loader.
   text = text.replace(new RegExp(`import\\("${MARK}([^"]+)"\\)`, 'g'), 'Promise.resolve().then(() => require("$1"))');
   text = text.replaceAll(MARK, '');
-  // `import path from 'node:path'` becomes __toESM(require("node:path")), which copies every export
-  // of the built-in into a getter (node:os, node:path: about 0.1 ms each, in every file). A built-in
-  // needs no interop: its namespace is the module itself, with itself as the default.
-  if (text.includes('__toESM(require("node:')) {
-    text = prepend(text.replace(BUILTIN_TO_ESM, `${BUILTIN_NAMESPACE}(require("$1"))`), BUILTIN_NAMESPACE_HELPER);
-  }
   if (text.includes(META)) {
     text = prepend(text, META_BANNER);
   }
