@@ -115,8 +115,15 @@ function interruptedEarly(): void {
  * with EPIPE, which Node raises as an 'error' event nobody handles, a stack trace. The output is
  * no longer wanted, so the writes become no-ops and the command ends with its own exit code.
  *
- * The handler is attached when the stream is created, on first use, not by touching both streams
- * up front: creating one costs about 1.5 ms, and most runs write to only one of them.
+ * Why process.stdout and process.stderr are redefined rather than handled at once: each is a lazy
+ * getter that creates Node's stream on first use, whoever uses it (svc's io.ts, Ink, meow, a
+ * dependency's direct write), and `process.stdout.on('error', …)` up front would create both here,
+ * loading Node's stream classes and net: about 4 ms more for `svc --help | cat` (CPU and wall,
+ * medians of 120 paired runs), where svc writes the help straight to the pipe
+ * (shared/direct-output.ts) and needs neither. So each getter is wrapped to attach the handler as it
+ * creates the stream, then replaced by the stream itself. Where Node has no getter to wrap, the
+ * stream is handled at once, which costs that time again: test/cli/start-up.test.ts fails when
+ * `svc --help` or `svc --version` loads Node's stream classes.
  */
 function quietOnClosedPipes(): void {
 	for (const name of ['stdout', 'stderr'] as const) {

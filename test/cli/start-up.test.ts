@@ -9,7 +9,8 @@
  * svc knows what to do, so it loads for every run but `svc --version`. Its cost is in
  * `npm run bench -- cli` (Node's compile cache keeps it small where Node has one).
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -152,5 +153,43 @@ describe('before the first byte', () => {
     const zip = run(['plugin', 'zip']);
     expect(zip.status).toBe(0);
     expect(packagesLoaded(zip)).toEqual(['fflate']);
+  });
+});
+
+describe('output that is not a terminal', () => {
+  /**
+   * The internal modules Node loaded in a run (process.moduleLoadList), written at exit straight to
+   * a file (a write to stderr would create the stream this looks for); stdout and stderr are pipes.
+   */
+  function internalModules(command: readonly string[]): { status: number | null; stdout: string; modules: string[] } {
+    const preload = path.join(home, 'module-list.cjs');
+    writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.MODULE_LIST_FILE, process.moduleLoadList.join('\\n')));\n");
+    const list = path.join(mkdtempSync(path.join(home, 'modules-')), 'list.txt');
+    const result = spawnSync(process.execPath, ['--require', preload, ...command], {
+      cwd: home,
+      env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', MODULE_LIST_FILE: list },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { status: result.status, stdout: result.stdout, modules: readFileSync(list, 'utf8').split('\n') };
+  }
+
+  /** What creating process.stdout or process.stderr on a pipe loads: about 4 ms (shared/direct-output.ts). */
+  const STREAM_MODULES = ['NativeModule stream', 'NativeModule net'];
+
+  it('loads Node\'s stream classes once process.stdout is touched (what the next test looks for)', () => {
+    const touched = internalModules(['-e', 'process.stdout']);
+    expect(touched.status).toBe(0);
+    expect(STREAM_MODULES.filter((name) => touched.modules.includes(name))).toEqual(STREAM_MODULES);
+  });
+
+  // The help and the version are written straight to the pipe (shared/direct-output.ts), and Node's
+  // streams are created only on first use (cli.tsx: quietOnClosedPipes). Every other command line
+  // creates them anyway: meow's bundled supports-color reads both as it loads.
+  it.each(UNPARSED.map((line) => [line, line === '' ? [] : [line]] as const))('svc %j creates neither process.stdout nor process.stderr', (_line, args) => {
+    const result = internalModules([path.join(cli.packageDir, 'dist', 'cli.cjs'), ...args]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).not.toBe('');
+    expect(STREAM_MODULES.filter((name) => result.modules.includes(name))).toEqual([]);
   });
 });
