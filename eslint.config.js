@@ -37,6 +37,33 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The commands' declarations and what derives from them load with the parser, in every run that
+    // parses argv, before svc knows which command runs (source/commands/registry.ts): no package
+    // (ink, react, got… cost milliseconds each; meow is read-argv.ts's alone; types are free), no
+    // runner but through a declaration's lazy runner(), no screen or command runtime.
+    // test/cli/start-up.test.ts checks what the built CLI loads in the end.
+    files: ['source/commands/*/command.ts', 'source/commands/{registry,declaration,argv-checks,parse-argv,help-texts,built-help}.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|node:)',
+              allowTypeImports: true,
+              message: 'Command declarations load before svc knows which command runs: import no package (a type import is fine). Load it from the runner (index.ts).',
+            },
+            {
+              regex: '(^|/)(index\\.js|shared/.*|components/.*)$',
+              allowTypeImports: true,
+              message: "Command declarations load before svc knows which command runs: import a runner only with runner()'s import(), and no screen or command runtime.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       // A leading underscore names what is there on purpose and unused (`_rule`, `{ [name]: _removed, ...rest }`).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],

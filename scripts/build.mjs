@@ -47,9 +47,6 @@ const TARGET = 'node20';
  */
 const META = '__svcImportMeta';
 const META_BANNER = `var ${META} = { get url() { return require("node:url").pathToFileURL(__filename).href; } };\n`;
-const BUILTIN_TO_ESM = /__toESM\(require\("(node:[a-z_/]+)"\)(?:, ?1)?\)/g;
-const BUILTIN_NAMESPACE = '__svcBuiltin';
-const BUILTIN_NAMESPACE_HELPER = `var ${BUILTIN_NAMESPACE} = (module) => Object.create(module, { default: { value: module } });\n`;
 /** Marks the rewritten specifiers of step 2, so that only they are turned into require(). */
 const MARK = '__svc_require__:';
 
@@ -95,14 +92,20 @@ function commandNames() {
     .map((entry) => entry.name);
 }
 
-/** The entry point imports each command's module by its source path; in dist/ it is that command's own file. */
+/**
+ * A command's declaration (source/commands/<name>/command.ts, bundled with the entry point) imports
+ * its runner (./index.js) when it runs; in dist/ that is the command's own file. It is marked by its
+ * path in dist/ until step 2 knows which file the declaration landed in and makes it relative.
+ */
 const commandsApart = {
   name: 'commands-apart',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\/commands\/[^/]+\/index\.js$/ }, (args) => ({
-      path: `./commands/${args.path.split('/')[2]}.cjs`,
-      external: true,
-    }));
+    pluginBuild.onResolve({ filter: /^\.\/index\.js$/ }, (args) => {
+      const declaration = /[\\/]source[\\/]commands[\\/]([^\\/]+)[\\/]command\.ts$/.exec(args.importer);
+      if (declaration === null) return undefined;
+      if (args.kind !== 'dynamic-import') throw new Error(`${path.relative(ROOT, args.importer)} imports its runner statically; only runner() may, with import().`);
+      return { path: path.join(DIST, 'commands', `${declaration[1]}.cjs`), external: true };
+    });
   },
 };
 
@@ -157,7 +160,7 @@ async function renderMainHelp() {
       packages: 'external',
       tsconfig: path.join(ROOT, 'tsconfig.json'),
       logLevel: 'warning',
-      plugins: [bundledPackages],
+      plugins: [bundledPackages, commandsApart],
     });
     const { renderHelp } = await import(pathToFileURL(file).href);
     return renderHelp('main', PACKAGE_INFO);
@@ -261,12 +264,6 @@ async function toCommonJs(file, code, esm) {
   // A dynamic import of another CommonJS file: require() it, skipping the ESM loader.
   text = text.replace(new RegExp(`import\\("${MARK}([^"]+)"\\)`, 'g'), 'Promise.resolve().then(() => require("$1"))');
   text = text.replaceAll(MARK, '');
-  // `import path from 'node:path'` becomes __toESM(require("node:path")), which copies every export
-  // of the built-in into a getter (node:os, node:path: about 0.1 ms each, in every file). A built-in
-  // needs no interop: its namespace is the module itself, with itself as the default.
-  if (text.includes('__toESM(require("node:')) {
-    text = prepend(text.replace(BUILTIN_TO_ESM, `${BUILTIN_NAMESPACE}(require("$1"))`), BUILTIN_NAMESPACE_HELPER);
-  }
   if (text.includes(META)) {
     text = prepend(text, META_BANNER);
   }
@@ -284,6 +281,11 @@ function svcImports(file, esm) {
     name: 'svc-imports',
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter: /.*/ }, (args) => {
+        // A command's runner, as commandsApart left it: its file in dist/.
+        if (args.path.startsWith(DIST + path.sep)) {
+          const specifier = relativeSpecifier(file, args.path);
+          return { path: args.kind === 'dynamic-import' ? MARK + specifier : specifier, external: true };
+        }
         if (!args.path.startsWith('.')) return { path: args.path, external: true };
         const target = outputName(path.resolve(path.dirname(file), args.path), esm);
         const specifier = relativeSpecifier(file, target);
@@ -333,6 +335,11 @@ async function main() {
     for (const [file, code] of outputs) {
       files.push({ target: outputName(file, esm), text: esm.has(file) ? renameImports(file, code, meta, esm) : await toCommonJs(file, code, esm) });
     }
+  }
+  const absolute = files.find(({ text }) => text.includes(DIST + path.sep));
+  if (absolute !== undefined) {
+    // A runner's import that step 2 did not make relative: the declaration landed in an ES module file.
+    throw new Error(`${path.relative(ROOT, absolute.target)} names a file by its path in ${DIST}; dist/ must move with the package.`);
   }
   rmSync(DIST, { recursive: true, force: true });
   for (const { target, text } of files) {

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 /**
- * The svc entry point: meow parses argv (read-argv.ts) into one typed command (parse-argv.ts), only
- * that command's module is loaded (so --help, --version and usage errors load no other command's)
- * and runs through its `main` (command-main.ts: Ctrl-C, failures). A run exits with 0, 1 (failure),
+ * The svc entry point: meow parses argv (read-argv.ts) into one typed command (parse-argv.ts, with
+ * the commands' declarations: registry.ts), only that command's module is loaded (so --help,
+ * --version and usage errors load no other command's) and runs through its `main`
+ * (command-main.ts: Ctrl-C, failures). A run exits with 0, 1 (failure),
  * 2 (usage, or refused without --yes) or 130 (interrupted). It ends here, once the run guard
  * (run-guard.ts) has the exit code and the output is flushed, except on three edges that exit where
  * they happen: Ctrl-C before a command started (interruptedEarly, below) and while one runs
  * (command-main.ts), both 130, and a failure that escapes after the run ended, while its output is
  * flushed (run-guard.ts: the run's code, or 1 instead of 0).
  */
-import { toCommand, type Command } from './commands/parse-argv.js';
+import type { Command } from './commands/parse-argv.js';
 import type { Argv } from './commands/read-argv.js';
+import type { AnyDeclaration } from './commands/registry.js';
 import { builtMainHelp } from './commands/built-help.js';
 import { enableCompileCache } from './core/compile-cache.js';
 import { packageInfo } from './core/package-info.js';
@@ -67,14 +69,16 @@ async function main(): Promise<number> {
 	}
 	let cli: Argv;
 	let command: Command;
+	let parser: typeof import('./commands/read-argv.js');
 	try {
-		// meow, loaded only now: what every other command line needs. Unknown flags are reported by
-		// toCommand, so that --json still gets its JSON error.
-		const { readArgv } = await import('./commands/read-argv.js');
-		cli = readArgv(args, pkg);
+		// meow and the commands' declarations, loaded only now (one chunk: read-argv.ts): what every
+		// other command line needs. Unknown flags are reported by toCommand, so that --json still gets
+		// its JSON error.
+		parser = await import('./commands/read-argv.js');
+		cli = parser.readArgv(args, pkg);
 		json = cli.flags.json === true;
 		words = cli.input;
-		command = toCommand(cli.input, cli.flags);
+		command = parser.toCommand(cli.input, cli.flags);
 	} catch (error) {
 		return reportFailure(io, error, json);
 	}
@@ -83,62 +87,21 @@ async function main(): Promise<number> {
 		return 0;
 	}
 	try {
-		return await dispatch(command, io);
+		return await dispatch(parser.declarationOf(command.name), command, io);
 	} catch (error) {
 		// The command's module did not load (a broken install): its main never ran.
 		return reportFailure(io, error, command.json);
 	}
 }
 
-/** Loads the command's module (bundled with all it uses: scripts/build.mjs) and runs its main. */
-async function dispatch(command: Exclude<Command, { name: 'help' }>, io: Io): Promise<number> {
-	const start = <C,>(module: { main: (command: C, io: Io) => Promise<number> }, as: C): Promise<number> => {
-		process.removeListener('SIGINT', interruptedEarly);
-		return module.main(as, io);
-	};
-	switch (command.name) {
-		case 'api push':
-			return start(await import('./commands/api-push/index.js'), command);
-		case 'api pull':
-			return start(await import('./commands/api-pull/index.js'), command);
-		case 'api list':
-			return start(await import('./commands/api-list/index.js'), command);
-		case 'api diff':
-			return start(await import('./commands/api-diff/index.js'), command);
-		case 'api rm':
-			return start(await import('./commands/api-rm/index.js'), command);
-		case 'api releases':
-			return start(await import('./commands/api-releases/index.js'), command);
-		case 'api rollback':
-			return start(await import('./commands/api-rollback/index.js'), command);
-		case 'api promote':
-			return start(await import('./commands/api-promote/index.js'), command);
-		case 'api new':
-			return start(await import('./commands/api-new/index.js'), command);
-		case 'api logs':
-			return start(await import('./commands/api-logs/index.js'), command);
-		case 'doctor':
-			return start(await import('./commands/doctor/index.js'), command);
-		case 'dev':
-			return start(await import('./commands/dev/index.js'), command);
-		case 'api openapi':
-		case 'api client':
-			return start(await import('./commands/api-contract/index.js'), command);
-		case 'login':
-			return start(await import('./commands/login/index.js'), command);
-		case 'logout':
-			return start(await import('./commands/logout/index.js'), command);
-		case 'link':
-			return start(await import('./commands/link/index.js'), command);
-		case 'plugin zip':
-			return start(await import('./commands/plugin-zip/index.js'), command);
-		case 'secrets set':
-			return start(await import('./commands/secrets-set/index.js'), command);
-		case 'secrets list':
-			return start(await import('./commands/secrets-list/index.js'), command);
-		case 'secrets rm':
-			return start(await import('./commands/secrets-rm/index.js'), command);
-	}
+/**
+ * Loads the command's module, by its declaration's runner() (bundled apart with all it uses:
+ * scripts/build.mjs), and runs its main.
+ */
+async function dispatch(declaration: AnyDeclaration, command: Exclude<Command, { name: 'help' }>, io: Io): Promise<number> {
+	const runner = await declaration.runner();
+	process.removeListener('SIGINT', interruptedEarly);
+	return runner.main(command, io);
 }
 
 /** Ctrl-C before a command started: nothing was done yet. */
@@ -152,8 +115,15 @@ function interruptedEarly(): void {
  * with EPIPE, which Node raises as an 'error' event nobody handles, a stack trace. The output is
  * no longer wanted, so the writes become no-ops and the command ends with its own exit code.
  *
- * The handler is attached when the stream is created, on first use, not by touching both streams
- * up front: creating one costs about 1.5 ms, and most runs write to only one of them.
+ * Why process.stdout and process.stderr are redefined rather than handled at once: each is a lazy
+ * getter that creates Node's stream on first use, whoever uses it (svc's io.ts, Ink, meow, a
+ * dependency's direct write), and `process.stdout.on('error', …)` up front would create both here,
+ * loading Node's stream classes and net: about 4 ms more for `svc --help | cat` (CPU and wall,
+ * medians of 120 paired runs), where svc writes the help straight to the pipe
+ * (shared/direct-output.ts) and needs neither. So each getter is wrapped to attach the handler as it
+ * creates the stream, then replaced by the stream itself. Where Node has no getter to wrap, the
+ * stream is handled at once, which costs that time again: test/cli/start-up.test.ts fails when
+ * `svc --help` or `svc --version` loads Node's stream classes.
  */
 function quietOnClosedPipes(): void {
 	for (const name of ['stdout', 'stderr'] as const) {

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../core/errors.js';
 import type { Command } from './parse-argv.js';
+import { declarationOf } from './registry.js';
 import type { Env } from './shared/io.js';
 import { reportError } from './shared/report.js';
 import { useTempDir } from '../../test/fakes/temp-dir.js';
@@ -26,34 +27,10 @@ async function run(command: Command, env: Env = {}, stdinText = '') {
 	let exitCode: number;
 	let error: unknown;
 	try {
-		switch (command.name) {
-			case 'api push':
-				exitCode = await (await import('./api-push/index.js')).run(command, io);
-				break;
-			case 'api pull':
-				exitCode = await (await import('./api-pull/index.js')).run(command, io);
-				break;
-			case 'api list':
-				exitCode = await (await import('./api-list/index.js')).run(command, io);
-				break;
-			case 'api rm':
-				exitCode = await (await import('./api-rm/index.js')).run(command, io);
-				break;
-			case 'login':
-				exitCode = await (await import('./login/index.js')).run(command, io);
-				break;
-			case 'logout':
-				exitCode = await (await import('./logout/index.js')).run(command, io);
-				break;
-			case 'link':
-				exitCode = await (await import('./link/index.js')).run(command, io);
-				break;
-			case 'plugin zip':
-				exitCode = await (await import('./plugin-zip/index.js')).run(command, io);
-				break;
-			default:
-				throw new Error('not a runnable command');
+		if (command.name === 'help') {
+			throw new Error('not a runnable command');
 		}
+		exitCode = await (await declarationOf(command.name).runner()).run(command, io);
 	} catch (caught) {
 		error = caught;
 		exitCode = reportError(io, caught, 'json' in command && command.json);

@@ -1,7 +1,8 @@
 /** argv → command for svc api new, api logs, doctor and dev. */
 import { describe, expect, it } from '@jest/globals';
 import { SvcError } from '../core/errors.js';
-import { durationSeconds, toCommand, type Flags } from './parse-argv.js';
+import { durationSeconds } from './api-logs/command.js';
+import { toCommand, type Flags } from './parse-argv.js';
 
 const parse = (line: string, flags: Flags = {}) => toCommand(line.split(' '), flags);
 const usageError = (fn: () => unknown): SvcError => {

@@ -175,6 +175,20 @@ describe('toCommand', () => {
 		expect(usageError(() => toCommand([], { v: true } as Flags)).message).toBe('Unknown flag -v.');
 	});
 
+	// Between two flags equally close to a typo, the one first in the registry's FLAGS wins (a tie
+	// with a short flag, whose threshold the typo misses, means no suggestion): the order the flags
+	// had as one table, kept by registry.ts.
+	it.each([
+		['oute', ' Did you mean --out?'],
+		['rout', ' Did you mean --out?'],
+		['forlo', ' Did you mean --follow?'],
+		['sice', ' Did you mean --site?'],
+		['publ', ''],
+		['leview', ''],
+	])('breaks a tie between two close flags as it always did: --%s', (flag, meant) => {
+		expect(usageError(() => toCommand(['api', 'list'], { [flag]: true } as Flags)).message).toBe(`Unknown flag --${flag}.${meant}`);
+	});
+
 	it('builds api diff with the routes named', () => {
 		expect(parse('api diff hello api/users/[id].php', { json: true })).toEqual({ name: 'api diff', json: true, site: undefined, slugs: ['hello', 'api/users/[id].php'] });
 	});

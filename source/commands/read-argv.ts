@@ -1,6 +1,6 @@
 /**
- * The command line as words and flags, parsed by meow with svc's flag declarations (argv-flags.ts),
- * and each topic's help as meow renders its template (help-texts.ts).
+ * The command line as words and flags, parsed by meow with the flags the commands declare
+ * (registry.ts), and each topic's help as meow renders its template (help-texts.ts).
  *
  * The entry point imports this module (and with it meow) only when argv needs parsing: `svc
  * --version` and the main help need no parser (cli.tsx), and meow costs about as much as Node's
@@ -15,9 +15,14 @@
 import meow, { type Options } from 'meow';
 
 import { SvcError } from '../core/errors.js';
-import { FLAGS, type Flags } from './argv-flags.js';
-import { HELP } from './help-texts.js';
-import type { HelpTopic } from './parse-argv.js';
+import { helpTemplate } from './help-texts.js';
+import { FLAGS, type AllFlagSpecs, type Flags, type HelpTopic } from './registry.js';
+
+// The rest of what the entry point needs once argv needs parsing, from here: the build makes the
+// module cli.tsx imports dynamically one chunk with what it imports, so the commands' declarations
+// load with meow, not at every start (`svc --help` and `svc --version` need none of them).
+export { toCommand } from './parse-argv.js';
+export { declarationOf } from './registry.js';
 
 export interface Argv {
 	/** The words: `api push` → ['api', 'push']; everything after `--` too. */
@@ -38,7 +43,7 @@ export interface ArgvContext {
 export function readArgv(args: readonly string[], context: ArgvContext): Argv {
 	let parsed;
 	try {
-		parsed = meow(HELP.main, meowOptions(args, context));
+		parsed = meow(helpTemplate('main'), meowOptions(args, context));
 	} catch (error) {
 		// meow throws for a flag given twice ("The flag --site can only be set once."): a usage error.
 		throw new SvcError(error instanceof Error ? error.message : String(error), { code: 'usage', exitCode: 2, hint: 'Run "svc --help" for usage.' });
@@ -52,10 +57,10 @@ export function readArgv(args: readonly string[], context: ArgvContext): Argv {
 
 /** The topic's help as meow renders its template; also what the build prints into the entry point. */
 export function renderHelp(topic: HelpTopic, context: ArgvContext): string {
-	return meow(HELP[topic], meowOptions([], context)).help;
+	return meow(helpTemplate(topic), meowOptions([], context)).help;
 }
 
-function meowOptions(argv: readonly string[], context: ArgvContext): Options<typeof FLAGS> {
+function meowOptions(argv: readonly string[], context: ArgvContext): Options<AllFlagSpecs> {
 	return {
 		importMeta: import.meta,
 		argv: valuesSeparated(argv),

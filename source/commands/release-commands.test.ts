@@ -10,8 +10,7 @@ import { FakeSite, PASSWORD, USER, wpError, type SeenRequest } from '../../test/
 import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 import type { SvcError } from '../core/errors.js';
-import type { ApiPushCommand, ApiReleasesCommand, ApiRmCommand, ApiRollbackCommand } from './parse-argv.js';
-import type { Io } from './shared/io.js';
+import { declarationOf, type ApiPushCommand, type ApiReleasesCommand, type ApiRmCommand, type ApiRollbackCommand } from './registry.js';
 import { reportError } from './shared/report.js';
 
 type Runnable = ApiPushCommand | ApiRmCommand | ApiReleasesCommand | ApiRollbackCommand;
@@ -36,15 +35,7 @@ async function run(command: Runnable) {
 	let exitCode: number;
 	let error: unknown;
 	try {
-		const module =
-			command.name === 'api push'
-				? await import('./api-push/index.js')
-				: command.name === 'api rm'
-					? await import('./api-rm/index.js')
-					: command.name === 'api releases'
-						? await import('./api-releases/index.js')
-						: await import('./api-rollback/index.js');
-		exitCode = await (module.run as (command: Runnable, io: Io) => Promise<number>)(command, io);
+		exitCode = await (await declarationOf(command.name).runner()).run(command, io);
 	} catch (caught) {
 		error = caught;
 		exitCode = reportError(io, caught, command.json);

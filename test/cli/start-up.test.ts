@@ -9,7 +9,8 @@
  * svc knows what to do, so it loads for every run but `svc --version`. Its cost is in
  * `npm run bench -- cli` (Node's compile cache keeps it small where Node has one).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,40 +18,39 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { START_COMMANDS } from '../../scripts/bench/cli-start.js';
 import { moduleTracer, packagesOf, type TracedRun } from './helpers/module-trace.js';
-import { packedCli, type PackedCli } from './helpers/packed-cli.js';
+import { packedCli, REPO_ROOT, type PackedCli } from './helpers/packed-cli.js';
+import { COMMANDS } from '../../source/commands/registry.js';
 
 jest.setTimeout(120_000);
 
 /** Loaded only by a command that needs them, once it does its work. */
 const HEAVY = ['ink', 'react', 'react-reconciler', 'yoga-layout', 'got', 'conf', 'ajv', 'php-parser', '@napi-rs/keyring', 'fflate'];
 
-/** dist/commands/<command>.cjs of each command (the entry point loads only the one that runs). */
-const COMMAND_MODULE: Record<string, string | undefined> = {
-  '--help': undefined,
-  'api push': 'api-push',
-  'api pull': 'api-pull',
-  'api list': 'api-list',
-  'api diff': 'api-diff',
-  'api rm': 'api-rm',
-  'api releases': 'api-releases',
-  'api rollback': 'api-rollback',
-  'api promote': 'api-promote',
-  'api new': 'api-new',
-  'api logs': 'api-logs',
-  'api openapi': 'api-contract',
-  'api client': 'api-contract',
-  doctor: 'doctor',
-  dev: 'dev',
-  login: 'login',
-  logout: 'logout',
-  link: 'link',
-};
+/**
+ * dist/commands/<folder>.cjs of each command (the entry point loads only the one that runs): the
+ * folder of source/commands/ whose command.ts declares it (scripts/build.mjs bundles each folder).
+ */
+async function commandFolders(): Promise<Record<string, string>> {
+  const commands = path.join(REPO_ROOT, 'source', 'commands');
+  const folders: Record<string, string> = {};
+  for (const entry of readdirSync(commands, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === 'shared') continue;
+    for (const value of Object.values((await import(`../../source/commands/${entry.name}/command.js`)) as Record<string, unknown>)) {
+      // A declaration (source/commands/declaration.ts), not a helper the module also exports.
+      if (typeof value === 'object' && value !== null && 'runner' in value && 'name' in value && typeof value.name === 'string') folders[value.name] = entry.name;
+    }
+  }
+  return folders;
+}
 
+let COMMAND_MODULE: Record<string, string | undefined>;
 let cli: PackedCli;
 let home: string;
 let trace: ReturnType<typeof moduleTracer>;
 
 beforeAll(async () => {
+  COMMAND_MODULE = await commandFolders();
+  expect(Object.keys(COMMAND_MODULE).sort()).toEqual(COMMANDS.map((command) => command.name as string).sort());
   cli = await packedCli();
   home = mkdtempSync(path.join(os.tmpdir(), 'svc-start-up-'));
   trace = moduleTracer();
@@ -94,7 +94,7 @@ describe('before the first byte', () => {
     expect(packagesLoaded(result)).toEqual([]);
     expect(parserLoaded(result)).toBe(!UNPARSED.includes(args.join(' ')));
     const name = args[0] === 'api' ? `api ${args[1]}` : (args[0] ?? '');
-    const own = COMMAND_MODULE[name];
+    const own = name === '--help' ? undefined : COMMAND_MODULE[name];
     expect(commandModules(result.loaded)).toEqual(own === undefined ? [] : [own]);
   });
 
@@ -153,5 +153,43 @@ describe('before the first byte', () => {
     const zip = run(['plugin', 'zip']);
     expect(zip.status).toBe(0);
     expect(packagesLoaded(zip)).toEqual(['fflate']);
+  });
+});
+
+describe('output that is not a terminal', () => {
+  /**
+   * The internal modules Node loaded in a run (process.moduleLoadList), written at exit straight to
+   * a file (a write to stderr would create the stream this looks for); stdout and stderr are pipes.
+   */
+  function internalModules(command: readonly string[]): { status: number | null; stdout: string; modules: string[] } {
+    const preload = path.join(home, 'module-list.cjs');
+    writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.MODULE_LIST_FILE, process.moduleLoadList.join('\\n')));\n");
+    const list = path.join(mkdtempSync(path.join(home, 'modules-')), 'list.txt');
+    const result = spawnSync(process.execPath, ['--require', preload, ...command], {
+      cwd: home,
+      env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', MODULE_LIST_FILE: list },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { status: result.status, stdout: result.stdout, modules: readFileSync(list, 'utf8').split('\n') };
+  }
+
+  /** What creating process.stdout or process.stderr on a pipe loads: about 4 ms (shared/direct-output.ts). */
+  const STREAM_MODULES = ['NativeModule stream', 'NativeModule net'];
+
+  it('loads Node\'s stream classes once process.stdout is touched (what the next test looks for)', () => {
+    const touched = internalModules(['-e', 'process.stdout']);
+    expect(touched.status).toBe(0);
+    expect(STREAM_MODULES.filter((name) => touched.modules.includes(name))).toEqual(STREAM_MODULES);
+  });
+
+  // The help and the version are written straight to the pipe (shared/direct-output.ts), and Node's
+  // streams are created only on first use (cli.tsx: quietOnClosedPipes). Every other command line
+  // creates them anyway: meow's bundled supports-color reads both as it loads.
+  it.each(UNPARSED.map((line) => [line, line === '' ? [] : [line]] as const))('svc %j creates neither process.stdout nor process.stderr', (_line, args) => {
+    const result = internalModules([path.join(cli.packageDir, 'dist', 'cli.cjs'), ...args]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).not.toBe('');
+    expect(STREAM_MODULES.filter((name) => result.modules.includes(name))).toEqual([]);
   });
 });

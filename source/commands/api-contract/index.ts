@@ -10,7 +10,7 @@ import { SvcError } from '../../core/errors.js';
 import { shownLine } from '../../core/terminal-text.js';
 import { generateClient, UnsafeRoutePath } from '../../core/openapi-client.js';
 import type { OpenApiDocument } from '../../core/site-client.js';
-import type { ApiContractCommand } from '../parse-argv.js';
+import type { ApiContractCommand } from './command.js';
 import { displayPath, openSite } from '../shared/context.js';
 import { note, printJson, type Io } from '../shared/io.js';
 import { cannotWriteOut } from '../shared/out-file.js';

@@ -10,7 +10,7 @@ import { fileDiff, toDiffRecord, unifiedText, type FileDiff } from '../../core/f
 import { scanApiDir } from '../../core/route-files.js';
 import { slugFromArgument } from '../../core/slug-argument.js';
 import { compareSlugs } from '../../core/slug.js';
-import type { ApiDiffCommand } from '../parse-argv.js';
+import type { ApiDiffCommand } from './command.js';
 import { openProject, openSite } from '../shared/context.js';
 import { note, printJson, type Io } from '../shared/io.js';
 import { plural } from '../shared/words.js';

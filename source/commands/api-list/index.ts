@@ -4,7 +4,7 @@
  */
 import type { RemoteFile, SiteClient } from '../../core/site-client.js';
 import type { RouteRow } from '../../components/route-table.js';
-import type { ApiListCommand } from '../parse-argv.js';
+import type { ApiListCommand } from './command.js';
 import { openSite } from '../shared/context.js';
 import { isInteractive, note, printJson, type Io } from '../shared/io.js';
 import { routeUrl } from '../../core/route-url.js';

@@ -8,7 +8,7 @@
 import { eventRecord, eventsAfter, formatEvent, matchesFilter, readEvents, type EventFilter } from '../../core/event-log.js';
 import type { SiteClient, SiteEvent } from '../../core/site-client.js';
 import { parseRouteArgument, resolveSlug } from '../../core/slug-argument.js';
-import type { ApiLogsCommand } from '../parse-argv.js';
+import type { ApiLogsCommand } from './command.js';
 import { openProject, openSite, type Project } from '../shared/context.js';
 import { stoppingItself } from '../shared/interrupt.js';
 import { note, printJson, type Io } from '../shared/io.js';

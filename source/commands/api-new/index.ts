@@ -10,7 +10,7 @@ import { SvcError } from '../../core/errors.js';
 import { parseCacheFlag, parseRateLimitFlag, parseScheduleFlag, type Parsed, type RateLimitFlag, type ScheduleFlag } from '../../core/policy-flags.js';
 import { parseVerbs, scaffoldRoute, type Scaffold } from '../../core/route-scaffold.js';
 import { scanApiDir } from '../../core/route-files.js';
-import type { ApiNewCommand } from '../parse-argv.js';
+import type { ApiNewCommand } from './command.js';
 import { openProject, openSite } from '../shared/context.js';
 import { note, printJson, type Io } from '../shared/io.js';
 import { commandMain } from '../shared/command-main.js';

@@ -10,7 +10,7 @@ import { SvcError } from '../../core/errors.js';
 import type { Release, ReleasePlan } from '../../core/site-client.js';
 import type { PublicRoute } from '../../components/public-warnings.js';
 import type { PlanNote } from '../../components/sync-plan.js';
-import type { ApiPromoteCommand } from '../parse-argv.js';
+import type { ApiPromoteCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';

@@ -6,7 +6,7 @@
 import { isPullNoop, planPull } from '../../core/plan.js';
 import { applyPullPlan } from '../../core/pull-writer.js';
 import { scanApiDir } from '../../core/route-files.js';
-import type { ApiPullCommand } from '../parse-argv.js';
+import type { ApiPullCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openProject, openSite } from '../shared/context.js';
 import { isInteractive, note, printJson, type Io } from '../shared/io.js';

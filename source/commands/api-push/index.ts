@@ -17,7 +17,7 @@ import type * as PushScreens from './screens.js';
 
 type Screens = typeof PushScreens;
 import type { PublicRoute } from '../../components/public-warnings.js';
-import type { ApiPushCommand } from '../parse-argv.js';
+import type { ApiPushCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openProject, openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';

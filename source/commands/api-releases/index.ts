@@ -2,7 +2,7 @@
  * svc api releases: the releases the site keeps, newest first, and which one is active. In a
  * terminal an Ink table; piped a plain table; with --json the records.
  */
-import type { ApiReleasesCommand } from '../parse-argv.js';
+import type { ApiReleasesCommand } from './command.js';
 import { openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';

@@ -8,7 +8,7 @@ import { SvcError } from '../../core/errors.js';
 import type { FileListing, Release, RemoteFile } from '../../core/site-client.js';
 import { validateRemovableName } from '../../core/slug.js';
 import { parseRouteArgument, resolveSlug } from '../../core/slug-argument.js';
-import type { ApiRmCommand } from '../parse-argv.js';
+import type { ApiRmCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openProject, openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';

@@ -8,7 +8,7 @@
 import { SvcError } from '../../core/errors.js';
 import { previousRelease } from '../../core/releases.js';
 import type { Release, ReleasePlan } from '../../core/site-client.js';
-import type { ApiRollbackCommand } from '../parse-argv.js';
+import type { ApiRollbackCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';

@@ -16,7 +16,7 @@ import { eventRecord, eventsAfter, formatEvent } from '../../core/event-log.js';
 import { scanApiDir } from '../../core/route-files.js';
 import type { SiteEvent } from '../../core/site-client.js';
 import type { DevRoute } from '../../components/dev-screen.js';
-import type { DevCommand } from '../parse-argv.js';
+import type { DevCommand } from './command.js';
 import type { LocalSite } from '../../local-site/local-site.js';
 import { declined } from '../shared/confirm.js';
 import { shownLines } from '../../core/terminal-text.js';

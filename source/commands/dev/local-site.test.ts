@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 
 import { SvcError } from '../../core/errors.js';
 import type { LocalSite } from '../../local-site/local-site.js';
-import type { DevCommand } from '../parse-argv.js';
+import type { DevCommand } from './command.js';
 import { startLocalDevSite, type LocalSiteDeps } from './local-site.js';
 import type { Io } from '../shared/io.js';
 

@@ -9,7 +9,7 @@ import type { LocalSite } from '../../local-site/local-site.js';
 import { findExecutable, installHint, missingForAnySite, missingForFpm } from '../../local-site/packages.js';
 import { PLAYGROUND_PACKAGE } from '../../local-site/playground-package.js';
 import { chooseRuntime, type RuntimeChoice, type RuntimeFacts } from '../../local-site/runtime-choice.js';
-import type { DevCommand } from '../parse-argv.js';
+import type { DevCommand } from './command.js';
 import { confirmAction } from '../shared/confirm.js';
 import type { Site } from '../shared/context.js';
 import { isInteractive, note, type Io } from '../shared/io.js';

@@ -9,7 +9,7 @@
 import { selectProfile, readUserConfig, type SelectedProfile } from '../../core/config.js';
 import { credentialsFromEnv } from '../../core/credentials.js';
 import { SvcError } from '../../core/errors.js';
-import type { DevCommand } from '../parse-argv.js';
+import type { DevCommand } from './command.js';
 import { confirmAction } from '../shared/confirm.js';
 import { openSite, type Project, type Site } from '../shared/context.js';
 import { isInteractive, note, type Io } from '../shared/io.js';

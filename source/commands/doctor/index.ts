@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { diagnose, formatCheck, readDiagnostics, type DoctorFacts, type Probe } from '../../core/doctor-checks.js';
 import { isSvcError } from '../../core/errors.js';
 import { formatProblem, scanApiDir } from '../../core/route-files.js';
-import type { DoctorCommand } from '../parse-argv.js';
+import type { DoctorCommand } from './command.js';
 import { openProject, openSite, type Site } from '../shared/context.js';
 import { printJson, type Io } from '../shared/io.js';
 import { commandMain } from '../shared/command-main.js';

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { apiDirInside, DEFAULT_API_DIR, findProjectFile, readUserConfig, requireProfile, writeProjectFile, type ProjectConfig } from '../../core/config.js';
 import { SvcError } from '../../core/errors.js';
-import type { LinkCommand } from '../parse-argv.js';
+import type { LinkCommand } from './command.js';
 import { printJson, type Io } from '../shared/io.js';
 import { commandMain } from '../shared/command-main.js';
 

@@ -9,7 +9,7 @@ import { credentialsPath, storePassword, type StoredIn } from '../../core/creden
 import { isSvcError, SvcError } from '../../core/errors.js';
 import { createSiteClient } from '../../core/site-client.js';
 import type { LoginValues } from '../../components/login-form.js';
-import type { LoginCommand } from '../parse-argv.js';
+import type { LoginCommand } from './command.js';
 import { declined } from '../shared/confirm.js';
 import { warnIfInsecure } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';

@@ -4,7 +4,7 @@
  */
 import { findProjectFile, openUserConfig, readUserConfig, requireProfile } from '../../core/config.js';
 import { credentialsPath, deletePassword } from '../../core/credentials.js';
-import type { LogoutCommand } from '../parse-argv.js';
+import type { LogoutCommand } from './command.js';
 import { printJson, type Io } from '../shared/io.js';
 import { commandMain } from '../shared/command-main.js';
 

@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../../core/errors.js';
 import { packageDir } from '../../core/package-dir.js';
-import type { PluginZipCommand } from '../parse-argv.js';
+import type { PluginZipCommand } from './command.js';
 import { displayPath } from '../shared/context.js';
 import { printJson, type Io } from '../shared/io.js';
 import { cannotWriteOut } from '../shared/out-file.js';

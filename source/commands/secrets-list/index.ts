@@ -4,7 +4,7 @@
  */
 import type { SecretRecord } from '../../core/site-client.js';
 import { shownLine } from '../../core/terminal-text.js';
-import type { SecretsListCommand } from '../parse-argv.js';
+import type { SecretsListCommand } from './command.js';
 import { commandMain } from '../shared/command-main.js';
 import { openSite } from '../shared/context.js';
 import { printJson, type Io } from '../shared/io.js';

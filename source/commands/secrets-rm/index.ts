@@ -3,7 +3,7 @@
  * Asked in a terminal, --yes elsewhere (confirm.ts), as every removal.
  */
 import { SvcError } from '../../core/errors.js';
-import type { SecretsRmCommand } from '../parse-argv.js';
+import type { SecretsRmCommand } from './command.js';
 import { commandMain } from '../shared/command-main.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openSite } from '../shared/context.js';

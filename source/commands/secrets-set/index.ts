@@ -5,7 +5,7 @@
  */
 import { SvcError } from '../../core/errors.js';
 import { readAll } from '../login/stdin.js';
-import type { SecretsSetCommand } from '../parse-argv.js';
+import type { SecretsSetCommand } from './command.js';
 import { commandMain } from '../shared/command-main.js';
 import { openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';

@@ -1,9 +1,17 @@
 /**
  * What svc writes its output to when stdout or stderr is not a terminal (a pipe, a file,
  * /dev/null): writes straight to the file descriptor with fs.writeSync, as Node's own stream does
- * for a file. Node's process.stdout would first load its stream classes, about 1.5 ms, a tenth of
- * Node's own start, which most runs (one JSON document, an error, a table) spend only to print a
- * few lines. A terminal keeps Node's stream: Ink draws on it and listens for its resize.
+ * for a file. A terminal keeps Node's stream: Ink draws on it and listens for its resize.
+ *
+ * Why, though it stands in for a stream: creating process.stdout or process.stderr on a pipe loads
+ * Node's stream classes and net (28 internal modules), which made `svc --help | cat` about 4 ms
+ * slower (CPU and wall, medians of 120 paired runs; Node itself starts in ~22 ms), spent only to
+ * print a few lines. It pays where nothing else creates Node's streams: the runs that need no parser
+ * (--help, --version); meow creates both as it loads (its bundled supports-color reads them). Its
+ * guard: test/cli/start-up.test.ts fails when such a run loads Node's stream classes, and the tests
+ * here keep what it promises (whole writes, EAGAIN waited on, EPIPE quiet). It has only what svc
+ * uses of an output that is not a terminal (write, isTTY, listeners that never fire): what needs
+ * more (Ink) only ever gets a terminal's stream.
  *
  * The writes are synchronous and complete, so nothing is lost when svc exits right after. A reader
  * that went away (`svc api list --json | head -1`, EPIPE) makes the rest of the output a no-op,
