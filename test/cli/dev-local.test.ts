@@ -16,6 +16,7 @@ import { startDev, type DevLine } from './helpers/dev-process.js';
 import { routeSource, writeRoute } from './helpers/files.js';
 import { packedCli } from './helpers/packed-cli.js';
 import { svcRunner, type SvcRunner } from './helpers/run-svc.js';
+import { scratchDir } from './helpers/scratch.js';
 
 jest.setTimeout(180_000);
 
@@ -138,7 +139,7 @@ describe('svc dev without a linked site', () => {
 describe('svc dev on a machine without PHP or MariaDB', () => {
   /** A PATH with node and npx only: php and the mariadb client (in /usr/bin) are not found. */
   function bareEnv(withNpx: boolean): Record<string, string> {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-bare-path-'));
+    const dir = scratchDir('svc-cli-bare-path-');
     symlinkSync(process.execPath, path.join(dir, 'node'));
     const npx = findExecutable('npx');
     if (withNpx && npx !== undefined) symlinkSync(npx, path.join(dir, 'npx'));

@@ -4,10 +4,11 @@
  * and the keyring addon are required, not imported). Each line on stderr starts with LOADED.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+import { scratchDir } from './scratch.js';
 
 export interface TracedRun {
   readonly status: number | null;
@@ -19,7 +20,7 @@ export interface TracedRun {
 }
 
 export function moduleTracer(): (cliJs: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv }) => TracedRun {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-module-trace-'));
+  const dir = scratchDir('svc-module-trace-');
   const hooks = path.join(dir, 'hooks.mjs');
   const register = path.join(dir, 'register.mjs');
   writeFileSync(hooks, 'export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write(`LOADED ${r.url}\\n`); return r; }\n');

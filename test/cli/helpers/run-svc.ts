@@ -3,12 +3,12 @@
  * private HOME and XDG_CONFIG_HOME, and no D-Bus session, so no keychain and nothing of the user's.
  * A run with --json fails unless its output matches the command's schema (json-contract.ts).
  */
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { runProcess } from '../../../source/local-site/process.js';
 import { assertJsonContract } from './json-contract.js';
+import { scratchDir } from './scratch.js';
 
 export interface SvcResult {
   code: number | null;
@@ -36,7 +36,7 @@ export function baseEnv(binDir: string, home: string): Record<string, string> {
 }
 
 export function svcRunner(bin: string, defaultCwd: string): SvcRunner {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-home-'));
+  const home = scratchDir('svc-cli-home-');
   const run = async (
     args: readonly string[],
     options: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {},
