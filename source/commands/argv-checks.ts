@@ -24,6 +24,21 @@ export function noArgs(name: string, args: readonly string[]): void {
 	}
 }
 
+/** The typed command of one that takes no words, only --site and --json. */
+export interface SiteCommand<N extends string> {
+	readonly name: N;
+	readonly json: boolean;
+	readonly site: string | undefined;
+}
+
+/** The parse of such a command: its words refused, --site and --json kept. */
+export function siteOnly<N extends string>(name: N): (given: { readonly args: readonly string[]; readonly json: boolean; readonly site: string | undefined }) => SiteCommand<N> {
+	return ({ args, json, site }) => {
+		noArgs(name, args);
+		return { name, json, site };
+	};
+}
+
 export function nonEmpty(value: string | undefined, flag: string): string | undefined {
 	if (value !== undefined && value.trim() === '') {
 		throw usage(`${flag} needs a value.`, 'main');

@@ -14,8 +14,7 @@ import type { ApiPromoteCommand } from './command.js';
 import { openSite } from '../shared/context.js';
 import type { Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';
-import { planSummary } from '../shared/release-switch.js';
-import { switchRelease } from '../shared/switch-release.js';
+import { planSummary, switchRelease } from '../shared/release-switch.js';
 import { commandMain } from '../shared/command-main.js';
 
 /** What the entry point runs (command-main.ts: Ctrl-C, failures). */

@@ -1,12 +1,8 @@
 /** svc api releases: declared for the registry (../declaration.ts); runs in index.ts. */
-import { noArgs } from '../argv-checks.js';
+import { siteOnly, type SiteCommand } from '../argv-checks.js';
 import { declareCommand, JSON_OUTPUT, SITE } from '../declaration.js';
 
-export interface ApiReleasesCommand {
-	readonly name: 'api releases';
-	readonly json: boolean;
-	readonly site: string | undefined;
-}
+export type ApiReleasesCommand = SiteCommand<'api releases'>;
 
 export const apiReleases = declareCommand({
 	name: 'api releases',
@@ -21,9 +17,6 @@ export const apiReleases = declareCommand({
 			message; the active one is marked, a preview says until when it is served.
 		`,
 	},
-	parse: ({ args, json, site }): ApiReleasesCommand => {
-		noArgs('api releases', args);
-		return { name: 'api releases', json, site };
-	},
+	parse: siteOnly('api releases'),
 	runner: () => import('./index.js'),
 });

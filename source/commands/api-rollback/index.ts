@@ -13,8 +13,7 @@ import { openSite } from '../shared/context.js';
 import type { Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';
 
-import { planSummary } from '../shared/release-switch.js';
-import { switchRelease } from '../shared/switch-release.js';
+import { planSummary, switchRelease } from '../shared/release-switch.js';
 import { commandMain } from '../shared/command-main.js';
 
 /** What the entry point runs (command-main.ts: Ctrl-C, failures). */

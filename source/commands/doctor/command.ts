@@ -1,12 +1,8 @@
 /** svc doctor: declared for the registry (../declaration.ts); runs in index.ts. */
-import { noArgs } from '../argv-checks.js';
+import { siteOnly, type SiteCommand } from '../argv-checks.js';
 import { declareCommand, JSON_OUTPUT, SITE } from '../declaration.js';
 
-export interface DoctorCommand {
-	readonly name: 'doctor';
-	readonly json: boolean;
-	readonly site: string | undefined;
-}
+export type DoctorCommand = SiteCommand<'doctor'>;
 
 export const doctor = declareCommand({
 	name: 'doctor',
@@ -23,9 +19,6 @@ export const doctor = declareCommand({
 			Exit code 1 when a check fails (✖).
 		`,
 	},
-	parse: ({ args, json, site }): DoctorCommand => {
-		noArgs('doctor', args);
-		return { name: 'doctor', json, site };
-	},
+	parse: siteOnly('doctor'),
 	runner: () => import('./index.js'),
 });

@@ -1,12 +1,8 @@
 /** svc logout: declared for the registry (../declaration.ts); runs in index.ts. */
-import { noArgs } from '../argv-checks.js';
+import { siteOnly, type SiteCommand } from '../argv-checks.js';
 import { declareCommand, JSON_OUTPUT, SITE } from '../declaration.js';
 
-export interface LogoutCommand {
-	readonly name: 'logout';
-	readonly json: boolean;
-	readonly site: string | undefined;
-}
+export type LogoutCommand = SiteCommand<'logout'>;
 
 export const logout = declareCommand({
 	name: 'logout',
@@ -19,9 +15,6 @@ export const logout = declareCommand({
 			Without --site: the site svc would use here (svc.json, the default, or the only one).
 		`,
 	},
-	parse: ({ args, json, site }): LogoutCommand => {
-		noArgs('logout', args);
-		return { name: 'logout', json, site };
-	},
+	parse: siteOnly('logout'),
 	runner: () => import('./index.js'),
 });

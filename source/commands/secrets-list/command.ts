@@ -1,12 +1,8 @@
 /** svc secrets list: declared for the registry (../declaration.ts); runs in index.ts. */
-import { noArgs } from '../argv-checks.js';
+import { siteOnly, type SiteCommand } from '../argv-checks.js';
 import { declareCommand, JSON_OUTPUT, SITE } from '../declaration.js';
 
-export interface SecretsListCommand {
-	readonly name: 'secrets list';
-	readonly json: boolean;
-	readonly site: string | undefined;
-}
+export type SecretsListCommand = SiteCommand<'secrets list'>;
 
 export const secretsList = declareCommand({
 	name: 'secrets list',
@@ -20,9 +16,6 @@ export const secretsList = declareCommand({
 			opens (SVC_SECRETS_KEY or the salts changed): set them again.
 		`,
 	},
-	parse: ({ args, json, site }): SecretsListCommand => {
-		noArgs('secrets list', args);
-		return { name: 'secrets list', json, site };
-	},
+	parse: siteOnly('secrets list'),
 	runner: () => import('./index.js'),
 });
