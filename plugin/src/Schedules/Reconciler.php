@@ -66,7 +66,8 @@ final class Reconciler {
 		}
 		try {
 			// Another node may have finished it while this one waited for the lock; what is stored, not
-			// this request's copies, decides.
+			// this request's copies, decides. WordPress rewrites its whole cron option: the reconcile
+			// starts from the stored one too.
 			$active = $this->releases->active_id( true );
 			wp_cache_delete( 'alloptions', 'options' );
 			if ( self::stored_marker() !== self::marker( $active, self::events_present() ) && ( 0 === $active || $this->paths->served_release() === $active ) ) {
@@ -81,11 +82,10 @@ final class Reconciler {
 	}
 
 	/**
-	 * Makes WP-Cron hold exactly the served manifest's schedules.
+	 * Makes WP-Cron hold exactly the served manifest's schedules (under the lock, from the stored
+	 * cron option: check()).
 	 */
-	public function reconcile(): void {
-		// WordPress rewrites its whole cron option: start from what is stored, not this request's copy.
-		wp_cache_delete( 'alloptions', 'options' );
+	private function reconcile(): void {
 		$manifest = $this->store->current();
 		$plan     = CronPlan::make( CronPlan::wanted( $manifest['files'] ), CronPlan::present( self::cron() ) );
 		foreach ( $plan['unschedule'] as $event ) {
