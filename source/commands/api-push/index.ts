@@ -216,7 +216,7 @@ function previewExample(result: ReleasePushResult): string | undefined {
 }
 
 /** The curl line that asks for the preview: the route path is the site's text, so every word is quoted. */
-export function previewCurl(site: string, token: string, example: string | undefined): string {
+function previewCurl(site: string, token: string, example: string | undefined): string {
 	return shellLine(['curl', '-H', `${PREVIEW_HEADER}: ${token}`, `${site}/wp-json${example ?? '/…'}`]);
 }
 
