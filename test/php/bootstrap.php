@@ -22,3 +22,9 @@ if ( ! function_exists( '__' ) ) {
 		return $text;
 	}
 }
+if ( ! function_exists( '_n' ) ) {
+	// The refusal table's plural messages, likewise.
+	function _n( string $single, string $plural, int $number, string $domain = 'default' ): string { // phpcs:ignore
+		return 1 === $number ? $single : $plural;
+	}
+}

@@ -127,15 +127,7 @@ final class FilesController {
 		}
 		$tree = $this->deployer->preview_tree( $preview );
 		if ( null === $tree ) {
-			return new WP_Error(
-				'svc_preview_unavailable',
-				/* translators: %d: release id */
-				sprintf( __( 'Preview %d cannot be read on this node: its files could not be rebuilt from the database.', 'svc' ), $id ),
-				array(
-					'status'  => 503,
-					'release' => $id,
-				)
-			);
+			return Refusals::error( Refusal::preview_unavailable( $id ) );
 		}
 		// The preview's own objects, as a request with its token gets them (PreviewRequest); no drift:
 		// what nodes report is about the active release.

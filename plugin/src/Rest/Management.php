@@ -46,7 +46,7 @@ final class Management {
 		return static function ( WP_REST_Request $request ) use ( $callback ): WP_REST_Response|WP_Error {
 			$refusal = DeployPolicy::refusal();
 			if ( null !== $refusal ) {
-				return $refusal;
+				return Refusals::error( $refusal );
 			}
 			Schema::ensure();
 			return $callback( $request );

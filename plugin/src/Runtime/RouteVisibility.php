@@ -56,12 +56,7 @@ final class RouteVisibility {
 		if ( ! is_array( $available ) ) {
 			return $available;
 		}
-		foreach ( array_keys( $available ) as $route ) {
-			if ( ! $this->route_visible( (string) $route ) ) {
-				unset( $available[ $route ] );
-			}
-		}
-		return $available;
+		return RouteDisclosure::described( $available, $this->route_visible( ... ) );
 	}
 
 	/**
@@ -71,18 +66,14 @@ final class RouteVisibility {
 	public function filter_options( mixed $result, WP_REST_Server $server, WP_REST_Request $request ): mixed {
 		unset( $server );
 		$this->request = $request;
-		if ( 'OPTIONS' !== $request->get_method() || ! $result instanceof WP_REST_Response ) {
-			return $result;
-		}
-		$route = $result->get_matched_route();
-		if ( '' !== $route && ! $this->route_visible( $route ) ) {
+		if ( $result instanceof WP_REST_Response && RouteDisclosure::options_hidden( $request->get_method(), $result->get_matched_route(), $this->route_visible( ... ) ) ) {
 			$result->set_data( array() );
 		}
 		return $result;
 	}
 
 	private function route_visible( string $route ): bool {
-		if ( '/' . Management::NAMESPACE === $route || str_starts_with( $route, '/' . Management::NAMESPACE . '/' ) ) {
+		if ( RouteDisclosure::under( $route, '/' . Management::NAMESPACE ) ) {
 			return true === Management::check();
 		}
 		$slug = $this->registrar->slug_for_route( $route );
@@ -100,20 +91,12 @@ final class RouteVisibility {
 	 * caller's headers: a check that throws is not logged as a denied call.
 	 */
 	private function slug_visible( string $slug, string $route ): bool {
-		$entry = $this->store->entry( $slug );
-		if ( null === $entry ) {
-			return false;
-		}
-		if ( array() !== $entry['public'] || current_user_can( Authorizer::DEFAULT_CAPABILITY ) ) {
-			return true;
-		}
 		$probe = new WP_REST_Request( 'OPTIONS', $route );
 		$probe->set_headers( null === $this->request ? array() : $this->request->get_headers() );
-		foreach ( $entry['verbs'] as $verb ) {
-			if ( true === $this->authorizer->authorize( $probe, $slug, $verb ) ) {
-				return true;
-			}
-		}
-		return false;
+		return RouteDisclosure::file_visible(
+			$this->store->entry( $slug ),
+			current_user_can( Authorizer::DEFAULT_CAPABILITY ),
+			fn ( string $verb ): bool => true === $this->authorizer->authorize( $probe, $slug, $verb )
+		);
 	}
 }
