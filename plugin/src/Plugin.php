@@ -119,9 +119,10 @@ final class Plugin {
 		$route_namespace = $components->route_namespace;
 		// The header is looked at first: a request without it pays nothing for previews. Management
 		// requests always act on the active release; only the routes are served from the preview.
-		$serving = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
-			? ( new PreviewRequest( $components ) )->components( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
-			: $components;
+		$preview = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
+			? ( new PreviewRequest( $deployer->releases(), $deployer ) )->tree( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
+			: null;
+		$serving = null === $preview ? $components : new Components( $paths->for_tree( $preview ) );
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
 		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer ): void {
@@ -138,7 +139,7 @@ final class Plugin {
 		$registrar  = new Registrar( $serving->store, $route_namespace, $serving->loader, $authorizer, new RouteHandler( $serving->loader, $serving->monitor ), $management, $limiter );
 		$registrar->on_rest_api_init();
 		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.
-		( new RouteVisibility( $serving->store, $authorizer, $registrar ) )->register();
+		( new RouteVisibility( $serving->store, $authorizer, $registrar, Management::check( ... ) ) )->register();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10). Nothing
 		// of this site is registered while another site is current; its routes are refused there.

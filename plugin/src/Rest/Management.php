@@ -14,6 +14,7 @@ use Svc\Release\DeployPolicy;
 use Svc\Release\Schema;
 use Svc\Runtime\AuthorizationFallback;
 use Svc\Runtime\Authorizer;
+use Svc\Settings\RouteNamespace;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -24,7 +25,7 @@ use WP_REST_Response;
  */
 final class Management {
 
-	public const NAMESPACE = 'svc/v1';
+	public const NAMESPACE = RouteNamespace::RESERVED;
 
 	/**
 	 * Whether this REST request is for a management endpoint (read from the route WordPress parsed).

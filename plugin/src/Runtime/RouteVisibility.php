@@ -9,8 +9,9 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Closure;
 use Svc\Manifest\ManifestStore;
-use Svc\Rest\Management;
+use Svc\Settings\RouteNamespace;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -33,10 +34,15 @@ final class RouteVisibility {
 	/** The request being served, whose headers a permission check may read (a shared secret). */
 	private ?WP_REST_Request $request = null;
 
+	/**
+	 * @param Closure(): mixed $may_manage The management API's permission check (Rest\Management::check):
+	 *                                     its routes are described when it answers true.
+	 */
 	public function __construct(
 		private readonly ManifestStore $store,
 		private readonly Authorizer $authorizer,
 		private readonly Registrar $registrar,
+		private readonly Closure $may_manage,
 	) {
 	}
 
@@ -73,8 +79,8 @@ final class RouteVisibility {
 	}
 
 	private function route_visible( string $route ): bool {
-		if ( RouteDisclosure::under( $route, '/' . Management::NAMESPACE ) ) {
-			return true === Management::check();
+		if ( RouteDisclosure::under( $route, '/' . RouteNamespace::RESERVED ) ) {
+			return true === ( $this->may_manage )();
 		}
 		$slug = $this->registrar->slug_for_route( $route );
 		if ( null === $slug ) {
