@@ -29,8 +29,16 @@ final class AttributeGroups {
 	public function __construct( private readonly array $tokens, private readonly string $source ) {
 	}
 
-	public function count(): int {
-		return $this->count;
+	/**
+	 * Why the file is refused for its number of attributes (RouteRules says it as
+	 * svc_too_many_attributes); null when it has at most TokenScanner::MAX_ATTRIBUTES.
+	 */
+	public function too_many(): ?string {
+		if ( $this->count <= TokenScanner::MAX_ATTRIBUTES ) {
+			return null;
+		}
+		/* translators: 1: attributes in the file, 2: the most svc reads */
+		return sprintf( __( 'the file has %1$s attributes; svc reads at most %2$s in a route file', 'svc' ), number_format( $this->count ), number_format( TokenScanner::MAX_ATTRIBUTES ) );
 	}
 
 	/**

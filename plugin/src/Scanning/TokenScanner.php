@@ -11,7 +11,6 @@ namespace Svc\Scanning;
 
 use ParseError;
 use PhpToken;
-use Svc\Validation\Reasons;
 
 /**
  * Discovers the one class of a route file, its methods and its Permission attributes from tokens.
@@ -196,7 +195,7 @@ final class TokenScanner {
 			}
 		}
 
-		$too_many = $this->groups->count() > self::MAX_ATTRIBUTES ? Reasons::too_many_attributes( $this->groups->count(), self::MAX_ATTRIBUTES ) : null;
+		$too_many = $this->groups->too_many();
 		$scan     = new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others, null, array(), $too_many, $strict_place );
 		$contract = ContractReader::read( $class_attributes, $methods, $scan->verbs(), $class_doc );
 		return $scan->with_contract( $contract['contract'], $contract['problems'] );

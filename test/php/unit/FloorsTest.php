@@ -1,7 +1,8 @@
 <?php
 /**
  * The floors of plugin/src (docs/architecture.md, "Floors under plugin/src"): no class imports from
- * a floor above its own, but for the allow-list below, which only shrinks.
+ * a floor above its own, but for the allow-list below, which only shrinks, and no folders import
+ * each other in a cycle.
  */
 declare(strict_types=1);
 
@@ -14,16 +15,8 @@ final class FloorsTest extends TestCase {
 	 * document names). An entry that is gone fails the test, so it is removed with its debt.
 	 */
 	private const ALLOWED = array(
-		// The push reasons and the schema rules, read by the scanner; they belong on floor 2.
-		'Scanning/TokenScanner.php -> Validation\\Reasons' => 'Reasons not moved down yet',
-		'Scanning/ContractReader.php -> Contracts\\SchemaRules' => 'SchemaRules not moved down yet',
-		// Skips svc's own autoloader among the registered ones.
-		'Validation/ClassNames.php -> Runtime\\RouteClassAutoloader' => 'instanceof on the autoloader',
 		// Registrar is another branch's this session: it can read RouteNamespace::RESERVED instead.
-		'Runtime/Registrar.php -> Rest\\Management'        => 'Management::NAMESPACE',
-		// A preview's listing and a scheduled run build the objects of another tree.
-		'Rest/FilesController.php -> Components'           => 'a preview tree\'s objects',
-		'Schedules/Runner.php -> Components'               => 'the active tree\'s objects',
+		'Runtime/Registrar.php -> Rest\\Management' => 'Management::NAMESPACE',
 	);
 
 	private static function src(): string {
@@ -66,23 +59,35 @@ final class FloorsTest extends TestCase {
 		return str_contains( $name, '\\' ) ? strstr( $name, '\\', true ) : '(root)';
 	}
 
-	public function test_no_import_runs_upward_but_the_allowed(): void {
-		$floors = self::floors( (string) file_get_contents( dirname( __DIR__, 3 ) . '/docs/architecture.md' ) );
-		$found  = array();
-		$files  = new RecursiveIteratorIterator( new RecursiveDirectoryIterator( self::src(), FilesystemIterator::SKIP_DOTS ) );
+	/**
+	 * Every import of plugin/src across folders: [file, its folder, the name, the name's folder].
+	 *
+	 * @return list<array{0: string, 1: string, 2: string, 3: string}>
+	 */
+	private static function edges(): array {
+		$edges = array();
+		$files = new RecursiveIteratorIterator( new RecursiveDirectoryIterator( self::src(), FilesystemIterator::SKIP_DOTS ) );
 		foreach ( $files as $file ) {
 			if ( 'php' !== $file->getExtension() ) {
 				continue;
 			}
 			$relative = substr( $file->getPathname(), strlen( self::src() ) + 1 );
 			$folder   = self::folder_of( str_replace( '/', '\\', $relative ) );
-			$this->assertArrayHasKey( $folder, $floors, sprintf( 'plugin/src/%s stands on no floor of docs/architecture.md', $folder ) );
 			foreach ( self::imports( (string) file_get_contents( $file->getPathname() ) ) as $name ) {
-				$target = self::folder_of( $name );
-				$this->assertArrayHasKey( $target, $floors, sprintf( '%s imports %s, of a folder on no floor', $relative, $name ) );
-				if ( $floors[ $target ] > $floors[ $folder ] ) {
-					$found[] = $relative . ' -> ' . $name;
-				}
+				$edges[] = array( $relative, $folder, $name, self::folder_of( $name ) );
+			}
+		}
+		return $edges;
+	}
+
+	public function test_no_import_runs_upward_but_the_allowed(): void {
+		$floors = self::floors( (string) file_get_contents( dirname( __DIR__, 3 ) . '/docs/architecture.md' ) );
+		$found  = array();
+		foreach ( self::edges() as list( $relative, $folder, $name, $target ) ) {
+			$this->assertArrayHasKey( $folder, $floors, sprintf( 'plugin/src/%s stands on no floor of docs/architecture.md', $folder ) );
+			$this->assertArrayHasKey( $target, $floors, sprintf( '%s imports %s, of a folder on no floor', $relative, $name ) );
+			if ( $floors[ $target ] > $floors[ $folder ] ) {
+				$found[] = $relative . ' -> ' . $name;
 			}
 		}
 		sort( $found );
@@ -90,6 +95,80 @@ final class FloorsTest extends TestCase {
 		sort( $allowed );
 		$this->assertSame( array(), array_values( array_diff( $found, $allowed ) ), 'imports that run upward (docs/architecture.md, "Floors under plugin/src")' );
 		$this->assertSame( array(), array_values( array_diff( $allowed, $found ) ), 'allowed upward imports that are gone: take them off FloorsTest::ALLOWED' );
+	}
+
+	/**
+	 * Folders on one floor may import each other, but not in a circle: each folder can still be
+	 * read with only what it imports. The allowed upward imports are left out (each is a debt).
+	 */
+	public function test_no_folders_import_each_other_in_a_cycle(): void {
+		$graph = array();
+		foreach ( self::edges() as list( $relative, $folder, $name, $target ) ) {
+			if ( $folder !== $target && ! isset( self::ALLOWED[ $relative . ' -> ' . $name ] ) ) {
+				$graph[ $folder ][ $target ] = true;
+			}
+		}
+		$this->assertSame( array(), self::cycle( $graph ) );
+	}
+
+	public function test_the_cycle_finder_finds_one(): void {
+		$this->assertSame(
+			array(),
+			self::cycle(
+				array(
+					'A' => array( 'B' => true ),
+					'B' => array( 'C' => true ),
+				)
+			)
+		);
+		$this->assertSame(
+			array( 'A', 'B', 'C', 'A' ),
+			self::cycle(
+				array(
+					'A' => array( 'B' => true ),
+					'B' => array( 'C' => true ),
+					'C' => array( 'A' => true ),
+				)
+			)
+		);
+	}
+
+	/**
+	 * One cycle of the graph as the path around it, or an empty list when it has none.
+	 *
+	 * @param array<string, array<string, true>> $graph Folder => the folders it imports.
+	 * @return list<string>
+	 */
+	private static function cycle( array $graph ): array {
+		$state = array();
+		$path  = array();
+		$visit = static function ( string $node ) use ( &$visit, &$state, &$path, $graph ): array {
+			$state[ $node ] = 'open';
+			$path[]         = $node;
+			foreach ( array_keys( $graph[ $node ] ?? array() ) as $next ) {
+				if ( 'open' === ( $state[ $next ] ?? null ) ) {
+					return array_merge( array_slice( $path, (int) array_search( $next, $path, true ) ), array( $next ) );
+				}
+				if ( ! isset( $state[ $next ] ) ) {
+					$found = $visit( (string) $next );
+					if ( array() !== $found ) {
+						return $found;
+					}
+				}
+			}
+			array_pop( $path );
+			$state[ $node ] = 'done';
+			return array();
+		};
+		foreach ( array_keys( $graph ) as $node ) {
+			if ( ! isset( $state[ $node ] ) ) {
+				$found = $visit( (string) $node );
+				if ( array() !== $found ) {
+					return $found;
+				}
+			}
+		}
+		return array();
 	}
 
 	public function test_the_reader_finds_uses_and_full_names_but_not_strings(): void {
