@@ -4,6 +4,12 @@
  * test of the plugin must name as a string (test/e2e/ and the packed CLI's test/cli/ against a real
  * WordPress, or PHPUnit under test/php/), or one of the other names below (filters, options, fields),
  * each with what it is. The fake site of test/fakes/ does not count: it is not the plugin.
+ *
+ * Where the document gives a code its HTTP status (a table row "| `409` | `svc_…` |" or "`409 svc_…`"),
+ * some test of the plugin must assert that status with that code: the status on the code's line or in
+ * the three lines before it, as `expectError(response, 409, 'svc_…')`, a table row `[…, 409, 'svc_…']`
+ * or `expect(response.status).toBe(409)` above `expect(response.body.code).toBe('svc_…')` write it.
+ * (PHPUnit's RefusalsTest holds the refusal table's own rows to the same statuses.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,9 +47,26 @@ function filesUnder(dir: string, extension: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-const TESTS_OF_THE_PLUGIN = [...filesUnder('test/e2e', '.ts'), ...filesUnder('test/cli', '.ts'), ...filesUnder('test/php', '.php')].map((file) =>
+const TESTS_OF_THE_PLUGIN: string[] = [...filesUnder('test/e2e', '.ts'), ...filesUnder('test/cli', '.ts'), ...filesUnder('test/php', '.php')].map((file) =>
   readFileSync(file, 'utf8'),
 );
+
+/** `code status` => [status, code], for each status the document gives a code. */
+function documentedStatuses(doc: string): Array<[number, string]> {
+  const pairs = new Map<string, [number, string]>();
+  for (const match of [...doc.matchAll(/`(\d{3})\s+((?:svc|rest)_[a-z0-9_]+)`/g), ...doc.matchAll(/\|\s*`(\d{3})`\s*\|\s*`((?:svc|rest)_[a-z0-9_]+)`/g)]) {
+    pairs.set(`${match[2]} ${match[1]}`, [Number(match[1]), match[2]!]);
+  }
+  return [...pairs.values()].sort(([a, x], [b, y]) => x.localeCompare(y) || a - b);
+}
+
+/** Whether a test asserts $status beside the quoted $code (same line, or up to three lines above). */
+function assertsStatus(text: string, status: number, code: string): boolean {
+  const lines = text.split('\n');
+  const quoted = new RegExp(`['"\`]${code}['"\`]`);
+  const number = new RegExp(`(?<![\\w.])${status}(?![\\w.])`);
+  return lines.some((line, index) => quoted.test(line) && number.test(lines.slice(Math.max(0, index - 3), index + 1).join('\n')));
+}
 
 const named = [...new Set(DOC.match(/\b(?:svc|rest)_[a-z0-9_]+\b/g) ?? [])].sort();
 const codes = named.filter((name) => !Object.hasOwn(NOT_CODES, name));
@@ -57,5 +80,25 @@ describe('docs/management-api.md: every error code it names is tested against th
   it.each(codes)('%s', (code) => {
     const quoted = [`'${code}'`, `"${code}"`, `\`${code}\``];
     expect(TESTS_OF_THE_PLUGIN.some((text) => quoted.some((form) => text.includes(form)))).toBe(true);
+  });
+});
+
+describe('docs/management-api.md: every status it gives a code is asserted with that code against the plugin', () => {
+  const statuses = documentedStatuses(DOC);
+
+  it('finds the statuses, and the check tells a status beside its code from one elsewhere', () => {
+    expect(statuses.length).toBeGreaterThan(25);
+    expect(documentedStatuses('| x | `410` | `svc_preview_expired` |\n`404 svc_release_not_found`')).toEqual([
+      [410, 'svc_preview_expired'],
+      [404, 'svc_release_not_found'],
+    ]);
+    expect(assertsStatus("expectError(response, 409, 'svc_release_moved');", 409, 'svc_release_moved')).toBe(true);
+    expect(assertsStatus("expectError(response, 400, 'svc_release_moved');", 409, 'svc_release_moved')).toBe(false);
+    expect(assertsStatus("expect(r.status).toBe(4090);\nexpect(r.body.code).toBe('svc_release_moved');", 409, 'svc_release_moved')).toBe(false);
+    expect(assertsStatus("expect(r.status).toBe(409);\n\n\n\n\nexpect(r.body.code).toBe('svc_release_moved');", 409, 'svc_release_moved')).toBe(false);
+  });
+
+  it.each(statuses)('%d %s', (status, code) => {
+    expect(TESTS_OF_THE_PLUGIN.some((text) => assertsStatus(text, status, code))).toBe(true);
   });
 });

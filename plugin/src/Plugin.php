@@ -9,12 +9,12 @@ declare(strict_types=1);
 
 namespace Svc;
 
+use Closure;
 use Svc\Events\EventStore;
 use Svc\Events\Recorder;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
 use Svc\Network\DeployCapability;
-use Svc\Network\SiteLifecycle;
 use Svc\Network\SiteScope;
 use Svc\Rest\DiagnosticsController;
 use Svc\Rest\EventsController;
@@ -74,7 +74,7 @@ final class Plugin {
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		// #[Schedule]: WordPress asks for svc's intervals only where cron is read; the run builds what it needs.
 		add_filter( 'cron_schedules', array( Reconciler::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval -- at least 60 s (ScheduleReader::MIN_EVERY), the author's own.
-		add_action( CronPlan::HOOK, static fn ( mixed $slug = null, mixed $method = null ) => $site->run( static fn () => ( new Runner( new Components( $paths ) ) )->run( $slug, $method ) ), 10, 2 );
+		add_action( CronPlan::HOOK, static fn ( mixed $slug = null, mixed $method = null ) => $site->run( static fn () => self::runner( $paths )->run( $slug, $method ) ), 10, 2 );
 		if ( wp_doing_cron() || ( defined( 'WP_CLI' ) && WP_CLI ) ) {
 			// Before WP-Cron picks the due events: a release made since the last REST request is in step.
 			add_action( 'wp_loaded', fn () => $site->run( fn () => $this->reconcile( new Components( $paths ) ) ) );
@@ -101,6 +101,26 @@ final class Plugin {
 		load_plugin_textdomain( 'svc', false, dirname( plugin_basename( SVC_PLUGIN_FILE ) ) . '/languages' );
 	}
 
+	/**
+	 * What runs a scheduled method: the active release's objects, built when WP-Cron calls.
+	 */
+	private static function runner( Paths $paths ): Runner {
+		$components = new Components( $paths );
+		return new Runner( $components->deployer, $components->store, $components->loader );
+	}
+
+	/**
+	 * How the files of a preview's tree are listed (GET api-files?release=): by that tree's objects.
+	 *
+	 * @return Closure(string): FilesController
+	 */
+	private static function preview_files( Paths $paths, RouteNamespace $route_namespace, Deployer $deployer ): Closure {
+		return static function ( string $tree ) use ( $paths, $route_namespace, $deployer ): FilesController {
+			$served = new Components( $paths->for_tree( $tree ) );
+			return new FilesController( $served->files, $served->store, $served->loader, $route_namespace, $deployer );
+		};
+	}
+
 	private function reconcile( Components $components ): void {
 		( new Reconciler( $components->store, $components->deployer->releases(), $components->paths ) )->check();
 	}
@@ -119,14 +139,15 @@ final class Plugin {
 		$route_namespace = $components->route_namespace;
 		// The header is looked at first: a request without it pays nothing for previews. Management
 		// requests always act on the active release; only the routes are served from the preview.
-		$serving = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
-			? ( new PreviewRequest( $components ) )->components( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
-			: $components;
+		$preview = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
+			? ( new PreviewRequest( $deployer->releases(), $deployer ) )->tree( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
+			: null;
+		$serving = null === $preview ? $components : new Components( $paths->for_tree( $preview ) );
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
 		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer ): void {
 			( new NamespaceController( $route_namespace ) )->register();
-			( new FilesController( $files, $store, $loader, $route_namespace, $deployer ) )->register();
+			( new FilesController( $files, $store, $loader, $route_namespace, $deployer, self::preview_files( $paths, $route_namespace, $deployer ) ) )->register();
 			( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
 			( new EventsController( new EventStore() ) )->register();
 			( new DiagnosticsController( $paths ) )->register();
@@ -138,7 +159,7 @@ final class Plugin {
 		$registrar  = new Registrar( $serving->store, $route_namespace, $serving->loader, $authorizer, new RouteHandler( $serving->loader, $serving->monitor ), $management, $limiter );
 		$registrar->on_rest_api_init();
 		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.
-		( new RouteVisibility( $serving->store, $authorizer, $registrar ) )->register();
+		( new RouteVisibility( $serving->store, $authorizer, $registrar, Management::check( ... ) ) )->register();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10). Nothing
 		// of this site is registered while another site is current; its routes are refused there.

@@ -1,5 +1,5 @@
 /**
- * The CLI's copy of the plugin's Contracts\SchemaRules: what an `#[Args]` or `#[Returns]` schema may
+ * The CLI's copy of the plugin's Scanning\SchemaRules: what an `#[Args]` or `#[Returns]` schema may
  * say (WordPress's JSON-Schema vocabulary), worded the same, so `svc api push` refuses locally what
  * the site would refuse (test/fixtures/schema-cases.json runs against both). One difference: a
  * `pattern` is compiled by PHP's PCRE on the site only (JavaScript's regular expressions differ).

@@ -304,6 +304,8 @@ describe('a preview this node cannot build', () => {
     expectError(response, 404, 'rest_no_route');
     expect(response.headers.get('x-svc-preview-error')).toBe('svc_preview_unavailable');
     expect(response.headers.get('x-svc-preview-release')).toBeNull();
+    // Its listing cannot be read on this node either: a refusal of the table, not an empty list.
+    expectError(await call(site, `/svc/v1/api-files?release=${preview.body.release.id}`), 503, 'svc_preview_unavailable');
   });
 });
 

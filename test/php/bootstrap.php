@@ -1,7 +1,7 @@
 <?php
 /**
- * PHPUnit bootstrap. Pure units (tests/unit) need only the plugin's autoloader; tests under
- * wordpress/ run inside a real WordPress: scripts/test.mjs starts the bench site and passes its
+ * PHPUnit bootstrap. Pure units (test/php/unit/) need only the plugin's autoloader; tests under
+ * test/php/wordpress/ run inside a real WordPress: scripts/test.ts starts a site and passes its
  * directory in SVC_WP_DIR, and this file loads it like wp-cli would.
  */
 
@@ -20,5 +20,11 @@ if ( ! function_exists( '__' ) ) {
 	// Pure units reach Reasons, whose texts are translatable: outside WordPress they are the English.
 	function __( string $text, string $domain = 'default' ): string { // phpcs:ignore
 		return $text;
+	}
+}
+if ( ! function_exists( '_n' ) ) {
+	// The refusal table's plural messages, likewise.
+	function _n( string $single, string $plural, int $number, string $domain = 'default' ): string { // phpcs:ignore
+		return 1 === $number ? $single : $plural;
 	}
 }

@@ -9,8 +9,6 @@ declare(strict_types=1);
 
 namespace Svc\Network;
 
-use WP_Error;
-
 /**
  * `svc_deploy`, a meta capability: on a single site it is `manage_options` (an administrator), as
  * it always was. On a multisite network a deployed route file is PHP that runs in the network's one
@@ -69,10 +67,4 @@ final class DeployCapability {
 		return __( 'On this multisite network only super admins deploy route files (a route file is PHP that runs for the whole network); a site administrator deploys only where the network defines SVC_SITE_ADMINS_MAY_DEPLOY or allows it with the svc_site_admins_may_deploy filter.', 'svc' );
 	}
 
-	/**
-	 * The error a deploying request answers with when the caller may not deploy; null when they may.
-	 */
-	public static function refusal(): ?WP_Error {
-		return self::allowed() ? null : new WP_Error( 'svc_deploy_forbidden', self::reason(), array( 'status' => 403 ) );
-	}
 }

@@ -9,7 +9,6 @@ declare(strict_types=1);
 
 namespace Svc\Network;
 
-use Svc\Rest\Management;
 use Svc\Settings\RouteNamespace;
 use WP_Error;
 use WP_REST_Request;
@@ -68,7 +67,7 @@ final class SiteScope {
 			return $result;
 		}
 		$route = strtolower( untrailingslashit( $request->get_route() ) );
-		foreach ( array( Management::NAMESPACE, $this->run( $route_namespace->get( ... ) ) ) as $namespace ) {
+		foreach ( array( RouteNamespace::RESERVED, $this->run( $route_namespace->get( ... ) ) ) as $namespace ) {
 			if ( '/' . $namespace === $route || str_starts_with( $route, '/' . $namespace . '/' ) ) {
 				return new WP_Error(
 					'svc_other_site',

@@ -10,7 +10,6 @@ declare(strict_types=1);
 namespace Svc\Release;
 
 use Svc\Network\DeployCapability;
-use WP_Error;
 
 /**
  * A site that forbids code changes from the dashboard (`DISALLOW_FILE_MODS`, or the `file_mod_allowed`
@@ -31,10 +30,13 @@ final class DeployPolicy {
 	}
 
 	/**
-	 * The error a write answers with on such a site, or to a caller who may not deploy; null when writes are allowed.
+	 * Why a write is refused on such a site, or to a caller who may not deploy; null when writes are allowed.
 	 */
-	public static function refusal(): ?WP_Error {
+	public static function refusal(): ?Refusal {
+		if ( ! self::allowed() ) {
+			return Refusal::deploy_disallowed( self::reason() );
+		}
 		// The site allows deploys; the caller must be allowed too (on a network, a super admin).
-		return self::allowed() ? DeployCapability::refusal() : new WP_Error( 'svc_deploy_disallowed', self::reason(), array( 'status' => 403 ) );
+		return DeployCapability::allowed() ? null : Refusal::deploy_forbidden( DeployCapability::reason() );
 	}
 }

@@ -10,7 +10,7 @@ declare(strict_types=1);
 namespace Svc\Release;
 
 /**
- * A release refused, as data: the code a client branches on and the facts its message needs. The
+ * A release or a write refused, as data: the code a client branches on and the facts its message needs. The
  * planner and the deployer return one instead of a WP_Error; how it is said, and with which HTTP
  * status, is the management API's business (Rest\Refusals), and WP-CLI says it the same way.
  *
@@ -85,5 +85,29 @@ final class Refusal {
 
 	public static function preview_expired( int $release ): self {
 		return new self( 'svc_preview_expired', compact( 'release' ) );
+	}
+
+	/** This node could not rebuild the preview's files from the database. */
+	public static function preview_unavailable( int $release ): self {
+		return new self( 'svc_preview_unavailable', compact( 'release' ) );
+	}
+
+	/**
+	 * Staging would pass a cap on contents no release uses yet (StageCap).
+	 *
+	 * @param string $limit `bytes` or `contents`: which of the two limits was reached.
+	 */
+	public static function stage_full( string $reason, string $limit, int $max ): self {
+		return new self( 'svc_stage_full', compact( 'reason', 'limit', 'max' ) );
+	}
+
+	/** The site forbids code changes (DeployPolicy); $reason says how to allow them. */
+	public static function deploy_disallowed( string $reason ): self {
+		return new self( 'svc_deploy_disallowed', compact( 'reason' ) );
+	}
+
+	/** The caller may not deploy here (a network's site administrator); $reason says who may. */
+	public static function deploy_forbidden( string $reason ): self {
+		return new self( 'svc_deploy_forbidden', compact( 'reason' ) );
 	}
 }

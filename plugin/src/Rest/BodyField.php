@@ -10,7 +10,6 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Closure;
-use Svc\Release\ReleaseMessage;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -46,7 +45,7 @@ final class BodyField {
 				'type'        => 'boolean',
 				'description' => $description,
 			),
-			static fn ( mixed $value ): ?WP_Error => is_bool( $value ) ? null : Errors::not_boolean( $name )
+			static fn ( mixed $value ): ?WP_Error => self::said( $name, FieldRules::boolean( $name, $value ) )
 		);
 	}
 
@@ -60,7 +59,7 @@ final class BodyField {
 				'type'        => 'integer',
 				'description' => $description,
 			),
-			static fn ( mixed $value ): ?WP_Error => is_int( $value ) ? null : Errors::not_release_id( $name ),
+			static fn ( mixed $value ): ?WP_Error => self::said( $name, FieldRules::release_id( $name, $value ) ),
 			$required
 		);
 	}
@@ -75,10 +74,7 @@ final class BodyField {
 				'type'        => 'string',
 				'description' => __( 'A note kept with the release (at most 500 characters).', 'svc' ),
 			),
-			static function ( mixed $value ): ?WP_Error {
-				$problem = ReleaseMessage::problem( $value );
-				return null === $problem ? null : Errors::bad_field( 'message', $problem );
-			}
+			static fn ( mixed $value ): ?WP_Error => self::said( 'message', FieldRules::message( $value ) )
 		);
 	}
 
@@ -117,7 +113,7 @@ final class BodyField {
 		return static function ( WP_REST_Request $request ) use ( $fields, $callback ): WP_REST_Response|WP_Error {
 			foreach ( $fields as $field ) {
 				$value = $request->get_param( $field->name );
-				if ( null === $value && ! $field->required ) {
+				if ( ! FieldRules::checked( $value, $field->required ) ) {
 					continue;
 				}
 				$problem = ( $field->check )( $value, $request );
@@ -127,5 +123,12 @@ final class BodyField {
 			}
 			return $callback( $request );
 		};
+	}
+
+	/**
+	 * A rule's problem as the contract's answer naming the field; null when there is none.
+	 */
+	private static function said( string $field, ?string $problem ): ?WP_Error {
+		return null === $problem ? null : Errors::bad_field( $field, $problem );
 	}
 }

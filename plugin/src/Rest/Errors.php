@@ -35,16 +35,6 @@ final class Errors {
 		);
 	}
 
-	public static function not_boolean( string $field ): WP_Error {
-		/* translators: %s: a request body field, like dry_run */
-		return self::bad_field( $field, sprintf( __( '%s must be a boolean (true or false).', 'svc' ), $field ) );
-	}
-
-	public static function not_release_id( string $field ): WP_Error {
-		/* translators: %s: a request body field, like base */
-		return self::bad_field( $field, sprintf( __( '%s must be a release id (an integer).', 'svc' ), $field ) );
-	}
-
 	/**
 	 * A file name the request gives that breaks a naming rule; $problem says which.
 	 */

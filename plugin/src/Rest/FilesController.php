@@ -9,7 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
-use Svc\Components;
+use Closure;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
@@ -32,12 +32,18 @@ use WP_REST_Server;
  */
 final class FilesController {
 
+	/**
+	 * @param (Closure(string): FilesController)|null $for_tree The listing of a preview's tree (under
+	 *                                                         Paths::trees()), built by the composition
+	 *                                                         root; null in that listing itself.
+	 */
 	public function __construct(
 		private readonly RouteFiles $files,
 		private readonly ManifestStore $store,
 		private readonly RouteLoader $loader,
 		private readonly RouteNamespace $route_namespace,
 		private readonly Deployer $deployer,
+		private readonly ?Closure $for_tree = null,
 	) {
 	}
 
@@ -126,22 +132,13 @@ final class FilesController {
 			return Refusals::error( $preview );
 		}
 		$tree = $this->deployer->preview_tree( $preview );
-		if ( null === $tree ) {
-			return new WP_Error(
-				'svc_preview_unavailable',
-				/* translators: %d: release id */
-				sprintf( __( 'Preview %d cannot be read on this node: its files could not be rebuilt from the database.', 'svc' ), $id ),
-				array(
-					'status'  => 503,
-					'release' => $id,
-				)
-			);
+		if ( null === $tree || null === $this->for_tree ) {
+			return Refusals::error( Refusal::preview_unavailable( $id ) );
 		}
 		// The preview's own objects, as a request with its token gets them (PreviewRequest); no drift:
 		// what nodes report is about the active release.
-		$served                    = new Components( $this->files->paths()->for_tree( $tree ) );
-		$listing                   = new self( $served->files, $served->store, $served->loader, $this->route_namespace, $this->deployer );
-		list( $records, $skipped ) = $listing->records( $served->store->verified(), $with_content );
+		$listing                   = ( $this->for_tree )( $tree );
+		list( $records, $skipped ) = $listing->records( $listing->store->verified(), $with_content );
 		return self::listing( $records, $skipped );
 	}
 

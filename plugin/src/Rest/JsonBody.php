@@ -34,24 +34,14 @@ final class JsonBody {
 	 * not a non-empty list).
 	 */
 	public static function is_object( WP_REST_Request $request, string $field ): bool {
-		$raw = self::raw( $request, $field );
-		if ( null !== $raw ) {
-			return $raw[0] instanceof stdClass;
-		}
-		$value = $request->get_param( $field );
-		return is_array( $value ) && ( array() === $value || ! array_is_list( $value ) );
+		return JsonShape::is_object( self::raw( $request, $field ), $request->get_param( $field ) );
 	}
 
 	/**
 	 * Whether the field arrived as a JSON array (a PHP list from a form or the query).
 	 */
 	public static function is_list( WP_REST_Request $request, string $field ): bool {
-		$raw = self::raw( $request, $field );
-		if ( null !== $raw ) {
-			return is_array( $raw[0] );
-		}
-		$value = $request->get_param( $field );
-		return is_array( $value ) && array_is_list( $value );
+		return JsonShape::is_list( self::raw( $request, $field ), $request->get_param( $field ) );
 	}
 
 	/**
@@ -61,15 +51,8 @@ final class JsonBody {
 	 */
 	public static function validate_boolean( mixed $value, WP_REST_Request $request, string $param ): bool|WP_Error {
 		unset( $request );
-		if ( is_bool( $value ) ) {
-			return true;
-		}
-		return new WP_Error(
-			'rest_invalid_type',
-			/* translators: %s: parameter name */
-			sprintf( __( '%s must be a boolean (true or false).', 'svc' ), $param ),
-			array( 'param' => $param )
-		);
+		$problem = FieldRules::boolean( $param, $value );
+		return null === $problem ? true : new WP_Error( 'rest_invalid_type', $problem, array( 'param' => $param ) );
 	}
 
 	/**
@@ -81,10 +64,8 @@ final class JsonBody {
 	private static function raw( WP_REST_Request $request, string $field ): ?array {
 		self::$decoded ??= new WeakMap();
 		if ( ! self::$decoded->offsetExists( $request ) ) {
-			$body                      = $request->is_json_content_type() ? json_decode( $request->get_body() ) : null;
-			self::$decoded[ $request ] = $body instanceof stdClass ? $body : null;
+			self::$decoded[ $request ] = $request->is_json_content_type() ? JsonShape::body( $request->get_body() ) : null;
 		}
-		$body = self::$decoded[ $request ];
-		return null !== $body && property_exists( $body, $field ) ? array( $body->{$field} ) : null;
+		return JsonShape::sent( self::$decoded[ $request ], $field );
 	}
 }

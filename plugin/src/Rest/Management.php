@@ -14,6 +14,7 @@ use Svc\Release\DeployPolicy;
 use Svc\Release\Schema;
 use Svc\Runtime\AuthorizationFallback;
 use Svc\Runtime\Authorizer;
+use Svc\Settings\RouteNamespace;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -24,7 +25,7 @@ use WP_REST_Response;
  */
 final class Management {
 
-	public const NAMESPACE = 'svc/v1';
+	public const NAMESPACE = RouteNamespace::RESERVED;
 
 	/**
 	 * Whether this REST request is for a management endpoint (read from the route WordPress parsed).
@@ -46,7 +47,7 @@ final class Management {
 		return static function ( WP_REST_Request $request ) use ( $callback ): WP_REST_Response|WP_Error {
 			$refusal = DeployPolicy::refusal();
 			if ( null !== $refusal ) {
-				return $refusal;
+				return Refusals::error( $refusal );
 			}
 			Schema::ensure();
 			return $callback( $request );

@@ -9,7 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
-use Svc\Contracts\OpenApiDocument;
+use Svc\OpenApi\OpenApiDocument;
 use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
 use Svc\Runtime\RouteLoader;

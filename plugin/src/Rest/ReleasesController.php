@@ -359,7 +359,7 @@ final class ReleasesController {
 		$present = $store->present( array_keys( $contents ) );
 		$refusal = StageCap::refusal( $store, array_diff_key( $contents, array_flip( $present ) ) );
 		if ( null !== $refusal ) {
-			return $refusal;
+			return Refusals::error( $refusal );
 		}
 		return new WP_REST_Response( $store->put( $contents, $present ) );
 	}

@@ -133,24 +133,9 @@ final class SecretsController {
 	 * The body's `value`: a JSON string of at most MAX_BYTES. Never echoed back in an error.
 	 */
 	private static function value( WP_REST_Request $request ): string|WP_Error {
-		if ( array_key_exists( 'value', $request->get_query_params() ) ) {
-			return Errors::bad_field( 'value', __( 'value goes in the JSON body, never in the URL (where access logs would keep it).', 'svc' ) );
-		}
-		$body = $request->is_json_content_type() ? $request->get_json_params() : null;
-		if ( ! is_array( $body ) || ! array_key_exists( 'value', $body ) ) {
-			return Errors::bad_field( 'value', __( 'The body must be a JSON object with value, a string.', 'svc' ) );
-		}
-		if ( ! is_string( $body['value'] ) ) {
-			return Errors::bad_field( 'value', __( 'value must be a string.', 'svc' ) );
-		}
-		if ( '' === $body['value'] ) {
-			return Errors::bad_field( 'value', __( 'value is empty; to remove a secret, delete it.', 'svc' ) );
-		}
-		if ( strlen( $body['value'] ) > SecretStore::MAX_BYTES ) {
-			/* translators: %d: a number of bytes */
-			return Errors::bad_field( 'value', sprintf( __( 'value is longer than %d bytes.', 'svc' ), SecretStore::MAX_BYTES ) );
-		}
-		return $body['value'];
+		$body    = $request->is_json_content_type() ? $request->get_json_params() : null;
+		$problem = SecretValue::problem( $request->get_query_params(), $body );
+		return null === $problem ? SecretValue::value( $body ) : Errors::bad_field( 'value', $problem );
 	}
 
 	/**

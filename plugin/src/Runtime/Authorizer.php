@@ -106,22 +106,17 @@ final class Authorizer {
 	}
 
 	/**
-	 * Whether the verb is open to anyone. [PUBLIC] in the listing, the push warning and the OpenAPI
-	 * document come from the scan (the manifest's `public`), so the scan decides here too: a verb is
-	 * open only when the scan says so and PHP reads the same attribute's `public` as exactly true.
-	 * Should the two ever differ, the verb stays closed (it never opens unannounced) and the
-	 * difference is logged.
+	 * Whether the verb is open to anyone (PublicVerb decides); a disagreement between the scan and
+	 * PHP is logged for the request's own verb.
 	 *
 	 * @param ReflectionAttribute<Permission> $attribute The one that applies to the verb.
 	 */
 	private function opened( ReflectionAttribute $attribute, string $slug, string $verb, WP_REST_Request $request ): bool {
-		$arguments = $attribute->getArguments();
-		$reflected = true === ( array_key_exists( 'public', $arguments ) ? $arguments['public'] : ( $arguments[0] ?? false ) );
-		$scanned   = in_array( $verb, $this->loader->entry( $slug )['public'] ?? array(), true );
-		if ( $reflected !== $scanned && self::requested_verb( $request ) === $verb ) {
-			Log::api( sprintf( '%s.php: PHP reads public as %s for %s, svc\'s scan as %s: the verb stays closed', $slug, $reflected ? 'true' : 'not true', strtoupper( $verb ), $scanned ? 'true' : 'not true' ) );
+		$public = new PublicVerb( $attribute->getArguments(), in_array( $verb, $this->loader->entry( $slug )['public'] ?? array(), true ) );
+		if ( $public->disputed() && self::requested_verb( $request ) === $verb ) {
+			Log::api( sprintf( '%s.php: PHP reads public as %s for %s, svc\'s scan as %s: the verb stays closed', $slug, $public->reflected() ? 'true' : 'not true', strtoupper( $verb ), $public->scanned ? 'true' : 'not true' ) );
 		}
-		return $reflected && $scanned;
+		return $public->opened();
 	}
 
 	private function instance( string $slug ): object {

@@ -9,8 +9,9 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
-use Svc\Components;
+use Svc\Release\Deployer;
 use Svc\Release\PreviewToken;
+use Svc\Release\ReleaseStore;
 use Svc\Release\Schema;
 use WP_HTTP_Response;
 
@@ -19,6 +20,7 @@ use WP_HTTP_Response;
  * lacks the tree builds it from the database). The caller looks at the header first, so a request
  * without it costs nothing here. A token that opens nothing gets the active release, as a client
  * without one would, with a header saying why, and a preview's answer is never stored by a cache.
+ * It names the tree to serve; the composition root (Plugin) builds the objects that serve it.
  */
 final class PreviewRequest {
 
@@ -28,34 +30,35 @@ final class PreviewRequest {
 	private ?int $served     = null;
 	private ?string $refused = null;
 
-	public function __construct( private readonly Components $active ) {
+	public function __construct( private readonly ReleaseStore $releases, private readonly Deployer $deployer ) {
 	}
 
 	/**
-	 * The objects that serve this request's routes: the preview's, or the active release's.
+	 * The preview's tree (under Paths::trees()) that serves this request's routes; null for the
+	 * active release's.
 	 */
-	public function components( string $token ): Components {
+	public function tree( string $token ): ?string {
 		add_filter( 'rest_post_dispatch', array( $this, 'mark' ), 110 );
 		// After HeaderApplier::resend (100), which sends a route's headers() again at the last moment.
 		add_filter( 'rest_pre_serve_request', array( $this, 'keep_private' ), 120, 4 );
 		Schema::ensure();
 		$token   = trim( $token );
-		$preview = $this->active->deployer->releases()->preview_for_token( $token );
+		$preview = $this->releases->preview_for_token( $token );
 		if ( null === $preview ) {
 			$this->refused = 'svc_preview_invalid';
-			return $this->active;
+			return null;
 		}
 		if ( PreviewToken::expired( $preview['expires'], time() ) ) {
 			$this->refused = 'svc_preview_expired';
-			return $this->active;
+			return null;
 		}
-		$tree = $this->active->deployer->preview_tree( $preview );
+		$tree = $this->deployer->preview_tree( $preview );
 		if ( null === $tree ) {
 			$this->refused = 'svc_preview_unavailable';
-			return $this->active;
+			return null;
 		}
 		$this->served = $preview['id'];
-		return new Components( $this->active->paths->for_tree( $tree ) );
+		return $tree;
 	}
 
 	/**

@@ -9,11 +9,13 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Svc\Validation\OwnAutoloader;
+
 /**
  * Only the route file a request dispatches to is loaded; this autoloader loads another route file
  * when its class is named, with the same isolation checks.
  */
-final class RouteClassAutoloader {
+final class RouteClassAutoloader implements OwnAutoloader {
 
 	public function __construct( private readonly RouteLoader $loader ) {
 	}

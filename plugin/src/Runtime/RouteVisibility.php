@@ -9,8 +9,9 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Closure;
 use Svc\Manifest\ManifestStore;
-use Svc\Rest\Management;
+use Svc\Settings\RouteNamespace;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -33,10 +34,15 @@ final class RouteVisibility {
 	/** The request being served, whose headers a permission check may read (a shared secret). */
 	private ?WP_REST_Request $request = null;
 
+	/**
+	 * @param Closure(): mixed $may_manage The management API's permission check (Rest\Management::check):
+	 *                                     its routes are described when it answers true.
+	 */
 	public function __construct(
 		private readonly ManifestStore $store,
 		private readonly Authorizer $authorizer,
 		private readonly Registrar $registrar,
+		private readonly Closure $may_manage,
 	) {
 	}
 
@@ -56,12 +62,7 @@ final class RouteVisibility {
 		if ( ! is_array( $available ) ) {
 			return $available;
 		}
-		foreach ( array_keys( $available ) as $route ) {
-			if ( ! $this->route_visible( (string) $route ) ) {
-				unset( $available[ $route ] );
-			}
-		}
-		return $available;
+		return RouteDisclosure::described( $available, $this->route_visible( ... ) );
 	}
 
 	/**
@@ -71,19 +72,15 @@ final class RouteVisibility {
 	public function filter_options( mixed $result, WP_REST_Server $server, WP_REST_Request $request ): mixed {
 		unset( $server );
 		$this->request = $request;
-		if ( 'OPTIONS' !== $request->get_method() || ! $result instanceof WP_REST_Response ) {
-			return $result;
-		}
-		$route = $result->get_matched_route();
-		if ( '' !== $route && ! $this->route_visible( $route ) ) {
+		if ( $result instanceof WP_REST_Response && RouteDisclosure::options_hidden( $request->get_method(), $result->get_matched_route(), $this->route_visible( ... ) ) ) {
 			$result->set_data( array() );
 		}
 		return $result;
 	}
 
 	private function route_visible( string $route ): bool {
-		if ( '/' . Management::NAMESPACE === $route || str_starts_with( $route, '/' . Management::NAMESPACE . '/' ) ) {
-			return true === Management::check();
+		if ( RouteDisclosure::under( $route, '/' . RouteNamespace::RESERVED ) ) {
+			return true === ( $this->may_manage )();
 		}
 		$slug = $this->registrar->slug_for_route( $route );
 		if ( null === $slug ) {
@@ -100,20 +97,12 @@ final class RouteVisibility {
 	 * caller's headers: a check that throws is not logged as a denied call.
 	 */
 	private function slug_visible( string $slug, string $route ): bool {
-		$entry = $this->store->entry( $slug );
-		if ( null === $entry ) {
-			return false;
-		}
-		if ( array() !== $entry['public'] || current_user_can( Authorizer::DEFAULT_CAPABILITY ) ) {
-			return true;
-		}
 		$probe = new WP_REST_Request( 'OPTIONS', $route );
 		$probe->set_headers( null === $this->request ? array() : $this->request->get_headers() );
-		foreach ( $entry['verbs'] as $verb ) {
-			if ( true === $this->authorizer->authorize( $probe, $slug, $verb ) ) {
-				return true;
-			}
-		}
-		return false;
+		return RouteDisclosure::file_visible(
+			$this->store->entry( $slug ),
+			current_user_can( Authorizer::DEFAULT_CAPABILITY ),
+			fn ( string $verb ): bool => true === $this->authorizer->authorize( $probe, $slug, $verb )
+		);
 	}
 }

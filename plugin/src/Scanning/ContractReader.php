@@ -10,7 +10,6 @@ declare(strict_types=1);
 namespace Svc\Scanning;
 
 use PhpToken;
-use Svc\Contracts\SchemaRules;
 
 /**
  * `#[Args([...])]` on the class applies to every verb; on a verb it adds to (and per parameter

@@ -11,7 +11,6 @@ namespace Svc\Scanning;
 
 use ParseError;
 use PhpToken;
-use Svc\Validation\Reasons;
 
 /**
  * Discovers the one class of a route file, its methods and its Permission attributes from tokens.
@@ -22,8 +21,6 @@ use Svc\Validation\Reasons;
 final class TokenScanner {
 
 	private const STRICT_TYPES_TEXT = '/declare\s*\(\s*strict_types\s*=\s*1\s*\)\s*;/i';
-
-	private const NAME_TOKENS = array( T_STRING, T_NAME_QUALIFIED, T_NAME_FULLY_QUALIFIED, T_NAME_RELATIVE );
 
 	private const MODIFIERS = array(
 		T_PUBLIC    => 'public',
@@ -37,9 +34,8 @@ final class TokenScanner {
 	);
 
 	/** @var list<PhpToken> Significant tokens only. */
-	private array $tokens  = array();
-	private int $count     = 0;
-	private string $source = '';
+	private array $tokens = array();
+	private int $count    = 0;
 	private NameResolver $names;
 	/** @var array<int, string> Index of a significant token => the doc comment right before it. */
 	private array $docs = array();
@@ -51,7 +47,8 @@ final class TokenScanner {
 	 */
 	public const MAX_ATTRIBUTES = 1000;
 
-	private int $attribute_count = 0;
+	/** Reads the attribute groups of $tokens, counting them against MAX_ATTRIBUTES. */
+	private AttributeGroups $groups;
 
 	private function __construct() {
 		$this->names = new NameResolver();
@@ -78,7 +75,6 @@ final class TokenScanner {
 	}
 
 	private function run( string $source, string $label ): ScanResult {
-		$this->source = $source;
 		$strict_count = preg_match_all( self::STRICT_TYPES_TEXT, $source );
 		try {
 			$all = PhpToken::tokenize( $source, TOKEN_PARSE );
@@ -115,6 +111,7 @@ final class TokenScanner {
 		// Whitespace and comments are most of a file's tokens: not kept while the rest is read.
 		unset( $all );
 		$this->count  = count( $this->tokens );
+		$this->groups = new AttributeGroups( $this->tokens, $source );
 		$strict_place = $strict_real ? 'first' : $this->strict_types_later( $source, (int) $strict_count );
 
 		$classes          = array();
@@ -141,7 +138,7 @@ final class TokenScanner {
 				continue;
 			}
 			if ( $token->is( T_ATTRIBUTE ) ) {
-				$i = $this->read_attribute_group( $i, $group );
+				$i = $this->groups->read( $i, $group );
 				foreach ( $group as $attribute ) {
 					$pending[] = $attribute;
 				}
@@ -198,7 +195,7 @@ final class TokenScanner {
 			}
 		}
 
-		$too_many = $this->attribute_count > self::MAX_ATTRIBUTES ? Reasons::too_many_attributes( $this->attribute_count, self::MAX_ATTRIBUTES ) : null;
+		$too_many = $this->groups->too_many();
 		$scan     = new ScanResult( null, (int) $strict_count, $strict_real, $classes, $methods, $class_attributes, $abstract, $functions, $inherits, $others, null, array(), $too_many, $strict_place );
 		$contract = ContractReader::read( $class_attributes, $methods, $scan->verbs(), $class_doc );
 		return $scan->with_contract( $contract['contract'], $contract['problems'] );
@@ -308,136 +305,6 @@ final class TokenScanner {
 	}
 
 	/**
-	 * Reads `#[A, B(args)]` starting at the `#[` token.
-	 *
-	 * @param mixed $group Out: the attributes, names as written.
-	 * @param-out list<array{name:string, public:bool, written:string|null, publics:int, unknown:list<string>, tokens:list<PhpToken>, line:int}> $group
-	 * @return int Index of the closing `]`.
-	 */
-	private function read_attribute_group( int $start, mixed &$group ): int {
-		$group   = array();
-		$depth   = 1;
-		$current = null;
-		$line    = 0;
-		$args    = array();
-		for ( $i = $start + 1; $i < $this->count; $i++ ) {
-			$token = $this->tokens[ $i ];
-			$text  = $token->text;
-			if ( '[' === $text || '(' === $text || $token->is( T_ATTRIBUTE ) ) {
-				++$depth;
-			} elseif ( ']' === $text || ')' === $text ) {
-				--$depth;
-				if ( 0 === $depth ) {
-					break;
-				}
-			}
-			if ( 1 === $depth && ',' === $text ) {
-				if ( null !== $current && ++$this->attribute_count <= self::MAX_ATTRIBUTES ) {
-					$group[] = $this->attribute( $current, $line, $args );
-				}
-				$current = null;
-				$args    = array();
-				continue;
-			}
-			if ( null === $current && 1 === $depth && $token->is( self::NAME_TOKENS ) ) {
-				$current = $text;
-				$line    = $token->line;
-				continue;
-			}
-			if ( null !== $current && ( $depth > 1 || ')' === $text ) ) {
-				$args[] = $token;
-			}
-		}
-		if ( null !== $current && ++$this->attribute_count <= self::MAX_ATTRIBUTES ) {
-			$group[] = $this->attribute( $current, $line, $args );
-		}
-		return $i;
-	}
-
-	/**
-	 * One attribute as written: its name, what Permission's arguments say, and its argument tokens
-	 * (an Args or Returns schema is read from them).
-	 *
-	 * @param list<PhpToken> $args Tokens from `(` to `)`.
-	 * @return array{name:string, public:bool, written:string|null, publics:int, unknown:list<string>, tokens:list<PhpToken>, line:int}
-	 */
-	private function attribute( string $name, int $line, array $args ): array {
-		return array( 'name' => $name ) + $this->read_args( $args ) + array(
-			'tokens' => $args,
-			'line'   => $line,
-		);
-	}
-
-	/**
-	 * What the argument tokens of an attribute say, read as Permission's would be: `public` is the
-	 * named argument `public:` or the first positional one, and opens the verb only when it is the
-	 * literal `true`. Anything else a constant expression allows (`1`, `'0'`, `!false`, a constant)
-	 * is kept in `written`, so the file is refused rather than guessed at: PHP's own reading of such
-	 * a value depends on coercion rules that svc would have to repeat exactly. `publics` counts the
-	 * `public` arguments (PHP throws when it is given twice); `unknown` lists named arguments
-	 * Permission has no parameter for (PHP names are case-sensitive: `PUBLIC:` throws at newInstance()).
-	 *
-	 * @param list<PhpToken> $args Tokens from `(` to `)`.
-	 * @return array{public: bool, written: string|null, publics: int, unknown: list<string>}
-	 */
-	private function read_args( array $args ): array {
-		$arguments = ArgumentList::split( $args );
-		$value     = null;
-		$publics   = 0;
-		$unknown   = array();
-		foreach ( $arguments as $position => $argument ) {
-			// Keywords may name an argument (`public:`); the tokenizer may not call them T_STRING.
-			$named = count( $argument ) >= 2 && ':' === $argument[1]->text && 1 === preg_match( '/^[a-z_\\x80-\\xff][\\w\\x80-\\xff]*$/i', $argument[0]->text );
-			if ( ! $named ) {
-				if ( 0 === $position ) {
-					$value = $argument;
-					++$publics;
-				}
-				continue;
-			}
-			$name = $argument[0]->text;
-			if ( 'public' === $name ) {
-				$value = array_slice( $argument, 2 );
-				++$publics;
-			} elseif ( 'capability' !== $name && 'callback' !== $name ) {
-				$unknown[] = $name;
-			}
-		}
-		$literal = null === $value ? 'false' : self::boolean_literal( $value );
-		return array(
-			'public'  => 'true' === $literal,
-			'written' => null === $literal && null !== $value ? ( array() === $value ? '' : $this->text( $value ) ) : null,
-			'publics' => $publics,
-			'unknown' => $unknown,
-		);
-	}
-
-	/**
-	 * 'true' or 'false' when the tokens are that literal (any case, `\true` too), else null.
-	 *
-	 * @param list<PhpToken> $value
-	 */
-	private static function boolean_literal( array $value ): ?string {
-		if ( 1 !== count( $value ) || ! $value[0]->is( array( T_STRING, T_NAME_FULLY_QUALIFIED ) ) ) {
-			return null;
-		}
-		$word = strtolower( ltrim( $value[0]->text, '\\' ) );
-		return 'true' === $word || 'false' === $word ? $word : null;
-	}
-
-	/**
-	 * The source text of a run of tokens, as the author wrote it, short enough to quote in a refusal.
-	 *
-	 * @param non-empty-list<PhpToken> $tokens
-	 */
-	private function text( array $tokens ): string {
-		$last = $tokens[ count( $tokens ) - 1 ];
-		$text = (string) preg_replace( '/\s+/', ' ', substr( $this->source, $tokens[0]->pos, $last->pos + strlen( $last->text ) - $tokens[0]->pos ) );
-		// Cut at a character boundary: a broken UTF-8 sequence would make the JSON answer fail.
-		return strlen( $text ) > 60 ? preg_replace( '/[\x80-\xff]+$/', '', substr( $text, 0, 57 ) ) . '...' : $text;
-	}
-
-	/**
 	 * The list, emptied where it was: held in one place only, its attributes are changed in place
 	 * (resolve_attributes()) instead of copied.
 	 *
@@ -522,7 +389,7 @@ final class TokenScanner {
 				$member = $i;
 			}
 			if ( $token->is( T_ATTRIBUTE ) ) {
-				$i = $this->read_attribute_group( $i, $group );
+				$i = $this->groups->read( $i, $group );
 				foreach ( $group as $attribute ) {
 					$attributes[] = $attribute;
 				}

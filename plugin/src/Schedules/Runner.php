@@ -9,10 +9,12 @@ declare(strict_types=1);
 
 namespace Svc\Schedules;
 
-use Svc\Support\DbLock;
-use Svc\Components;
 use Svc\Events\Emit;
+use Svc\Manifest\ManifestStore;
+use Svc\Release\Deployer;
+use Svc\Runtime\RouteLoader;
 use Svc\Storage\Guard;
+use Svc\Support\DbLock;
 use Throwable;
 
 /**
@@ -30,15 +32,19 @@ final class Runner {
 	/** Whether the method returned or threw; false at shutdown means PHP stopped while it ran. */
 	private bool $finished = false;
 
-	public function __construct( private readonly Components $components ) {
+	public function __construct(
+		private readonly Deployer $deployer,
+		private readonly ManifestStore $store,
+		private readonly RouteLoader $loader,
+	) {
 	}
 
 	public function run( mixed $slug, mixed $method ): void {
 		if ( ! is_string( $slug ) || ! is_string( $method ) ) {
 			return;
 		}
-		$this->components->deployer->catch_up();
-		$entry = $this->components->store->entry( $slug );
+		$this->deployer->catch_up();
+		$entry = $this->store->entry( $slug );
 		if ( ! in_array( $method, array_column( $entry['schedules'] ?? array(), 'method' ), true ) ) {
 			// An event left from an earlier release (its reconcile has not run yet): the next one removes it.
 			return;
@@ -78,9 +84,9 @@ final class Runner {
 		};
 		add_filter( 'wp_php_error_message', $on_error, 100, 2 );
 		try {
-			$instance = $this->components->loader->instance( $slug );
+			$instance = $this->loader->instance( $slug );
 			if ( null === $instance ) {
-				$reason = (string) $this->components->loader->load( $slug );
+				$reason = (string) $this->loader->load( $slug );
 				self::failed( $slug, $method, $started, sprintf( 'the file could not be loaded: %s', $reason ), $slug . '.php', 0, 'load' );
 			} else {
 				$instance->$method();

@@ -16,9 +16,10 @@ use WP_Error;
  */
 final class RouteNamespace {
 
-	public const OPTION   = 'svc_api_namespace';
-	public const DEFAULT  = 'svc-api/v1';
-	public const RESERVED = \Svc\Rest\Management::NAMESPACE;
+	public const OPTION  = 'svc_api_namespace';
+	public const DEFAULT = 'svc-api/v1';
+	/** The management endpoints' namespace (Rest\Management::NAMESPACE), written here, on the floor below. */
+	public const RESERVED = 'svc/v1';
 	public const FORMAT   = '#^[a-z0-9]+(?:-[a-z0-9]+)*/v[0-9]+$#D';
 
 	/**

@@ -9,8 +9,6 @@ declare(strict_types=1);
 
 namespace Svc\Validation;
 
-use Svc\Runtime\RouteClassAutoloader;
-
 /**
  * Declaring a class whose name exists is a compile error PHP cannot catch, so the name is checked
  * before any route file is written or required. Autoloaders are asked too (another plugin's classes
@@ -24,7 +22,7 @@ final class ClassNames {
 			return true;
 		}
 		foreach ( spl_autoload_functions() as $autoloader ) {
-			if ( is_array( $autoloader ) && $autoloader[0] instanceof RouteClassAutoloader ) {
+			if ( is_array( $autoloader ) && $autoloader[0] instanceof OwnAutoloader ) {
 				continue;
 			}
 			$autoloader( $class_name );

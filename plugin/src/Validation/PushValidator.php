@@ -9,7 +9,6 @@ declare(strict_types=1);
 
 namespace Svc\Validation;
 
-use Svc\Manifest\Entry;
 use Svc\Routing\Slug;
 use Svc\Scanning\TokenScanner;
 use Svc\Storage\Guard;
@@ -21,7 +20,7 @@ use Svc\Storage\Limits;
  *
  * @phpstan-type Failure array{filename: string, code: string, message: string}
  *
- * @phpstan-import-type EntryData from Entry
+ * @phpstan-import-type Deployed from RouteRules
  */
 final class PushValidator {
 
@@ -29,7 +28,7 @@ final class PushValidator {
 	private array $failures = array();
 
 	/**
-	 * @param array<string, EntryData> $deployed The manifest's files (slug => entry).
+	 * @param array<string, Deployed> $deployed The manifest's files (slug => entry).
 	 */
 	public function __construct( private readonly array $deployed, private readonly SyntaxChecker $syntax = new SyntaxChecker() ) {
 	}

@@ -157,11 +157,6 @@ final class Reasons {
 		return sprintf( __( 'line %1$d: #[Permission] on %2$s has public: %3$s, which is not true or false; svc reads who may call a route without running the file, so public takes only the literal true or false', 'svc' ), $fault['line'], $fault['target'], $fault['written'] );
 	}
 
-	public static function too_many_attributes( int $count, int $limit ): string {
-		/* translators: 1: attributes in the file, 2: the most svc reads */
-		return sprintf( __( 'the file has %1$s attributes; svc reads at most %2$s in a route file', 'svc' ), number_format( $count ), number_format( $limit ) );
-	}
-
 	/**
 	 * @param list<string> $problems ContractReader's problems, each naming its line.
 	 */

@@ -9,7 +9,6 @@ declare(strict_types=1);
 
 namespace Svc\Validation;
 
-use Svc\Manifest\Entry;
 use Svc\Routing\Slug;
 use Svc\Scanning\ScanResult;
 
@@ -24,8 +23,9 @@ use Svc\Scanning\ScanResult;
  *
  * @phpstan-type Problem array{code: string, message: string}
  * @phpstan-type Names array{class: string|null, others: array<string, string>, functions: list<string>}
- *
- * @phpstan-import-type EntryData from Entry
+ * @phpstan-type Deployed array{class: string|null, others: array<string, string>, functions: list<string>, size: int}
+ *   What the checks read of a deployed file's manifest entry (Manifest\Entry's EntryData has these
+ *   keys and more): named here, so that the checks stand below the manifest that runs them.
  */
 final class RouteRules {
 
@@ -153,7 +153,7 @@ final class RouteRules {
 	/**
 	 * Every name of a manifest entry, recorded or not (an entry without a class declares nothing).
 	 *
-	 * @param EntryData $entry
+	 * @param Deployed $entry
 	 * @return Names
 	 */
 	public static function names_of_entry( array $entry ): array {

@@ -3,7 +3,7 @@ declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
 use Svc\Contracts\RouteContract;
-use Svc\Contracts\SchemaRules;
+use Svc\Scanning\SchemaRules;
 use Svc\Routing\Slug;
 use Svc\Scanning\LiteralReader;
 use Svc\Scanning\TokenScanner;

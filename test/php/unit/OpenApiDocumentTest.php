@@ -2,7 +2,7 @@
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
-use Svc\Contracts\OpenApiDocument;
+use Svc\OpenApi\OpenApiDocument;
 use Svc\Manifest\Entry;
 use Svc\Scanning\TokenScanner;
 

@@ -7,8 +7,9 @@
 
 declare(strict_types=1);
 
-namespace Svc\Contracts;
+namespace Svc\OpenApi;
 
+use Svc\Contracts\RouteContract;
 use Svc\Manifest\Entry;
 use stdClass;
 use Svc\Routing\Slug;

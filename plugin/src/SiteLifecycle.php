@@ -7,9 +7,10 @@
 
 declare(strict_types=1);
 
-namespace Svc\Network;
+namespace Svc;
 
 use Svc\Events\EventTable;
+use Svc\Network\SiteScope;
 use Svc\Release\Schema;
 use Svc\Storage\Paths;
 use Svc\Storage\TreeRemoval;

@@ -7,7 +7,7 @@
 
 declare(strict_types=1);
 
-namespace Svc\Contracts;
+namespace Svc\OpenApi;
 
 use Svc\Manifest\Entry;
 

@@ -7,7 +7,7 @@
 
 declare(strict_types=1);
 
-namespace Svc\Contracts;
+namespace Svc\Scanning;
 
 /**
  * The vocabulary is WordPress's JSON-Schema subset (rest_get_allowed_schema_keywords(), plus
