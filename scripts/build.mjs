@@ -28,8 +28,8 @@
  *
  *   node scripts/build.mjs
  */
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -117,12 +117,78 @@ const commandsApart = {
  */
 const BUNDLED_PACKAGES = ['meow'];
 
+/**
+ * meow's own bundle of its dependencies is replaced by scripts/lib/meow-dependencies.mjs: the
+ * packages meow uses for svc's command lines, bundled from node_modules (pinned to the versions of
+ * meow's bundle in package.json), without normalize-package-data and what it loads, which cost
+ * about 30 ms at every parsed command line (that file says why svc needs none of it).
+ */
+const MEOW_DEPENDENCIES = path.join(ROOT, 'scripts', 'lib', 'meow-dependencies.mjs');
+
 const bundledPackages = {
   name: 'bundled-packages',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: new RegExp(`^(${BUNDLED_PACKAGES.join('|')})$`) }, (args) => ({ path: requireFromRoot.resolve(args.path) }));
+    pluginBuild.onResolve({ filter: /^\.\/dependencies\.js$/ }, (args) => (isMeowFile(args.importer) ? { path: MEOW_DEPENDENCIES } : undefined));
+    // The packages it imports, and theirs in turn (map-obj, camelcase, quick-lru…), are bundled too.
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (isBuiltin(args.path) || !(args.importer === MEOW_DEPENDENCIES || inLightPackage(args.importer))) return undefined;
+      const dir = packageDirFrom(args.resolveDir, args.path);
+      lightPackageDirs.add(dir);
+      return { path: moduleEntry(dir) };
+    });
   },
 };
+
+function isMeowFile(file) {
+  return file.includes(`${path.sep}node_modules${path.sep}meow${path.sep}build${path.sep}`);
+}
+
+/** The folders of the packages bundled for meow-dependencies.mjs, as their imports are met. */
+const lightPackageDirs = new Set();
+
+function inLightPackage(file) {
+  return [...lightPackageDirs].some((dir) => file.startsWith(dir));
+}
+
+/** The folder of package `name` as Node finds it from `dir` (the nearest node_modules up the tree). */
+function packageDirFrom(dir, name) {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const candidate = path.join(at, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate + path.sep;
+    if (path.dirname(at) === at) throw new Error(`Cannot find ${name} from ${dir} (a package meow needs: npm ci).`);
+  }
+}
+
+/** A package's entry as an ES module import sees it: exports' import, node or default condition, else module or main. */
+function moduleEntry(dir) {
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  let entry = manifest.exports;
+  if (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && '.' in entry) entry = entry['.'];
+  for (;;) {
+    if (Array.isArray(entry)) entry = entry[0];
+    else if (entry !== null && typeof entry === 'object') entry = entry.import ?? entry.node ?? entry.default ?? entry.require;
+    else break;
+  }
+  return path.join(dir, typeof entry === 'string' ? entry : (manifest.module ?? manifest.main ?? 'index.js'));
+}
+
+/**
+ * meow's modules import from './dependencies.js' exactly the names meow-dependencies.mjs exports: a
+ * newer meow that imports another is a build error, not a command that fails at run time.
+ */
+function checkMeowDependencies() {
+  const meowDir = path.dirname(requireFromRoot.resolve('meow'));
+  const wanted = new Set();
+  for (const file of readdirSync(meowDir).filter((name) => name.endsWith('.js') && name !== 'dependencies.js')) {
+    for (const match of readFileSync(path.join(meowDir, file), 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'\.\/dependencies\.js'/g)) {
+      for (const part of match[1].split(',')) wanted.add(part.trim().split(/\s+as\s+/)[0]);
+    }
+  }
+  const given = new Set([...readFileSync(MEOW_DEPENDENCIES, 'utf8').matchAll(/^\s*\w+ as (\w+),?$/gm)].map((match) => match[1]));
+  const missing = [...wanted].filter((name) => !given.has(name));
+  if (missing.length > 0) throw new Error(`meow imports ${missing.join(', ')} from its dependencies, which scripts/lib/meow-dependencies.mjs does not export: update it for this meow.`);
+}
 
 /** Where each bundled package's licence texts go in dist/: the files of the package that hold them. */
 const BUNDLED_LICENCES = { meow: ['license', 'build/licenses.md'] };
@@ -312,6 +378,7 @@ function renameImports(file, code, meta, esm) {
 }
 
 async function main() {
+  checkMeowDependencies();
   const mainHelp = await renderMainHelp();
   const bundles = await Promise.all([
     bundle({

@@ -3,10 +3,11 @@
  * (registry.ts), and each topic's help as meow renders its template (help-texts.ts).
  *
  * The entry point imports this module (and with it meow) only when argv needs parsing: `svc
- * --version` and the main help need no parser (cli.tsx), and meow costs about as much as Node's
- * own start (its bundle, and the licence-name table that normalize-package-data sorts with
- * localeCompare, which starts ICU's collator, as it loads). The build bundles meow into this
- * module's chunk (scripts/build.mjs) and prints the help that renderHelp gives into the entry.
+ * --version` and the main help need no parser (cli.tsx). The build bundles meow into this module's
+ * chunk (scripts/build.mjs), with the packages meow uses for argv and help but not its package.json
+ * reader and normalizer (scripts/lib/meow-dependencies.mjs: they cost more than Node's own start,
+ * and svc passes meow what they would find), and prints the help that renderHelp gives into the
+ * entry; test/cli/argv-parity.test.ts holds the packed parser to meow's own reading.
  *
  * Left to svc, not meow: unknown flags (allowUnknownFlags: they are kept, camelCased, and
  * parse-argv.ts reports them with a suggestion, as JSON with --json, exit 2; meow's own check
@@ -67,6 +68,9 @@ function meowOptions(argv: readonly string[], context: ArgvContext): Options<All
 		flags: FLAGS,
 		description: context.description,
 		version: context.version,
+		// Given, so that meow needs no package.json of its own (the build leaves its reader out:
+		// scripts/lib/meow-dependencies.mjs); meow names the process after it.
+		pkg: { name: 'svc' },
 		allowUnknownFlags: true,
 		autoHelp: false,
 		autoVersion: false,

@@ -1,8 +1,8 @@
 /**
  * Node's compile cache (Node ≥ 22.1): modules compiled once are read back as V8 code on the next
  * start instead of being compiled again: the parser chunk (meow) and the command's bundle, which
- * load after this is enabled. What they do as they load (meow sorts a table with localeCompare,
- * which starts ICU's collator) is not cached. In Node's own place for it: NODE_COMPILE_CACHE if set, else
+ * load after this is enabled. What they do as they load is not cached (which is why the build
+ * leaves out the part of meow's dependencies that does most: scripts/lib/meow-dependencies.mjs). In Node's own place for it: NODE_COMPILE_CACHE if set, else
  * <os.tmpdir()>/node-compile-cache (per user, checked by content hash, so an upgrade never runs
  * stale code); NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  *

@@ -164,6 +164,27 @@ final class ManifestFiles {
 	}
 
 	/**
+	 * Gives the manifest of tree $from (its head and shards) to tree $to, when the directory itself
+	 * was renamed (Trees::swap() moving a plain `api/` aside): the files are the same, so a rollback
+	 * to them carries their entries over instead of scanning every file again. Best effort: a
+	 * manifest that cannot be renamed is only scanned again when needed.
+	 */
+	public static function rename_tree( Paths $paths, string $from, string $to ): void {
+		$prefix = $paths->cache() . '/manifest-' . $from;
+		$shards = (array) glob( $prefix . '-*-*.php' );
+		foreach ( $shards as $shard ) {
+			$rest = substr( (string) $shard, strlen( $prefix ) );
+			if ( 1 === preg_match( '/^-[a-f0-9]{8}-\d+\.php$/', $rest ) ) {
+				@rename( (string) $shard, $paths->cache() . '/manifest-' . $to . $rest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- best effort, see above.
+			}
+		}
+		// The head last: a head never names shards that are not there.
+		if ( is_file( $prefix . '.php' ) ) {
+			@rename( $prefix . '.php', $paths->cache() . '/manifest-' . $to . '.php' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- best effort, see above.
+		}
+	}
+
+	/**
 	 * One manifest per tree: a swap needs no rebuild, and opcache compiles a new file, never a stale one.
 	 */
 	private function file(): string {

@@ -212,7 +212,11 @@ final class Deployer {
 	private function install( string $build, int $release, ?string $like = null ): void {
 		$tree = $this->trees->name( $build, $release );
 		$this->store->prime( $tree, $like );
-		$this->trees->swap( $tree );
+		$legacy = $this->trees->swap( $tree );
+		if ( null !== $legacy ) {
+			// The plain api/ directory of the import release keeps its manifest under its new name.
+			ManifestFiles::rename_tree( $this->paths, 'api', $legacy );
+		}
 		$this->store->invalidate();
 		$this->collect();
 		// A fresh copy of the release: no drift. Other nodes show what this one serves.
@@ -228,10 +232,17 @@ final class Deployer {
 			return null;
 		}
 		return match ( $kind ) {
-			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ),
+			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ) ?? $this->import_tree( $of ),
 			ReleaseKind::PROMOTE  => $this->trees->preview_tree( $of ),
 			default               => null,
 		};
+	}
+
+	/**
+	 * The plain `api/` directory the import release $id was made of, while this node keeps it.
+	 */
+	private function import_tree( int $id ): ?string {
+		return ReleaseKind::IMPORT === ( $this->releases->get( $id )['kind'] ?? null ) ? $this->trees->legacy_tree() : null;
 	}
 
 	/**
@@ -405,8 +416,10 @@ final class Deployer {
 		$final     = $planned->files;
 		$unchanged = $planned->carried();
 		// Every content of the new release, and of the files found on disk before svc's first
-		// release, goes into the store: any kept release can be served again from it.
-		$this->keep_contents( $sources, $unchanged, $deployed );
+		// release (the import release, also those this release changes or removes), goes into the
+		// store: any kept release can be served again from it.
+		$found = 0 === $active ? array_filter( $current, 'is_string' ) : array();
+		$this->keep_contents( $sources, $unchanged + $found, $deployed );
 		if ( 'php' === $result['syntax_check'] ) {
 			$passed = array();
 			foreach ( $result['classes'] as $slug => $class_name ) {
@@ -557,7 +570,7 @@ final class Deployer {
 		$contents = array_diff_key( $contents, $known );
 		foreach ( $unchanged as $slug => $hash ) {
 			if ( ! isset( $known[ $hash ] ) && ! isset( $contents[ $hash ] ) ) {
-				$stored = @file_get_contents( (string) $deployed[ $slug ]['path'] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
+				$stored = isset( $deployed[ $slug ] ) ? @file_get_contents( (string) $deployed[ $slug ]['path'] ) : false; // phpcs:ignore WordPress.PHP.NoSilencedErrors
 				if ( false !== $stored && hash( 'sha256', Guard::strip( $stored ) ) === $hash ) {
 					$contents[ $hash ] = Guard::strip( $stored );
 				}

@@ -23,6 +23,9 @@ use RuntimeException;
  */
 final class Trees {
 
+	/** The prefix of the plain `api/` directory moved into trees/ (swap()). */
+	private const LEGACY = 'legacy-';
+
 	private readonly Directories $directories;
 
 	public function __construct( private readonly Paths $paths, private readonly Disk $disk = new Disk() ) {
@@ -83,21 +86,39 @@ final class Trees {
 	 * Makes a tree `api/` in one step. A plain `api/` directory (made before svc's first release)
 	 * cannot be replaced by a link in one rename: it is moved into trees/ first, and a crash between
 	 * the two renames leaves no `api/`, which the next request's catch-up repairs.
+	 *
+	 * @return string|null The name the plain `api/` directory now has in trees/, when one was moved.
 	 */
-	public function swap( string $tree ): void {
-		$api  = $this->paths->api();
-		$link = $this->paths->root() . '/.api-' . bin2hex( random_bytes( 6 ) ) . '.php';
+	public function swap( string $tree ): ?string {
+		$api   = $this->paths->api();
+		$link  = $this->paths->root() . '/.api-' . bin2hex( random_bytes( 6 ) ) . '.php';
+		$moved = null;
 		if ( ! $this->disk->symlink( 'trees/' . $tree, $link ) ) {
 			throw new RuntimeException( WriteFailure::message( 'create the link to release tree ' . $tree . ' in', $this->paths->root() ) );
 		}
 		if ( is_dir( $api ) && ! is_link( $api ) ) {
-			$this->disk->rename( $api, $this->paths->trees() . '/legacy-' . bin2hex( random_bytes( 6 ) ) );
+			$legacy = self::LEGACY . bin2hex( random_bytes( 6 ) );
+			$moved  = $this->disk->rename( $api, $this->paths->trees() . '/' . $legacy ) ? $legacy : null;
 		}
 		if ( ! $this->disk->rename( $link, $api ) ) {
 			$this->disk->unlink( $link );
 			throw new RuntimeException( WriteFailure::message( 'make release tree ' . $tree . ' active as', $api ) );
 		}
 		$this->paths->forget_served();
+		return $moved;
+	}
+
+	/**
+	 * The plain `api/` directory of before svc's first release, moved aside by swap(), while it is
+	 * kept: the files of the import release.
+	 */
+	public function legacy_tree(): ?string {
+		foreach ( (array) glob( $this->paths->trees() . '/' . self::LEGACY . '*', GLOB_ONLYDIR | GLOB_NOSORT ) as $path ) {
+			if ( ! is_link( (string) $path ) ) {
+				return basename( (string) $path );
+			}
+		}
+		return null;
 	}
 
 	/**
@@ -170,7 +191,7 @@ final class Trees {
 		$best_id   = -1;
 		$served_id = null !== $served && 1 === preg_match( Paths::TREE_PATTERN, $served, $match ) ? (int) $match[1] : PHP_INT_MAX;
 		foreach ( $names as $name ) {
-			$id = 1 === preg_match( Paths::TREE_PATTERN, $name, $match ) ? (int) $match[1] : ( str_starts_with( $name, 'legacy-' ) ? 0 : -1 );
+			$id = 1 === preg_match( Paths::TREE_PATTERN, $name, $match ) ? (int) $match[1] : ( str_starts_with( $name, self::LEGACY ) ? 0 : -1 );
 			// Older releases only: a tree of the served release itself is one a crash left between
 			// naming and swapping (its sync was done again), not the one requests may still be reading.
 			if ( $name !== $served && $id < $served_id && $id > $best_id ) {

@@ -28,16 +28,15 @@ final class ScanGuardTest extends TestCase {
 	 * Runs ScanGuard in another php process whose scan ends it as $how says.
 	 */
 	private function die_scanning( string $path, string $stamp, string $how ): void {
-		$root = dirname( __DIR__, 3 );
-		$code = sprintf(
-			'require %s; \Svc\Autoloader::register( "Svc\\\\", %s ); ( new \Svc\Manifest\ScanGuard( %s ) )->run( %s, %s, function () { %s } ); echo "survived";',
-			var_export( $root . '/plugin/src/Autoloader.php', true ),
-			var_export( $root . '/plugin/src', true ),
-			var_export( $this->directory, true ),
-			var_export( $path, true ),
-			var_export( $stamp, true ),
-			$how
-		);
+		$this->run_php( sprintf( '( new \Svc\Manifest\ScanGuard( %s ) )->run( %s, %s, function () { %s } );', var_export( $this->directory, true ), var_export( $path, true ), var_export( $stamp, true ), $how ) );
+	}
+
+	/**
+	 * Runs $code with the plugin's autoloader in another php process, which must not survive it.
+	 */
+	private function run_php( string $code ): void {
+		$root   = dirname( __DIR__, 3 );
+		$code   = sprintf( 'require %s; \Svc\Autoloader::register( "Svc\\\\", %s ); %s echo "survived";', var_export( $root . '/plugin/src/Autoloader.php', true ), var_export( $root . '/plugin/src', true ), $code );
 		$output = (string) shell_exec( 'php -d max_execution_time=0 -r ' . escapeshellarg( $code ) . ' 2>&1' );
 		$this->assertStringNotContainsString( 'survived', $output );
 	}
@@ -80,18 +79,44 @@ final class ScanGuardTest extends TestCase {
 			unset( $error );
 		}
 		$this->assertSame( 2, $guard->run( '/site/api/a.php', '1:1', static fn (): int => 2 ) );
+		$this->assertSame( 3, ( new ScanGuard( $this->directory ) )->run( '/site/api/a.php', '1:1', static fn (): int => 3 ), 'another guard scans it too' );
+		unset( $guard );
 		$this->assertSame( array(), glob( $this->directory . '/*.scan' ) );
+		$this->assertFileDoesNotExist( $this->directory . '/dead.list' );
+	}
+
+	public function test_one_journal_serves_a_whole_build(): void {
+		$guard = new ScanGuard( $this->directory );
+		$seen  = array();
+		for ( $i = 0; $i < 50; $i++ ) {
+			$guard->run(
+				"/site/api/f{$i}.php",
+				'1:1',
+				function () use ( &$seen ): void {
+					$seen[] = count( (array) glob( $this->directory . '/*.scan' ) );
+				}
+			);
+		}
+		$this->assertSame( array_fill( 0, 50, 1 ), $seen );
+	}
+
+	public function test_a_process_that_died_between_scans_fails_no_file(): void {
+		// The guard still alive (a build under way), its process killed after a scan that finished.
+		$this->run_php( sprintf( '$guard = new \Svc\Manifest\ScanGuard( %s ); $guard->run( "/site/api/fine.php", "1:1", fn () => 1 ); posix_kill( getmypid(), SIGKILL );', var_export( $this->directory, true ) ) );
+		$this->assertCount( 1, (array) glob( $this->directory . '/*.scan' ), 'the dead build left its journal' );
+		$this->assertSame( 'scanned', ( new ScanGuard( $this->directory ) )->run( '/site/api/fine.php', '1:1', static fn (): string => 'scanned' ) );
 	}
 
 	public function test_a_scan_another_process_is_running_now_is_not_taken_for_a_dead_one(): void {
-		$marker = $this->directory . '/' . sha1( '/site/api/busy.php' ) . '.scan';
-		file_put_contents( $marker, '5:5' );
-		$held = fopen( $marker, 'c+' );
+		$journal = $this->directory . '/busy.scan';
+		file_put_contents( $journal, sha1( '/site/api/busy.php' ) . ' 5:5' );
+		$held = fopen( $journal, 'c+' );
 		$this->assertNotFalse( $held );
 		$this->assertTrue( flock( $held, LOCK_EX ) );
 		// flock() locks are per open file description: a second fopen() in this process is refused as
 		// another process would be.
 		$this->assertSame( 'scanned', ( new ScanGuard( $this->directory ) )->run( '/site/api/busy.php', '5:5', static fn (): string => 'scanned' ) );
+		$this->assertFileExists( $journal, 'a building process keeps its journal' );
 		fclose( $held );
 	}
 }

@@ -314,6 +314,26 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertSame( hash( 'sha256', $first ), $this->store->entry( 'hello' )['hash'] );
 	}
 
+	public function test_a_rollback_to_the_import_release_takes_what_was_learned_of_the_plain_api_directory(): void {
+		mkdir( $this->root . '/api', 0777, true );
+		$by_hand = self::route( self::unique( 'ByHand' ) );
+		file_put_contents( $this->root . '/api/by-hand.php', $by_hand );
+		// Loaded once before svc's first release: the plain directory's manifest records the boot.
+		$this->store->record_boot( 'by-hand', (string) $this->store->entry( 'by-hand' )['stamp'], null );
+		$this->store->flush();
+		$this->deploy( array( 'by-hand' => self::route( self::unique( 'Pushed' ) ) ) );
+		$this->assertFalse( $this->store->entry( 'by-hand' )['booted'] );
+		$import = ( new ReleaseStore() )->all()[1];
+		$this->assertSame( 'import', $import['kind'] );
+
+		$this->assertIsArray( $this->deployer->rollback( (int) $import['id'], false ) );
+		$this->store->invalidate();
+		$this->assertSame( $by_hand, $this->files->read( 'by-hand' ) );
+		// The plain directory's entry, carried over by its bytes (a scan would know nothing of a boot).
+		$this->assertTrue( $this->store->entry( 'by-hand' )['booted'] );
+		$this->assertSame( hash( 'sha256', $by_hand ), $this->store->entry( 'by-hand' )['hash'] );
+	}
+
 	public function test_boot_records_saved_at_once_by_many_requests_are_all_kept(): void {
 		if ( ! function_exists( 'pcntl_fork' ) || ! function_exists( 'posix_kill' ) ) {
 			$this->markTestSkipped( 'needs pcntl and posix to run requests at once' );
