@@ -21,7 +21,11 @@ final class RateTable {
 
 	/** Rows the table may hold (a few MB); filter `svc_rate_limit_max_rows` changes it. */
 	public const MAX_ROWS = 100000;
-	/** Set while the table holds MAX_ROWS rows or more: new clients share their route's bucket. */
+	/**
+	 * Set while the table holds MAX_ROWS rows or more: new clients share their route's bucket. A site's
+	 * own option (autoloaded, so reading it costs no query) although a network shares the table: each
+	 * site learns the table is full at its own next measure.
+	 */
 	public const FULL_OPTION = 'svc_rate_full';
 
 	public static function name(): string {
