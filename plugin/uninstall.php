@@ -38,6 +38,7 @@ foreach ( $svc_sites as $svc_site ) {
 			delete_option( \Svc\Secrets\OptionSlot::LOCK );
 			// Each site remembers that it made the shared rate-limit table (dropped once, below).
 			delete_option( \Svc\Runtime\Limits\RateTable::VERSION_OPTION );
+			delete_option( \Svc\Runtime\Limits\RateTable::FULL_OPTION );
 			// #[Schedule]: the events, and each schedule's last run and lock.
 			\Svc\Schedules\Reconciler::forget();
 			\Svc\Schedules\RunState::drop();

@@ -18,9 +18,10 @@ use WP_REST_Server;
 
 /**
  * On `rest_post_dispatch`, before HeaderApplier (so a route's own headers() still win): a 2xx answer
- * to GET (or HEAD) of a route whose manifest entry has a cache policy gets `Cache-Control` (`public`
- * when GET is open to anyone, by the same lexical rule the Authorizer uses, else `private`: a shared
- * cache must never keep what a logged-in caller was shown) and a strong `ETag` of its JSON. A request
+ * to GET (or HEAD) of a route whose manifest entry has a cache policy gets the `Cache-Control` and
+ * `Vary` CachePolicy decides (`public` only when GET is open to anyone, by the same lexical rule the
+ * Authorizer uses, and the request carried no credentials: a shared cache must never keep what a
+ * logged-in caller was shown) and a strong `ETag` of its JSON. A request
  * whose `If-None-Match` names that tag is answered `304`; WordPress would still echo a body (`null`),
  * so `rest_pre_serve_request` tells it the answer is served. Errors never get these headers.
  */
@@ -28,6 +29,8 @@ final class CacheHeaders {
 
 	/** @var WeakMap<WP_HTTP_Response, true> Answers turned into 304 by this class. */
 	private WeakMap $not_modified;
+	/** @var WeakMap<WP_HTTP_Response, true> Answers given cache headers by this class. */
+	private WeakMap $cached;
 	/** Whether the answer this request serves was given a Cache-Control by this class. */
 	private bool $serving_cached = false;
 
@@ -36,6 +39,7 @@ final class CacheHeaders {
 		private readonly ManifestStore $store,
 	) {
 		$this->not_modified = new WeakMap();
+		$this->cached       = new WeakMap();
 	}
 
 	/**
@@ -56,21 +60,19 @@ final class CacheHeaders {
 		if ( null === $entry || null === $cache ) {
 			return $response;
 		}
-		$value = sprintf( '%s, max-age=%d', in_array( 'get', $entry['public'], true ) ? 'public' : 'private', $cache['max_age'] );
-		if ( null !== $cache['stale_while_revalidate'] ) {
-			$value .= sprintf( ', stale-while-revalidate=%d', $cache['stale_while_revalidate'] );
-		}
-		$etag = '"' . substr( hash( 'sha256', (string) wp_json_encode( $response->get_data() ) ), 0, 32 ) . '"';
-		$response->header( 'Cache-Control', $value );
+		$credentialed = is_user_logged_in() || RequestCredentials::carried( $_SERVER, $_COOKIE );
+		$headers      = CachePolicy::headers( in_array( 'get', $entry['public'], true ), $credentialed, $cache['max_age'], $cache['stale_while_revalidate'] );
+		$etag         = CachePolicy::etag( (string) wp_json_encode( $response->get_data() ) );
+		$response->header( 'Cache-Control', $headers['cache_control'] );
 		$response->header( 'ETag', $etag );
-		// The same URL answers a preview's routes to a request with X-Svc-Preview: a shared cache must
-		// not hand this answer to one (preview answers themselves are never stored: PreviewRequest).
-		$response->header( 'Vary', 'X-Svc-Preview', false );
+		$response->header( 'Vary', implode( ', ', $headers['vary'] ), false );
+		$this->cached[ $response ] = true;
 		// WordPress sends no-cache headers to logged-in callers (after these, or instead of them on
-		// older versions): not for the answer of this very request (not one embedded in it).
+		// older versions): not for the answer of this very request (not one embedded in it). Such a
+		// caller's answer is private (above), which no shared cache stores.
 		$top                  = isset( $GLOBALS['wp']->query_vars['rest_route'] ) ? '/' . trim( (string) $GLOBALS['wp']->query_vars['rest_route'], '/' ) : null;
 		$this->serving_cached = $this->serving_cached || untrailingslashit( $request->get_route() ) === $top;
-		if ( self::matches( (string) $request->get_header( 'if_none_match' ), $etag ) ) {
+		if ( CachePolicy::matches( (string) $request->get_header( 'if_none_match' ), $etag ) ) {
 			$response->set_status( 304 );
 			$response->set_data( null );
 			$this->not_modified[ $response ] = true;
@@ -79,10 +81,22 @@ final class CacheHeaders {
 	}
 
 	/**
-	 * @internal Filter callback for `rest_pre_serve_request`: a 304 is sent without a body.
+	 * @internal Filter callback for `rest_pre_serve_request`, after WordPress's CORS headers (which add
+	 * a second `Vary: Origin` line) and HeaderApplier: a cached answer's Vary lines become one line,
+	 * since some shared caches read one (nginx before 1.23 keys on the last line alone, and would keep
+	 * an anonymous answer for every `Authorization`). A 304 is sent without a body.
 	 */
 	public function serve( mixed $served, mixed $result ): mixed {
-		return $result instanceof WP_HTTP_Response && isset( $this->not_modified[ $result ] ) ? true : $served;
+		if ( ! $result instanceof WP_HTTP_Response ) {
+			return $served;
+		}
+		if ( isset( $this->cached[ $result ] ) && ! headers_sent() ) {
+			$vary = CachePolicy::one_vary( headers_list() );
+			if ( null !== $vary ) {
+				header( 'Vary: ' . $vary );
+			}
+		}
+		return isset( $this->not_modified[ $result ] ) ? true : $served;
 	}
 
 	/**
@@ -90,21 +104,5 @@ final class CacheHeaders {
 	 */
 	public function no_cache_headers( mixed $send ): mixed {
 		return $this->serving_cached ? false : $send;
-	}
-
-	/**
-	 * `If-None-Match` is compared weakly (RFC 9110): `W/"…"` matches too, and `*` matches any tag.
-	 */
-	private static function matches( string $header, string $etag ): bool {
-		if ( '' === trim( $header ) ) {
-			return false;
-		}
-		foreach ( explode( ',', $header ) as $tag ) {
-			$tag = trim( $tag );
-			if ( '*' === $tag || $etag === $tag || 'W/' . $etag === $tag ) {
-				return true;
-			}
-		}
-		return false;
 	}
 }

@@ -13,8 +13,15 @@ use Svc\Support\Log;
 
 /**
  * In the persistent object cache when the site has one (Redis, Memcached: `incr` is atomic there and
- * the key expires with its window), else in RateTable. When counting fails (the database is down)
- * the request is let through: a rate limit is not worth failing a route that would work.
+ * the key expires with its window, and the cache's own memory limit bounds it), else in RateTable.
+ * When counting fails (the database is down) the request is let through: a rate limit is not worth
+ * failing a route that would work.
+ *
+ * The table holds at most RateTable::MAX_ROWS rows of live windows. At the cap, a client that has no
+ * row yet is counted in its route's shared bucket (one row per route and window) until old windows
+ * end: the limit still holds for the route as a whole. Failing open would hand unlimited requests to
+ * exactly the client that filled the table; refusing every new client would let one client shut
+ * everyone else out of every limited route for a window. Clients already counted keep their budget.
  */
 final class RateCounter {
 
@@ -27,10 +34,35 @@ final class RateCounter {
 	 * The count of this bucket's requests, this one included; 0 when it could not be counted.
 	 *
 	 * @param string $bucket  A short key naming client, route and window.
+	 * @param string $shared  The key of the route and window alone: where new clients are counted while the table is full.
 	 * @param int    $expires When the window ends (Unix time).
 	 */
-	public function hit( string $bucket, int $expires ): int {
-		return wp_using_ext_object_cache() ? $this->in_cache( $bucket, $expires ) : $this->in_table( $bucket, $expires );
+	public function hit( string $bucket, string $shared, int $expires ): int {
+		if ( wp_using_ext_object_cache() ) {
+			return $this->in_cache( $bucket, $expires );
+		}
+		if ( RateTable::full() ) {
+			$hits = $this->counted_before( $bucket );
+			if ( null !== $hits ) {
+				return $hits;
+			}
+			$bucket = $shared;
+		}
+		return $this->in_table( $bucket, $expires );
+	}
+
+	/**
+	 * The bucket's count after this request when it has a row already, else null (no row is added).
+	 */
+	private function counted_before( string $bucket ): ?int {
+		global $wpdb;
+		$table = RateTable::name();
+		$done  = $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET hits = LAST_INSERT_ID(hits + 1) WHERE bucket = %s", $bucket ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery -- table name only; a counter is never cached.
+		if ( false === $done || 1 !== (int) $wpdb->rows_affected ) {
+			return null;
+		}
+		// wpdb reads insert_id after INSERT alone: LAST_INSERT_ID() is this connection's own value.
+		return (int) $wpdb->get_var( 'SELECT LAST_INSERT_ID()' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a counter is never cached.
 	}
 
 	private function in_cache( string $bucket, int $expires ): int {
@@ -60,6 +92,7 @@ final class RateCounter {
 		$hits = 1 === (int) $wpdb->rows_affected ? 1 : (int) $wpdb->insert_id;
 		if ( 1 === wp_rand( 1, self::CLEAN_ONE_IN ) ) {
 			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE expires < %d LIMIT 1000", time() ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery -- table name only.
+			RateTable::measure();
 		}
 		return $hits;
 	}

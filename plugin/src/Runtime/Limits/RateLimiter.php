@@ -21,9 +21,8 @@ use WP_REST_Server;
  * no route file code. Only handlers that carry `svc_rate` (Registrar, from the manifest) are
  * counted, so a route without the attribute pays nothing.
  *
- * The window is fixed: it starts at a multiple of `per` seconds, so a client may get up to twice the
- * limit across a window's edge (a sliding window would cost a read of several counters per request).
- * Every answer of the route carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`
+ * The window and the verdict are RateWindow's; the client is ClientBucket's key of ClientAddress's
+ * address (an IPv6 client by its /64, or the prefix filter `svc_rate_limit_ipv6_prefix` says). Every answer of the route carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`
  * (seconds until the window ends); a refused one also `Retry-After`.
  *
  * @phpstan-type State array{limit: int, remaining: int, reset: int, limited: bool}
@@ -53,27 +52,24 @@ final class RateLimiter {
 			return $response;
 		}
 		$requests = (int) $policy['requests'];
-		$per      = max( 1, (int) $policy['per'] );
 		$now      = time();
-		$start    = intdiv( $now, $per ) * $per;
-		$client   = ClientAddress::of( $_SERVER, defined( 'SVC_TRUSTED_PROXIES' ) ? constant( 'SVC_TRUSTED_PROXIES' ) : null );
-		$bucket   = md5( implode( "\n", array( get_current_blog_id(), $policy['slug'], $policy['scope'], $per, $client, $start ) ) );
-		$hits     = $this->counter->hit( $bucket, $start + $per );
-		$limited  = $hits > $requests;
+		$window   = new RateWindow( $now, (int) $policy['per'] );
+		$address  = ClientAddress::of( $_SERVER, defined( 'SVC_TRUSTED_PROXIES' ) ? constant( 'SVC_TRUSTED_PROXIES' ) : null );
+		$client   = ClientBucket::key( $address, (int) apply_filters( 'svc_rate_limit_ipv6_prefix', ClientBucket::DEFAULT_IPV6_PREFIX ) );
+		$route    = array( get_current_blog_id(), $policy['slug'], $policy['scope'], $window->per );
+		$bucket   = md5( implode( "\n", array( ...$route, $client, $window->start ) ) );
+		$shared   = md5( implode( "\n", array( ...$route, '*', $window->start ) ) );
+		$state    = $window->verdict( $now, $requests, $this->counter->hit( $bucket, $shared, $window->end ) );
+		$limited  = $state['limited'];
 
-		$this->states[ $request ] = array(
-			'limit'     => $requests,
-			'remaining' => max( 0, $requests - $hits ),
-			'reset'     => $start + $per - $now,
-			'limited'   => $limited,
-		);
+		$this->states[ $request ] = $state;
 		if ( ! $limited ) {
 			return $response;
 		}
 		return new WP_Error(
 			'svc_rate_limited',
 			/* translators: 1: requests allowed, 2: seconds in the window, 3: seconds to wait */
-			sprintf( __( 'Too many requests: this route answers %1$d requests per %2$d seconds to one client. Try again in %3$d seconds.', 'svc' ), $requests, $per, $start + $per - $now ),
+			sprintf( __( 'Too many requests: this route answers %1$d requests per %2$d seconds to one client. Try again in %3$d seconds.', 'svc' ), $requests, $window->per, $state['reset'] ),
 			array( 'status' => 429 )
 		);
 	}

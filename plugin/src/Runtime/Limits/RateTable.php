@@ -19,6 +19,15 @@ final class RateTable {
 	public const VERSION        = '1';
 	public const VERSION_OPTION = 'svc_rate_db_version';
 
+	/** Rows the table may hold (a few MB); filter `svc_rate_limit_max_rows` changes it. */
+	public const MAX_ROWS = 100000;
+	/**
+	 * Set while the table holds MAX_ROWS rows or more: new clients share their route's bucket. A site's
+	 * own option (autoloaded, so reading it costs no query) although a network shares the table: each
+	 * site learns the table is full at its own next measure.
+	 */
+	public const FULL_OPTION = 'svc_rate_full';
+
 	public static function name(): string {
 		global $wpdb;
 		return $wpdb->base_prefix . 'svc_rate_limits';
@@ -46,11 +55,36 @@ final class RateTable {
 	}
 
 	/**
+	 * Whether the table was full when it was last measured (an autoloaded option: no query).
+	 */
+	public static function full(): bool {
+		return '1' === get_option( self::FULL_OPTION );
+	}
+
+	/**
+	 * Counts the rows (after RateCounter deleted past windows' rows) and records whether the table is full.
+	 */
+	public static function measure(): void {
+		global $wpdb;
+		$rows = $wpdb->get_var( 'SELECT COUNT(*) FROM ' . self::name() ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery -- table name only.
+		if ( null === $rows ) {
+			return;
+		}
+		$cap  = (int) apply_filters( 'svc_rate_limit_max_rows', self::MAX_ROWS );
+		$full = (int) $rows >= max( 1, $cap );
+		if ( self::full() !== $full ) {
+			// Written only when it changes: the option is read by every counted request.
+			update_option( self::FULL_OPTION, $full ? '1' : '0', true );
+		}
+	}
+
+	/**
 	 * For uninstall.
 	 */
 	public static function drop(): void {
 		global $wpdb;
 		$wpdb->query( 'DROP TABLE IF EXISTS ' . self::name() ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table name only.
 		delete_option( self::VERSION_OPTION );
+		delete_option( self::FULL_OPTION );
 	}
 }
