@@ -3,6 +3,7 @@
  * site. What it deploys is served over HTTP; what it lists is what the management API lists.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,6 +100,18 @@ describe('wp svc', () => {
     const named = await wp(['svc', 'push', badName, '--yes']);
     expect(named.code).toBe(1);
     expect(named.stderr).toContain('Hello.php');
+  });
+
+  it('push refuses a FIFO named *.php by name, without reading it (a read would wait for a writer forever), and changes nothing', async () => {
+    const before = await wpJson<{ id: number }[]>(['svc', 'releases']);
+    const dir = project('fifo', { hello: helloV2 });
+    execFileSync('mkfifo', [path.join(dir, 'pipe.php')]);
+    const refused = await wp(['svc', 'push', dir, '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/pipe\.php is not a regular file/);
+    expect(refused.stderr).toContain('Nothing was deployed');
+    expect(await wpJson<{ id: number }[]>(['svc', 'releases'])).toEqual(before);
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body).toEqual({ route: 'v1' });
   });
 
   it('push --dry-run plans and changes nothing; without --yes a "no" changes nothing; --prune removes what the directory lacks', async () => {
