@@ -241,6 +241,23 @@ describe('wp svc', () => {
     expect(table.stdout).toMatch(/failing orphan\s+.*CliNoSuchParent/);
   });
 
+  it('the listing is by file name in byte order, in the management API and wp svc routes alike, over several manifest shards', async () => {
+    // More than 64 files (several shards), names PHP would key as numbers ("10" < "9" in byte order),
+    // and separators that order differently from a tree walk ('a-b' < 'a/b' < 'a0').
+    const files: Record<string, string> = {};
+    for (const name of ['9', '10', '100', 'a0', 'a/b', 'a-b', 'a/b/c', 'zz', ...Array.from({ length: 70 }, (_, index) => `bulk/r${70 - index}`)]) {
+      files[name] = publicGet(uniqueClass('CliOrder'), name);
+    }
+    const pushed = await wp(['svc', 'push', project('order', files), '--yes', '--prune']);
+    expect(pushed.code).toBe(0);
+    const byBytes = Object.keys(files).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    expect(byBytes.slice(0, 4)).toEqual(['10', '100', '9', 'a-b']);
+    const listed = (await call(site, '/svc/v1/api-files?content=false')).body as { filename: string }[];
+    expect(listed.map((record) => record.filename)).toEqual(byBytes);
+    const routes = await wpJson<{ slug: string }[]>(['svc', 'routes']);
+    expect(routes.map((route) => route.slug)).toEqual(byBytes);
+  });
+
   it('logs --since lists what the plugin recorded, and refuses a duration it cannot read', async () => {
     const events = await wpJson<{ type: string; message: string }[]>(['svc', 'logs', '--since=1h']);
     expect(events.length).toBeGreaterThan(0);
