@@ -172,7 +172,7 @@ final class Registrar {
 			return $response;
 		}
 		$server   = rest_get_server();
-		$context  = $request instanceof WP_REST_Request && is_string( $request['context'] ) ? $request['context'] : 'view';
+		$context  = $request instanceof WP_REST_Request && 'help' === $request['context'] ? 'help' : 'view';
 		$describe = static function ( string $namespace ) use ( $server, $context ): array {
 			$routes = $server->get_routes();
 			$route  = '/' . $namespace;
