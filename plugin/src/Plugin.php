@@ -167,6 +167,7 @@ final class Plugin {
 		add_filter( 'rest_pre_dispatch', static fn ( mixed $result, \WP_REST_Server $server, \WP_REST_Request $request ): mixed => $site->refuse_elsewhere( $result, $request, $route_namespace ), 1, 3 );
 		// Late, so routes other filters add are ordered too; only svc's own routes move.
 		add_filter( 'rest_endpoints', array( $registrar, 'order_endpoints' ), 100 );
+		add_filter( 'rest_index', array( $registrar, 'complete_index' ), 100, 2 );
 		// First and last: a route's own code runs between the two.
 		add_filter( 'rest_request_before_callbacks', array( $registrar, 'entering_callbacks' ), PHP_INT_MIN );
 		add_filter( 'rest_request_after_callbacks', array( $registrar, 'leaving_callbacks' ), PHP_INT_MAX );

@@ -116,6 +116,19 @@ describe('diagnose', () => {
 		for (const check of checks.filter((c) => c.status === 'fail' || c.status === 'warn')) expect(check.fix).toEqual(expect.any(String));
 	});
 
+	it('warns when the secrets key is kept in the database, and only then', () => {
+		const withKey = (key_source: unknown): DoctorFacts => ({
+			...healthy,
+			diagnostics: { ok: true, value: readDiagnostics({ plugin: { version: '0.1.0' }, secrets: { key: 'salts', key_source, key_usable: true, count: 1, unreadable: [] } }) },
+		});
+		expect(diagnose(withKey('database-salts')).find((check) => check.id === 'secrets-key')).toMatchObject({
+			status: 'warn',
+			reason: expect.stringContaining('database dump holds both the sealed secrets and the key'),
+			fix: expect.stringContaining('SVC_SECRETS_KEY'),
+		});
+		for (const source of ['config-salts', 'constant', undefined, 'something newer']) expect(diagnose(withKey(source)).some((check) => check.id === 'secrets-key')).toBe(false);
+	});
+
 	it('without a site, says how to get one and still checks the project', () => {
 		expect(statusOf({ siteUrl: undefined, noSite: 'No site selected.', cliVersion: '0.1.0', project: { ...healthy.project, apiExists: false } })).toEqual({ site: 'fail', project: 'ok', api: 'warn' });
 	});

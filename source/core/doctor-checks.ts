@@ -7,6 +7,7 @@ import { shownLine, shownLines } from './terminal-text.js';
 import { shellWord } from './shell-word.js';
 import { STRIPPED_HEADER_FIX, strippedHeaderFix, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { base64Length } from './blob-batches.js';
+import { KEY_EXPOSURE, parseKeySource, type KeySource } from './secrets-key.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -78,6 +79,8 @@ export interface Diagnostics {
 	readonly unreadableSecrets: readonly string[] | undefined;
 	/** False when SVC_SECRETS_KEY is defined but too short to use. */
 	readonly secretsKeyUsable: boolean | undefined;
+	/** Where the secrets' key is kept; 'database-salts': a dump opens the secrets. */
+	readonly secretsKeySource: KeySource | undefined;
 }
 
 /** The diagnostics document, read leniently: a field the plugin lacks is undefined. */
@@ -103,6 +106,7 @@ export function readDiagnostics(body: Readonly<Record<string, unknown>>): Diagno
 		serverSoftware: str(part('server')['software']),
 		unreadableSecrets: Array.isArray(part('secrets')['unreadable']) ? (part('secrets')['unreadable'] as unknown[]).filter((name): name is string => typeof name === 'string') : undefined,
 		secretsKeyUsable: bool(part('secrets')['key_usable']),
+		secretsKeySource: parseKeySource(part('secrets')['key_source']),
 	};
 }
 
@@ -175,6 +179,9 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 	if (nodes !== undefined) checks.push(nodes);
 	const secrets = secretsCheck(diagnostics);
 	if (secrets !== undefined) checks.push(secrets);
+	if (diagnostics?.secretsKeySource === 'database-salts') {
+		checks.push({ id: 'secrets-key', status: 'warn', title: 'Secrets key', reason: KEY_EXPOSURE.reason, fix: KEY_EXPOSURE.fix });
+	}
 	const skipped = facts.skipped;
 	if (skipped === undefined || !skipped.ok) {
 		checks.push(skip('skipped', TITLES['skipped']!, skipped?.ok === false ? skipped.message : 'not checked'));

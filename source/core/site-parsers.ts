@@ -6,6 +6,7 @@
  */
 import type { FileError } from './errors.js';
 import { headerValue, type Answer } from './site-transport.js';
+import { parseKeySource } from './secrets-key.js';
 import type {
 	CachePolicy,
 	CommitResult,
@@ -20,6 +21,7 @@ import type {
 	RestIndex,
 	ScheduleStatus,
 	SecretRecord,
+	SecretSet,
 	SiteEvent,
 	SiteStatus,
 	StageResult,
@@ -324,16 +326,18 @@ export function parseEventPage(body: unknown): EventPage | undefined {
 }
 
 export function parseSecretRecord(value: unknown): SecretRecord | undefined {
-	const item = value as { name?: unknown; updated?: unknown; readable?: unknown } | null;
+	const item = value as { name?: unknown; updated?: unknown; readable?: unknown; key_source?: unknown } | null;
 	if (typeof item?.name !== 'string' || typeof item.updated !== 'number' || typeof item.readable !== 'boolean') return undefined;
-	return { name: item.name, updated: item.updated, readable: item.readable };
+	const keySource = parseKeySource(item.key_source);
+	return { name: item.name, updated: item.updated, readable: item.readable, ...(keySource === undefined ? {} : { keySource }) };
 }
 
 /** The answer of `PUT secrets/<name>`. */
-export function parseSecretSet(value: unknown): { readonly created: boolean; readonly updated: number } | undefined {
-	const item = value as { created?: unknown; updated?: unknown } | null;
+export function parseSecretSet(value: unknown): SecretSet | undefined {
+	const item = value as { created?: unknown; updated?: unknown; key_source?: unknown } | null;
 	if (typeof item?.created !== 'boolean' || typeof item.updated !== 'number') return undefined;
-	return { created: item.created, updated: item.updated };
+	const keySource = parseKeySource(item.key_source);
+	return { created: item.created, updated: item.updated, ...(keySource === undefined ? {} : { keySource }) };
 }
 
 /** Only what svc reads is checked; the rest of the document is passed on as the site sent it. */

@@ -3,6 +3,7 @@
  * (docs/management-api.md) as the CLI reads them, and the client's own interface. Commands and
  * components take them from site-client.ts, which re-exports them with the client.
  */
+import type { KeySource } from './secrets-key.js';
 import type { SiteLimits } from './answer-caps.js';
 import type { RequestableKind } from './release-kinds.js';
 
@@ -307,7 +308,7 @@ export interface SiteClient {
 	/** `GET secrets`: names, when each was set, whether it can be read; never a value. */
 	listSecrets(): Promise<SecretRecord[]>;
 	/** `PUT secrets/<name>`: whether the name was new. The value goes in the body only. */
-	setSecret(name: string, value: string): Promise<{ readonly created: boolean; readonly updated: number }>;
+	setSecret(name: string, value: string): Promise<SecretSet>;
 	/** `DELETE secrets/<name>`; fails with serverCode `svc_secret_not_found` when absent. */
 	deleteSecret(name: string): Promise<void>;
 }
@@ -319,6 +320,16 @@ export interface SecretRecord {
 	readonly updated: number;
 	/** False when the site's key no longer opens it (SVC_SECRETS_KEY or the salts changed). */
 	readonly readable: boolean;
+	/** Where the site keeps its key (the same in every record); undefined from older plugins. */
+	readonly keySource?: KeySource;
+}
+
+/** The answer of `PUT secrets/<name>`. */
+export interface SecretSet {
+	readonly created: boolean;
+	readonly updated: number;
+	/** Where the site keeps its key; undefined from older plugins. */
+	readonly keySource?: KeySource;
 }
 
 export interface RestIndex {

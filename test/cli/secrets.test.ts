@@ -4,6 +4,8 @@
  * removed with --yes, and a bad name is a usage error. The value appears in no output of any run.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
@@ -29,7 +31,8 @@ async function run(args: readonly string[], input?: string): Promise<SvcResult> 
 }
 
 beforeAll(async () => {
-  bench = await startCliBench('secrets');
+  // No opcache: one test edits wp-config.php, and each request must read it as it is.
+  bench = await startCliBench('secrets', { site: { opcache: false } });
   ({ site, svc, env } = bench);
   // A route that proves it reads the secret by its hash, never by the value.
   const source = [
@@ -96,6 +99,39 @@ describe('svc secrets', () => {
     const again = await run(['secrets', 'rm', 'WEBHOOK_SECRET', '--yes', '--json']);
     expect(again.code).toBe(1);
     expect(JSON.parse(again.stdout).code).toBe('not_found');
+  });
+
+  it('set, list and doctor warn when the site keeps its salts in the database (a placeholder salt in wp-config.php), and only then', async () => {
+    const warning = /⚠ .*a database dump holds both the sealed secrets and the key that opens them.*Define SVC_SECRETS_KEY in wp-config\.php/;
+    const quiet = await run(['secrets', 'set', 'KEY_SOURCE_CHECK', '--json'], VALUE);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).not.toMatch(warning);
+    expect((await run(['doctor', '--json'])).stdout).not.toContain('secrets-key');
+
+    const config = path.join(site.wpDir, 'wp-config.php');
+    const original = readFileSync(config, 'utf8');
+    const placeholder = original.replace(/define\( 'AUTH_KEY', '[^']*' \);/, "define( 'AUTH_KEY', 'put your unique phrase here' );");
+    expect(placeholder).not.toBe(original);
+    writeFileSync(config, placeholder);
+    try {
+      const set = await run(['secrets', 'set', 'KEY_SOURCE_CHECK', '--json'], VALUE);
+      expect(set.code).toBe(0);
+      expect(JSON.parse(set.stdout)).toMatchObject({ name: 'KEY_SOURCE_CHECK', created: false });
+      expect(set.stderr).toMatch(warning);
+      const table = await run(['secrets', 'list']);
+      expect(table.code).toBe(0);
+      expect(table.stdout).toMatch(/^KEY_SOURCE_CHECK +\d{4}-/m);
+      expect(table.stderr).toMatch(warning);
+      // --json keeps its shape; the warning goes to standard error.
+      const listed = await run(['secrets', 'list', '--json']);
+      expect(JSON.parse(listed.stdout)).toEqual([{ name: 'KEY_SOURCE_CHECK', updated: expect.any(String), readable: true }]);
+      expect(listed.stderr).toMatch(warning);
+      const doctor = JSON.parse((await run(['doctor', '--json'])).stdout) as { checks: { id: string; status: string; reason: string; fix?: string }[] };
+      expect(doctor.checks.find((check) => check.id === 'secrets-key')).toMatchObject({ status: 'warn', reason: expect.stringContaining('database dump'), fix: expect.stringContaining('SVC_SECRETS_KEY') });
+    } finally {
+      writeFileSync(config, original);
+    }
+    expect((await run(['secrets', 'rm', 'KEY_SOURCE_CHECK', '--yes', '--json'])).code).toBe(0);
   });
 
   it('printed the value nowhere', () => {

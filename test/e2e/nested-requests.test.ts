@@ -30,6 +30,15 @@ beforeAll(async () => {
       '\t}',
       '\treturn $result;',
       '}, 1, 3 );',
+      // A REST index built inside a core route's callback (another plugin's code, as core's REST suite
+      // does): get_index() called as it is, without the matching that lists the routes first.
+      "add_filter( 'rest_request_after_callbacks', static function ( $response, $handler, $request ) {",
+      "\tif ( '/wp/v2/types' === $request->get_route() && $request->get_header( 'x_svc_index' ) && $response instanceof WP_REST_Response ) {",
+      "\t\t$index = rest_get_server()->get_index( new WP_REST_Request( 'GET', '/' ) )->get_data();",
+      "\t\t$response->header( 'X-Svc-Index', wp_json_encode( array( 'namespaces' => $index['namespaces'], 'routes' => array_values( preg_grep( '#^/svc(-api)?/v1(/lister)?$#', array_keys( $index['routes'] ) ) ) ) ) );",
+      '\t}',
+      '\treturn $response;',
+      '}, 10, 3 );',
       "add_filter( 'rest_post_dispatch', static function ( $response ) {",
       "\tif ( isset( $GLOBALS['svc_test_management'] ) ) {",
       "\t\t$response->header( 'X-Svc-Management', $GLOBALS['svc_test_management'] );",
@@ -61,6 +70,16 @@ beforeAll(async () => {
         "\t\t$all  = array_keys( rest_get_server()->get_routes() );",
         "\t\t$core = array_keys( rest_get_server()->get_routes( 'wp/v2' ) );",
         "\t\treturn array( 'ours' => $ours, 'in_all' => array_values( array_intersect( $ours, $all ) ), 'svc_in_core' => array_values( preg_grep( '#^/svc-api/#', $core ) ), 'namespaces' => rest_get_server()->get_namespaces() );",
+        '\t}',
+      ].join('\n'),
+      OPEN,
+    ),
+    indexer: routeSource(
+      uniqueClass('Indexer'),
+      [
+        '\tpublic function get(): array {',
+        "\t\t$index = rest_do_request( new WP_REST_Request( 'GET', '/' ) )->get_data();",
+        "\t\treturn array( 'namespaces' => $index['namespaces'], 'routes' => array_keys( $index['routes'] ) );",
         '\t}',
       ].join('\n'),
       OPEN,
@@ -100,11 +119,33 @@ describe('requests inside a request', () => {
   it("get_routes() called from a route's code lists every svc route, in its namespace and in the whole listing, and none in another namespace", async () => {
     const response = await call(site, '/svc-api/v1/lister', { as: 'anonymous' });
     expect(response.status).toBe(200);
-    const expected = ['/svc-api/v1', '/svc-api/v1/batched', '/svc-api/v1/batcher', '/svc-api/v1/lister', '/svc-api/v1/nested/(?P<id>[^/]+)', '/svc-api/v1/nested/me'];
+    const expected = ['/svc-api/v1', '/svc-api/v1/batched', '/svc-api/v1/batcher', '/svc-api/v1/indexer', '/svc-api/v1/lister', '/svc-api/v1/nested/(?P<id>[^/]+)', '/svc-api/v1/nested/me'];
     expect([...response.body.ours].sort()).toEqual(expected);
     expect([...response.body.in_all].sort()).toEqual(expected);
     expect(response.body.svc_in_core).toEqual([]);
     expect(response.body.namespaces).toContain('svc-api/v1');
+  });
+
+  it("a REST index built inside a route's code names every namespace whose routes it lists, with their namespace routes", async () => {
+    const inside = await call(site, '/svc-api/v1/indexer');
+    expect(inside.status).toBe(200);
+    expect(inside.body.routes).toEqual(expect.arrayContaining(['/svc-api/v1', '/svc-api/v1/lister', '/svc/v1', '/svc/v1/status']));
+    expect(inside.body.namespaces).toEqual(expect.arrayContaining(['wp/v2', 'svc-api/v1', 'svc/v1']));
+    // Anyone gets the namespaces; the management routes are described only to those who may use them.
+    const anonymous = await call(site, '/svc-api/v1/indexer', { as: 'anonymous' });
+    expect(anonymous.body.namespaces).toEqual(expect.arrayContaining(['svc-api/v1', 'svc/v1']));
+    expect(anonymous.body.routes).toContain('/svc-api/v1');
+    expect(anonymous.body.routes).not.toContain('/svc/v1');
+
+    // Built inside a core route's callback: svc's routes are registered only as the index lists them,
+    // after it read the namespaces.
+    const core = await call(site, '/wp/v2/types', { headers: { 'X-Svc-Index': '1' } });
+    expect(core.status).toBe(200);
+    const index = JSON.parse(core.headers.get('x-svc-index') ?? '{}') as { namespaces: string[]; routes: string[] };
+    expect(index.routes).toEqual(expect.arrayContaining(['/svc-api/v1/lister', '/svc-api/v1', '/svc/v1']));
+    expect(index.namespaces).toEqual(expect.arrayContaining(['wp/v2', 'svc-api/v1', 'svc/v1']));
+    // Each namespace is named once.
+    expect(new Set(index.namespaces).size).toBe(index.namespaces.length);
   });
 
   it('svc routes are batchable in a batch request of their own', async () => {

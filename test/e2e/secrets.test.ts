@@ -72,7 +72,7 @@ describe('an administrator sets a secret', () => {
   it('is listed by name and time, never by value', async () => {
     const listing = await list();
     expect(listing.status).toBe(200);
-    expect(listing.body).toEqual([{ name: 'STRIPE_KEY', updated: expect.any(Number), readable: true }]);
+    expect(listing.body).toEqual([{ name: 'STRIPE_KEY', updated: expect.any(Number), readable: true, key_source: 'config-salts' }]);
     expect(Math.abs(listing.body[0].updated - Date.now() / 1000)).toBeLessThan(120);
     expect(listing.text).not.toContain(VALUE);
   });
@@ -95,7 +95,7 @@ describe('an administrator sets a secret', () => {
 
   it('shows in diagnostics and on the admin page by name only', async () => {
     const diagnostics = await call(site, '/svc/v1/diagnostics');
-    expect(diagnostics.body.secrets).toEqual({ key: 'salts', key_usable: true, count: 1, unreadable: [] });
+    expect(diagnostics.body.secrets).toEqual({ key: 'salts', key_source: 'config-salts', key_usable: true, count: 1, unreadable: [] });
     const page = await site.php("wp_set_current_user(1); (new \\Svc\\Admin\\SecretsSection(\\Svc\\Secrets\\SecretStore::for_site()))->render();");
     expect(page).toContain('<code>STRIPE_KEY</code>');
     expect(page).not.toContain(VALUE);
@@ -142,7 +142,7 @@ describe('when the key changes', () => {
     await setOption('svc_e2e_salt_suffix', 'rotated');
     try {
       expect(await reads()).toEqual({ set: false, sha256: null });
-      expect((await list()).body).toEqual([{ name: 'STRIPE_KEY', updated: expect.any(Number), readable: false }]);
+      expect((await list()).body).toEqual([{ name: 'STRIPE_KEY', updated: expect.any(Number), readable: false, key_source: 'config-salts' }]);
       expect((await call(site, '/svc/v1/diagnostics')).body.secrets.unreadable).toEqual(['STRIPE_KEY']);
       expect(await put('STRIPE_KEY', { value: VALUE })).toMatchObject({ status: 200 });
       expect(await reads()).toEqual({ set: true, sha256: sha256(VALUE) });
@@ -160,7 +160,7 @@ describe('when the key changes', () => {
       expect((await list()).body[0].readable).toBe(false);
       expect(await put('STRIPE_KEY', { value: VALUE })).toMatchObject({ status: 200 });
       expect(await reads()).toEqual({ set: true, sha256: sha256(VALUE) });
-      expect((await call(site, '/svc/v1/diagnostics')).body.secrets).toMatchObject({ key: 'constant', key_usable: true });
+      expect((await call(site, '/svc/v1/diagnostics')).body.secrets).toMatchObject({ key: 'constant', key_source: 'constant', key_usable: true });
       await setOption('svc_e2e_secrets_key', 'short');
       const refused = await put('STRIPE_KEY', { value: VALUE });
       expectError(refused, 500, 'svc_secrets_unavailable');

@@ -3,6 +3,7 @@
  * site. What it deploys is served over HTTP; what it lists is what the management API lists.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,6 +100,18 @@ describe('wp svc', () => {
     const named = await wp(['svc', 'push', badName, '--yes']);
     expect(named.code).toBe(1);
     expect(named.stderr).toContain('Hello.php');
+  });
+
+  it('push refuses a FIFO named *.php by name, without reading it (a read would wait for a writer forever), and changes nothing', async () => {
+    const before = await wpJson<{ id: number }[]>(['svc', 'releases']);
+    const dir = project('fifo', { hello: helloV2 });
+    execFileSync('mkfifo', [path.join(dir, 'pipe.php')]);
+    const refused = await wp(['svc', 'push', dir, '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/pipe\.php is not a regular file/);
+    expect(refused.stderr).toContain('Nothing was deployed');
+    expect(await wpJson<{ id: number }[]>(['svc', 'releases'])).toEqual(before);
+    expect((await call(site, '/svc-api/v1/hello', { as: 'anonymous' })).body).toEqual({ route: 'v1' });
   });
 
   it('push --dry-run plans and changes nothing; without --yes a "no" changes nothing; --prune removes what the directory lacks', async () => {
@@ -226,6 +239,23 @@ describe('wp svc', () => {
     const table = await wp(['svc', 'status']);
     expect(table.stdout).toMatch(/deploy\s+allowed/);
     expect(table.stdout).toMatch(/failing orphan\s+.*CliNoSuchParent/);
+  });
+
+  it('the listing is by file name in byte order, in the management API and wp svc routes alike, over several manifest shards', async () => {
+    // More than 64 files (several shards), names PHP would key as numbers ("10" < "9" in byte order),
+    // and separators that order differently from a tree walk ('a-b' < 'a/b' < 'a0').
+    const files: Record<string, string> = {};
+    for (const name of ['9', '10', '100', 'a0', 'a/b', 'a-b', 'a/b/c', 'zz', ...Array.from({ length: 70 }, (_, index) => `bulk/r${70 - index}`)]) {
+      files[name] = publicGet(uniqueClass('CliOrder'), name);
+    }
+    const pushed = await wp(['svc', 'push', project('order', files), '--yes', '--prune']);
+    expect(pushed.code).toBe(0);
+    const byBytes = Object.keys(files).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    expect(byBytes.slice(0, 4)).toEqual(['10', '100', '9', 'a-b']);
+    const listed = (await call(site, '/svc/v1/api-files?content=false')).body as { filename: string }[];
+    expect(listed.map((record) => record.filename)).toEqual(byBytes);
+    const routes = await wpJson<{ slug: string }[]>(['svc', 'routes']);
+    expect(routes.map((route) => route.slug)).toEqual(byBytes);
   });
 
   it('logs --since lists what the plugin recorded, and refuses a duration it cannot read', async () => {

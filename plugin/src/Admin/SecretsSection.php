@@ -26,6 +26,11 @@ final class SecretsSection {
 		if ( null !== $problem ) {
 			printf( '<div class="notice notice-error inline svc-secrets-key"><p>%s</p></div>', esc_html( $problem ) );
 		}
+		// Also before any secret is set: the place to define the key is before the first one.
+		$exposure = Keyring::exposure();
+		if ( null !== $exposure ) {
+			printf( '<div class="notice notice-warning inline svc-secrets-key-source"><p>%s</p></div>', esc_html( $exposure ) );
+		}
 		$listing = $this->secrets->listing();
 		if ( array() === $listing ) {
 			return;

@@ -16,7 +16,8 @@ use WP_Error;
 /**
  * Reads a project's api/ laid out on this server into slug => content, refusing what a push would
  * refuse before anything is read in full: names that are no route, links (never followed, as in
- * the site's own tree), files over the size limit, and anything that is not a .php file.
+ * the site's own tree), files over the size limit, anything that is not a .php file, and a .php
+ * name that is no regular file (a FIFO, device or socket would block or never end a read).
  */
 final class DirectoryFiles {
 
@@ -50,15 +51,9 @@ final class DirectoryFiles {
 				$problems[] = $relative . ': ' . $problem;
 				continue;
 			}
-			if ( $info->getSize() > $limit ) {
-				/* translators: 1: a file, 2: its size, 3: the limit */
-				$problems[] = sprintf( __( '%1$s is %2$s, over the limit of %3$s for one route file.', 'svc' ), $relative, size_format( $info->getSize() ), size_format( $limit ) );
-				continue;
-			}
-			$content = file_get_contents( (string) $path );
-			if ( false === $content ) {
-				/* translators: %s: a file */
-				$problems[] = sprintf( __( '%s cannot be read.', 'svc' ), $relative );
+			$content = self::read_regular( (string) $path, $relative, $limit );
+			if ( $content instanceof WP_Error ) {
+				$problems[] = $content->get_error_message();
 				continue;
 			}
 			$files[ $slug ] = $content;
@@ -73,5 +68,41 @@ final class DirectoryFiles {
 		}
 		ksort( $files, SORT_STRING );
 		return $files;
+	}
+
+	/**
+	 * One file's content, or why it is refused. The file is opened without blocking ('n': O_NONBLOCK, so
+	 * a FIFO swapped in after the listing cannot hang the command), then its type and size are taken
+	 * from the open handle, and the read is bounded by the limit whatever the file claims.
+	 */
+	private static function read_regular( string $path, string $relative, int $limit ): string|WP_Error {
+		$handle = @fopen( $path, 'rbn' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- a refused open is reported below, by name.
+		if ( false === $handle ) {
+			/* translators: %s: a file */
+			return new WP_Error( 'svc_unreadable', sprintf( __( '%s cannot be read.', 'svc' ), $relative ) );
+		}
+		try {
+			$stat = fstat( $handle );
+			if ( false === $stat || 0100000 !== ( $stat['mode'] & 0170000 ) ) {
+				/* translators: %s: a path */
+				return new WP_Error( 'svc_not_regular', sprintf( __( '%s is not a regular file (a FIFO, device or socket); only regular files are read.', 'svc' ), $relative ) );
+			}
+			if ( $stat['size'] > $limit ) {
+				/* translators: 1: a file, 2: its size, 3: the limit */
+				return new WP_Error( 'svc_too_large', sprintf( __( '%1$s is %2$s, over the limit of %3$s for one route file.', 'svc' ), $relative, size_format( $stat['size'] ), size_format( $limit ) ) );
+			}
+			$content = stream_get_contents( $handle, $limit + 1 );
+			if ( false === $content ) {
+				/* translators: %s: a file */
+				return new WP_Error( 'svc_unreadable', sprintf( __( '%s cannot be read.', 'svc' ), $relative ) );
+			}
+			if ( strlen( $content ) > $limit ) {
+				/* translators: 1: a file, 2: its size, 3: the limit */
+				return new WP_Error( 'svc_too_large', sprintf( __( '%1$s is %2$s, over the limit of %3$s for one route file.', 'svc' ), $relative, size_format( strlen( $content ) ), size_format( $limit ) ) );
+			}
+			return $content;
+		} finally {
+			fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- the handle opened above.
+		}
 	}
 }

@@ -78,6 +78,8 @@ final class DiagnosticsController {
 				// Names only: which secrets the site's key no longer opens (the key or salts changed).
 				'secrets'   => array(
 					'key'        => Keyring::material()[0],
+					// Where the key's material is kept: 'database-salts' means a dump opens the secrets.
+					'key_source' => Keyring::source(),
 					'key_usable' => null === Keyring::problem(),
 					'count'      => count( $secrets ),
 					'unreadable' => array_values( array_map( static fn ( array $item ): string => $item['name'], array_filter( $secrets, static fn ( array $item ): bool => ! $item['readable'] ) ) ),

@@ -220,7 +220,7 @@ final class FilesController {
 			}
 			$records[] = $record;
 		}
-		return array( $records, $skipped );
+		return array( Records::by_filename( $records ), $skipped );
 	}
 
 	public function upload( WP_REST_Request $request ): WP_REST_Response|WP_Error {

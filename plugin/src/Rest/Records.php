@@ -23,6 +23,19 @@ use Svc\Scanning\TokenScanner;
 final class Records {
 
 	/**
+	 * The listing's order, documented as by `filename`: byte order (strcmp), whatever order the
+	 * manifest's shards kept and whatever PHP makes of a numeric name as an array key ("10" < "9").
+	 * The CLI compares slugs the same way (source/core/slug.ts compareSlugs).
+	 *
+	 * @param list<array<string, mixed>> $records Each with a `filename`.
+	 * @return list<array<string, mixed>>
+	 */
+	public static function by_filename( array $records ): array {
+		usort( $records, static fn ( array $a, array $b ): int => strcmp( (string) $a['filename'], (string) $b['filename'] ) );
+		return $records;
+	}
+
+	/**
 	 * What the listing and the upload answers say about a file besides its name and content.
 	 *
 	 * @param EntryData|null $entry

@@ -61,7 +61,10 @@ final class SecretsController {
 	}
 
 	public function index(): WP_REST_Response {
-		return new WP_REST_Response( $this->secrets->listing() );
+		// Each record says where the key is kept, so that a client listing secrets can warn when a
+		// database dump opens them (the answer stays a list of records, as older clients read it).
+		$source = Keyring::source();
+		return new WP_REST_Response( array_map( static fn ( array $item ): array => $item + array( 'key_source' => $source ), $this->secrets->listing() ) );
 	}
 
 	public function put( WP_REST_Request $request ): WP_REST_Response|WP_Error {
@@ -81,10 +84,11 @@ final class SecretsController {
 		self::event( $name, 'set' );
 		return new WP_REST_Response(
 			array(
-				'name'     => $name,
-				'created'  => $created,
-				'updated'  => time(),
-				'readable' => true,
+				'name'       => $name,
+				'created'    => $created,
+				'updated'    => time(),
+				'readable'   => true,
+				'key_source' => Keyring::source(),
 			),
 			$created ? 201 : 200
 		);

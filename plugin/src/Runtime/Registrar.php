@@ -161,6 +161,28 @@ final class Registrar {
 	}
 
 	/**
+	 * @internal Filter callback for `rest_index`: an index built while a route's code runs lists svc's
+	 * routes (registered as get_index() listed them) but not their namespaces, which it read first.
+	 *
+	 * @param mixed $response The index; other filters may pass anything.
+	 * @param mixed $request  The index request (WordPress passes it since 6.0).
+	 */
+	public function complete_index( mixed $response, mixed $request = null ): mixed {
+		if ( ! $response instanceof \WP_REST_Response || ! is_array( $response->get_data() ) ) {
+			return $response;
+		}
+		$server   = rest_get_server();
+		$context  = $request instanceof WP_REST_Request && 'help' === $request['context'] ? 'help' : 'view';
+		$describe = static function ( string $namespace ) use ( $server, $context ): array {
+			$routes = $server->get_routes();
+			$route  = '/' . $namespace;
+			return isset( $routes[ $route ] ) ? (array) $server->get_data_for_routes( array( $route => $routes[ $route ] ), $context ) : array();
+		};
+		$response->set_data( IndexNamespaces::complete( $response->get_data(), array_values( array_map( 'strval', $server->get_namespaces() ) ), $describe ) );
+		return $response;
+	}
+
+	/**
 	 * Whether a get_routes() listing is one svc's routes belong in: all namespaces, or svc's own
 	 * (WordPress filters a listing by namespace before this filter sees it).
 	 *

@@ -14,7 +14,8 @@ namespace Svc\Secrets;
  * `openssl rand -hex 32`), hashed into the key, so its format does not matter. Otherwise the
  * site's own auth and secure-auth salts. Either way the key is never in the database as long as the
  * salts are defined in wp-config.php (WordPress keeps generated salts in the options table, where a
- * dump would carry them along: such a site should define SVC_SECRETS_KEY).
+ * dump would carry them along: source() tells, exposure() warns, and such a site should define
+ * SVC_SECRETS_KEY).
  *
  * Changing the constant or the salts makes every stored value unreadable: the names stay, listed as
  * unreadable, until they are set again.
@@ -36,6 +37,37 @@ final class Keyring {
 			return array( 'constant', is_string( $given ) && strlen( $given ) >= self::MIN_LENGTH ? $given : null );
 		}
 		return array( 'salts', wp_salt( 'auth' ) . "\0" . wp_salt( 'secure_auth' ) );
+	}
+
+	/**
+	 * Where the key's material is kept (KeySource): SVC_SECRETS_KEY, the salts in wp-config.php, or
+	 * salts WordPress keeps in the database, where a dump carries them along with the sealed values.
+	 *
+	 * @return KeySource::CONSTANT|KeySource::CONFIG|KeySource::DATABASE
+	 */
+	public static function source(): string {
+		if ( defined( self::CONSTANT ) ) {
+			return KeySource::CONSTANT;
+		}
+		$defined = array();
+		foreach ( KeySource::SALT_CONSTANTS as $name ) {
+			if ( defined( $name ) ) {
+				$defined[ $name ] = constant( $name );
+			}
+		}
+		// wp_salt() refuses the sample's phrase in English and as the site's locale translates it.
+		$placeholder = 'put your unique phrase here';
+		return KeySource::of_salts( $defined, array( $placeholder, __( 'put your unique phrase here' ) ) ); // phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- WordPress's own string, translated as wp_salt() translates it.
+	}
+
+	/**
+	 * A warning when a database dump opens the secrets (the salts are kept there); null otherwise.
+	 */
+	public static function exposure(): ?string {
+		return KeySource::DATABASE === self::source()
+			/* translators: %s: SVC_SECRETS_KEY */
+			? sprintf( __( 'WordPress keeps this site\'s salts in the database (wp-config.php lacks them or has the placeholder phrase), so a database dump holds both the sealed secrets and the key that opens them. Define %s in wp-config.php (e.g. the output of "openssl rand -hex 32"), then set the secrets again.', 'svc' ), self::CONSTANT )
+			: null;
 	}
 
 	/**

@@ -3,6 +3,7 @@
  * longer opens. Never a value: the site never sends one.
  */
 import type { SecretRecord } from '../../core/site-client.js';
+import { keyExposureWarning } from '../../core/secrets-key.js';
 import { shownLine } from '../../core/terminal-text.js';
 import type { SecretsListCommand } from './command.js';
 import { commandMain } from '../shared/command-main.js';
@@ -15,6 +16,9 @@ export const main = commandMain(run);
 export async function run(command: SecretsListCommand, io: Io): Promise<number> {
 	const site = openSite(io, { site: command.site });
 	const secrets = await site.client.listSecrets();
+	// On standard error, so that --json stays the records: a dump of this site opens them all.
+	const exposure = keyExposureWarning(secrets[0]?.keySource);
+	if (exposure !== undefined) io.stderr.write(exposure);
 	if (command.json) {
 		printJson(
 			io,

@@ -5,6 +5,7 @@
  */
 import { SvcError } from '../../core/errors.js';
 import { readAll } from '../login/stdin.js';
+import { keyExposureWarning } from '../../core/secrets-key.js';
 import type { SecretsSetCommand } from './command.js';
 import { commandMain } from '../shared/command-main.js';
 import { openSite } from '../shared/context.js';
@@ -23,7 +24,10 @@ export async function run(command: SecretsSetCommand, io: Io): Promise<number> {
 		io.stderr.write('Cancelled: no secret was set.\n');
 		return 1;
 	}
-	const { created, updated } = await site.client.setSecret(command.secret, value);
+	const { created, updated, keySource } = await site.client.setSecret(command.secret, value);
+	// Set all the same (the admin asked for it), but told on standard error that a dump opens it.
+	const exposure = keyExposureWarning(keySource);
+	if (exposure !== undefined) io.stderr.write(exposure);
 	if (command.json) {
 		printJson(io, { site: site.url, name: command.secret, created, updated: new Date(updated * 1000).toISOString() });
 	} else {
