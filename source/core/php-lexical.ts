@@ -7,7 +7,7 @@ import { requireCjs } from './require-cjs.js';
 import type { Engine } from 'php-parser';
 import { contractProblems } from './php-contract.js';
 import { policyProblems, scheduleProblems } from './php-policies.js';
-import { POLICY_ATTRIBUTES } from './policy-attributes.js';
+import { POLICY_ATTRIBUTES, type PolicyAttribute } from './policy-attributes.js';
 import { HTTP_VERBS, type HttpVerb } from './http-verbs.js';
 import { asNode, identifierName, nodeList, publicMethods, walk, type AstNode } from './php-ast.js';
 import { isVerbPublic, permissionFaults, resolveClassName, unknownPermissionArguments, type ClassScope } from './php-permission.js';
@@ -21,9 +21,7 @@ export type ProblemCode =
 	| 'svc_class_count'
 	| 'svc_bad_permission'
 	| 'svc_bad_schema'
-	| 'svc_bad_cache'
-	| 'svc_bad_rate_limit'
-	| 'svc_bad_schedule';
+	| PolicyAttribute['code'];
 
 export interface CodedProblem {
 	readonly code: ProblemCode;

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 import { integerRange, POLICY_ATTRIBUTES } from './policy-attributes.js';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'policy-attributes.json');
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'policy-attributes.json');
+const doc = (name: string): string => readFileSync(path.join(ROOT, 'docs', name), 'utf8');
 
 describe('policy attributes', () => {
 	it('are the descriptors the plugin holds (the shared fixture, read by PolicyAttributesTest.php too)', () => {
@@ -15,6 +17,16 @@ describe('policy attributes', () => {
 		expect(POLICY_ATTRIBUTES.map((descriptor) => Object.keys(descriptor.parameters))).toEqual(
 			(fixture.attributes as { parameters: Record<string, unknown> }[]).map((descriptor) => Object.keys(descriptor.parameters)),
 		);
+	});
+
+	it('are each documented: the refusal code where the API and --json name codes, the listing key where the API names its fields', () => {
+		const api = doc('management-api.md');
+		const json = doc('cli-json.md');
+		for (const descriptor of POLICY_ATTRIBUTES) {
+			expect([descriptor.name, api.includes(`| \`${descriptor.code}\` |`)]).toEqual([descriptor.name, true]);
+			expect([descriptor.name, json.includes(`\`${descriptor.code}\``)]).toEqual([descriptor.name, true]);
+			expect([descriptor.name, api.includes(`\`${descriptor.listing}\``)]).toEqual([descriptor.name, true]);
+		}
 	});
 
 	it('give an integer parameter its range, and a string one none', () => {
