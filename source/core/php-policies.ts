@@ -135,6 +135,10 @@ function integerLiteral(node: AstNode | undefined, min: number, max: number): nu
 
 /** `every:` takes seconds in this range instead of one of WordPress's own recurrences. */
 const [MIN_EVERY, MAX_EVERY] = integerRange('Schedule', 'every');
+const recurrence = policyAttribute('Schedule').parameters['recurrence'];
+/** WordPress's own recurrences, and as a problem names them. */
+const RECURRENCES: readonly string[] = recurrence?.type === 'recurrence' ? recurrence.values : [];
+const QUOTED = RECURRENCES.map((name) => `'${name}'`);
 
 /** Methods that answer requests or that PHP or svc call for another purpose. */
 const NOT_SCHEDULABLE = new Set([...VERBS, 'headers', 'permission']);
@@ -186,18 +190,19 @@ function scheduleValueProblems(label: string, attribute: AstNode): string[] {
 			return `${label}: every must be a whole number of seconds from ${MIN_EVERY} to ${MAX_EVERY}, written as a literal (svc reads it without running the file)`;
 		}
 		if (name === 'recurrence' && !isRecurrenceLiteral(value)) {
-			return `${label}: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)`;
+			return `${label}: the recurrence must be ${QUOTED.slice(0, -1).join(', ')} or ${QUOTED.at(-1) ?? ''}, written as a string literal (svc reads it without running the file)`;
 		}
 		return undefined;
 	});
 	if (problems.length > 0) return problems;
 	if (given.size === 2) return [`${label} takes a recurrence or every:, not both`];
-	if (given.size === 0) return [`${label} needs a recurrence ('hourly', 'twicedaily', 'daily', 'weekly') or every: seconds`];
+	if (given.size === 0) return [`${label} needs a recurrence (${QUOTED.join(', ')}) or every: seconds`];
 	return [];
 }
 
 /** A plain quoted string, as written: `'HOURLY'`, a constant or `"{$x}"` are refused rather than evaluated. */
 function isRecurrenceLiteral(node: AstNode | undefined): boolean {
 	if (node?.kind !== 'string' || node['parenthesizedExpression'] === true) return false;
-	return /^(['"])(hourly|twicedaily|daily|weekly)\1$/.test(String(node['raw']));
+	const match = /^(['"])([a-z]+)\1$/.exec(String(node['raw']));
+	return match !== null && RECURRENCES.includes(match[2] ?? '');
 }

@@ -162,6 +162,15 @@ final class PolicyAttributes {
 	}
 
 	/**
+	 * A string parameter's values, in the descriptor's order.
+	 *
+	 * @return list<string>
+	 */
+	public static function values( string $name, string $parameter ): array {
+		return self::parameters( $name )[ $parameter ]['values'] ?? array();
+	}
+
+	/**
 	 * What the manifest stores of the policies: each entry key with the parameters it is read from.
 	 * Changing it changes the stored shape, which ManifestStore::VERSION must follow
 	 * (PolicyAttributesTest holds the two together).

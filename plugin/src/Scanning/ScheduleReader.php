@@ -123,7 +123,9 @@ final class ScheduleReader {
 					return array( $every, null !== $every ? null : sprintf( '%s: every must be a whole number of seconds from %d to %d, written as a literal (svc reads it without running the file)', $label, $min, $max ) );
 				}
 				$recurrence = self::recurrence( $argument );
-				return array( $recurrence, null !== $recurrence ? null : sprintf( "%s: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)", $label ) );
+				$quoted     = self::quoted();
+				$last       = (string) array_pop( $quoted );
+				return array( $recurrence, null !== $recurrence ? null : sprintf( '%s: the recurrence must be %s or %s, written as a string literal (svc reads it without running the file)', $label, implode( ', ', $quoted ), $last ) );
 			},
 			$problems
 		);
@@ -146,7 +148,7 @@ final class ScheduleReader {
 				'interval'   => $given['every'],
 			);
 		}
-		$problems[] = sprintf( "%s needs a recurrence ('hourly', 'twicedaily', 'daily', 'weekly') or every: seconds", $label );
+		$problems[] = sprintf( '%s needs a recurrence (%s) or every: seconds', $label, implode( ', ', self::quoted() ) );
 		return null;
 	}
 
@@ -160,10 +162,19 @@ final class ScheduleReader {
 		if ( 1 !== count( $tokens ) || ! $tokens[0]->is( T_CONSTANT_ENCAPSED_STRING ) ) {
 			return null;
 		}
-		if ( 1 !== preg_match( '/^([\'"])(hourly|twicedaily|daily|weekly)\1$/', $tokens[0]->text, $match ) ) {
+		if ( 1 !== preg_match( '/^([\'"])([a-z]+)\1$/', $tokens[0]->text, $match ) || ! in_array( $match[2], PolicyAttributes::values( 'Schedule', 'recurrence' ), true ) ) {
 			return null;
 		}
 		return $match[2];
+	}
+
+	/**
+	 * The recurrences as a problem names them: `'hourly'`, …
+	 *
+	 * @return list<string>
+	 */
+	private static function quoted(): array {
+		return array_map( static fn ( string $name ): string => "'" . $name . "'", PolicyAttributes::values( 'Schedule', 'recurrence' ) );
 	}
 
 	/**
