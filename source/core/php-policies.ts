@@ -2,7 +2,8 @@
  * The CLI's copy of the plugin's Scanning\PolicyReader check: `#[Cache(maxAge: 300)]` (on get() or
  * the class) and `#[RateLimit(requests: 60, per: 60)]` (on a verb or the class) take decimal integer
  * literals in range, since the site reads them without running the file. Problems are worded as the
- * site words them, each naming its line (test/fixtures/policy-cases.json).
+ * site words them, each naming its line (test/fixtures/policy-cases.json); the parameters, ranges and
+ * places are the descriptors of policy-attributes.ts.
  */
 
 import { attributesOf, methodName, type AstNode } from './php-ast.js';

@@ -29,6 +29,17 @@ describe('policy attributes', () => {
 		}
 	});
 
+	it("are each a key of svc api list --json's route (the listing key in camelCase, docs/cli-json/common.schema.json)", () => {
+		const schema = JSON.parse(readFileSync(path.join(ROOT, 'docs', 'cli-json', 'common.schema.json'), 'utf8')) as {
+			$defs: { route: { required: string[]; properties: Record<string, unknown> } };
+		};
+		const route = schema.$defs.route;
+		for (const descriptor of POLICY_ATTRIBUTES) {
+			const key = descriptor.listing.replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase());
+			expect([descriptor.name, route.required.includes(key), key in route.properties]).toEqual([descriptor.name, true, true]);
+		}
+	});
+
 	it('give an integer parameter its range, and a string one none', () => {
 		expect(integerRange('RateLimit', 'per')).toEqual([1, 86400]);
 		expect(integerRange('Schedule', 'recurrence')).toEqual([0, 0]);
