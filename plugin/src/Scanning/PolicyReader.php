@@ -47,16 +47,17 @@ final class PolicyReader {
 		foreach ( $methods as $name => $method ) {
 			$targets[ $name . '()' ] = is_array( $method['attributes'] ?? null ) ? $method['attributes'] : array();
 		}
-		$found    = array();
-		$problems = array();
-		foreach ( self::descriptors() as $descriptor ) {
+		$descriptors = self::descriptors();
+		$found       = array();
+		$problems    = array();
+		foreach ( $descriptors as $descriptor ) {
 			$kind              = $descriptor['name'];
 			$found[ $kind ]    = array();
 			$problems[ $kind ] = array();
 		}
 		foreach ( $targets as $target => $attributes ) {
 			$target = (string) $target;
-			foreach ( self::descriptors() as $descriptor ) {
+			foreach ( $descriptors as $descriptor ) {
 				$kind = $descriptor['name'];
 				$full = PolicyAttributes::class_name( $kind );
 				$seen = 0;
