@@ -73,7 +73,7 @@ final class Plugin {
 
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		// #[Schedule]: WordPress asks for svc's intervals only where cron is read; the run builds what it needs.
-		add_filter( 'cron_schedules', array( Reconciler::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval -- at least 60 s (ScheduleReader::MIN_EVERY), the author's own.
+		add_filter( 'cron_schedules', array( Reconciler::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval -- at least 60 s (PolicyAttributes, Schedule's every:), the author's own.
 		add_action( CronPlan::HOOK, static fn ( mixed $slug = null, mixed $method = null ) => $site->run( static fn () => self::runner( $paths )->run( $slug, $method ) ), 10, 2 );
 		if ( wp_doing_cron() || ( defined( 'WP_CLI' ) && WP_CLI ) ) {
 			// Before WP-Cron picks the due events: a release made since the last REST request is in step.

@@ -7,6 +7,7 @@ import { requireCjs } from './require-cjs.js';
 import type { Engine } from 'php-parser';
 import { contractProblems } from './php-contract.js';
 import { policyProblems, scheduleProblems } from './php-policies.js';
+import { POLICY_ATTRIBUTES, type PolicyAttribute } from './policy-attributes.js';
 import { HTTP_VERBS, type HttpVerb } from './http-verbs.js';
 import { asNode, identifierName, nodeList, publicMethods, walk, type AstNode } from './php-ast.js';
 import { isVerbPublic, permissionFaults, resolveClassName, unknownPermissionArguments, type ClassScope } from './php-permission.js';
@@ -20,9 +21,7 @@ export type ProblemCode =
 	| 'svc_class_count'
 	| 'svc_bad_permission'
 	| 'svc_bad_schema'
-	| 'svc_bad_cache'
-	| 'svc_bad_rate_limit'
-	| 'svc_bad_schedule';
+	| PolicyAttribute['code'];
 
 export interface CodedProblem {
 	readonly code: ProblemCode;
@@ -138,15 +137,12 @@ export function checkRouteSource(source: string): RouteSourceCheck {
 			add('svc_bad_schema', `invalid schema: ${schemaProblems.join('; ')}`);
 		}
 		const policies = policyProblems(only.node, (written) => resolveClassName(written, only));
-		if (policies.cache.length > 0) {
-			add('svc_bad_cache', `invalid #[Cache]: ${policies.cache.join('; ')}`);
-		}
-		if (policies.rate.length > 0) {
-			add('svc_bad_rate_limit', `invalid #[RateLimit]: ${policies.rate.join('; ')}`);
-		}
-		const schedules = scheduleProblems(only.node, (written) => resolveClassName(written, only));
-		if (schedules.length > 0) {
-			add('svc_bad_schedule', `invalid #[Schedule]: ${schedules.join('; ')}`);
+		policies.Schedule = scheduleProblems(only.node, (written) => resolveClassName(written, only));
+		for (const descriptor of POLICY_ATTRIBUTES) {
+			const found = policies[descriptor.name] ?? [];
+			if (found.length > 0) {
+				add(descriptor.code, `invalid #[${descriptor.name}]: ${found.join('; ')}`);
+			}
 		}
 	}
 	const verbs = only === undefined ? [] : verbMethods(only.node);

@@ -2,31 +2,22 @@
  * The CLI's copy of the plugin's Scanning\PolicyReader check: `#[Cache(maxAge: 300)]` (on get() or
  * the class) and `#[RateLimit(requests: 60, per: 60)]` (on a verb or the class) take decimal integer
  * literals in range, since the site reads them without running the file. Problems are worded as the
- * site words them, each naming its line (test/fixtures/policy-cases.json).
+ * site words them, each naming its line (test/fixtures/policy-cases.json); the parameters, ranges and
+ * places are the descriptors of policy-attributes.ts.
  */
 
 import { attributesOf, methodName, type AstNode } from './php-ast.js';
+import { integerRange, POLICY_ATTRIBUTES, policyAttribute, type PolicyAttribute, type PolicyName } from './policy-attributes.js';
 
-export interface PolicyProblems {
-	readonly cache: readonly string[];
-	readonly rate: readonly string[];
-}
+/** Problems keyed by the attribute's short name, one list per descriptor read here. */
+export type PolicyProblems = Partial<Record<PolicyName, string[]>>;
 
 const VERBS = ['get', 'post', 'put', 'patch', 'delete'];
-const MAX_AGE = 31536000;
 
-type Kind = 'Cache' | 'RateLimit';
-
-/** Each attribute's parameters in PHP's positional order: [min, max, required]. */
-const PARAMETERS: Record<Kind, [string, number, number, boolean][]> = {
-	Cache: [
-		['maxAge', 0, MAX_AGE, true],
-		['staleWhileRevalidate', 0, MAX_AGE, false],
-	],
-	RateLimit: [
-		['requests', 1, 1000000, true],
-		['per', 1, 86400, true],
-	],
+/** The places a descriptor read here may stand, as a misplaced one's problem names them. */
+const PLACES: Partial<Record<PolicyAttribute['stands'], string>> = {
+	'get-or-class': 'get() or on the class',
+	'verb-or-class': 'a verb method (get, post, put, patch, delete) or on the class',
 };
 
 /**
@@ -42,38 +33,37 @@ export function policyProblems(classNode: AstNode, resolve: (written: string) =>
 			.filter((name) => VERBS.includes(name)),
 	);
 	const targets: [string, AstNode][] = [['the class', classNode], ...methods.map((method): [string, AstNode] => [`${methodName(method)}()`, method])];
-	const problems: Record<Kind, string[]> = { Cache: [], RateLimit: [] };
+	const descriptors = POLICY_ATTRIBUTES.filter((descriptor) => PLACES[descriptor.stands] !== undefined);
+	const problems: PolicyProblems = Object.fromEntries(descriptors.map((descriptor) => [descriptor.name, []]));
 	for (const [target, node] of targets) {
-		for (const kind of ['Cache', 'RateLimit'] as const) {
+		for (const descriptor of descriptors) {
+			const kind = descriptor.name;
 			const full = `svc\\api\\attribute\\${kind.toLowerCase()}`;
 			const found = attributesOf(node).filter((item) => typeof item['name'] === 'string' && resolve(item['name']).toLowerCase() === full);
+			const told = problems[kind] ?? [];
 			found.forEach((attribute, index) => {
 				const line = attribute.loc?.start.line ?? 0;
 				if (index > 0) {
-					problems[kind].push(`line ${line}: #[${kind}] is given more than once on ${target}`);
+					told.push(`line ${line}: #[${kind}] is given more than once on ${target}`);
 					return;
 				}
-				const misplaced = misplacedProblem(kind, target, verbs, line);
+				const misplaced = misplacedProblem(descriptor, target, verbs, line);
 				if (misplaced !== undefined) {
-					problems[kind].push(misplaced);
+					told.push(misplaced);
 					return;
 				}
-				problems[kind].push(...valueProblems(kind, `line ${line}: #[${kind}] on ${target}`, attribute));
+				told.push(...valueProblems(descriptor, `line ${line}: #[${kind}] on ${target}`, attribute));
 			});
 		}
 	}
-	return { cache: problems.Cache, rate: problems.RateLimit };
+	return problems;
 }
 
-function misplacedProblem(kind: Kind, target: string, verbs: ReadonlySet<string>, line: number): string | undefined {
+function misplacedProblem(descriptor: PolicyAttribute, target: string, verbs: ReadonlySet<string>, line: number): string | undefined {
 	if (target === 'the class') return undefined;
 	const method = target.slice(0, -2);
-	if (kind === 'Cache') {
-		return method === 'get' && verbs.has('get') ? undefined : `line ${line}: #[Cache] belongs on get() or on the class, not on ${target}`;
-	}
-	return verbs.has(method)
-		? undefined
-		: `line ${line}: #[RateLimit] belongs on a verb method (get, post, put, patch, delete) or on the class, not on ${target}`;
+	const fits = descriptor.stands === 'get-or-class' ? method === 'get' && verbs.has('get') : verbs.has(method);
+	return fits ? undefined : `line ${line}: #[${descriptor.name}] belongs on ${PLACES[descriptor.stands] ?? ''}, not on ${target}`;
 }
 
 /**
@@ -118,20 +108,20 @@ function bindArguments(
 	return { problems, given };
 }
 
-function valueProblems(kind: Kind, label: string, attribute: AstNode): string[] {
-	const parameters = PARAMETERS[kind];
+function valueProblems(descriptor: PolicyAttribute, label: string, attribute: AstNode): string[] {
+	const parameters = Object.entries(descriptor.parameters);
 	const { problems, given } = bindArguments(
 		label,
 		attribute,
 		parameters.map(([name]) => name),
 		(name, value) => {
-			const [, min, max] = parameters.find(([known]) => known === name) ?? ['', 0, 0];
+			const [min, max] = integerRange(descriptor.name, name);
 			return integerLiteral(value, min, max) === undefined
 				? `${label}: ${name} must be a whole number from ${min} to ${max}, written as a literal (svc reads it without running the file)`
 				: undefined;
 		},
 	);
-	return [...problems, ...parameters.filter(([name, , , required]) => required && !given.has(name)).map(([name]) => `${label} needs ${name}`)];
+	return [...problems, ...parameters.filter(([name, rule]) => rule.required && !given.has(name)).map(([name]) => `${label} needs ${name}`)];
 }
 
 /** `0x10`, `1_000`, `-1`, `(300)` or a constant are refused rather than evaluated as PHP would. */
@@ -144,10 +134,12 @@ function integerLiteral(node: AstNode | undefined, min: number, max: number): nu
 }
 
 
-/** WordPress's own recurrences; `every:` takes seconds in this range instead. */
-export const RECURRENCES = ['hourly', 'twicedaily', 'daily', 'weekly'] as const;
-export const MIN_EVERY = 60;
-export const MAX_EVERY = 31536000;
+/** `every:` takes seconds in this range instead of one of WordPress's own recurrences. */
+const [MIN_EVERY, MAX_EVERY] = integerRange('Schedule', 'every');
+const recurrence = policyAttribute('Schedule').parameters['recurrence'];
+/** WordPress's own recurrences, and as a problem names them. */
+const RECURRENCES: readonly string[] = recurrence?.type === 'recurrence' ? recurrence.values : [];
+const QUOTED = RECURRENCES.map((name) => `'${name}'`);
 
 /** Methods that answer requests or that PHP or svc call for another purpose. */
 const NOT_SCHEDULABLE = new Set([...VERBS, 'headers', 'permission']);
@@ -194,23 +186,24 @@ function writtenName(method: AstNode): string | undefined {
 }
 
 function scheduleValueProblems(label: string, attribute: AstNode): string[] {
-	const { problems, given } = bindArguments(label, attribute, ['recurrence', 'every'], (name, value) => {
+	const { problems, given } = bindArguments(label, attribute, Object.keys(policyAttribute('Schedule').parameters), (name, value) => {
 		if (name === 'every' && integerLiteral(value, MIN_EVERY, MAX_EVERY) === undefined) {
 			return `${label}: every must be a whole number of seconds from ${MIN_EVERY} to ${MAX_EVERY}, written as a literal (svc reads it without running the file)`;
 		}
 		if (name === 'recurrence' && !isRecurrenceLiteral(value)) {
-			return `${label}: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)`;
+			return `${label}: the recurrence must be ${QUOTED.slice(0, -1).join(', ')} or ${QUOTED.at(-1) ?? ''}, written as a string literal (svc reads it without running the file)`;
 		}
 		return undefined;
 	});
 	if (problems.length > 0) return problems;
 	if (given.size === 2) return [`${label} takes a recurrence or every:, not both`];
-	if (given.size === 0) return [`${label} needs a recurrence ('hourly', 'twicedaily', 'daily', 'weekly') or every: seconds`];
+	if (given.size === 0) return [`${label} needs a recurrence (${QUOTED.join(', ')}) or every: seconds`];
 	return [];
 }
 
 /** A plain quoted string, as written: `'HOURLY'`, a constant or `"{$x}"` are refused rather than evaluated. */
 function isRecurrenceLiteral(node: AstNode | undefined): boolean {
 	if (node?.kind !== 'string' || node['parenthesizedExpression'] === true) return false;
-	return /^(['"])(hourly|twicedaily|daily|weekly)\1$/.test(String(node['raw']));
+	const match = /^(['"])([a-z]+)\1$/.exec(String(node['raw']));
+	return match !== null && RECURRENCES.includes(match[2] ?? '');
 }

@@ -6,6 +6,7 @@
  */
 import type { FileError } from './errors.js';
 import { headerValue, type Answer } from './site-transport.js';
+import { policyAttribute } from './policy-attributes.js';
 import { parseKeySource } from './secrets-key.js';
 import type {
 	CachePolicy,
@@ -71,11 +72,11 @@ export function parseRemoteFile(value: unknown, withContent: boolean): RemoteFil
 	};
 }
 
-/** `cache`, `rate_limits` and `schedules` of a listing record, each kept only when well formed. */
+/** `cache`, `rate_limits` and `schedules` of a listing record (their descriptors' keys), each kept only when well formed. */
 function policies(item: Record<string, unknown> | null): Pick<RemoteFile, 'cache' | 'rateLimits' | 'schedules'> {
-	const cache = item?.['cache'] as Record<string, unknown> | undefined;
-	const rates = item?.['rate_limits'];
-	const schedules = item?.['schedules'];
+	const cache = item?.[policyAttribute('Cache').listing] as Record<string, unknown> | undefined;
+	const rates = item?.[policyAttribute('RateLimit').listing];
+	const schedules = item?.[policyAttribute('Schedule').listing];
 	const result: { cache?: CachePolicy; rateLimits?: Record<string, RateLimitPolicy>; schedules?: ScheduleStatus[] } = {};
 	if (isCount(cache?.['max_age'])) {
 		const stale = cache['stale_while_revalidate'];

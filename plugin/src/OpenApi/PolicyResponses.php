@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\OpenApi;
 
 use Svc\Manifest\Entry;
+use Svc\Scanning\PolicyAttributes;
 
 /**
  * A cached GET documents its `Cache-Control` and `ETag` headers and the `304` an `If-None-Match`
@@ -26,8 +27,24 @@ final class PolicyResponses {
 	 * @return array<int|string, mixed>
 	 */
 	public static function add( array $responses, array $entry, string $verb ): array {
+		// In the descriptors' order: a limit's headers go on every answer, the 304 of a cache too.
+		foreach ( PolicyAttributes::ALL as $descriptor ) {
+			$responses = match ( $descriptor['name'] ) {
+				'Cache'     => self::cached( $responses, $entry, $verb ),
+				'RateLimit' => self::limited( $responses, $entry, $verb ),
+				default     => $responses,
+			};
+		}
+		return $responses;
+	}
+
+	/**
+	 * @param array<int|string, mixed> $responses
+	 * @param EntryData                $entry
+	 * @return array<int|string, mixed>
+	 */
+	private static function cached( array $responses, array $entry, string $verb ): array {
 		$cache = 'get' === $verb && is_array( $entry['cache'] ?? null ) ? $entry['cache'] : null;
-		$rate  = is_array( $entry['rate'][ $verb ] ?? null ) ? $entry['rate'][ $verb ] : null;
 		if ( null !== $cache && isset( $responses[200] ) && is_array( $responses[200] ) ) {
 			$public = in_array( 'get', $entry['public'], true );
 			$value  = sprintf( '%s, max-age=%d', $public ? 'public' : 'private', (int) $cache['max_age'] );
@@ -44,6 +61,16 @@ final class PolicyResponses {
 				'headers'     => $cached,
 			);
 		}
+		return $responses;
+	}
+
+	/**
+	 * @param array<int|string, mixed> $responses
+	 * @param EntryData                $entry
+	 * @return array<int|string, mixed>
+	 */
+	private static function limited( array $responses, array $entry, string $verb ): array {
+		$rate = is_array( $entry['rate'][ $verb ] ?? null ) ? $entry['rate'][ $verb ] : null;
 		if ( null !== $rate ) {
 			$limits = array(
 				'RateLimit-Limit'     => self::header( sprintf( 'Requests one client may make per %d seconds.', (int) $rate['per'] ), array( 'const' => (int) $rate['requests'] ), 'integer' ),

@@ -12,6 +12,7 @@ namespace Svc\Rest;
 use Svc\Manifest\Entry;
 use Svc\Contracts\RouteContract;
 use Svc\Routing\Slug;
+use Svc\Scanning\PolicyAttributes;
 use Svc\Schedules\Status;
 use Svc\Scanning\TokenScanner;
 
@@ -58,29 +59,46 @@ final class Records {
 	}
 
 	/**
-	 * `cache`, `rate_limits` (per verb) and `schedules` (with next and last run), each only when the
-	 * file declares one.
+	 * Each policy attribute's listing key (Scanning\PolicyAttributes) with what the manifest entry
+	 * stores of it, only when the file declares one: `cache` as stored, `rate_limits` per verb, and
+	 * `schedules` with their next and last run.
 	 *
 	 * @param EntryData|array{} $entry
 	 * @return array<string, mixed>
 	 */
 	private static function policies( string $slug, array $entry ): array {
 		$policies = array();
-		if ( null !== ( $entry['cache'] ?? null ) ) {
-			$policies['cache'] = $entry['cache'];
-		}
-		foreach ( $entry['rate'] ?? array() as $verb => $rate ) {
-			$policies['rate_limits'][ strtoupper( (string) $verb ) ] = array(
-				'requests' => $rate['requests'],
-				'per'      => $rate['per'],
-				// The class's limit is one budget its verbs share.
-				'shared'   => '*' === $rate['scope'],
-			);
-		}
-		if ( array() !== ( $entry['schedules'] ?? array() ) ) {
-			$policies['schedules'] = Status::describe( $slug, $entry['schedules'] );
+		foreach ( PolicyAttributes::ALL as $descriptor ) {
+			$stored = $entry[ $descriptor['entry'] ] ?? null;
+			if ( null !== $stored && array() !== $stored ) {
+				$policies[ $descriptor['listing'] ] = self::listed( $descriptor['name'], $slug, $entry );
+			}
 		}
 		return $policies;
+	}
+
+	/**
+	 * How a policy the entry stores is listed: as stored, unless its attribute is named here.
+	 *
+	 * @param EntryData|array{} $entry
+	 */
+	private static function listed( string $name, string $slug, array $entry ): mixed {
+		if ( 'RateLimit' === $name ) {
+			$limits = array();
+			foreach ( $entry['rate'] ?? array() as $verb => $rate ) {
+				$limits[ strtoupper( (string) $verb ) ] = array(
+					'requests' => $rate['requests'],
+					'per'      => $rate['per'],
+					// The class's limit is one budget its verbs share.
+					'shared'   => '*' === $rate['scope'],
+				);
+			}
+			return $limits;
+		}
+		if ( 'Schedule' === $name ) {
+			return Status::describe( $slug, $entry['schedules'] ?? array() );
+		}
+		return $entry[ PolicyAttributes::entry_key( $name ) ] ?? null;
 	}
 
 	/**

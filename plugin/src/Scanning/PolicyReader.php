@@ -17,75 +17,66 @@ use PhpToken;
  * Permission: the site decides how to answer without running the file. A value svc cannot read
  * exactly (not a decimal integer literal, out of range, a parameter named wrong or given twice) is a
  * problem naming its line, the same words as the CLI's php-lexical.ts (test/fixtures/policy-cases.json).
+ * Their parameters, ranges and places are PolicyAttributes' descriptors; every descriptor that stands
+ * on a verb or the class is read here (Schedule, on a method of its own, is ScheduleReader's).
  *
  * @phpstan-type CachePolicy array{max_age: int, stale_while_revalidate: int|null}
  * @phpstan-type RatePolicy array{requests: int, per: int, scope: string}
- * @phpstan-type Policies array{cache: CachePolicy|null, rate: array<string, RatePolicy>, cache_problems: list<string>, rate_problems: list<string>}
+ * @phpstan-type Policies array{cache: CachePolicy|null, rate: array<string, RatePolicy>, problems: array<string, list<string>>}
+ * @phpstan-import-type Descriptor from PolicyAttributes
  */
 final class PolicyReader {
 
-	public const CACHE      = 'Svc\\Api\\Attribute\\Cache';
-	public const RATE_LIMIT = 'Svc\\Api\\Attribute\\RateLimit';
+	public const CACHE      = PolicyAttributes::NAMESPACE_PREFIX . 'Cache';
+	public const RATE_LIMIT = PolicyAttributes::NAMESPACE_PREFIX . 'RateLimit';
 
-	/** A year: what HTTP caches take as "never expires". */
-	public const MAX_AGE      = 31536000;
-	public const MAX_REQUESTS = 1000000;
-	/** A day: longer windows would keep counters for days. */
-	public const MAX_PER = 86400;
-
-	/**
-	 * Each attribute's parameters, in PHP's positional order, with their ranges and whether required.
-	 */
-	private const PARAMETERS = array(
-		self::CACHE      => array(
-			'maxAge'               => array( 0, self::MAX_AGE, true ),
-			'staleWhileRevalidate' => array( 0, self::MAX_AGE, false ),
-		),
-		self::RATE_LIMIT => array(
-			'requests' => array( 1, self::MAX_REQUESTS, true ),
-			'per'      => array( 1, self::MAX_PER, true ),
-		),
+	/** The places a descriptor read here may stand, as a misplaced one's problem names them. */
+	private const PLACES = array(
+		'get-or-class'  => 'get() or on the class',
+		'verb-or-class' => 'a verb method (get, post, put, patch, delete) or on the class',
 	);
 
 	/**
 	 * @param list<array<string, mixed>>          $class_attributes Resolved attributes of the class (with `tokens` and `line`).
 	 * @param array<string, array<string, mixed>> $methods          Methods keyed by lowercase name.
 	 * @param list<string>                        $verbs            The verbs the class implements.
-	 * @return Policies
+	 * @return Policies Problems keyed by the attribute's short name, one list per descriptor read here.
 	 */
 	public static function read( array $class_attributes, array $methods, array $verbs ): array {
 		$targets = array( 'the class' => $class_attributes );
 		foreach ( $methods as $name => $method ) {
 			$targets[ $name . '()' ] = is_array( $method['attributes'] ?? null ) ? $method['attributes'] : array();
 		}
-		$found    = array(
-			self::CACHE      => array(),
-			self::RATE_LIMIT => array(),
-		);
-		$problems = array(
-			self::CACHE      => array(),
-			self::RATE_LIMIT => array(),
-		);
+		$descriptors = self::descriptors();
+		$found       = array();
+		$problems    = array();
+		foreach ( $descriptors as $descriptor ) {
+			$kind              = $descriptor['name'];
+			$found[ $kind ]    = array();
+			$problems[ $kind ] = array();
+		}
 		foreach ( $targets as $target => $attributes ) {
 			$target = (string) $target;
-			foreach ( array( self::CACHE, self::RATE_LIMIT ) as $kind ) {
+			foreach ( $descriptors as $descriptor ) {
+				$kind = $descriptor['name'];
+				$full = PolicyAttributes::class_name( $kind );
 				$seen = 0;
 				foreach ( $attributes as $attribute ) {
-					if ( 0 !== strcasecmp( $kind, (string) $attribute['name'] ) ) {
+					if ( 0 !== strcasecmp( $full, (string) $attribute['name'] ) ) {
 						continue;
 					}
 					$line = (int) ( $attribute['line'] ?? 0 );
 					if ( ++$seen > 1 ) {
-						$problems[ $kind ][] = sprintf( 'line %d: #[%s] is given more than once on %s', $line, self::short( $kind ), $target );
+						$problems[ $kind ][] = sprintf( 'line %d: #[%s] is given more than once on %s', $line, $kind, $target );
 						continue;
 					}
-					$misplaced = self::misplaced( $kind, $target, $verbs, $line );
+					$misplaced = self::misplaced( $descriptor, $target, $verbs, $line );
 					if ( null !== $misplaced ) {
 						$problems[ $kind ][] = $misplaced;
 						continue;
 					}
 					$tokens = is_array( $attribute['tokens'] ?? null ) ? array_values( $attribute['tokens'] ) : array();
-					$values = self::values( $kind, $target, $line, $tokens, $problems[ $kind ] );
+					$values = self::values( $descriptor, $target, $line, $tokens, $problems[ $kind ] );
 					if ( null !== $values ) {
 						$found[ $kind ][ $target ] = $values;
 					}
@@ -93,10 +84,9 @@ final class PolicyReader {
 			}
 		}
 		return array(
-			'cache'          => self::cache( $found[ self::CACHE ] ),
-			'rate'           => self::rate( $found[ self::RATE_LIMIT ], $verbs ),
-			'cache_problems' => $problems[ self::CACHE ],
-			'rate_problems'  => $problems[ self::RATE_LIMIT ],
+			'cache'    => self::cache( $found['Cache'] ?? array() ),
+			'rate'     => self::rate( $found['RateLimit'] ?? array(), $verbs ),
+			'problems' => $problems,
 		);
 	}
 
@@ -135,43 +125,60 @@ final class PolicyReader {
 	}
 
 	/**
+	 * The descriptors read here: those that stand on a verb or the class.
+	 *
+	 * @return list<Descriptor>
+	 */
+	private static function descriptors(): array {
+		$read = array();
+		foreach ( PolicyAttributes::ALL as $descriptor ) {
+			if ( isset( self::PLACES[ $descriptor['stands'] ] ) ) {
+				$read[] = $descriptor;
+			}
+		}
+		return $read;
+	}
+
+	/**
+	 * @param Descriptor   $descriptor
 	 * @param list<string> $verbs
 	 */
-	private static function misplaced( string $kind, string $target, array $verbs, int $line ): ?string {
+	private static function misplaced( array $descriptor, string $target, array $verbs, int $line ): ?string {
 		if ( 'the class' === $target ) {
 			return null;
 		}
 		$method = substr( $target, 0, -2 );
-		if ( self::CACHE === $kind ) {
-			return 'get' === $method && in_array( 'get', $verbs, true ) ? null : sprintf( 'line %d: #[Cache] belongs on get() or on the class, not on %s', $line, $target );
-		}
-		return in_array( $method, $verbs, true ) ? null : sprintf( 'line %d: #[RateLimit] belongs on a verb method (get, post, put, patch, delete) or on the class, not on %s', $line, $target );
+		$fits   = 'get-or-class' === $descriptor['stands'] ? 'get' === $method && in_array( 'get', $verbs, true ) : in_array( $method, $verbs, true );
+		return $fits ? null : sprintf( 'line %d: #[%s] belongs on %s, not on %s', $line, $descriptor['name'], self::PLACES[ $descriptor['stands'] ] ?? '', $target );
 	}
 
 	/**
 	 * The attribute's values by parameter name, or null (with problems added) when they cannot be read.
 	 *
+	 * @param Descriptor     $descriptor
 	 * @param list<PhpToken> $tokens   From `(` to `)`.
 	 * @param list<string>   $problems In/out.
 	 * @return array<string, int>|null
 	 */
-	private static function values( string $kind, string $target, int $line, array $tokens, array &$problems ): ?array {
-		$parameters = self::parameters( $kind );
+	private static function values( array $descriptor, string $target, int $line, array $tokens, array &$problems ): ?array {
+		$parameters = $descriptor['parameters'];
 		$names      = array_keys( $parameters );
-		$label      = sprintf( 'line %d: #[%s] on %s', $line, self::short( $kind ), $target );
+		$label      = sprintf( 'line %d: #[%s] on %s', $line, $descriptor['name'], $target );
 		$before     = count( $problems );
 		$given      = ArgumentList::bind(
 			$label,
 			$tokens,
 			$names,
 			static function ( string $name, array $argument ) use ( $label, $parameters ): array {
-				$value = self::integer( $argument, $parameters[ $name ][0], $parameters[ $name ][1] );
-				return array( $value, null !== $value ? null : sprintf( '%s: %s must be a whole number from %d to %d, written as a literal (svc reads it without running the file)', $label, $name, $parameters[ $name ][0], $parameters[ $name ][1] ) );
+				$min   = (int) ( $parameters[ $name ]['min'] ?? 0 );
+				$max   = (int) ( $parameters[ $name ]['max'] ?? 0 );
+				$value = self::integer( $argument, $min, $max );
+				return array( $value, null !== $value ? null : sprintf( '%s: %s must be a whole number from %d to %d, written as a literal (svc reads it without running the file)', $label, $name, $min, $max ) );
 			},
 			$problems
 		);
 		foreach ( $parameters as $name => $rule ) {
-			if ( $rule[2] && ! array_key_exists( $name, $given ) ) {
+			if ( $rule['required'] && ! array_key_exists( $name, $given ) ) {
 				$problems[] = sprintf( '%s needs %s', $label, $name );
 			}
 		}
@@ -190,16 +197,5 @@ final class PolicyReader {
 		}
 		$value = (int) $tokens[0]->text;
 		return $value >= $min && $value <= $max ? $value : null;
-	}
-
-	/**
-	 * @return array<string, array{0: int, 1: int, 2: bool}> Name => min, max, required.
-	 */
-	private static function parameters( string $kind ): array {
-		return self::PARAMETERS[ $kind ] ?? array();
-	}
-
-	private static function short( string $kind ): string {
-		return substr( $kind, (int) strrpos( $kind, '\\' ) + 1 );
 	}
 }

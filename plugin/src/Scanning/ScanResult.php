@@ -113,8 +113,7 @@ final class ScanResult {
 		foreach ( $attributes as $attribute ) {
 			$name = $attribute['name'];
 			if ( 0 !== strcasecmp( ContractReader::ARGS, $name ) && 0 !== strcasecmp( ContractReader::RETURNS, $name )
-				&& 0 !== strcasecmp( PolicyReader::CACHE, $name ) && 0 !== strcasecmp( PolicyReader::RATE_LIMIT, $name )
-				&& 0 !== strcasecmp( ScheduleReader::SCHEDULE, $name ) ) {
+				&& ! PolicyAttributes::is_policy( $name ) ) {
 				return false;
 			}
 		}
@@ -128,6 +127,15 @@ final class ScanResult {
 	 */
 	public function policies(): array {
 		return PolicyReader::read( $this->class_attributes, $this->methods, $this->verbs() );
+	}
+
+	/**
+	 * Every policy attribute's problems, keyed by its short name (PolicyAttributes), each naming its line.
+	 *
+	 * @return array<string, list<string>>
+	 */
+	public function policy_problems(): array {
+		return array( 'Schedule' => $this->schedules()['problems'] ) + $this->policies()['problems'];
 	}
 
 	/**

@@ -21,19 +21,15 @@ use PhpToken;
  */
 final class ScheduleReader {
 
-	public const SCHEDULE = 'Svc\\Api\\Attribute\\Schedule';
+	public const SCHEDULE = PolicyAttributes::NAMESPACE_PREFIX . 'Schedule';
 
-	/** WordPress's own recurrences and their intervals (wp_get_schedules()). */
+	/** WordPress's own recurrences and their intervals (wp_get_schedules()): the descriptor's values. */
 	public const RECURRENCES = array(
 		'hourly'     => 3600,
 		'twicedaily' => 43200,
 		'daily'      => 86400,
 		'weekly'     => 604800,
 	);
-
-	/** WP-Cron runs at most once a minute on most sites: a shorter interval would promise what it cannot keep. */
-	public const MIN_EVERY = 60;
-	public const MAX_EVERY = 31536000;
 
 	/** A custom interval's recurrence name, registered through `cron_schedules`. */
 	public const EVERY_PREFIX = 'svc_every_';
@@ -104,8 +100,9 @@ final class ScheduleReader {
 		if ( 1 !== preg_match( '/^' . self::EVERY_PREFIX . '([1-9][0-9]{1,7})$/', $recurrence, $match ) ) {
 			return null;
 		}
-		$seconds = (int) $match[1];
-		return $seconds >= self::MIN_EVERY && $seconds <= self::MAX_EVERY ? $seconds : null;
+		$seconds           = (int) $match[1];
+		list( $min, $max ) = PolicyAttributes::range( 'Schedule', 'every' );
+		return $seconds >= $min && $seconds <= $max ? $seconds : null;
 	}
 
 	/**
@@ -118,14 +115,17 @@ final class ScheduleReader {
 		$given  = ArgumentList::bind(
 			$label,
 			$tokens,
-			array( 'recurrence', 'every' ),
+			array_keys( PolicyAttributes::parameters( 'Schedule' ) ),
 			static function ( string $name, array $argument ) use ( $label ): array {
 				if ( 'every' === $name ) {
-					$every = PolicyReader::integer( $argument, self::MIN_EVERY, self::MAX_EVERY );
-					return array( $every, null !== $every ? null : sprintf( '%s: every must be a whole number of seconds from %d to %d, written as a literal (svc reads it without running the file)', $label, self::MIN_EVERY, self::MAX_EVERY ) );
+					list( $min, $max ) = PolicyAttributes::range( 'Schedule', 'every' );
+					$every             = PolicyReader::integer( $argument, $min, $max );
+					return array( $every, null !== $every ? null : sprintf( '%s: every must be a whole number of seconds from %d to %d, written as a literal (svc reads it without running the file)', $label, $min, $max ) );
 				}
 				$recurrence = self::recurrence( $argument );
-				return array( $recurrence, null !== $recurrence ? null : sprintf( "%s: the recurrence must be 'hourly', 'twicedaily', 'daily' or 'weekly', written as a string literal (svc reads it without running the file)", $label ) );
+				$quoted     = self::quoted();
+				$last       = (string) array_pop( $quoted );
+				return array( $recurrence, null !== $recurrence ? null : sprintf( '%s: the recurrence must be %s or %s, written as a string literal (svc reads it without running the file)', $label, implode( ', ', $quoted ), $last ) );
 			},
 			$problems
 		);
@@ -148,7 +148,7 @@ final class ScheduleReader {
 				'interval'   => $given['every'],
 			);
 		}
-		$problems[] = sprintf( "%s needs a recurrence ('hourly', 'twicedaily', 'daily', 'weekly') or every: seconds", $label );
+		$problems[] = sprintf( '%s needs a recurrence (%s) or every: seconds', $label, implode( ', ', self::quoted() ) );
 		return null;
 	}
 
@@ -162,10 +162,19 @@ final class ScheduleReader {
 		if ( 1 !== count( $tokens ) || ! $tokens[0]->is( T_CONSTANT_ENCAPSED_STRING ) ) {
 			return null;
 		}
-		if ( 1 !== preg_match( '/^([\'"])(hourly|twicedaily|daily|weekly)\1$/', $tokens[0]->text, $match ) ) {
+		if ( 1 !== preg_match( '/^([\'"])([a-z]+)\1$/', $tokens[0]->text, $match ) || ! in_array( $match[2], PolicyAttributes::values( 'Schedule', 'recurrence' ), true ) ) {
 			return null;
 		}
 		return $match[2];
+	}
+
+	/**
+	 * The recurrences as a problem names them: `'hourly'`, …
+	 *
+	 * @return list<string>
+	 */
+	private static function quoted(): array {
+		return array_map( static fn ( string $name ): string => "'" . $name . "'", PolicyAttributes::values( 'Schedule', 'recurrence' ) );
 	}
 
 	/**

@@ -166,27 +166,12 @@ final class Reasons {
 	}
 
 	/**
-	 * @param list<string> $problems PolicyReader's problems with Cache attributes, each naming its line.
+	 * @param string       $name     A policy attribute's short name (Scanning\PolicyAttributes).
+	 * @param list<string> $problems Its reader's problems, each naming its line.
 	 */
-	public static function bad_cache( array $problems ): string {
-		/* translators: %s: the problems, each like 'line 9: #[Cache] on get(): maxAge must be a whole number from 0 to 31536000, …' */
-		return sprintf( __( 'invalid #[Cache]: %s', 'svc' ), implode( '; ', $problems ) );
-	}
-
-	/**
-	 * @param list<string> $problems PolicyReader's problems with RateLimit attributes, each naming its line.
-	 */
-	public static function bad_rate_limit( array $problems ): string {
-		/* translators: %s: the problems, each like 'line 9: #[RateLimit] on post() needs per' */
-		return sprintf( __( 'invalid #[RateLimit]: %s', 'svc' ), implode( '; ', $problems ) );
-	}
-
-	/**
-	 * @param list<string> $problems ScheduleReader's problems, each naming its line.
-	 */
-	public static function bad_schedule( array $problems ): string {
-		/* translators: %s: the problems, each like "line 9: #[Schedule] on sync(): every must be a whole number of seconds from 60 to 31536000, …" */
-		return sprintf( __( 'invalid #[Schedule]: %s', 'svc' ), implode( '; ', $problems ) );
+	public static function bad_policy( string $name, array $problems ): string {
+		/* translators: 1: the attribute's name (Cache, RateLimit, Schedule), 2: the problems, each like 'line 9: #[RateLimit] on post() needs per' */
+		return sprintf( __( 'invalid #[%1$s]: %2$s', 'svc' ), $name, implode( '; ', $problems ) );
 	}
 
 	private static function symbol( string $kind, string $name ): string {

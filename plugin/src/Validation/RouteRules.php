@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Validation;
 
 use Svc\Routing\Slug;
+use Svc\Scanning\PolicyAttributes;
 use Svc\Scanning\ScanResult;
 
 /**
@@ -63,18 +64,13 @@ final class RouteRules {
 			// WordPress would validate nothing (or the wrong thing) with such a schema.
 			$problems[] = self::problem( 'svc_bad_schema', Reasons::bad_schema( $scan->contract_problems ) );
 		}
-		$policies = $scan->policies();
-		if ( array() !== $policies['cache_problems'] ) {
-			// A value svc cannot read exactly would cache (or not) what the author did not mean.
-			$problems[] = self::problem( 'svc_bad_cache', Reasons::bad_cache( $policies['cache_problems'] ) );
-		}
-		if ( array() !== $policies['rate_problems'] ) {
-			$problems[] = self::problem( 'svc_bad_rate_limit', Reasons::bad_rate_limit( $policies['rate_problems'] ) );
-		}
-		$schedules = $scan->schedules();
-		if ( array() !== $schedules['problems'] ) {
-			// WP-Cron would call the method at another time than the author meant, or not at all.
-			$problems[] = self::problem( 'svc_bad_schedule', Reasons::bad_schedule( $schedules['problems'] ) );
+		// A value svc cannot read exactly would cache, limit or schedule what the author did not mean.
+		$policies = $scan->policy_problems();
+		foreach ( PolicyAttributes::ALL as $descriptor ) {
+			$found = $policies[ $descriptor['name'] ] ?? array();
+			if ( array() !== $found ) {
+				$problems[] = self::problem( $descriptor['code'], Reasons::bad_policy( $descriptor['name'], $found ) );
+			}
 		}
 		return $problems;
 	}
