@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { allowedVersions, isStale, percentile, phaseFigures, type Answer, type Deploy } from '../../scripts/bench/answer-freshness.js';
 
 // Push 1 (100..200 ms), push 2 (300..400), then a rollback to 1 (500..600).
