@@ -217,7 +217,7 @@ async function underDeploys(cli: Cli, url: string): Promise<{ idle: PhaseFigures
   return { idle: phaseFigures(idleAnswers, [], 0, idleSeconds), busy: phaseFigures(busyAnswers, deploys, 0, busySeconds) };
 }
 
-/** CPU time (ms) the FPM pool has used so far: the master, its live children, and the children it reaped. */
+/** CPU time (ms) the FPM pool has used so far: the master, its live children, and the children each of them reaped. */
 function poolCpuMs(masterPid: number): number {
   const fields = (pid: number): number[] => {
     try {
@@ -230,9 +230,10 @@ function poolCpuMs(masterPid: number): number {
   };
   const master = fields(masterPid);
   let ticks = (master[11] ?? 0) + (master[12] ?? 0) + (master[13] ?? 0) + (master[14] ?? 0);
+  // A worker's own reaped children count too: the syntax check runs php -l in a child process.
   for (const child of runningChildren(masterPid)) {
     const each = fields(child);
-    ticks += (each[11] ?? 0) + (each[12] ?? 0);
+    ticks += (each[11] ?? 0) + (each[12] ?? 0) + (each[13] ?? 0) + (each[14] ?? 0);
   }
   return (ticks * 1000) / CLK_TCK;
 }
