@@ -58,6 +58,9 @@ export interface UnderDeploysFigures {
   deploys: number;
   /** How the processes were placed on cores, as done. */
   pinning: string;
+  /** The site's FPM CPU time over each phase (deploys' own requests included in the second). */
+  idleCpuMs: number;
+  busyCpuMs: number;
 }
 
 export interface SiteCpuFigures {
@@ -151,7 +154,7 @@ function writeRoute(cli: Cli, filename: string, content: string): void {
  * is started through taskset on CLI_CORE. Resolves to how many processes were pinned, 0 with one core.
  */
 function pinSiteSide(): number {
-  if (os.availableParallelism() < 2) return 0;
+  if (os.cpus().length < 2) return 0;
   let pinned = 0;
   const visit = (pid: number): void => {
     if (spawnSync('taskset', ['-a', '-p', '-c', SITE_CORE, String(pid)], { stdio: 'ignore' }).status === 0) pinned++;
@@ -163,7 +166,7 @@ function pinSiteSide(): number {
 
 /** Gives this process every core back once the part is done. */
 function unpin(): void {
-  spawnSync('taskset', ['-a', '-p', '-c', `0-${os.availableParallelism() - 1}`, String(process.pid)], { stdio: 'ignore' });
+  spawnSync('taskset', ['-a', '-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
 }
 
 function pinning(pinned: number): string {
@@ -177,19 +180,24 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * starts no earlier than its share of it, and never before the previous one ended), the readers
  * running until the last step has finished.
  */
-async function underDeploys(cli: Cli, url: string): Promise<{ idle: PhaseFigures; busy: PhaseFigures }> {
+async function underDeploys(cli: Cli, url: string, masters: readonly number[]): Promise<{ idle: PhaseFigures; busy: PhaseFigures; idleCpuMs: number; busyCpuMs: number }> {
+  const sitesCpuMs = (): number => masters.reduce((sum, master) => sum + poolCpuMs(master), 0);
   writeRoute(cli, 'hello', versionRoute(0));
   await push(cli);
   // opcache does not cache a file in the first 2 s after it changed (file_update_protection).
   await pause(2500);
   const warmStart = performance.now();
   await readers(url, () => performance.now() - warmStart >= 1000);
+  const idleCpu = sitesCpuMs();
   const idleStart = performance.now();
   const idleAnswers = await readers(url, () => performance.now() - idleStart >= PHASE_MS);
   const idleSeconds = (performance.now() - idleStart) / 1000;
 
+  const idleCpuMs = sitesCpuMs() - idleCpu;
+
   const deploys: Deploy[] = [];
   let deploying = true;
+  const busyCpu = sitesCpuMs();
   const busyStart = performance.now();
   const deploying$ = (async () => {
     try {
@@ -214,7 +222,8 @@ async function underDeploys(cli: Cli, url: string): Promise<{ idle: PhaseFigures
   const busyAnswers = await readers(url, () => !deploying);
   await deploying$;
   const busySeconds = (performance.now() - busyStart) / 1000;
-  return { idle: phaseFigures(idleAnswers, [], 0, idleSeconds), busy: phaseFigures(busyAnswers, deploys, 0, busySeconds) };
+  const busyCpuMs = sitesCpuMs() - busyCpu;
+  return { idle: phaseFigures(idleAnswers, [], 0, idleSeconds), busy: phaseFigures(busyAnswers, deploys, 0, busySeconds), idleCpuMs, busyCpuMs };
 }
 
 /** CPU time (ms) the FPM pool has used so far: the master, its live children, and the children each of them reaped. */
@@ -263,7 +272,7 @@ export async function measureUnderDeploysSingle(binary: string, scratch: string,
     if (fpm?.masterPid === undefined) throw new Error('the bench site is not running nginx + php-fpm');
     const pinned = pinSiteSide();
     const cli = cliFor(binary, path.join(scratch, 'deploys-single'), site, site.url);
-    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`);
+    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid]);
 
     const fillers = Array.from({ length: files - 1 }, (_, index) => fillerRoute(index + 1));
     const writeAll = (tag: string): void => {
@@ -296,7 +305,8 @@ export async function measureUnderDeploysTwoNodes(binary: string, scratch: strin
   try {
     const pinned = pinSiteSide();
     const cli = cliFor(binary, path.join(scratch, 'deploys-two-nodes'), site.front.site, site.front.url);
-    const phases = await underDeploys(cli, `${site.front.restRoot}/svc-api/v1/hello`);
+    const masters = [site.nodes.a.fpm.masterPid, site.nodes.b.fpm.masterPid].filter((pid): pid is number => pid !== undefined);
+    const phases = await underDeploys(cli, `${site.front.restRoot}/svc-api/v1/hello`, masters);
     return { title: 'two nodes behind the balancer', ...phases, deploys: STEPS.length, pinning: pinning(pinned) };
   } finally {
     unpin();
@@ -316,6 +326,7 @@ export function formatUnderDeploys(figures: UnderDeploysFigures, label: number, 
     `${'answers older than a finished deploy'.padEnd(label)}${busy.stale}   target 0: ${verdict(busy.stale === 0)}`,
     `${'p99 during deploys ÷ idle'.padEnd(label)}${p99.toFixed(2)}   (${busy.p99Ms.toFixed(0)} ms vs ${idle.p99Ms.toFixed(0)} ms)   target ≤ 1.5: ${verdict(p99 <= 1.5)}`,
     `${'throughput during deploys ÷ idle'.padEnd(label)}${throughput.toFixed(2)}   (${busy.perSecond.toFixed(1)} vs ${idle.perSecond.toFixed(1)} answers/s)   target ≥ 0.9: ${verdict(throughput >= 0.9)}`,
+    `${'site CPU per answer, during deploys ÷ idle'.padEnd(label)}${(busy.answers === 0 || idle.answers === 0 ? Number.NaN : figures.busyCpuMs / busy.answers / (figures.idleCpuMs / idle.answers)).toFixed(2)}   (${(figures.busyCpuMs / Math.max(1, busy.answers)).toFixed(1)} ms vs ${(figures.idleCpuMs / Math.max(1, idle.answers)).toFixed(1)} ms; the deploys' own requests counted in)   target: recorded`,
   ];
 }
 
