@@ -33,7 +33,15 @@
  *  time(512 KB) ÷ time(128 KB) per shape                                            target ≈ 4 (linear)
  *  the slowest file just under the limit                                            target well under 1 s
  *
- * `npm run bench -- single`, `-- multinode`, `-- dev` or `-- scan` (or SVC_BENCH=…) runs one part only.
+ * and the site under deploys (scripts/bench/under-deploys.ts, issue 30): 16 readers while the packed CLI,
+ * pinned to its own core, does 8 pushes and 2 rollbacks, on one node and on two behind the balancer:
+ *
+ *  failed requests; answers older than a finished deploy                          target 0
+ *  p99 during deploys ÷ idle                                                      target ≤ 1.5
+ *  throughput during deploys ÷ idle                                               target ≥ 0.9
+ *  the site's CPU time per push of 1 and of 1,000 changed files                   recorded
+ *
+ * `npm run bench -- single`, `-- multinode`, `-- dev`, `-- scan` or `-- deploys` (or SVC_BENCH=…) runs one part only.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -50,6 +58,7 @@ import { formatCliStart, measureCliStart, NOT_MEASURED } from './bench/cli-start
 import { measureCliStartOnNodes } from './bench/cli-start-nodes.js';
 import { measureMultiNode } from './bench/multinode.js';
 import { measureDev } from './bench/dev.js';
+import { formatSiteCpu, formatUnderDeploys, measureUnderDeploysSingle, measureUnderDeploysTwoNodes } from './bench/under-deploys.js';
 import { formatScans, measureScans } from './bench/scan.js';
 import { installCli } from './lib/install-cli.js';
 
@@ -69,18 +78,18 @@ function verdict(ok: boolean): string {
   return ok ? 'meets target' : 'MISSES target';
 }
 
-const PARTS = ['single', 'multinode', 'dev', 'cli', 'scan'] as const;
+const PARTS = ['single', 'multinode', 'dev', 'cli', 'scan', 'deploys'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
- * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli', 'scan'); all by default.
+ * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli', 'scan', 'deploys'); all but 'cli' by default.
  * 'single' ends with the cli-start figures too; 'cli' is them alone (no WordPress), then `svc --help`
  * and `svc api list` on Node 20 and Node 24 (bench/cli-start-nodes.ts); 'scan' needs no WordPress either.
  */
 function parts(): Record<Part, boolean> {
   const chosen = process.argv[2] ?? process.env.SVC_BENCH ?? '';
-  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true, cli: false, scan: true };
-  if ((PARTS as readonly string[]).includes(chosen)) return { single: chosen === 'single', multinode: chosen === 'multinode', dev: chosen === 'dev', cli: chosen === 'cli', scan: chosen === 'scan' };
+  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true, cli: false, scan: true, deploys: true };
+  if ((PARTS as readonly string[]).includes(chosen)) return { single: chosen === 'single', multinode: chosen === 'multinode', dev: chosen === 'dev', cli: chosen === 'cli', scan: chosen === 'scan', deploys: chosen === 'deploys' };
   throw new Error(`unknown bench part "${chosen}": use ${PARTS.map((part) => `"${part}"`).join(', ')} or "all"`);
 }
 
@@ -91,6 +100,23 @@ async function main(): Promise<void> {
   if (run.dev) await dev();
   if (run.cli) cliStart();
   if (run.scan) scan();
+  if (run.deploys) await deploys();
+}
+
+/** Readers during pushes and rollbacks by the packed CLI, one node then two; the site's CPU per push. */
+async function deploys(): Promise<void> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-deploys-'));
+  try {
+    process.stdout.write('Installing the packed CLI, then reading a route idle and during 8 pushes and 2 rollbacks (one node)…\n');
+    const binary = installCli(scratch);
+    const single = await measureUnderDeploysSingle(binary, scratch, FILES);
+    process.stdout.write(`\n${[...formatUnderDeploys(single.figures, LABEL, verdict), ...formatSiteCpu(single.cpu, LABEL)].join('\n')}\n\n`);
+    process.stdout.write('The same on two web nodes behind the balancer…\n');
+    const two = await measureUnderDeploysTwoNodes(binary, scratch);
+    process.stdout.write(`\n${formatUnderDeploys(two, LABEL, verdict).join('\n')}\n\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** TokenScanner's time per file shape and size, in a php process (no WordPress). */

@@ -1,0 +1,338 @@
+/**
+ * The site under deploys (issue 30), on nginx + php-fpm with opcache, single node and two nodes behind
+ * the round-robin front (test/support/multinode.ts):
+ *
+ *  16 readers GET a route that answers its version, first idle, then while the real packed CLI does 8
+ *  pushes and 2 rollbacks (`svc api push --yes --json`, `svc api rollback --yes --json`) pinned to
+ *  core 1 with taskset, the site (php-fpm, nginx, MariaDB, the front) and the readers pinned to core 0,
+ *  so the CLI's own CPU is not billed to the site. Both phases run on core 0 alike; other work on the
+ *  machine is not fenced off (2 cores, shared).
+ *
+ *  failed requests (non-2xx, network error, no version)                     target 0
+ *  answers older than a deploy that had finished before the request         target 0
+ *  p99 during deploys ÷ idle                                                target ≤ 1.5
+ *  throughput during deploys ÷ idle                                         target ≥ 0.9
+ *  the site's CPU time (its FPM pool: master and children, reaped ones too) per push of 1 changed file
+ *  and of 1,000 changed files, idle otherwise                               recorded
+ *
+ * Run alone with `npm run bench -- deploys` (or SVC_BENCH=deploys).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+import { runningChildren } from '../../source/local-site/process.js';
+import { startMultiNode } from '../../test/support/multinode.js';
+import { startWordPress, type WordPressSite } from '../../test/support/wordpress.js';
+import { phaseFigures, type Answer, type Deploy, type PhaseFigures } from './answer-freshness.js';
+import { fillerRoute, helloRoute } from './routes.js';
+
+export const READERS = 16;
+const PHASE_MS = Number(process.env.SVC_BENCH_DEPLOY_PHASE_MS ?? 20_000);
+/** A bound on each reader's requests per phase, whatever the machine's speed. */
+const MAX_REQUESTS_PER_READER = 2_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+/** push 1..4, rollback (to 3), push 5..8, rollback (to 7): what each step makes the site serve. */
+const STEPS: readonly ({ push: number } | { rollbackTo: number })[] = [
+  { push: 1 },
+  { push: 2 },
+  { push: 3 },
+  { push: 4 },
+  { rollbackTo: 3 },
+  { push: 5 },
+  { push: 6 },
+  { push: 7 },
+  { push: 8 },
+  { rollbackTo: 7 },
+];
+const CLI_CORE = '1';
+const SITE_CORE = '0';
+const CLK_TCK = 100;
+
+export interface UnderDeploysFigures {
+  title: string;
+  idle: PhaseFigures;
+  busy: PhaseFigures;
+  deploys: number;
+  /** How the processes were placed on cores, as done. */
+  pinning: string;
+  /** The site's FPM CPU time over each phase (deploys' own requests included in the second). */
+  idleCpuMs: number;
+  busyCpuMs: number;
+}
+
+export interface SiteCpuFigures {
+  /** The pool's CPU over 1.5 s with no push: the measure's floor. */
+  idleMs: number;
+  onePushMs: number;
+  onePushes: number;
+  manyPushMs: number;
+  manyPushes: number;
+  files: number;
+}
+
+function versionRoute(version: number): string {
+  return helloRoute(`BenchDeployV${version}`).replace("'time' => 1", `'time' => 1, 'version' => ${version}`);
+}
+
+/** One GET on a fresh connection: its answered version, or undefined for non-2xx, a network error, a timeout or no version. */
+function read(url: string): Promise<Answer> {
+  const sentMs = performance.now();
+  return new Promise((resolve) => {
+    const done = (version: number | undefined): void => resolve({ sentMs, receivedMs: performance.now(), version });
+    const request = http.get(url, { agent: false, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', () => done(undefined));
+      response.on('end', () => {
+        if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) >= 300) return done(undefined);
+        try {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version?: unknown };
+          done(typeof body.version === 'number' ? body.version : undefined);
+        } catch {
+          done(undefined);
+        }
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', () => done(undefined));
+  });
+}
+
+/** READERS loops of GETs until `until()` says stop, each bounded in count. */
+async function readers(url: string, until: () => boolean): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  await Promise.all(
+    Array.from({ length: READERS }, async () => {
+      for (let i = 0; i < MAX_REQUESTS_PER_READER && !until(); i++) answers.push(await read(url));
+    }),
+  );
+  return answers;
+}
+
+interface Cli {
+  binary: string;
+  project: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function cliFor(binary: string, project: string, site: WordPressSite, url: string): Cli {
+  mkdirSync(path.join(project, 'api'), { recursive: true });
+  return { binary, project, env: { ...process.env, SVC_URL: url, SVC_USER: site.users.admin.login, SVC_APP_PASSWORD: site.users.admin.appPassword, NO_COLOR: '1' } };
+}
+
+/** Runs the CLI pinned to CLI_CORE, asynchronously (the readers share this event loop). */
+function runCli(cli: Cli, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('taskset', ['-c', CLI_CORE, cli.binary, ...args], { cwd: cli.project, env: cli.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`svc ${args.join(' ')} exited ${String(code)}: ${output.slice(-2000)}`));
+    });
+  });
+}
+
+const push = (cli: Cli): Promise<void> => runCli(cli, ['api', 'push', '--yes', '--json']);
+
+function writeRoute(cli: Cli, filename: string, content: string): void {
+  const target = path.join(cli.project, 'api', `${filename}.php`);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, content);
+}
+
+/**
+ * Pins this process (the readers) and every process under it (MariaDB, php-fpm and its pool, nginx,
+ * the front) to SITE_CORE, each with all its threads; children started later inherit it, and the CLI
+ * is started through taskset on CLI_CORE. Resolves to how many processes were pinned, 0 with one core.
+ */
+function pinSiteSide(): number {
+  if (os.cpus().length < 2) return 0;
+  let pinned = 0;
+  const visit = (pid: number): void => {
+    if (spawnSync('taskset', ['-a', '-p', '-c', SITE_CORE, String(pid)], { stdio: 'ignore' }).status === 0) pinned++;
+    for (const child of runningChildren(pid)) visit(child);
+  };
+  visit(process.pid);
+  return pinned;
+}
+
+/** Gives this process every core back once the part is done. */
+function unpin(): void {
+  spawnSync('taskset', ['-a', '-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
+}
+
+function pinning(pinned: number): string {
+  return pinned === 0 ? 'one core: nothing pinned' : `CLI on core ${CLI_CORE}; the site (php-fpm, nginx, MariaDB) and the readers, ${pinned} processes, on core ${SITE_CORE}`;
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The idle phase (PHASE_MS), then the deploy phase: the steps spread over at least PHASE_MS (one
+ * starts no earlier than its share of it, and never before the previous one ended), the readers
+ * running until the last step has finished.
+ */
+async function underDeploys(cli: Cli, url: string, masters: readonly number[]): Promise<{ idle: PhaseFigures; busy: PhaseFigures; idleCpuMs: number; busyCpuMs: number }> {
+  const sitesCpuMs = (): number => masters.reduce((sum, master) => sum + poolCpuMs(master), 0);
+  writeRoute(cli, 'hello', versionRoute(0));
+  await push(cli);
+  // opcache does not cache a file in the first 2 s after it changed (file_update_protection).
+  await pause(2500);
+  const warmStart = performance.now();
+  await readers(url, () => performance.now() - warmStart >= 1000);
+  const idleCpu = sitesCpuMs();
+  const idleStart = performance.now();
+  const idleAnswers = await readers(url, () => performance.now() - idleStart >= PHASE_MS);
+  const idleSeconds = (performance.now() - idleStart) / 1000;
+
+  const idleCpuMs = sitesCpuMs() - idleCpu;
+
+  const deploys: Deploy[] = [];
+  let deploying = true;
+  const busyCpu = sitesCpuMs();
+  const busyStart = performance.now();
+  const deploying$ = (async () => {
+    try {
+      for (const [index, step] of STEPS.entries()) {
+        const due = busyStart + (index * PHASE_MS) / STEPS.length;
+        if (performance.now() < due) await pause(due - performance.now());
+        const startedMs = performance.now();
+        if ('push' in step) {
+          writeRoute(cli, 'hello', versionRoute(step.push));
+          await push(cli);
+        } else {
+          await runCli(cli, ['api', 'rollback', '--yes', '--json']);
+        }
+        deploys.push({ startedMs, finishedMs: performance.now(), serves: 'push' in step ? step.push : step.rollbackTo });
+      }
+      const rest = busyStart + PHASE_MS - performance.now();
+      if (rest > 0) await pause(rest);
+    } finally {
+      deploying = false;
+    }
+  })();
+  const busyAnswers = await readers(url, () => !deploying);
+  await deploying$;
+  const busySeconds = (performance.now() - busyStart) / 1000;
+  const busyCpuMs = sitesCpuMs() - busyCpu;
+  return { idle: phaseFigures(idleAnswers, [], 0, idleSeconds), busy: phaseFigures(busyAnswers, deploys, 0, busySeconds), idleCpuMs, busyCpuMs };
+}
+
+/** CPU time (ms) the FPM pool has used so far: the master, its live children, and the children each of them reaped. */
+function poolCpuMs(masterPid: number): number {
+  const fields = (pid: number): number[] => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command name in parentheses: state is field 3, utime 14, stime 15, cutime 16, cstime 17.
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const master = fields(masterPid);
+  let ticks = (master[11] ?? 0) + (master[12] ?? 0) + (master[13] ?? 0) + (master[14] ?? 0);
+  // A worker's own reaped children count too: the syntax check runs php -l in a child process.
+  for (const child of runningChildren(masterPid)) {
+    const each = fields(child);
+    ticks += (each[11] ?? 0) + (each[12] ?? 0) + (each[13] ?? 0) + (each[14] ?? 0);
+  }
+  return (ticks * 1000) / CLK_TCK;
+}
+
+/** The pool's CPU time over `pushes` pushes, each after `change` rewrote the project; ms per push. */
+async function cpuPerPush(cli: Cli, masterPid: number, pushes: number, change: (round: number) => void): Promise<number> {
+  let total = 0;
+  for (let round = 0; round < pushes; round++) {
+    change(round);
+    await pause(500); // what the readers or the last push left running ends first
+    const before = poolCpuMs(masterPid);
+    await push(cli);
+    await pause(500);
+    total += poolCpuMs(masterPid) - before;
+  }
+  return total / pushes;
+}
+
+const ONE_FILE_PUSHES = 5;
+const MANY_FILE_PUSHES = 2;
+
+/** Single node: readers idle then under deploys, then the site's CPU time per push of 1 and of `files` changed files. */
+export async function measureUnderDeploysSingle(binary: string, scratch: string, files: number): Promise<{ figures: UnderDeploysFigures; cpu: SiteCpuFigures }> {
+  const site = await startWordPress({ server: 'fpm', opcache: true });
+  try {
+    const fpm = site.fpm;
+    if (fpm?.masterPid === undefined) throw new Error('the bench site is not running nginx + php-fpm');
+    const pinned = pinSiteSide();
+    const cli = cliFor(binary, path.join(scratch, 'deploys-single'), site, site.url);
+    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid]);
+
+    const fillers = Array.from({ length: files - 1 }, (_, index) => fillerRoute(index + 1));
+    const writeAll = (tag: string): void => {
+      writeRoute(cli, 'hello', `${versionRoute(9)}${tag}`);
+      for (const filler of fillers) writeRoute(cli, filler.filename, `${filler.content}${tag}`);
+    };
+    writeAll('');
+    await push(cli);
+    await pause(500);
+    // Control: the pool's CPU over a push's wait with no push, what the figures below carry as noise.
+    const idleBefore = poolCpuMs(fpm.masterPid);
+    await pause(1500);
+    const idleMs = poolCpuMs(fpm.masterPid) - idleBefore;
+    const onePushMs = await cpuPerPush(cli, fpm.masterPid, ONE_FILE_PUSHES, (round) => writeRoute(cli, 'hello', `${versionRoute(9)}// one file, round ${round}\n`));
+    const manyPushMs = await cpuPerPush(cli, fpm.masterPid, MANY_FILE_PUSHES, (round) => writeAll(`// every file, round ${round}\n`));
+    return {
+      figures: { title: 'one node', ...phases, deploys: STEPS.length, pinning: pinning(pinned) },
+      cpu: { idleMs, onePushMs, onePushes: ONE_FILE_PUSHES, manyPushMs, manyPushes: MANY_FILE_PUSHES, files },
+    };
+  } finally {
+    unpin();
+    await site.stop();
+    rmSync(path.join(scratch, 'deploys-single'), { recursive: true, force: true });
+  }
+}
+
+/** Two nodes: the same readers and deploys through the round-robin front. */
+export async function measureUnderDeploysTwoNodes(binary: string, scratch: string): Promise<UnderDeploysFigures> {
+  const site = await startMultiNode({ workers: 4 });
+  try {
+    const pinned = pinSiteSide();
+    const cli = cliFor(binary, path.join(scratch, 'deploys-two-nodes'), site.front.site, site.front.url);
+    const masters = [site.nodes.a.fpm.masterPid, site.nodes.b.fpm.masterPid].filter((pid): pid is number => pid !== undefined);
+    const phases = await underDeploys(cli, `${site.front.restRoot}/svc-api/v1/hello`, masters);
+    return { title: 'two nodes behind the balancer', ...phases, deploys: STEPS.length, pinning: pinning(pinned) };
+  } finally {
+    unpin();
+    await site.stop();
+    rmSync(path.join(scratch, 'deploys-two-nodes'), { recursive: true, force: true });
+  }
+}
+
+/** The printed lines, each figure with its target and verdict. */
+export function formatUnderDeploys(figures: UnderDeploysFigures, label: number, verdict: (ok: boolean) => string): string[] {
+  const { idle, busy } = figures;
+  const p99 = busy.p99Ms / idle.p99Ms;
+  const throughput = busy.perSecond / idle.perSecond;
+  return [
+    `svc bench, the site under deploys, ${figures.title}: ${READERS} readers, ${figures.deploys} deploys (8 pushes, 2 rollbacks); ${figures.pinning}`,
+    `${'failed requests (idle / during deploys)'.padEnd(label)}${idle.failed} / ${busy.failed}   (of ${idle.answers} / ${busy.answers})   target 0: ${verdict(idle.failed === 0 && busy.failed === 0)}`,
+    `${'answers older than a finished deploy'.padEnd(label)}${busy.stale}   target 0: ${verdict(busy.stale === 0)}`,
+    `${'p99 during deploys ÷ idle'.padEnd(label)}${p99.toFixed(2)}   (${busy.p99Ms.toFixed(0)} ms vs ${idle.p99Ms.toFixed(0)} ms)   target ≤ 1.5: ${verdict(p99 <= 1.5)}`,
+    `${'throughput during deploys ÷ idle'.padEnd(label)}${throughput.toFixed(2)}   (${busy.perSecond.toFixed(1)} vs ${idle.perSecond.toFixed(1)} answers/s)   target ≥ 0.9: ${verdict(throughput >= 0.9)}`,
+    `${'site CPU per answer, during deploys ÷ idle'.padEnd(label)}${(busy.answers === 0 || idle.answers === 0 ? Number.NaN : figures.busyCpuMs / busy.answers / (figures.idleCpuMs / idle.answers)).toFixed(2)}   (${(figures.busyCpuMs / Math.max(1, busy.answers)).toFixed(1)} ms vs ${(figures.idleCpuMs / Math.max(1, idle.answers)).toFixed(1)} ms; the deploys' own requests counted in)   target: recorded`,
+  ];
+}
+
+export function formatSiteCpu(cpu: SiteCpuFigures, label: number): string[] {
+  return [
+    `${'site CPU per push, 1 changed file'.padEnd(label)}${cpu.onePushMs.toFixed(0)} ms (FPM pool, mean of ${cpu.onePushes} pushes, 10 ms ticks; ${cpu.idleMs.toFixed(0)} ms over 1.5 s with no push)   target: recorded`,
+    `${`site CPU per push, ${cpu.files.toLocaleString('en')} changed files`.padEnd(label)}${cpu.manyPushMs.toFixed(0)} ms (FPM pool, mean of ${cpu.manyPushes} pushes)   target: recorded`,
+  ];
+}
