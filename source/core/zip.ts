@@ -4,7 +4,13 @@
  * deflated only when that makes it smaller (tiny or incompressible files are stored). No zip64:
  * entries and the archive stay far below 4 GiB.
  */
-import { deflateSync, zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
+import { requireCjs } from './require-cjs.js';
+
+/** fflate, loaded when a zip is made: not at svc plugin zip's start (refused at once when --out exists). */
+function fflate(): typeof import('fflate') {
+	return requireCjs<typeof import('fflate')>('fflate');
+}
 
 export interface ZipEntry {
 	/** Path inside the archive with `/` separators; a directory ends in `/`. */
@@ -23,6 +29,7 @@ const REGULAR = 0o100000;
 const DOS_DIRECTORY = 0x10;
 
 export function createZip(entries: readonly ZipEntry[]): Buffer {
+	const { deflateSync, zipSync } = fflate();
 	const files: Zippable = {};
 	for (const entry of entries) {
 		const isDir = entry.data === undefined;

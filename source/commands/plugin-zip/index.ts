@@ -25,19 +25,15 @@ export const main = commandMain(run);
 
 export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 	const out = path.resolve(io.cwd, command.out ?? `${FOLDER}.zip`);
+	// Refused before the plugin is read and zipped: an answer at once, and no work thrown away.
+	if (!command.force && (await exists(out))) throw existsAlready(io, out);
 	const entries = await pluginEntries(PLUGIN_DIR);
 	const zip = createZip(entries);
 	try {
 		// 'wx': the check and the write are one step, so no file made meanwhile is overwritten either.
 		await fs.writeFile(out, zip, { flag: command.force ? 'w' : 'wx' });
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-			throw new SvcError(`${displayPath(io.cwd, out)} exists already; nothing was written.`, {
-				code: 'usage',
-				exitCode: 2,
-				hint: `Add --force to replace it, or --out to write another file.`,
-			});
-		}
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw existsAlready(io, out);
 		throw cannotWriteOut(out, error);
 	}
 	const files = entries.filter((entry) => entry.data !== undefined).length;
@@ -49,6 +45,23 @@ export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 		);
 	}
 	return 0;
+}
+
+async function exists(file: string): Promise<boolean> {
+	try {
+		await fs.lstat(file);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function existsAlready(io: Io, out: string): SvcError {
+	return new SvcError(`${displayPath(io.cwd, out)} exists already; nothing was written.`, {
+		code: 'usage',
+		exitCode: 2,
+		hint: `Add --force to replace it, or --out to write another file.`,
+	});
 }
 
 export async function pluginEntries(pluginDir: string): Promise<ZipEntry[]> {
