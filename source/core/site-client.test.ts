@@ -317,9 +317,9 @@ describe('HTTP failures map to errors that name the fix', () => {
 		[
 			'502 without JSON',
 			{ status: 502, text: 'Bad Gateway' },
-			{ code: 'server_error', status: 502 },
-			/HTTP 502/,
-			/error log/,
+			{ code: 'proxy_error', status: 502 },
+			/answered GET \S+ with HTTP 502 \(Bad Gateway\): WordPress did not answer it/,
+			/PHP .* is down, restarting/,
 		],
 		[
 			'a redirect to another origin',
@@ -401,6 +401,20 @@ describe('network failures', () => {
 		expect(error.message).toMatch(/Cannot reach http:\/\/127\.0\.0\.1:\d+: the connection was refused/);
 	});
 
+	it('a connection cut after the request was sent is broken, not unreachable: the site was reached', async () => {
+		const cutting = createHttpServer((request) => request.socket.destroy());
+		await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+		const { port } = cutting.address() as AddressInfo;
+		try {
+			const error = await failure(client({ url: `http://127.0.0.1:${port}` }).getNamespace());
+			expect(error).toMatchObject({ code: 'connection_broken', exitCode: 1 });
+			expect(error.message).toMatch(/^The connection to http:\/\/127\.0\.0\.1:\d+ broke during GET \S+ \((ECONNRESET|ERR_STREAM_PREMATURE_CLOSE)\), before the site answered\.$/);
+			expect(error.hint).toMatch(/the site URL is right/);
+		} finally {
+			await new Promise<void>((resolve) => cutting.close(() => resolve()));
+		}
+	});
+
 	it('a site that never answers times out', async () => {
 		site.handler = () => ({ hang: true });
 		const error = await failure(client({ timeoutMs: 300 }).getNamespace());
@@ -452,7 +466,8 @@ describe('network failures', () => {
 		['ENOTFOUND', 'unreachable', /host name does not resolve/],
 		['EAI_AGAIN', 'unreachable', /could not be resolved right now/],
 		['EHOSTUNREACH', 'unreachable', /host is unreachable/],
-		['ECONNRESET', 'unreachable', /reset by the server/],
+		['ECONNRESET', 'connection_broken', /connection to https:\/\/example\.com broke during the request \(ECONNRESET\)/],
+		['EPIPE', 'connection_broken', /broke during the request \(EPIPE\), before the site answered/],
 		['EWHATEVER', 'unreachable', /the request failed \(EWHATEVER\)/],
 		['ETIMEDOUT', 'timeout', /did not answer within 30 s/],
 		['CERT_HAS_EXPIRED', 'tls', /certificate has expired/],
