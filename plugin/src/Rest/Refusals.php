@@ -31,6 +31,7 @@ final class Refusals {
 		'svc_release_is_preview'  => array( 409, array( 'release' ) ),
 		'svc_not_a_preview'       => array( 409, array( 'release' ) ),
 		'svc_preview_expired'     => array( 410, array( 'release' ) ),
+		'svc_commit_id_reused'    => array( 409, array( 'release' ) ),
 	);
 
 	public static function error( Refusal $refusal ): WP_Error {
@@ -72,6 +73,9 @@ final class Refusals {
 			case 'svc_preview_expired':
 				/* translators: %d: release id */
 				return sprintf( __( 'Preview %d has expired: it can no longer be served or promoted. Push it again with --preview.', 'svc' ), $data['release'] );
+			case 'svc_commit_id_reused':
+				/* translators: %d: release id */
+				return sprintf( __( 'This commit id already made release %d, another kind of change; nothing was changed. Send a new id for each change.', 'svc' ), $data['release'] );
 			default:
 				// svc_write_failed: the disk's or the database's own words.
 				return (string) ( $data['reason'] ?? $refusal->code ) . '; ' . __( 'nothing was changed.', 'svc' );
