@@ -107,11 +107,21 @@ describe('svc api push, before any request', () => {
 		expect(result.error?.code).toBe('local_check_failed');
 	});
 
-	it('runs the lexical checks only on the files the plan uploads, so the site must answer first', async () => {
+	it('with the site unreachable, still runs the lexical checks on every file and names each with why the site was not asked', async () => {
 		writeRoute('users/[id].php', '<?php\nfinal class User {}\n');
 		writeRoute('two.php', '<?php\ndeclare(strict_types=1);\nclass A {}\nclass B {}\n');
 		const result = await run(push(), SITE_ENV);
-		expect(result.error?.code).toBe('unreachable');
+		expect(result.error?.code).toBe('local_check_failed');
+		expect(result.error?.message).toContain(`2 files in api/ failed the local checks; nothing was pushed. The site was not asked either: Cannot reach ${NOBODY}`);
+		expect(result.error?.fileErrors.map((problem) => problem.file)).toEqual(['api/two.php', 'api/users/[id].php']);
+	});
+
+	it('without a site chosen, names a broken file together with how to add a site', async () => {
+		writeRoute('two.php', '<?php\ndeclare(strict_types=1);\nclass A {}\nclass B {}\n');
+		const result = await run(push());
+		expect(result.error?.code).toBe('local_check_failed');
+		expect(result.error?.fileErrors.map((problem) => problem.file)).toEqual(['api/two.php']);
+		expect(result.stderr).toContain('svc login');
 	});
 
 	it('without a site: says how to add one', async () => {

@@ -6,6 +6,7 @@
  * Input: q or Ctrl-C quits.
  */
 import { Box, useInput } from 'ink';
+import { WhenListening } from './when-listening.js';
 import type { ReactElement } from 'react';
 import { Text } from './text.js';
 import { PublicWarnings } from './public-warnings.js';
@@ -137,7 +138,14 @@ function statusElements(last: DevScreenProps['last'], busy: boolean): ReactEleme
 	}
 }
 
-/** The screen as an element, for svc dev's module, which has no JSX (so no JSX runtime at start-up). */
+/**
+ * The screen as an element, for svc dev's module, which has no JSX (so no JSX runtime at start-up).
+ * Shown once its keys are read, as every prompt is: q pressed as "(q quits)" appears quits.
+ */
 export function devScreen(props: DevScreenProps) {
-	return <DevScreen {...props} />;
+	return (
+		<WhenListening>
+			<DevScreen {...props} />
+		</WhenListening>
+	);
 }

@@ -4,6 +4,8 @@
  * result stays inside its context (a comment stays a comment, a string a string).
  */
 
+import { jsonText } from './json-text.js';
+
 /** Characters that end a line in JavaScript source (a // comment, a string literal before ES2019). */
 const LINE_TERMINATORS = /[\r\n\u2028\u2029]/g;
 
@@ -15,9 +17,9 @@ export function commentText(text: string): string {
   return text.replace(/\*\//g, '*\\/').replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ');
 }
 
-/** A double-quoted string literal (JSON's escapes, plus the line terminators JSON leaves as they are). */
+/** A double-quoted string literal (JSON's escapes, plus the line terminators and C1 controls JSON leaves as they are). */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+  return jsonText(text);
 }
 
 /** Text inside a template literal: a backslash, a backtick or `${` can neither end it nor start an expression. */

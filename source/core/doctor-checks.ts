@@ -4,6 +4,7 @@
  * verdict is tested without a site.
  */
 import { shownLine, shownLines } from './terminal-text.js';
+import { shellWord } from './shell-word.js';
 import { STRIPPED_HEADER_FIX, strippedHeaderFix, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { base64Length } from './blob-batches.js';
 
@@ -209,7 +210,7 @@ function secretsCheck(diagnostics: Diagnostics | undefined): Check | undefined {
 		status: 'warn',
 		title: 'Secrets',
 		reason: `The site can no longer read ${names.map(shownLine).join(', ')} (SVC_SECRETS_KEY or its salts changed since they were set); route code gets null for ${names.length === 1 ? 'it' : 'them'}.`,
-		fix: `Set ${names.length === 1 ? 'it' : 'each'} again: svc secrets set ${shownLine(names[0] ?? 'NAME')}`,
+		fix: `Set ${names.length === 1 ? 'it' : 'each'} again: svc secrets set ${shownLine(shellWord(names[0] ?? 'NAME'))}`,
 	};
 }
 

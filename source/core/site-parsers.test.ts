@@ -4,7 +4,7 @@
  * undefined, which the client reports as an answer it did not expect.
  */
 import { describe, expect, it } from '@jest/globals';
-import { parseList, parseOpenApi, parseRemoval, parseRestIndex, parseSecretRecord, parseSecretSet, parseStageResult, parseUploadResult } from './site-parsers.js';
+import { parseCommitResult, parseList, parseOpenApi, parseRemoval, parseRestIndex, parseSecretRecord, parseSecretSet, parseStageResult, parseUploadResult } from './site-parsers.js';
 
 const RECORD = { filename: 'hello', hash: 'h', path: '/svc-api/v1/hello', methods: ['GET'], public: true, public_verbs: ['GET'] };
 const WRITTEN = { slug: 'hello', hash: 'h', path: '/svc-api/v1/hello', methods: ['GET'], public: true, publicVerbs: ['GET'] };
@@ -78,5 +78,29 @@ describe('parseRestIndex', () => {
 			applicationPasswords: true,
 		});
 		expect(parseRestIndex({ authentication: [] })).toEqual({ namespaces: [], applicationPasswords: false });
+	});
+});
+
+describe('parseCommitResult', () => {
+	const TOKEN = `svcp_${'0a'.repeat(32)}`;
+	const commit = (preview: unknown) => ({ release: null, written: [], plan: { added: [], changed: [], removed: [] }, preview });
+
+	it('reads a preview token in the plugin\'s format (Release\\PreviewToken)', () => {
+		expect(parseCommitResult(commit({ token: TOKEN }))?.previewToken).toBe(TOKEN);
+		expect(parseCommitResult(commit(undefined))).not.toHaveProperty('previewToken');
+		expect(parseCommitResult(commit(null))).not.toHaveProperty('previewToken');
+	});
+
+	it.each([
+		'svcp_$(touch${IFS}x)',
+		`svcp_${'0a'.repeat(32)}\n`,
+		`svcp_${'0a'.repeat(31)}`,
+		`svcp_${'0A'.repeat(32)}`,
+		`SVCP_${'0a'.repeat(32)}`,
+		`${'0a'.repeat(32)}`,
+		'',
+		42,
+	])('refuses the answer whose token is %j, as one svc cannot read', (token) => {
+		expect(parseCommitResult(commit({ token }))).toBeUndefined();
 	});
 });

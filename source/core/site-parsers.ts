@@ -271,7 +271,8 @@ export function parseCommitResult(value: unknown): CommitResult | undefined {
 	};
 	const written = records('written');
 	const checked = records('checked');
-	if (written === undefined || checked === undefined) {
+	const token = previewToken(item['preview']);
+	if (written === undefined || checked === undefined || token === undefined) {
 		return undefined;
 	}
 	return {
@@ -282,13 +283,23 @@ export function parseCommitResult(value: unknown): CommitResult | undefined {
 		syntaxCheck: typeof item['syntax_check'] === 'string' ? item['syntax_check'] : 'unknown',
 		unchanged: item['unchanged'] === true,
 		plan: parsePlan(item['plan']),
-		...previewToken(item['preview']),
+		...token,
 	};
 }
 
-function previewToken(value: unknown): { previewToken?: string } {
-	const token = (value as { token?: unknown } | null | undefined)?.token;
-	return typeof token === 'string' ? { previewToken: token } : {};
+/**
+ * The plugin's token format (Release\PreviewToken): `svcp_` and 32 random bytes in hex. Nothing
+ * else is one: the token is printed to be copied into a header and a suggested curl line, so a
+ * site's other text there is refused rather than shown as a token.
+ */
+export const PREVIEW_TOKEN = /^svcp_[0-9a-f]{64}$/;
+
+/** A preview's token: none when the answer has no preview; undefined (unreadable) when it is not svc's format. */
+function previewToken(value: unknown): { previewToken?: string } | undefined {
+	if (value === undefined || value === null) return {};
+	const token = (value as { token?: unknown }).token;
+	if (token === undefined) return {};
+	return typeof token === 'string' && PREVIEW_TOKEN.test(token) ? { previewToken: token } : undefined;
 }
 
 export function parseEventPage(body: unknown): EventPage | undefined {

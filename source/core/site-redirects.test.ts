@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { originChange, redirectTarget, sameOrigin, shownAddress, siteAddressOf } from './site-redirects.js';
+import { originChange, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, shownAddress, siteAddressOf } from './site-redirects.js';
+import { SvcError } from './errors.js';
+import type { Fail } from './site-transport.js';
 
 describe('redirectTarget', () => {
 	it('resolves a relative Location against the address asked', () => {
@@ -49,4 +51,21 @@ describe('originChange', () => {
 
 it('shownAddress drops credentials, query and fragment', () => {
 	expect(shownAddress(new URL('https://u:p@example.com/a?b=c#d'))).toBe('https://example.com/a');
+});
+
+describe('the svc login line a redirect suggests', () => {
+	const fail: Fail = (message, options) => new SvcError(message, options);
+
+	it('quotes the address the site chose, so pasting it runs nothing', () => {
+		const to = new URL("http://127.0.0.1:9/it's$(id)/wp-json/svc/v1/api-files");
+		const elsewhere = redirectedElsewhere(fail, { siteUrl: 'http://127.0.0.1:8', where: 'GET svc/v1/api-files', to });
+		expect(elsewhere.hint).toMatch(/svc login --url 'http:\/\/127\.0\.0\.1:9\/it'\\''s\$\(id\)'$/);
+		const call = redirectedCall(fail, { where: 'GET svc/v1/api-files', status: 302, to });
+		expect(call.hint).toMatch(/svc login --url 'http:\/\/127\.0\.0\.1:9\/it'\\''s\$\(id\)'$/);
+	});
+
+	it('leaves a plain address as it is', () => {
+		const to = new URL('https://example.test/blog/wp-json/');
+		expect(redirectedCall(fail, { where: 'GET svc/v1/api-files', status: 301, to }).hint).toBe('If the site now lives at https://example.test/blog, log in with that address: svc login --url https://example.test/blog');
+	});
 });

@@ -6,6 +6,7 @@
  */
 import type { SvcError } from './errors.js';
 import type { Fail } from './site-transport.js';
+import { shellWord } from './shell-word.js';
 
 /** Redirects discovery follows on the same origin before it gives up (a loop, or a long chain). */
 export const MAX_REDIRECTS = 10;
@@ -73,7 +74,7 @@ export function redirectedElsewhere(fail: Fail, context: { siteUrl: string; wher
 		{
 			code: 'redirected',
 			...(status === undefined ? {} : { status }),
-			hint: `${downgrade ? `Over http the password would travel unencrypted; a site that moves from https to http is misconfigured (or not the site). ` : ''}If ${address} is the site's real address, log in with it: svc login --url ${address}`,
+			hint: `${downgrade ? `Over http the password would travel unencrypted; a site that moves from https to http is misconfigured (or not the site). ` : ''}If ${address} is the site's real address, log in with it: svc login --url ${shellWord(address)}`,
 		},
 	);
 }
@@ -88,7 +89,7 @@ export function redirectedCall(fail: Fail, context: { where: string; status: num
 		hint:
 			address === undefined
 				? 'Log in again with the address the site redirects to: svc login --url <that address>'
-				: `If the site now lives at ${address}, log in with that address: svc login --url ${address}`,
+				: `If the site now lives at ${address}, log in with that address: svc login --url ${shellWord(address)}`,
 	});
 }
 

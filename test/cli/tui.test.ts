@@ -404,3 +404,60 @@ describe('screens (tmux panes at 80 and 40 columns, written to artifacts/screens
     }
   });
 });
+
+describe('a key pressed the instant a question appears counts (issue 30)', () => {
+  /** svc in a terminal, `keys` written in the same tick the output first matches `question`. */
+  const answerAtOnce = async (args: string[], question: RegExp, keys: string): Promise<{ code: number | null; screen: string }> => {
+    const asked = terminal(args);
+    await asked.waitFor(question);
+    asked.write(keys);
+    const code = await asked.exit;
+    return { code, screen: screenText(asked.output()) };
+  };
+
+  it('svc api rm: Enter, five times in a row, takes the default (no); then y removes', async () => {
+    const pushed = await site.fetch('/svc/v1/api-files', { method: 'POST', json: { files: [{ filename: 'instant', content: routeSource('Instant') }] } });
+    expect(pushed.status).toBe(200);
+    for (let run = 0; run < 5; run++) {
+      const enter = await answerAtOnce(['api', 'rm', 'instant'], /\(y\/N\)/, '\r');
+      expect(enter).toMatchObject({ code: 1, screen: expect.stringContaining('nothing was removed') });
+    }
+    expect(await deployed()).toContain('instant');
+    const yes = await answerAtOnce(['api', 'rm', 'instant'], /\(y\/N\)/, 'y');
+    expect(yes.code).toBe(0);
+    expect(await deployed()).not.toContain('instant');
+  });
+
+  it('svc api promote: Enter, four times in a row, takes the default (no, it opens a route); then y promotes', async () => {
+    writeRoute(apiDir, 'instant-open.php', routeSource('InstantOpen', { open: true }));
+    try {
+      const pushed = await run('api', 'push', '--preview', '--json');
+      expect(pushed).toMatchObject({ code: 0 });
+      const id = String((JSON.parse(pushed.stdout) as { release: { id: number } }).release.id);
+      for (let run = 0; run < 4; run++) {
+        const enter = await answerAtOnce(['api', 'promote', id], /\(y\/N\)/, '\r');
+        expect(enter).toMatchObject({ code: 1, screen: expect.stringContaining('nothing was promoted') });
+      }
+      expect(await deployed()).not.toContain('instant-open');
+      const yes = await answerAtOnce(['api', 'promote', id], /\(y\/N\)/, 'y');
+      expect(yes).toMatchObject({ code: 0, screen: expect.stringContaining(`promoted preview ${id}`) });
+      expect(await deployed()).toContain('instant-open');
+    } finally {
+      removeRoute(apiDir, 'instant-open.php');
+      await run('api', 'rm', 'instant-open', '--yes');
+    }
+  });
+
+  it('a text prompt (svc secrets set): the value and Enter typed as it appears are set, three times in a row', async () => {
+    try {
+      for (let run = 0; run < 3; run++) {
+        const set = await answerAtOnce(['secrets', 'set', 'TUI_INSTANT'], /Set secret TUI_INSTANT/, `value-${run}\r`);
+        expect(set.code).toBe(0);
+      }
+      const listed = await run('secrets', 'list', '--json');
+      expect(JSON.parse(listed.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'TUI_INSTANT' })]));
+    } finally {
+      await run('secrets', 'rm', 'TUI_INSTANT', '--yes');
+    }
+  });
+});

@@ -307,3 +307,80 @@ describe("a site's words are shown, never obeyed", () => {
     expect(JSON.parse(result.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ error: `PHP Parse error ${PAYLOAD}` })]));
   });
 });
+
+describe('a preview token and the curl line svc suggests', () => {
+  const env = { SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD };
+  const TOKEN = `svcp_${'5e'.repeat(32)}`;
+  /** A commit answer carrying this token, its routes at this path. */
+  const previewAnswer = (token: string, routePath?: string): void => {
+    site.handler = (request) => {
+      const reply = site.answer(request);
+      if (request.method !== 'POST' || request.route !== '/svc/v1/api-releases' || (request.body as { dry_run?: boolean }).dry_run === true) return reply;
+      const json = reply.json as { written?: { path: string }[] };
+      const written = routePath === undefined ? json.written : json.written?.map((file) => ({ ...file, path: routePath }));
+      return { ...reply, json: { ...json, written, preview: { token } } };
+    };
+  };
+
+  it('a token in svc\'s format prints as lines, and the route path the site chose is quoted in the curl line', async () => {
+    previewAnswer(TOKEN, '/svc-api/v1/ping$(touch${IFS}x)');
+    const result = await svc(['api', 'push', '--preview', '--yes'], { env: { ...env, SVC_URL: site.url } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`):\n  ${TOKEN}\nTry it: curl -H 'X-Svc-Preview: ${TOKEN}' '${site.url}/wp-json/svc-api/v1/ping$(touch\${IFS}x)'\nMake it active: svc api promote `);
+    expect(result.output).not.toContain('\\x0a');
+  });
+
+  it.each([['svcp_$(touch${IFS}x)'], [`${TOKEN}\n$(touch x)`], [`svcp_${'5e'.repeat(31)}`]])('a token that is not svc\'s (%j) is an answer svc did not expect, printed nowhere', async (token) => {
+    previewAnswer(token);
+    const result = await svc(['api', 'push', '--preview', '--yes'], { env: { ...env, SVC_URL: site.url } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is not what svc expects');
+    expect(result.output).not.toContain('touch');
+    expect(result.output).not.toContain('curl');
+    // The site took the first push: a fresh one, for --json to push again.
+    site.reset();
+    previewAnswer(token);
+    const json = await svc(['api', 'push', '--preview', '--yes', '--json'], { env: { ...env, SVC_URL: site.url } });
+    expect(JSON.parse(json.stdout)).toMatchObject({ code: 'bad_response', exitCode: 1 });
+    expect(json.stdout).not.toContain('touch');
+  });
+});
+
+describe('--json escapes what JSON.stringify leaves raw', () => {
+  it('C1 controls and U+2028/U+2029 in a site\'s words are \\u escapes: the same JSON value, nothing a terminal acts on', async () => {
+    const words = 'broken \u009b2J \u0085 \u2028\u2029';
+    site.files = new Map([['ping', '<?php\n']]);
+    site.handler = (request) => {
+      const reply = site.answer(request);
+      return request.route === '/svc/v1/api-files' && Array.isArray(reply.json) ? { ...reply, json: reply.json.map((file) => ({ ...file, error: words })) } : reply;
+    };
+    const result = await svc(['api', 'list', '--json'], { env: { SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD, SVC_URL: site.url } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/[\u0080-\u009f\u2028\u2029]/);
+    expect(result.stdout).toContain('"broken \\u009b2J \\u0085 \\u2028\\u2029"');
+    expect(JSON.parse(result.stdout)).toEqual([expect.objectContaining({ error: words })]);
+  });
+});
+
+describe('svc api push checks the files before it asks the site', () => {
+  it('with the site unreachable, a file with a syntax error is named together with why the site was not reached', async () => {
+    const broken = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-untrusted-broken-'));
+    try {
+      writeRoute(path.join(broken, 'api'), 'ping.php', routeSource('Ping'));
+      writeRoute(path.join(broken, 'api'), 'broken.php', '<?php\ndeclare(strict_types=1);\nclass Broken { public function get() { return [ } }\n');
+      // Port 1 on the loopback: nothing listens, the connection is refused at once.
+      const unreachable = { SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD, SVC_URL: 'http://127.0.0.1:1' };
+      const result = await svc(['api', 'push', '--yes'], { cwd: broken, env: unreachable });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('1 file in api/ failed the local checks; nothing was pushed. The site was not asked either:');
+      expect(result.stderr).toContain('api/broken.php');
+      expect(result.stderr).toContain('127.0.0.1:1');
+      const json = await svc(['api', 'push', '--yes', '--json'], { cwd: broken, env: unreachable });
+      const document = JSON.parse(json.stdout) as { code: string; error: string; fileErrors: { file: string; code: string }[] };
+      expect(document).toMatchObject({ code: 'local_check_failed', fileErrors: [{ file: 'api/broken.php', code: 'svc_syntax_error' }] });
+      expect(document.error).toContain('127.0.0.1:1');
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});

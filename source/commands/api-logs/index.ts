@@ -8,6 +8,7 @@
 import { eventRecord, eventsAfter, formatEvent, matchesFilter, readEvents, type EventFilter } from '../../core/event-log.js';
 import type { SiteClient, SiteEvent } from '../../core/site-client.js';
 import { parseRouteArgument, resolveSlug } from '../../core/slug-argument.js';
+import { jsonText } from '../../core/json-text.js';
 import type { ApiLogsCommand } from './command.js';
 import { openProject, openSite, type Project } from '../shared/context.js';
 import { stoppingItself } from '../shared/interrupt.js';
@@ -40,7 +41,7 @@ export async function run(command: ApiLogsCommand, io: Io): Promise<number> {
 		return 0;
 	}
 	const write = (event: SiteEvent) => {
-		if (matchesFilter(event, filter)) io.stdout.write(command.json ? `${JSON.stringify(eventRecord(event))}\n` : `${formatEvent(event)}\n`);
+		if (matchesFilter(event, filter)) io.stdout.write(command.json ? `${jsonText(eventRecord(event))}\n` : `${formatEvent(event)}\n`);
 	};
 	shown.forEach(write);
 	// On stderr in both modes: stdout stays one JSON document per line, and a script (or a test) knows

@@ -12,6 +12,7 @@ import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../../core/rou
 import type { RemoteFile, SiteClient, WrittenFile } from '../../core/site-client.js';
 import { deployDisallowed } from '../../core/site-errors.js';
 import { fileDiff, type FileDiff } from '../../core/file-diff.js';
+import { shellLine } from '../../core/shell-word.js';
 import type { PlanNote } from '../../components/sync-plan.js';
 import type * as PushScreens from './screens.js';
 
@@ -23,7 +24,7 @@ import { openProject, openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';
 import { whileInterruptible } from '../shared/interrupt.js';
-import { everyLocalProblem, loadFailed, localChecksFailed, pushProblems, withLocalPaths, type LoadFailure } from './push-checks.js';
+import { everyLocalProblem, loadFailed, localChecksFailed, pushProblems, withLocalPaths, withLocalProblems, type LoadFailure } from './push-checks.js';
 import { toReleaseRecord } from '../shared/release-records.js';
 import { plural } from '../shared/words.js';
 import { commandMain } from '../shared/command-main.js';
@@ -42,8 +43,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		site = openSite(io, { site: command.site, project });
 	} catch (error) {
 		// A missing api/ folder or a bad file is the first thing to fix, before any login.
-		const scan = await scanning;
-		throw scan.problems.length > 0 ? await everyLocalProblem(scan, project.apiLabel) : error;
+		throw await withLocalProblems(await scanning, project.apiLabel, error);
 	}
 	// Ink starts loading once the command will do its work (a site chosen), while the site answers:
 	// a command that stops at "no site selected" never loads it.
@@ -58,7 +58,12 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	if (scan.problems.length > 0) {
 		throw await everyLocalProblem(scan, project.apiLabel);
 	}
-	const { status, listing } = await state;
+	let status, listing;
+	try {
+		({ status, listing } = await state);
+	} catch (error) {
+		throw await withLocalProblems(scan, project.apiLabel, error);
+	}
 	const remote = listing.files;
 	const plan = planPush(scan.files, remote, { prune: command.prune });
 	const checked = await checkRouteFiles(filesToUpload(plan));
@@ -193,7 +198,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	].filter((part) => part !== '');
 	ui.printPushed(io, { site: site.url, done, unchanged: report.unchanged.length, result, failed: failure !== undefined });
 	if (result.release !== null && result.previewToken !== undefined) {
-		ui.printPreview(io, { site: site.url, release: result.release, token: result.previewToken, example: previewExample(result) });
+		ui.printPreview(io, { release: result.release, token: result.previewToken, curl: previewCurl(site.url, result.previewToken, previewExample(result)) });
 	}
 	if (failure !== undefined) {
 		// Thrown, not printed: the entry point shows it as every failure is shown, and exits 1.
@@ -208,6 +213,11 @@ const PREVIEW_HEADER = 'X-Svc-Preview';
 /** A route the preview serves, for the curl line: an added or changed one, else any. */
 function previewExample(result: ReleasePushResult): string | undefined {
 	return (result.written[0] ?? result.checked[0])?.path;
+}
+
+/** The curl line that asks for the preview: the route path is the site's text, so every word is quoted. */
+function previewCurl(site: string, token: string, example: string | undefined): string {
+	return shellLine(['curl', '-H', `${PREVIEW_HEADER}: ${token}`, `${site}/wp-json${example ?? '/…'}`]);
 }
 
 const INTERRUPTED_PUSH = 'Interrupted: the site may have completed the push; `svc api push --dry-run` shows where it stands.';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkRouteFiles, sha256Hex, type LocalRouteFile } from '../../core/route-files.js';
 import { SvcError } from '../../core/errors.js';
-import { localChecksFailed, pushProblems, withLocalPaths } from './push-checks.js';
+import { localChecksFailed, pushProblems, withLocalPaths, withLocalProblems } from './push-checks.js';
 
 function file(slug: string, source: string): LocalRouteFile {
 	const bytes = Buffer.from(source);
@@ -84,5 +84,32 @@ describe('withLocalPaths', () => {
 		expect(mapped).toMatchObject({ message: rejected.message, code: 'push_rejected', status: 422, serverCode: 'svc_push_rejected' });
 		const plain = new SvcError('x');
 		expect(withLocalPaths(plain, 'api')).toBe(plain);
+	});
+});
+
+describe('withLocalProblems', () => {
+	const unreachable = new SvcError('Could not reach https://example.test: connect ECONNREFUSED.', { code: 'unreachable', hint: 'Check the URL.' });
+	const broken = file('broken', '<?php\ndeclare(strict_types=1);\nclass A { public function get() { return [ } }\n');
+	const good = file('good', '<?php\ndeclare(strict_types=1);\nclass Good { public function get(): array { return []; } }\n');
+
+	it('names a broken file together with why the site was not asked', async () => {
+		const error = (await withLocalProblems({ dir: '/p/api', files: [good, broken], problems: [] }, 'api', unreachable)) as SvcError;
+		expect(error.code).toBe('local_check_failed');
+		expect(error.message).toBe('1 file in api/ failed the local checks; nothing was pushed. The site was not asked either: Could not reach https://example.test: connect ECONNREFUSED.');
+		expect(error.fileErrors).toEqual([{ slug: 'broken', file: 'api/broken.php', code: 'svc_syntax_error', message: expect.stringContaining('line 3') }]);
+		expect(error.hint).toBe('Fix api/broken.php and push again. Check the URL.');
+	});
+
+	it('keeps the scan\'s own problems beside the checks of the files it read', async () => {
+		const error = (await withLocalProblems({ dir: '/p/api', files: [broken], problems: [{ relPath: 'notes.txt', code: 'svc_not_php', message: 'not PHP' }] }, 'api', unreachable)) as SvcError;
+		expect(error.fileErrors.map((problem) => problem.file)).toEqual(['api/broken.php', 'api/notes.txt']);
+	});
+
+	it('gives back the site\'s failure when every file passes, and any failure that is not the site\'s', async () => {
+		expect(await withLocalProblems({ dir: '/p/api', files: [good], problems: [] }, 'api', unreachable)).toBe(unreachable);
+		const interrupted = new SvcError('Interrupted.', { code: 'interrupted', exitCode: 130 });
+		expect(await withLocalProblems({ dir: '/p/api', files: [broken], problems: [] }, 'api', interrupted)).toBe(interrupted);
+		const bug = new TypeError('x is undefined');
+		expect(await withLocalProblems({ dir: '/p/api', files: [broken], problems: [] }, 'api', bug)).toBe(bug);
 	});
 });

@@ -2,7 +2,7 @@
  * The local checks of a push as an error the user can act on: one line per file, paths as they
  * are on disk (`api/users/[id].php`), for local problems and for the site's rejections alike.
  */
-import { SvcError } from '../../core/errors.js';
+import { isSvcError, SvcError } from '../../core/errors.js';
 import { checkRouteFiles, type ApiDirScan, type LocalProblem, type RouteFilesCheck } from '../../core/route-files.js';
 import { pathFromSlug, slugFromPath } from '../../core/slug.js';
 
@@ -35,6 +35,29 @@ export function localChecksFailed(problems: readonly LocalProblem[], apiLabel: s
  * problem of every file, not one kind per run.
  */
 export async function everyLocalProblem(scan: ApiDirScan, apiLabel: string): Promise<SvcError> {
+	return localChecksFailed(await localProblems(scan), apiLabel);
+}
+
+/**
+ * The site could not be asked (no site chosen, no answer, a refused login): the local checks still
+ * run, on every file since there is no plan to narrow them, so a broken file is named in the same
+ * run as why the site was not asked, not only after the site is back. A failure that is no site's
+ * (Ctrl-C, svc's own bug) is returned as it is.
+ */
+export async function withLocalProblems(scan: ApiDirScan, apiLabel: string, siteError: unknown): Promise<unknown> {
+	if (!isSvcError(siteError) || siteError.code === 'interrupted') return siteError;
+	const problems = await localProblems(scan);
+	if (problems.length === 0) return siteError;
+	const local = localChecksFailed(problems, apiLabel);
+	return new SvcError(`${local.message} The site was not asked either: ${siteError.message}`, {
+		code: 'local_check_failed',
+		fileErrors: local.fileErrors,
+		hint: [local.hint, siteError.hint].filter((hint) => hint !== undefined).join(' '),
+	});
+}
+
+/** Every problem of every scanned file, each once, by path. */
+async function localProblems(scan: ApiDirScan): Promise<LocalProblem[]> {
 	const seen = new Set<string>();
 	const problems = [...scan.problems, ...pushProblems(await checkRouteFiles(scan.files))].filter((problem) => {
 		const key = `${problem.relPath}\0${problem.message}`;
@@ -43,7 +66,7 @@ export async function everyLocalProblem(scan: ApiDirScan, apiLabel: string): Pro
 		return true;
 	});
 	problems.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
-	return localChecksFailed(problems, apiLabel);
+	return problems;
 }
 
 /** A pushed file the site could not load at its boot: the route is not served. */

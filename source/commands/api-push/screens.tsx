@@ -10,7 +10,7 @@ import type { PublicRoute } from '../../components/public-warnings.js';
 import type { PushProgressProps } from '../../components/push-progress.js';
 import type { SyncPlanProps } from '../../components/sync-plan.js';
 import type { Io } from '../shared/io.js';
-import { live, print, PublicWarnings, PushProgress, SyncPlan, Text } from '../shared/views.js';
+import { Box, live, Newline, print, PublicWarnings, PushProgress, SyncPlan, Text } from '../shared/views.js';
 import { plural } from '../shared/words.js';
 
 export { askConfirm } from '../shared/views.js';
@@ -74,7 +74,10 @@ export function printPushed(io: Io, { site, done, unchanged, result, failed }: P
 			{failed ? <Text color="yellow">⚠</Text> : <Text color="green">✔</Text>} {site}: {done.length > 0 ? done.join(', ') : 'the site already had these files'}
 			{unchanged > 0 ? `; ${unchanged} unchanged` : ''}.{result.release === null ? '' : result.previewToken !== undefined ? ` Preview release ${result.release.id} is not active.` : ` Release ${result.release.id} is active.`}
 			{result.syntaxCheck === 'skipped' ? (
-				<Text dimColor>{'\n'}The site could not run php -l: a file with a compile error will show as failed to load in "svc api list".</Text>
+				<Text dimColor>
+					<Newline />
+					The site could not run php -l: a file with a compile error will show as failed to load in "svc api list".
+				</Text>
 			) : null}
 		</Text>,
 	);
@@ -82,19 +85,25 @@ export function printPushed(io: Io, { site, done, unchanged, result, failed }: P
 
 /**
  * After a preview: its token (shown this once: the site keeps only a hash), how to ask for it, how
- * to promote it. The token is the site's text like any other, shown through Text.
+ * to promote it. One Text per line: a line break inside Text would be shown as the escape `\x0a`,
+ * as any site text's is. The token was checked to be svc's format (site-parsers.ts); the curl line
+ * is quoted word by word, since its route path is the site's text.
  */
-export function printPreview(io: Io, { site, release, token, example }: { site: string; release: Release; token: string; example: string | undefined }): void {
+export function printPreview(io: Io, { release, token, curl }: { release: Release; token: string; curl: string }): void {
 	const until = release.preview === undefined ? '' : ` until ${formatReleaseTime(release.preview.expires)}`;
 	print(
 		io.stdout,
-		<Text>
-			Preview token (shown once; requests carrying it are served release {release.id}
-			{until}):{'\n'}
-			{'  '}
-			<Text bold>{token}</Text>
-			{'\n'}Try it: curl -H "X-Svc-Preview: {token}" {site}/wp-json{example ?? '/…'}
-			{'\n'}Make it active: svc api promote {release.id}
-		</Text>,
+		<Box flexDirection="column">
+			<Text>
+				Preview token (shown once; requests carrying it are served release {release.id}
+				{until}):
+			</Text>
+			<Text>
+				{'  '}
+				<Text bold>{token}</Text>
+			</Text>
+			<Text>Try it: {curl}</Text>
+			<Text>Make it active: svc api promote {String(release.id)}</Text>
+		</Box>,
 	);
 }

@@ -20,6 +20,7 @@ import type { DevCommand } from './command.js';
 import type { LocalSite } from '../../local-site/local-site.js';
 import { declined } from '../shared/confirm.js';
 import { shownLines } from '../../core/terminal-text.js';
+import { jsonText } from '../../core/json-text.js';
 import { openProject, type Project, type Site } from '../shared/context.js';
 import { chooseDevSite } from './which-site.js';
 import { stoppingItself } from '../shared/interrupt.js';
@@ -103,7 +104,7 @@ function listenForInterrupts(): Interrupts {
 /** The throwaway site's address, login and runtime, before anything else is shown. */
 function announce(io: Io, command: DevCommand, local: LocalSite): void {
 	if (command.json) {
-		io.stdout.write(`${JSON.stringify({ type: 'local-site', url: local.url, runtime: local.runtime, admin: local.admin })}\n`);
+		io.stdout.write(`${jsonText({ type: 'local-site', url: local.url, runtime: local.runtime, admin: local.admin })}\n`);
 		return;
 	}
 	io.stdout.write(
@@ -209,7 +210,7 @@ const clock = () => new Date().toTimeString().slice(0, 8);
 
 function output(io: Io, command: DevCommand, site: Site, apiLabel: string, local: LocalSite | undefined): Output {
 	if (command.json) {
-		const line = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`);
+		const line = (value: unknown) => io.stdout.write(`${jsonText(value)}\n`);
 		let previous: CycleResult | undefined;
 		return {
 			// The contract's words (docs/cli-json.md): route and verbs, error null when the file loads.

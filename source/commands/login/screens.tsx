@@ -6,7 +6,7 @@
 import type { StoredIn } from '../../core/credentials.js';
 import type { LoginValues } from '../../components/login-form.js';
 import type { Io } from '../shared/io.js';
-import { ask, LoginForm, print, Text } from '../shared/views.js';
+import { ask, LoginForm, Newline, print, Text } from '../shared/views.js';
 
 export { askConfirm } from '../shared/views.js';
 
@@ -28,7 +28,8 @@ export function printLoggedIn(io: Io, { url, user, name, isDefault, stored }: Lo
 		io.stdout,
 		<Text>
 			<Text color="green">✔</Text> Logged in to {url} as {user}. Saved as site "{name}"
-			{isDefault ? ' (the default)' : `; use it with --site ${name}`}.{'\n'}
+			{isDefault ? ' (the default)' : `; use it with --site ${name}`}.
+			<Newline />
 			{'  '}
 			{stored.where === 'keychain' ? 'The application password is in the OS keychain.' : `The application password is in ${stored.path} (readable only by you).`}
 		</Text>,

@@ -5,6 +5,7 @@
  */
 import { userConfigDir, type Env } from '../../core/config-dir.js';
 import { shownLines } from '../../core/terminal-text.js';
+import { jsonText } from '../../core/json-text.js';
 import { outputFor } from './direct-output.js';
 
 export type { Env };
@@ -54,7 +55,7 @@ export function isInteractive(io: Io, json: boolean): boolean {
 
 /** `--json` output: one document on stdout, nothing else there. */
 export function printJson(io: Io, value: unknown): void {
-	io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+	io.stdout.write(`${jsonText(value, 2)}\n`);
 }
 
 /**

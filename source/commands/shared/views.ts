@@ -4,7 +4,7 @@
  * (`const views = loadViews()` … `await views` when it first prints), and --json output, which
  * needs no Ink at all, never loads it.
  */
-export { Box } from 'ink';
+export { Box, Newline } from 'ink';
 export { Text } from '../../components/text.js';
 export { Confirm } from '../../components/confirm.js';
 export { DiffView } from '../../components/diff-view.js';
