@@ -25,7 +25,7 @@ let site: WordPressSite;
 const temp = useTempDir('svc-deploy-faults-');
 
 /** What the proxy does to one request; undefined passes it on untouched. */
-type Fault = (request: IncomingMessage) => 'cut-before' | 'cut-after' | 'stop-db-after' | undefined;
+type Fault = (request: IncomingMessage) => 'cut-before' | 'cut-after' | 'stop-db-before' | 'stop-db-after' | undefined;
 let fault: Fault = () => undefined;
 let proxy: Server;
 let proxyUrl = '';
@@ -58,6 +58,7 @@ async function forward(request: IncomingMessage, response: ServerResponse): Prom
 		response.socket?.destroy();
 		return;
 	}
+	if (what === 'stop-db-before') await stopDatabase();
 	const target = new URL(request.url ?? '/', site.url);
 	const upstream = httpRequest(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
 		const body: Buffer[] = [];
@@ -191,5 +192,25 @@ describe('svc api push through faults', () => {
 		const rerun = await run(push());
 		expect(rerun.exitCode).toBe(0);
 		expect((await releases()).find((entry) => entry.active)?.id).toBe(release);
+	});
+
+	it('the database stopped while staging: nothing changed, the release the site still serves (exit 1); a rerun completes', async () => {
+		writeRoute('gamma', 'four');
+		const active = (await releases()).find((entry) => entry.active)?.id;
+		let stops = 1;
+		fault = (request) => (isStaging(request) && stops-- > 0 ? 'stop-db-before' : undefined);
+		const result = await run(push({ json: true }));
+		fault = () => undefined;
+		expect(result.exitCode).toBe(1);
+		const document = JSON.parse(result.stdout) as Record<string, unknown>;
+		expect(document).toMatchObject({ code: 'database_down', committed: false, activeRelease: active, exitCode: 1 });
+		expect(document.error).toMatch(new RegExp(`Nothing was changed: http://127\\.0\\.0\\.1:\\d+ still serves release ${String(active)}\\.$`));
+
+		await restartDatabase();
+		expect((await releases()).find((entry) => entry.active)?.id).toBe(active);
+		expect(await served('gamma')).toBe(404);
+		const rerun = await run(push());
+		expect(rerun.exitCode).toBe(0);
+		expect(await served('gamma')).toBe('four');
 	});
 });
