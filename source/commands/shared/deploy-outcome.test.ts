@@ -32,7 +32,10 @@ describe('deployFailure', () => {
 
 	it('a refusal of the commit itself changed nothing either', () => {
 		const cause = new SvcError('The site rejected the push; nothing was written.', { code: 'push_rejected', status: 422 });
-		expect(said(deployFailure(cause, { phase: 'committing', site: SITE, before: 4 })).deploy).toEqual({ committed: false, activeRelease: 4 });
+		const error = said(deployFailure(cause, { phase: 'committing', site: SITE, before: 4 }));
+		expect(error.deploy).toEqual({ committed: false, activeRelease: 4 });
+		// Said once.
+		expect(error.message).toBe(`The site rejected the push; nothing was written. ${SITE} still serves release 4.`);
 	});
 
 	it('a commit whose answer was lost: unknown, with the rerun that settles it; no state claimed', () => {

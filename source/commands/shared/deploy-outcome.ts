@@ -30,6 +30,8 @@ const OUTCOME_UNKNOWN: ReadonlySet<SvcErrorCode> = new Set<SvcErrorCode>(['conne
 /** Refusals whose own message names the release that is active now (another one). */
 const SAYS_ACTIVE: ReadonlySet<SvcErrorCode> = new Set<SvcErrorCode>(['release_moved', 'preview_outdated']);
 
+const ALREADY_SAID = /nothing was (changed|written|pushed)/i;
+
 export const RERUN_IS_SAFE =
 	'Running the same command again is safe: svc sends only what the site lacks, and a change the site already made is not made twice.';
 
@@ -53,7 +55,9 @@ export function deployFailure(error: unknown, context: DeployContext): unknown {
 	}
 	if (error.code !== undefined && SAYS_ACTIVE.has(error.code)) return error;
 	const serving = before === null ? `${site} has no release yet` : `${site} still serves release ${before}`;
-	return restated(error, `${error.message} Nothing was changed: ${serving}.`, {
+	// A refusal that says so already (a rejected push, a hardened site) is not told it twice.
+	const said = ALREADY_SAID.test(error.message) ? '' : 'Nothing was changed: ';
+	return restated(error, `${error.message} ${said}${serving}.`, {
 		deploy: { committed: false, activeRelease: before },
 		...(error.hint === undefined && OUTCOME_UNKNOWN.has(error.code ?? 'failed' as SvcErrorCode) ? { hint: RERUN_IS_SAFE } : {}),
 	});
