@@ -177,6 +177,66 @@ describe('svc api push', () => {
 		expect(JSON.parse(json.stdout)).toMatchObject({ code: 'release_moved', status: 409, serverCode: 'svc_release_moved', exitCode: 1 });
 	});
 
+	it('the database lost after the commit: release N is active, what could not be checked, exit 3, and --json says committed', async () => {
+		writeRoute('alpha', 'Alpha');
+		await run(push());
+		writeRoute('beta', 'Beta');
+		const dbDownAfterCommit = () => {
+			let committed = false;
+			return (request: SeenRequest) => {
+				if (committed && request.method === 'GET') return wpError(500, 'db_connect_fail', '<h1>Error establishing a database connection</h1>');
+				const reply = site.answer(request);
+				if (request.route === '/svc/v1/api-releases' && request.method === 'POST') committed = true;
+				return reply;
+			};
+		};
+		site.handler = dbDownAfterCommit();
+		const result = await run(push());
+		expect(result.exitCode).toBe(3);
+		expect(site.releases.at(-1)?.id).toBe(2);
+		expect(result.stderr).toContain(
+			`✖ Error: Release 2 is active on ${site.url} (pushed 1 file), but svc could not check it afterwards: ${site.url} could not reach its database on GET svc/v1/api-files (500, "Error establishing a database connection").`,
+		);
+		expect(result.stderr).toContain('→ The release is live.');
+		expect(result.stderr).not.toContain('PHP error log');
+
+		writeRoute('gamma', 'Gamma');
+		site.handler = dbDownAfterCommit();
+		const json = await run(push({ json: true }));
+		expect(json.exitCode).toBe(3);
+		expect(JSON.parse(json.stdout)).toMatchObject({ code: 'database_down', exitCode: 3, committed: true, activeRelease: 3 });
+	});
+
+	it('the database lost before the commit: nothing changed, the release the site still serves, exit 1; a rerun completes', async () => {
+		writeRoute('alpha', 'Alpha');
+		await run(push());
+		writeRoute('beta', 'Beta');
+		site.handler = (request) =>
+			request.route === '/svc/v1/api-blobs' ? { status: 500, text: '<html><body><h1>Error establishing a database connection</h1></body></html>' } : site.answer(request);
+		const result = await run(push({ json: true }));
+		expect(result.exitCode).toBe(1);
+		expect(JSON.parse(result.stdout)).toMatchObject({ code: 'database_down', committed: false, activeRelease: 1, exitCode: 1 });
+		expect(JSON.parse(result.stdout).error).toMatch(/Nothing was changed: http:\/\/127\.0\.0\.1:\d+ still serves release 1\.$/);
+		expect(site.releases).toHaveLength(1);
+		site.handler = (request) => site.answer(request);
+		const rerun = await run(push());
+		expect(rerun.exitCode).toBe(0);
+		expect(site.releases).toHaveLength(2);
+	});
+
+	it('a commit whose answer is lost every time: svc cannot tell, and says the rerun is safe', async () => {
+		writeRoute('alpha', 'Alpha');
+		site.handler = (request) => (request.route === '/svc/v1/api-releases' && request.method === 'POST' ? { write: (response) => response.socket?.destroy() } : site.answer(request));
+		const result = await run(push({ json: true }));
+		expect(result.exitCode).toBe(1);
+		const document = JSON.parse(result.stdout) as Record<string, unknown>;
+		expect(document).toMatchObject({ code: 'connection_broken', exitCode: 1 });
+		expect(document.error).toMatch(/svc cannot tell whether http:\/\/127\.0\.0\.1:\d+ made the release\.$/);
+		expect(document.hint).toMatch(/^Running the same command again is safe/);
+		expect(document).not.toHaveProperty('committed');
+		expect(result.stderr).toMatch(/↻ POST svc\/v1\/api-releases failed/);
+	}, 30_000);
+
 	it('a rejection lists each file by its local path, as before releases', async () => {
 		writeRoute('alpha', 'Alpha');
 		site.handler = (request) =>

@@ -22,6 +22,7 @@ describe('planDevCycle', () => {
 describe('waiting for the site', () => {
 	it('is for a site that is away, not one that refuses', () => {
 		expect(isSiteAway({ code: 'unreachable', status: undefined })).toBe(true);
+		expect(isSiteAway({ code: 'connection_broken', status: undefined })).toBe(true);
 		expect(isSiteAway({ code: 'timeout', status: undefined })).toBe(true);
 		expect(isSiteAway({ code: 'server_error', status: 503 })).toBe(true);
 		expect(isSiteAway({ code: 'unauthorized', status: 401 })).toBe(false);

@@ -32,7 +32,7 @@ const AWAY_STATUSES = new Set([502, 503, 504]);
 
 /** Whether a failed push is the site being away (try again by itself), not a refusal (wait for a save). */
 export function isSiteAway(error: Pick<SvcError, 'code' | 'status'>): boolean {
-	return error.code === 'unreachable' || error.code === 'timeout' || (error.status !== undefined && AWAY_STATUSES.has(error.status));
+	return error.code === 'unreachable' || error.code === 'timeout' || error.code === 'connection_broken' || (error.status !== undefined && AWAY_STATUSES.has(error.status));
 }
 
 /** Retry delays while the site is away: quick at first, then every RETRY_MAX_MS. */

@@ -5,9 +5,19 @@
 
 /**
  * 1 = the operation failed; 2 = usage error or a destructive action refused without --yes;
+ * 3 = the change was made on the site (a release is active) but what came after it failed (the
+ * check of what the site loads, the connection), so a script does not take it for "nothing changed";
  * 130 = interrupted (Ctrl-C), as a shell reports a process ended by SIGINT.
  */
-export type ExitCode = 1 | 2 | 130;
+export type ExitCode = 1 | 2 | 3 | 130;
+
+/** Where a deploy that failed left the site, when svc knows. */
+export interface DeployState {
+	/** The change was committed: a new release is active (or the preview recorded). */
+	readonly committed: boolean;
+	/** The release the site serves now, as far as svc knows; null before a site's first release. */
+	readonly activeRelease: number | null;
+}
 
 /** Why it failed, for callers that branch on the cause rather than on message text. */
 export type SvcErrorCode =
@@ -44,6 +54,9 @@ export type SvcErrorCode =
 	| 'answer_too_large'
 	| 'redirected'
 	| 'server_error'
+	| 'database_down'
+	| 'proxy_error'
+	| 'connection_broken'
 	| 'bad_response'
 	| 'unsafe_document'
 	| 'file_exists'
@@ -73,6 +86,9 @@ export interface ErrorDocument {
 	readonly fileErrors: readonly FileError[];
 	readonly slugs: readonly string[];
 	readonly exitCode: ExitCode;
+	/** Only on a deploy's failure: whether it was committed and which release is active. */
+	readonly committed?: boolean;
+	readonly activeRelease?: number | null;
 }
 
 export interface SvcErrorOptions {
@@ -88,6 +104,7 @@ export interface SvcErrorOptions {
 	readonly fileErrors?: readonly FileError[];
 	/** Slugs the failure is about (e.g. the ones a delete did not find). */
 	readonly slugs?: readonly string[];
+	readonly deploy?: DeployState;
 }
 
 export class SvcError extends Error {
@@ -98,6 +115,7 @@ export class SvcError extends Error {
 	readonly serverCode: string | undefined;
 	readonly fileErrors: readonly FileError[];
 	readonly slugs: readonly string[];
+	readonly deploy: DeployState | undefined;
 
 	constructor(message: string, options: SvcErrorOptions = {}) {
 		super(message);
@@ -109,6 +127,7 @@ export class SvcError extends Error {
 		this.serverCode = options.serverCode;
 		this.fileErrors = options.fileErrors ?? [];
 		this.slugs = options.slugs ?? [];
+		this.deploy = options.deploy;
 	}
 
 	/**
@@ -125,6 +144,7 @@ export class SvcError extends Error {
 			fileErrors: this.fileErrors.map(({ slug, file, code, message }) => ({ slug, file, code, message })),
 			slugs: this.slugs,
 			exitCode: this.exitCode,
+			...(this.deploy === undefined ? {} : { committed: this.deploy.committed, activeRelease: this.deploy.activeRelease }),
 		};
 	}
 }

@@ -17,6 +17,7 @@ import { SvcError } from './errors.js';
 import { pushRelease, type PushFile, type PushProgress } from './release-push.js';
 import { sha256Hex } from './route-files.js';
 import { createSiteClient, networkFailure, redactor, type SiteClient, type SiteStatus } from './site-client.js';
+import type { RetryNotice } from './retry-policy.js';
 import { redirectedElsewhere } from './site-redirects.js';
 import { BASIC, FakeSite, PASSWORD, USER, wpError, type Handler, type Reply, type SeenRequest } from '../../test/fakes/fake-site.js';
 import { brotliBomb, flood, GB, gzipBomb, MB, type Flood } from '../../test/fakes/hostile-answers.js';
@@ -317,9 +318,9 @@ describe('HTTP failures map to errors that name the fix', () => {
 		[
 			'502 without JSON',
 			{ status: 502, text: 'Bad Gateway' },
-			{ code: 'server_error', status: 502 },
-			/HTTP 502/,
-			/error log/,
+			{ code: 'proxy_error', status: 502 },
+			/answered GET \S+ with HTTP 502 \(Bad Gateway\): WordPress did not answer it/,
+			/PHP .* is down, restarting/,
 		],
 		[
 			'a redirect to another origin',
@@ -401,6 +402,20 @@ describe('network failures', () => {
 		expect(error.message).toMatch(/Cannot reach http:\/\/127\.0\.0\.1:\d+: the connection was refused/);
 	});
 
+	it('a connection cut after the request was sent is broken, not unreachable: the site was reached', async () => {
+		const cutting = createHttpServer((request) => request.socket.destroy());
+		await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+		const { port } = cutting.address() as AddressInfo;
+		try {
+			const error = await failure(client({ url: `http://127.0.0.1:${port}` }).getNamespace());
+			expect(error).toMatchObject({ code: 'connection_broken', exitCode: 1 });
+			expect(error.message).toMatch(/^The connection to http:\/\/127\.0\.0\.1:\d+ broke during GET \S+ \((ECONNRESET|ERR_STREAM_PREMATURE_CLOSE)\), before the site answered\.$/);
+			expect(error.hint).toMatch(/the site URL is right/);
+		} finally {
+			await new Promise<void>((resolve) => cutting.close(() => resolve()));
+		}
+	});
+
 	it('a site that never answers times out', async () => {
 		site.handler = () => ({ hang: true });
 		const error = await failure(client({ timeoutMs: 300 }).getNamespace());
@@ -452,7 +467,8 @@ describe('network failures', () => {
 		['ENOTFOUND', 'unreachable', /host name does not resolve/],
 		['EAI_AGAIN', 'unreachable', /could not be resolved right now/],
 		['EHOSTUNREACH', 'unreachable', /host is unreachable/],
-		['ECONNRESET', 'unreachable', /reset by the server/],
+		['ECONNRESET', 'connection_broken', /connection to https:\/\/example\.com broke during the request \(ECONNRESET\)/],
+		['EPIPE', 'connection_broken', /broke during the request \(EPIPE\), before the site answered/],
 		['EWHATEVER', 'unreachable', /the request failed \(EWHATEVER\)/],
 		['ETIMEDOUT', 'timeout', /did not answer within 30 s/],
 		['CERT_HAS_EXPIRED', 'tls', /certificate has expired/],
@@ -823,6 +839,7 @@ describe('releases', () => {
 				prune: false,
 				remove: [],
 				dry_run: false,
+				commit_id: expect.stringMatching(/^[a-f0-9]{32}$/),
 			});
 			expect(result).toMatchObject({
 				via: 'release',
@@ -947,6 +964,93 @@ describe('releases', () => {
 			expect(error).toMatchObject({ code: 'plugin_outdated', status: 404 });
 			expect(error.message).toMatch(/has no GET svc\/v1\/api-releases: its svc plugin predates releases, or is not active\.$/);
 			expect(error.hint).toMatch(/Update the svc plugin/);
+		});
+	});
+
+	describe('a flaky connection (retry-policy.ts)', () => {
+		/** Cuts the connection of the first `cuts` requests that `matches`, after they arrived; passes the rest on. */
+		function cutting(matches: (request: SeenRequest) => boolean, cuts: number): Handler {
+			let left = cuts;
+			return (request) => {
+				if (matches(request) && left > 0) {
+					left -= 1;
+					return { write: (response) => response.socket?.destroy() };
+				}
+				return site.answer(request);
+			};
+		}
+		const retries = (): { notices: RetryNotice[]; api: SiteClient } => {
+			const notices: RetryNotice[] = [];
+			return { notices, api: client({ onRetry: (notice) => notices.push(notice), wait: async () => undefined }) };
+		};
+		const staging = (request: SeenRequest): boolean => request.method === 'POST' && request.route === '/svc/v1/api-blobs';
+		const committing = (request: SeenRequest): boolean => request.method === 'POST' && request.route === '/svc/v1/api-releases';
+
+		it('stages again after the connection was cut, saying so, and the contents arrive once', async () => {
+			site.handler = cutting(staging, 2);
+			const { notices, api } = retries();
+			const result = await api.stageBlobs([{ hash: sha256Hex('x'), content: Buffer.from('x') }]);
+			expect(result.stored).toEqual([sha256Hex('x')]);
+			expect(site.requests.filter(staging)).toHaveLength(3);
+			expect(notices.map((notice) => [notice.where, notice.retry, notice.retries])).toEqual([
+				['POST svc/v1/api-blobs', 1, 3],
+				['POST svc/v1/api-blobs', 2, 3],
+			]);
+			expect(notices[0]?.reason).toMatch(/broke during POST svc\/v1\/api-blobs/);
+		});
+
+		it('gives up after three retries with the cause, not "cannot reach"', async () => {
+			site.handler = cutting(staging, 10);
+			const { notices, api } = retries();
+			const error = await failure(api.stageBlobs([{ hash: sha256Hex('x'), content: Buffer.from('x') }]));
+			expect(error.code).toBe('connection_broken');
+			expect(site.requests.filter(staging)).toHaveLength(4);
+			expect(notices).toHaveLength(3);
+		});
+
+		it('reads again after a proxy page (502), but never after the site refused', async () => {
+			let proxied = 1;
+			site.handler = (request) => (request.route === '/svc/v1/api-files' && proxied-- > 0 ? { status: 502, text: '<html>502 Bad Gateway</html>' } : site.answer(request));
+			const { notices, api } = retries();
+			expect((await api.listFiles({ content: false })).files.map((file) => file.slug)).toEqual(['hello']);
+			expect(notices.map((notice) => notice.reason)).toEqual([expect.stringMatching(/HTTP 502 \(Bad Gateway\)/)]);
+
+			site.handler = () => wpError(500, 'db_connect_fail', 'Error establishing a database connection');
+			const down = retries();
+			expect(await failure(down.api.listFiles({ content: false }))).toMatchObject({ code: 'database_down' });
+			expect(down.notices).toEqual([]);
+		});
+
+		it('commits again with the same commit id after the answer was lost, and one release is made', async () => {
+			site.handler = cutting(committing, 1);
+			const { notices, api } = retries();
+			const result = await api.commitRelease({ files: { hello: sha256Hex('<?php\n// hello\n'), more: sha256Hex('<?php\n// hello\n') } });
+			expect(result).toMatchObject({ release: { id: 1 } });
+			const ids = site.requests.filter(committing).map((request) => (request.body as { commit_id?: unknown }).commit_id);
+			expect(ids).toHaveLength(2);
+			expect(ids[0]).toMatch(/^[a-f0-9]{32}$/);
+			expect(ids[1]).toBe(ids[0]);
+			expect(site.releases).toHaveLength(1);
+			expect(notices).toHaveLength(1);
+			// Each change has its own id.
+			await api.commitRelease({ files: { hello: sha256Hex('<?php\n// hello\n') }, prune: true });
+			const next = site.requests.filter(committing).at(-1)?.body as { commit_id?: unknown };
+			expect(next.commit_id).not.toBe(ids[0]);
+		});
+
+		it('never sends again a write whose repetition is not known to be harmless', async () => {
+			site.handler = cutting((request) => request.route === '/svc/v1/api-files' && request.method === 'POST', 1);
+			const { notices, api } = retries();
+			expect(await failure(api.uploadFiles([{ slug: 'a', content: '<?php\n' }]))).toMatchObject({ code: 'connection_broken' });
+			expect(notices).toEqual([]);
+			site.handler = cutting((request) => request.route === '/svc/v1/api-releases/rollback', 1);
+			expect(await failure(api.rollback({}))).toMatchObject({ code: 'connection_broken' });
+			expect(notices).toEqual([]);
+		});
+
+		it('a dry run carries no commit id', async () => {
+			await client().commitRelease({ files: { hello: sha256Hex('<?php\n// hello\n') }, dryRun: true });
+			expect(site.requests.filter(committing)[0]?.body).not.toHaveProperty('commit_id');
 		});
 	});
 

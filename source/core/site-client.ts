@@ -6,7 +6,9 @@
  * records by site-parsers.ts (site-types.ts), a failed one said by site-errors.ts.
  */
 import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
+import { randomBytes } from 'node:crypto';
 import { SvcError } from './errors.js';
+import { RETRIES, retryDelay } from './retry-policy.js';
 import { httpFailure, notJson, predatesReleases, throwUnexpected, unexpected, wpErrorOf } from './site-errors.js';
 import { MAX_REDIRECTS, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, tooManyRedirects } from './site-redirects.js';
 import {
@@ -128,7 +130,27 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		return root;
 	};
 
-	const call = async (
+	const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+	/**
+	 * One management request, sent again (retry-policy.ts) when it failed in a way a moment may cure
+	 * and sending it twice cannot change the outcome: a read, or a write the caller says is so.
+	 */
+	const call: typeof callOnce = async (method, route, extra = {}) => {
+		const safeToRepeat = method === 'GET' || extra.repeatable === true;
+		for (let retry = 1; ; retry++) {
+			try {
+				return await callOnce(method, route, extra);
+			} catch (error) {
+				const delayMs = error instanceof SvcError ? retryDelay(error.code, retry, safeToRepeat) : undefined;
+				if (delayMs === undefined) throw error;
+				options.onRetry?.({ where: `${method} ${MANAGEMENT}/${route}`, retry, retries: RETRIES, delayMs, reason: (error as SvcError).message });
+				await wait(delayMs);
+			}
+		}
+	};
+
+	const callOnce = async (
 		method: Method,
 		route: string,
 		extra: {
@@ -141,6 +163,8 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			releases?: boolean;
 			/** Answer 409 svc_missing_blobs as `{ missing }` instead of failing. */
 			missingBlobs?: boolean;
+			/** A write whose repetition changes nothing (staging by hash, a commit with its id): retried as reads are. */
+			repeatable?: boolean;
 		} = {},
 	): Promise<{ body: unknown; headers: Answer['headers']; missing?: readonly string[] }> => {
 		const url = endpoint(await restRoot(), `${MANAGEMENT}/${route}`, extra.query ?? {});
@@ -198,7 +222,9 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 
 	const commit = async (route: string, json: unknown): Promise<CommitResult | MissingBlobs> => {
 		const where = `POST ${MANAGEMENT}/${route}`;
-		const { body, missing } = await call('POST', route, { json, releases: true, missingBlobs: true, answer: 'records' });
+		// With its commit id a lost answer can be asked for again: the site answers the release the id made.
+		const repeatable = typeof json === 'object' && json !== null && 'commit_id' in json;
+		const { body, missing } = await call('POST', route, { json, releases: true, missingBlobs: true, answer: 'records', repeatable });
 		if (missing !== undefined) return { missing };
 		return parseCommitResult(body) ?? throwUnexpected(where, fail);
 	};
@@ -254,6 +280,8 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				answer: 'records',
 				json,
 				releases: true,
+				// Contents are stored by hash: staging them twice stores them once.
+				repeatable: true,
 				...(stageOptions.onProgress === undefined ? {} : { onProgress: stageOptions.onProgress }),
 			});
 			return parseStageResult(body) ?? throwUnexpected('POST api-blobs', fail);
@@ -267,6 +295,8 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				...(request.base === undefined ? {} : { base: request.base }),
 				...(request.kind === undefined ? {} : { kind: request.kind }),
 				...(request.message === undefined ? {} : { message: request.message }),
+				// A new id for each change: a retry of this one is answered with the release it made.
+				...(request.dryRun === true ? {} : { commit_id: randomBytes(16).toString('hex') }),
 			}),
 		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {

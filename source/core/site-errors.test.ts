@@ -50,6 +50,11 @@ const KNOWN: readonly [string, Reply, Expected][] = [
 		},
 	]),
 	[
+		'db_connect_fail',
+		wpError(500, 'db_connect_fail', '<h1>Error establishing a database connection</h1>'),
+		{ code: 'database_down', message: `${SITE} could not reach its database on ${WHERE} (500, "Error establishing a database connection").`, hint: /database .* is down/ },
+	],
+	[
 		'svc_deploy_disallowed',
 		wpError(403, 'svc_deploy_disallowed', 'This site forbids code changes (DISALLOW_FILE_MODS), so svc deploys nothing here.'),
 		{
@@ -194,6 +199,25 @@ const BY_STATUS: readonly [string, Reply, Expected][] = [
 		wpError(503, 'svc_boot_fatal', 'A route file stopped PHP.'),
 		{ code: 'server_error', message: `The site failed with HTTP 503 on ${WHERE}. The site said: A route file stopped PHP.`, hint: /error log/ },
 	],
+	[
+		'500 from WordPress when its database is down, as HTML',
+		{ status: 500, text: '<!DOCTYPE html><html><body><h1>Error establishing a database connection</h1></body></html>' },
+		{ code: 'database_down', message: `${SITE} could not reach its database on ${WHERE} (500, "Error establishing a database connection").`, hint: /database .* is down/ },
+	],
+	[
+		'500 from WordPress when its database is down, as a JSON wp_die',
+		wpError(500, 'wp_die', '<h1>Error establishing a database connection</h1>'),
+		{ code: 'database_down', message: `${SITE} could not reach its database on ${WHERE} (500, "Error establishing a database connection").`, hint: /database .* is down/ },
+	],
+	...([
+		[502, 'Bad Gateway'],
+		[503, 'Service Unavailable'],
+		[504, 'Gateway Timeout'],
+	] as const).map(([status, name]): [string, Reply, Expected] => [
+		`${status} from the proxy in front of PHP`,
+		{ status, text: `<html><head><title>${status} ${name}</title></head><body><center><h1>${status} ${name}</h1></center><hr><center>nginx</center></body></html>` },
+		{ code: 'proxy_error', message: `The web server in front of ${SITE} answered ${WHERE} with HTTP ${status} (${name}): WordPress did not answer it.`, hint: /PHP .* is down, restarting/ },
+	]),
 	[
 		'409 with a code svc does not know',
 		wpError(409, 'svc_something_new', 'Something new.'),

@@ -37,6 +37,8 @@ interface Failure {
 	readonly serverMessage: string | undefined;
 	/** ` The site said: …` to end a message with, or '' when it said nothing. */
 	readonly said: string;
+	/** The answer as sent (already capped by the transport), for pages that are not JSON. */
+	readonly body: string;
 }
 
 /** The SvcError a row makes; its status and serverCode are the answer's. */
@@ -58,6 +60,13 @@ interface StatusRow extends Outcome {
 	/** Narrows the row within its status; the first row that matches is used. */
 	readonly when?: (failure: Failure) => boolean;
 }
+
+// WordPress's own words when it cannot reach its database (wpdb's db_connect_fail, dead_db()), on an HTML page.
+const DATABASE_DOWN_PAGE = /Error establishing a database connection/i;
+const DATABASE_DOWN_HINT =
+	'The site\'s database (MySQL or MariaDB) is down, full of connections or unreachable from WordPress; once it is back, run the command again.';
+const DATABASE_DOWN_MESSAGE = (f: Failure): string =>
+	`${f.siteUrl} could not reach its database on ${f.where} (${f.status}, "Error establishing a database connection").`;
 
 const LIST_RELEASES = 'Run "svc api releases" to see the releases the site keeps.';
 const DISALLOWED_HINT =
@@ -115,6 +124,13 @@ export const WORDPRESS_CODES: readonly CodeRow[] = [
 		code: 'release_not_found',
 		message: (f) => `That release is not kept on ${f.siteUrl}.${f.said}`,
 		hint: LIST_RELEASES,
+	},
+	{
+		status: 500,
+		serverCodes: ['db_connect_fail'],
+		code: 'database_down',
+		message: DATABASE_DOWN_MESSAGE,
+		hint: DATABASE_DOWN_HINT,
 	},
 	{
 		status: 409,
@@ -201,6 +217,21 @@ const BY_STATUS: readonly StatusRow[] = [
 	},
 	{
 		status: (status) => status >= 500,
+		when: (f) => DATABASE_DOWN_PAGE.test(f.serverMessage ?? '') || (f.wp === undefined && DATABASE_DOWN_PAGE.test(f.body)),
+		code: 'database_down',
+		message: DATABASE_DOWN_MESSAGE,
+		hint: DATABASE_DOWN_HINT,
+	},
+	{
+		// nginx's, Apache's or a CDN's page: PHP did not answer (down, restarting, overloaded, timed out).
+		status: (status) => status === 502 || status === 503 || status === 504,
+		when: beforeWordPress,
+		code: 'proxy_error',
+		message: (f) => `The web server in front of ${f.siteUrl} answered ${f.where} with HTTP ${f.status} (${GATEWAY_STATUS[f.status] ?? 'error'}): WordPress did not answer it.`,
+		hint: 'The site\'s PHP (PHP-FPM, the app server) is down, restarting, overloaded or too slow for the proxy; once it answers again, run the command again.',
+	},
+	{
+		status: (status) => status >= 500,
 		code: 'server_error',
 		message: (f) => `The site failed with HTTP ${f.status} on ${f.where}.${f.said}`,
 		hint: 'Check the site\'s PHP error log (svc logs lines starting with "Svc api/:").',
@@ -212,6 +243,8 @@ const BY_STATUS: readonly StatusRow[] = [
 		message: (f) => `The site rejected ${f.where} (${f.status}).${f.said}`,
 	},
 ];
+
+const GATEWAY_STATUS: Readonly<Record<number, string>> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
 const UNEXPECTED_STATUS: Outcome = {
 	code: 'bad_response',
@@ -244,6 +277,7 @@ function failureOf(response: Answer, where: string, siteUrl: string, user: strin
 		serverCode: typeof wp?.code === 'string' ? wp.code : undefined,
 		serverMessage,
 		said: serverMessage === undefined ? '' : ` The site said: ${serverMessage}`,
+		body: response.body,
 	};
 }
 

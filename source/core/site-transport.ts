@@ -114,7 +114,7 @@ export function createTransport(options: TransportOptions): (url: URL, request: 
 			response = await responseOf(stream);
 		} catch (error) {
 			stream.destroy();
-			throw networkFailure(error, siteUrl, timeoutMs, fail);
+			throw networkFailure(error, siteUrl, timeoutMs, fail, request.where);
 		}
 		const status = response.statusCode;
 		const headers = response.headers;
@@ -234,12 +234,21 @@ function brokenAnswer(
 	});
 }
 
+const BROKEN_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
 const TLS_CODE = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH|ERR_OSSL_)/;
 
 /** Node and got error codes for a request that never got an HTTP answer, as a user-facing error. */
-export function networkFailure(error: unknown, siteUrl: string, timeoutMs: number, fail: Fail = plainFail): SvcError {
+export function networkFailure(error: unknown, siteUrl: string, timeoutMs: number, fail: Fail = plainFail, where?: string): SvcError {
 	// got's RequestError carries Node's code (or its own ETIMEDOUT), like a plain Node error does.
 	const code = errorCode(error);
+	// A reset or a broken pipe needs a connection: the site was reached, and the request was cut off in flight.
+	if (BROKEN_CODES.has(code)) {
+		return fail(`The connection to ${siteUrl} broke during ${where ?? 'the request'} (${code}), before the site answered.`, {
+			code: 'connection_broken',
+			hint: 'The network dropped (Wi-Fi, VPN, a proxy) or the site\'s web server closed the connection; the site URL is right. Run the command again.',
+		});
+	}
 	if (code === 'ETIMEDOUT' || nameOf(error) === 'TimeoutError') {
 		return fail(`${siteUrl} did not answer within ${seconds(timeoutMs)}.`, {
 			code: 'timeout',
@@ -265,7 +274,6 @@ export function networkFailure(error: unknown, siteUrl: string, timeoutMs: numbe
 		EAI_AGAIN: 'the host name could not be resolved right now; check your network and DNS.',
 		EHOSTUNREACH: 'the host is unreachable; check your network.',
 		ENETUNREACH: 'the network is unreachable; check your connection.',
-		ECONNRESET: 'the connection was reset by the server.',
 	};
 	return fail(`Cannot reach ${siteUrl}: ${reasons[code] ?? `the request failed${code === '' ? '' : ` (${code})`}.`}`, {
 		code: 'unreachable',

@@ -6,6 +6,7 @@
 import type { KeySource } from './secrets-key.js';
 import type { SiteLimits } from './answer-caps.js';
 import type { RequestableKind } from './release-kinds.js';
+import type { RetryNotice } from './retry-policy.js';
 
 export type { SiteLimits } from './answer-caps.js';
 
@@ -17,6 +18,10 @@ export interface SiteClientOptions {
 	/** Per request; uploads of large batches may need more. Default 60 s. */
 	readonly timeoutMs?: number;
 	readonly userAgent?: string;
+	/** Told before a request that failed is sent again (retry-policy.ts); the command says it on stderr. */
+	readonly onRetry?: (notice: RetryNotice) => void;
+	/** How the client waits before a retry; tests pass one that does not. */
+	readonly wait?: (ms: number) => Promise<void>;
 }
 
 /**

@@ -224,6 +224,9 @@ describe('release bodies are checked strictly: each field has its type, and the 
     ['dry_run a string', { files: { wrong: hash }, dry_run: 'false' }, 'dry_run'],
     ['base a string', { files: { wrong: hash }, base: '1' }, 'base'],
     ['base a fraction', { files: { wrong: hash }, base: 1.5 }, 'base'],
+    ['commit_id too short', { files: { wrong: hash }, commit_id: 'abc' }, 'commit_id'],
+    ['commit_id with a quote', { files: { wrong: hash }, commit_id: "abcdefgh'ijklmnop" }, 'commit_id'],
+    ['commit_id a number', { files: { wrong: hash }, commit_id: 1234567890123456 }, 'commit_id'],
   ])('POST api-releases: %s', async (_label, json, field) => {
     const response = await call(site, '/svc/v1/api-releases', { method: 'POST', json });
     expectError(response, 400, 'svc_bad_request');

@@ -70,7 +70,7 @@ describe('the REST index and the namespace index', () => {
       const post = answer.body.endpoints?.find((endpoint) => endpoint.methods.includes('POST'));
       return Object.keys(post?.args ?? {});
     };
-    expect(await fields('/svc/v1/api-releases')).toEqual(['files', 'remove', 'base', 'prune', 'dry_run', 'kind', 'message']);
+    expect(await fields('/svc/v1/api-releases')).toEqual(['files', 'remove', 'base', 'prune', 'dry_run', 'kind', 'message', 'commit_id']);
     expect(await fields('/svc/v1/api-releases/rollback')).toEqual(['to', 'base', 'dry_run', 'message']);
     expect(await fields('/svc/v1/api-releases/promote')).toEqual(['id', 'base', 'dry_run', 'force', 'message']);
     expect(await fields('/svc/v1/api-blobs')).toEqual(['blobs']);

@@ -28,6 +28,8 @@ final class Change {
 	 * @param string|null           $message     What the person says of the release (ReleaseMessage).
 	 * @param int|null              $preview_base A promote: the release its preview was made against,
 	 *                                            which must still be active (null: --force).
+	 * @param string|null           $commit_id   The client's id of this change (CommitId): a retry
+	 *                                            with it answers the release it already made.
 	 */
 	public function __construct(
 		public readonly array $files,
@@ -40,6 +42,7 @@ final class Change {
 		public readonly ?int $rollback_of = null,
 		public readonly ?string $message = null,
 		public readonly ?int $preview_base = null,
+		public readonly ?string $commit_id = null,
 	) {
 	}
 }

@@ -30,7 +30,7 @@ use RuntimeException;
  * before anything is served. Writes and catch-ups hold the write lock, so they never interleave.
  *
  * @phpstan-import-type Plan from PlannedRelease
- * @phpstan-type Outcome array{release: array<string, mixed>|null, plan: Plan, checked: array<string, string>, syntax_check: string, unchanged: bool, dry_run: bool, token?: string}
+ * @phpstan-type Outcome array{release: array<string, mixed>|null, plan: Plan, checked: array<string, string>, syntax_check: string, unchanged: bool, dry_run: bool, token?: string, replayed?: true}
  *
  * @phpstan-import-type EntryData from Entry
  * @phpstan-import-type Manifest from ManifestStore
@@ -341,6 +341,10 @@ final class Deployer {
 		if ( null !== $stale ) {
 			return Refusal::write_failed( $stale );
 		}
+		$replayed = $this->replayed( $change );
+		if ( null !== $replayed ) {
+			return $replayed;
+		}
 		$refusal = ReleasePlanner::admit( $change, $active );
 		if ( null !== $refusal ) {
 			return $refusal;
@@ -402,6 +406,35 @@ final class Deployer {
 	}
 
 	/**
+	 * A commit whose id already made a release (its answer was lost on the way): that release,
+	 * answered again and not made twice. Asked before the base check, which the first attempt moved.
+	 *
+	 * @return Outcome|Refusal|null Null: commit as usual.
+	 */
+	private function replayed( Change $change ): array|Refusal|null {
+		if ( null === $change->commit_id ) {
+			return null;
+		}
+		$recorded = $this->releases->by_commit_id( $change->commit_id );
+		$decision = CommitId::decide( $recorded, $change->kind, $change->dry_run );
+		if ( null === $recorded || CommitId::COMMIT === $decision ) {
+			return null;
+		}
+		if ( CommitId::REUSED === $decision ) {
+			return Refusal::commit_id_reused( $recorded['id'] );
+		}
+		return array(
+			'release'      => $recorded,
+			'plan'         => $recorded['summary'],
+			'checked'      => array(),
+			'syntax_check' => 'skipped',
+			'unchanged'    => false,
+			'dry_run'      => false,
+			'replayed'     => true,
+		);
+	}
+
+	/**
 	 * Carries out a checked plan: contents kept, the import release of files found on disk, the tree
 	 * built, the release recorded (the atomic step) and served, then the old ones pruned.
 	 *
@@ -455,7 +488,7 @@ final class Deployer {
 		}
 		$previous = $this->releases->active_id( true );
 		try {
-			$id = $this->releases->activate( $final, $planned->kind, $planned->plan, $change->rollback_of, $change->message );
+			$id = $this->releases->activate( $final, $planned->kind, $planned->plan, $change->rollback_of, $change->message, $change->commit_id );
 		} catch ( RuntimeException $error ) {
 			// The transaction was rolled back: no release was recorded, and the build is not served.
 			Trees::remove( $this->paths->trees() . '/' . $build );

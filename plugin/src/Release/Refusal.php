@@ -83,6 +83,11 @@ final class Refusal {
 		return new self( 'svc_not_a_preview', compact( 'release', 'kind' ) );
 	}
 
+	/** A commit id that made release $release, of another kind than this change: the client reused it. */
+	public static function commit_id_reused( int $release ): self {
+		return new self( 'svc_commit_id_reused', compact( 'release' ) );
+	}
+
 	public static function preview_expired( int $release ): self {
 		return new self( 'svc_preview_expired', compact( 'release' ) );
 	}

@@ -67,6 +67,17 @@ final class ReleaseStore {
 	}
 
 	/**
+	 * The release a client's commit id made, or null: none did, or it is no longer kept.
+	 *
+	 * @return Release|null
+	 */
+	public function by_commit_id( string $commit_id ): ?array {
+		global $wpdb;
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT * FROM ' . Schema::releases() . ' WHERE commit_id = %s', $commit_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+		return is_array( $row ) ? self::decode( $row, true ) : null;
+	}
+
+	/**
 	 * The release made just before $id (what "roll back" returns to); null when none is kept. A
 	 * preview never was active, so it is never what a rollback returns to.
 	 */
@@ -81,12 +92,14 @@ final class ReleaseStore {
 	 *
 	 * @param array<string, string>                                                     $files   Slug => hash.
 	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary
+	 * @param string|null                                                               $commit_id The client's id (CommitId), kept with the row: unique, so a
+	 *                                                                                             concurrent twin of this commit fails instead of making a second release.
 	 */
-	public function activate( array $files, string $kind, array $summary, ?int $rollback_of = null, ?string $message = null ): int {
+	public function activate( array $files, string $kind, array $summary, ?int $rollback_of = null, ?string $message = null, ?string $commit_id = null ): int {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		try {
-			$id = $this->insert( $files, $kind, $summary, $rollback_of, $message, array() );
+			$id = $this->insert( $files, $kind, $summary, $rollback_of, $message, null === $commit_id ? array() : array( 'commit_id' => $commit_id ) );
 			// Not update_option(): it skips the write when its cache already holds the value.
 			$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'yes') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", self::ACTIVE_OPTION, (string) $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 			if ( '' !== $wpdb->last_error ) {
@@ -127,7 +140,7 @@ final class ReleaseStore {
 	/**
 	 * @param array<string, string>                                                     $files
 	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary
-	 * @param array<string, int|string>                                                 $preview The preview's columns, if it is one.
+	 * @param array<string, int|string>                                                 $preview The preview's columns, if it is one, or the commit id.
 	 */
 	private function insert( array $files, string $kind, array $summary, ?int $rollback_of, ?string $message, array $preview ): int {
 		global $wpdb;

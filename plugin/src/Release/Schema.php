@@ -16,7 +16,7 @@ namespace Svc\Release;
  */
 final class Schema {
 
-	public const VERSION        = '6';
+	public const VERSION        = '7';
 	public const VERSION_OPTION = 'svc_db_version';
 
 	public static function blobs(): string {
@@ -69,8 +69,10 @@ final class Schema {
   preview_token char(64) DEFAULT NULL,
   preview_base bigint unsigned DEFAULT NULL,
   expires bigint unsigned DEFAULT NULL,
+  commit_id varchar(64) DEFAULT NULL,
   PRIMARY KEY  (id),
-  KEY preview_token (preview_token)
+  KEY preview_token (preview_token),
+  UNIQUE KEY commit_id (commit_id)
 ) {$charset};",
 			)
 		);

@@ -61,6 +61,12 @@ final class Refusals {
 			// The disk's or the database's own words.
 			'svc_write_failed'        => array( 500, array(), static fn ( array $data ): string => $reason( $data ) . '; ' . __( 'nothing was changed.', 'svc' ) ),
 			'svc_no_previous_release' => array( 409, array(), static fn (): string => __( 'There is no earlier release to roll back to.', 'svc' ) ),
+			'svc_commit_id_reused'    => array(
+				409,
+				array( 'release' ),
+				/* translators: %d: release id */
+				static fn ( array $data ): string => sprintf( __( 'This commit id already made release %d, another kind of change; nothing was changed. Send a new id for each change.', 'svc' ), $data['release'] ),
+			),
 			'svc_release_not_found'   => array(
 				404,
 				array( 'release' ),

@@ -12,6 +12,7 @@ namespace Svc\Rest;
 use Svc\Manifest\ManifestStore;
 use Svc\Network\DeployCapability;
 use Svc\Release\Change;
+use Svc\Release\CommitId;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
 use Svc\Release\ReleaseKind;
@@ -205,6 +206,18 @@ final class ReleasesController {
 				static fn ( mixed $kind ): ?WP_Error => is_string( $kind ) && ReleaseKind::requestable( $kind ) ? null : Errors::bad_field( 'kind', sprintf( __( 'kind must be one of: %s.', 'svc' ), implode( ', ', ReleaseKind::REQUESTABLE ) ) )
 			),
 			BodyField::message(),
+			self::commit_id_field(),
+		);
+	}
+
+	private static function commit_id_field(): BodyField {
+		return BodyField::shaped(
+			'commit_id',
+			array(
+				'type'        => 'string',
+				'description' => __( 'The client\'s id of this change (16 to 64 letters, digits, - or _): a commit repeated with it answers the release it already made.', 'svc' ),
+			),
+			static fn ( mixed $id ): ?WP_Error => CommitId::well_formed( $id ) ? null : Errors::bad_field( 'commit_id', __( 'commit_id must be 16 to 64 letters, digits, - or _.', 'svc' ) )
 		);
 	}
 
@@ -395,7 +408,8 @@ final class ReleasesController {
 				dry_run: true === $request->get_param( 'dry_run' ),
 				base: $request->get_param( 'base' ),
 				kind: $request->get_param( 'kind' ) ?? ReleaseKind::PUSH,
-				message: ReleaseMessage::normalize( $request->get_param( 'message' ) )
+				message: ReleaseMessage::normalize( $request->get_param( 'message' ) ),
+				commit_id: $request->get_param( 'commit_id' )
 			)
 		);
 		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
@@ -437,6 +451,10 @@ final class ReleasesController {
 		);
 		if ( $outcome['unchanged'] ) {
 			$body['unchanged'] = true;
+		}
+		if ( isset( $outcome['replayed'] ) ) {
+			// A retried commit: this release was made by its first attempt, not now.
+			$body['replayed'] = true;
 		}
 		if ( isset( $outcome['token'] ) ) {
 			// Shown this once: the site keeps only its hash.

@@ -20,6 +20,7 @@ type Screens = typeof PushScreens;
 import type { PublicRoute } from '../../components/public-warnings.js';
 import type { ApiPushCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
+import { deployFailure, type DeployPhase } from '../shared/deploy-outcome.js';
 import { openProject, openSite } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';
@@ -164,12 +165,21 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 		}
 	}
 
-	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false }, { ui, interactive, io }));
+	const before = status?.release?.id ?? null;
+	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false, site: site.url, before }, { ui, interactive, io }));
 	const deleted = result.deleted;
-	const found = await publicRoutes(upload, result, site.client, remote);
 	// A preview's files are not in the active listing: the site lists (and loads) the preview's own.
 	const previewId = command.preview ? result.release?.id : undefined;
-	const failed = command.preview && previewId === undefined ? [] : await loadFailures(client, result.written.map((file) => file.slug), previewId);
+	let found: PublicRoute[];
+	let failed: LoadFailure[];
+	try {
+		found = await publicRoutes(upload, result, site.client, remote);
+		failed = command.preview && previewId === undefined ? [] : await loadFailures(client, result.written.map((file) => file.slug), previewId);
+	} catch (error) {
+		// Committed: whatever fails now, the release is live, and svc says so.
+		const done = [upload.length > 0 ? `pushed ${plural(upload.length, 'file')}` : '', deleted.length > 0 ? `removed ${plural(deleted.length, 'route')}` : ''].filter((part) => part !== '').join(', ');
+		throw deployFailure(error, { phase: 'after-commit', site: site.url, before, release: result.release?.id ?? null, preview: command.preview, done });
+	}
 	const failure = failed.length === 0 ? undefined : loadFailed(failed, project.apiLabel, previewId);
 	if (ui === undefined) {
 		printJson(io, {
@@ -227,6 +237,9 @@ const NOTHING_STAGED = { files: 0, requests: 0, bytes: 0 } as const;
 /** What `pushRelease` needs, with the local files themselves, and where they live for messages. */
 interface Push extends Omit<ReleasePushOptions, 'files' | 'upload' | 'onProgress'> {
 	readonly client: SiteClient;
+	/** For what a failure says of the site: its URL and the release it served before (a real push only). */
+	readonly site?: string;
+	readonly before?: number | null;
 	readonly files: readonly LocalRouteFile[];
 	readonly upload: readonly LocalRouteFile[];
 	readonly apiLabel: string;
@@ -245,6 +258,8 @@ interface Screen {
  */
 async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 	const view = screen.ui?.liveProgress(screen.io, screen.interactive, { count: plural(push.upload.length, 'file'), dryRun: push.dryRun });
+	// Up to the commit's request nothing is changed; the old single batch changes as it is sent.
+	let phase: DeployPhase = 'before-commit';
 	try {
 		const result = await pushRelease(push.client, {
 			files: push.files,
@@ -255,13 +270,17 @@ async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 			status: push.status,
 			...(push.kind === undefined ? {} : { kind: push.kind }),
 			message: push.message,
-			onProgress: (progress) => view?.progress(progress),
+			onProgress: (progress) => {
+				if (progress.phase !== 'staging') phase = 'committing';
+				view?.progress(progress);
+			},
 		});
 		view?.end({ kind: 'done', result });
 		return result;
 	} catch (error) {
 		view?.end({ kind: 'failed', reason: stoppedBecause(error) });
-		throw isSvcError(error) ? withLocalPaths(error, push.apiLabel) : error;
+		const local = isSvcError(error) ? withLocalPaths(error, push.apiLabel) : error;
+		throw push.site === undefined || push.before === undefined ? local : deployFailure(local, { phase, site: push.site, before: push.before });
 	} finally {
 		await view?.finish();
 	}

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { findProjectFile, isInsecureRemote, readUserConfig, resolveApiDir, selectProfile, type ProjectFile } from '../../core/config.js';
 import { credentialsPath, resolveCredentials } from '../../core/credentials.js';
+import { retryLine } from '../../core/retry-policy.js';
 import { createSiteClient, type SiteClient } from '../../core/site-client.js';
 import { note, type Io } from './io.js';
 
@@ -49,6 +50,8 @@ export function openSite(io: Io, options: { readonly site: string | undefined; r
 			user: credentials.user,
 			appPassword: credentials.appPassword,
 			userAgent: `svc/${io.version}`,
+			// On stderr, never in --json's stdout: the request is being sent again, safely.
+			onRetry: (notice) => note(io, retryLine(notice)),
 		}),
 		url: credentials.url,
 		profile: credentials.profileName,

@@ -15,6 +15,7 @@ import { isInteractive, printJson, type Io } from './io.js';
 import type { Views } from './load-views.js';
 import { toReleaseRecord } from './release-records.js';
 import { plural } from './words.js';
+import { deployFailure } from './deploy-outcome.js';
 
 /** What a command's screens show at each step (none with --json). */
 export interface SwitchScreens extends Pick<Views, 'askConfirm'> {
@@ -53,7 +54,15 @@ export async function switchRelease<S extends SwitchScreens>(
 		switchDocument({ site: site.url, dryRun, from: active?.id ?? null, plan, noop, written: done?.written.map((file) => file.slug) ?? [], release: done?.release ?? null }, how.named);
 
 	const applied = async (planned: ReleasePlan | undefined): Promise<number> => {
-		const done = await how.apply(active?.id);
+		const done = await how.apply(active?.id).catch((error: unknown) => {
+			throw deployFailure(error, {
+				phase: 'committing',
+				site: site.url,
+				before: active?.id ?? null,
+				// A second rollback without a release named would go one further back: looked at first.
+				unknownHint: '"svc api releases" shows which release is active; run the command again only if it is not the one you asked for.',
+			});
+		});
 		const plan = done.plan ?? planned ?? NO_CHANGE;
 		if (command.json) {
 			printJson(io, document(false, plan, done.unchanged, done));

@@ -58,6 +58,42 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertContains( "manifest-{$served}.php", $manifests );
 	}
 
+	public function test_a_commit_repeated_with_its_id_answers_the_release_it_made_and_makes_no_other(): void {
+		$this->deploy( array( 'first' => self::route( self::unique( 'First' ) ) ) );
+		$releases = new ReleaseStore();
+		$base     = $releases->active_id( true );
+		$source   = self::route( self::unique( 'Again' ) );
+		$hash     = hash( 'sha256', $source );
+		$id       = bin2hex( random_bytes( 16 ) );
+		$change   = new Change( files: array( 'again' => $hash ), inline: array( $hash => $source ), base: $base, commit_id: $id );
+		$made     = self::answer( $this->deployer->commit( $change ) );
+		$this->assertIsArray( $made );
+		$this->assertArrayNotHasKey( 'replayed', $made );
+		$release = (int) $made['release']['id'];
+		$count   = count( $releases->all() );
+
+		// The answer was lost: the same commit again, planned against the release it replaced.
+		$again = self::answer( $this->deployer->commit( $change ) );
+		$this->assertIsArray( $again );
+		$this->assertTrue( $again['replayed'] ?? false );
+		$this->assertSame( $release, (int) $again['release']['id'] );
+		$this->assertSame( array( 'again' ), $again['plan']['added'] );
+		$this->assertSame( $count, count( $releases->all() ) );
+		$this->assertSame( $release, $releases->active_id( true ) );
+
+		// The same id for another kind of change is the client's mistake: refused, nothing made.
+		$reused = self::answer( $this->deployer->commit( new Change( files: array(), remove: array( 'again' ), kind: ReleaseKind::RM, commit_id: $id ) ) );
+		$this->assertInstanceOf( WP_Error::class, $reused );
+		$this->assertSame( 'svc_commit_id_reused', $reused->get_error_code() );
+		$this->assertSame( $release, $releases->active_id( true ) );
+		$this->assertSame( $count, count( $releases->all() ) );
+
+		// Without an id, the same change is planned as any other: the base moved, so it is refused.
+		$moved = self::answer( $this->deployer->commit( new Change( files: array( 'again' => $hash ), inline: array( $hash => $source ), base: $base ) ) );
+		$this->assertInstanceOf( WP_Error::class, $moved );
+		$this->assertSame( 'svc_release_moved', $moved->get_error_code() );
+	}
+
 	public function test_a_refused_release_changes_nothing(): void {
 		$this->deploy( array( 'keep' => self::route( self::unique( 'Keep' ) ) ) );
 		$before  = $this->tree();
