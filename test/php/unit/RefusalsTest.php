@@ -38,6 +38,7 @@ final class RefusalsTest extends TestCase {
 			'push rejected'       => array( Refusal::rejected( array( $failure ) ), 422, 'nothing was written: hello.php: unexpected end of file', array( 'errors' => array( $failure ) ) ),
 			'write failed'        => array( Refusal::write_failed( 'disk full' ), 500, 'disk full; nothing was changed.', array() ),
 			'no previous release' => array( Refusal::no_previous_release(), 409, 'There is no earlier release to roll back to.', array() ),
+			'commit id reused'    => array( Refusal::commit_id_reused( 6 ), 409, 'This commit id already made release 6, another kind of change; nothing was changed.', array( 'release' => 6 ) ),
 			'release not found'   => array( Refusal::release_not_found( 9 ), 404, 'Release 9 is not kept on this site.', array( 'release' => 9 ) ),
 			'release is preview'  => array( Refusal::release_is_preview( 9 ), 409, 'promote it (svc api promote 9)', array( 'release' => 9 ) ),
 			'not a preview'       => array( Refusal::not_a_preview( 9, 'push' ), 409, 'it is a push release', array( 'release' => 9 ) ),
