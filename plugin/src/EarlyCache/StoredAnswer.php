@@ -57,7 +57,7 @@ final class StoredAnswer {
 			return null;
 		}
 		// Bodies are JSON text but may hold any bytes a route sent: base64 keeps the record valid JSON.
-		$answer['body'] = base64_encode( $answer['body'] );
+		$answer['body'] = base64_encode( $answer['body'] ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- a body, not code.
 		$encoded        = json_encode( $answer, JSON_UNESCAPED_SLASHES ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs before WordPress loads.
 		return false === $encoded ? null : $encoded;
 	}
@@ -73,7 +73,7 @@ final class StoredAnswer {
 		if ( ! is_array( $data ) || ! is_string( $data['body'] ?? null ) ) {
 			return null;
 		}
-		$body = base64_decode( $data['body'], true );
+		$body = base64_decode( $data['body'], true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- a body, not code.
 		if ( false === $body ) {
 			return null;
 		}
