@@ -31,7 +31,6 @@ final class AnswerKey {
 	 * @return string|null Null when the arguments cannot be encoded (invalid UTF-8): no key, no cache.
 	 */
 	public static function for( string $scope, string $slug, string $file_hash, array $args ): ?string {
-		unset( $args['rest_route'] );
 		$encoded = json_encode( self::normalized( $args ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs before WordPress loads.
 		if ( false === $encoded ) {
 			return null;

@@ -36,13 +36,6 @@ final class EarlyCacheKeyTest extends TestCase {
 					),
 				),
 			),
-			'rest_route is the route'    => array(
-				array(
-					'rest_route' => '/svc/v1/a',
-					'a'          => '1',
-				),
-				array( 'a' => '1' ),
-			),
 			'integer and numeric string' => array( array( 'n' => 5 ), array( 'n' => '5' ) ),
 		);
 	}
