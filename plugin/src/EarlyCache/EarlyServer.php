@@ -12,9 +12,8 @@ namespace Svc\EarlyCache;
 /**
  * Does what Lookup planned: sends a stored answer and ends the request (a hit: no plugin, no theme
  * runs); or lets WordPress compute the answer while an output buffer keeps what it sends, and
- * stores it when StorableAnswer allows (a miss). A stale answer is sent first and refreshed after
- * the client has it where PHP-FPM can finish the request early; elsewhere it is refreshed like a
- * miss. A request waiting for another's refresh polls the store for a bounded time, then lets
+ * stores it when StorableAnswer allows (a miss). A stale answer is refreshed by the one request
+ * holding the lock, as a miss; the others are sent the stale answer meanwhile. A request waiting for another's refresh polls the store for a bounded time, then lets
  * WordPress answer it without storing. Every svc route's answer says which it was in `X-Svc-Cache`.
  *
  * @phpstan-import-type Cached from RouteIndex
@@ -55,17 +54,11 @@ final class EarlyServer {
 				}
 				return false;
 			case HitPlan::SERVE_THEN_REFRESH:
-				if ( isset( $outcome['answer'] ) && function_exists( 'fastcgi_finish_request' ) ) {
-					self::send( Reply::to( $outcome['answer'], $method, $inm ), 'STALE' );
-					fastcgi_finish_request();
-					// The client has its answer; what WordPress now prints goes to the store only.
-					self::capture( $store, $key, $cache, 'GET' === $method, true );
-					return false;
-				}
-				self::capture( $store, $key, $cache, 'GET' === $method, false );
-				return false;
+				// The lock holder computes the new answer for its own client; everyone else is served
+				// the stale one meanwhile. (Sending the stale answer first and refreshing after
+				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
-				self::capture( $store, $key, $cache, 'GET' === $method, false );
+				self::capture( $store, $key, $cache, 'GET' === $method );
 				return false;
 			default:
 				$answer = self::wait( $store, $key, $cache );
@@ -96,16 +89,14 @@ final class EarlyServer {
 	 *
 	 * @param Cached $cache
 	 */
-	private static function capture( AnswerStore $store, string $key, array $cache, bool $storable, bool $silent ): void {
-		if ( ! $silent ) {
-			header( 'X-Svc-Cache: MISS' );
-		}
+	private static function capture( AnswerStore $store, string $key, array $cache, bool $storable ): void {
+		header( 'X-Svc-Cache: MISS' );
 		$body = '';
 		ob_start(
-			static function ( string $buffer, int $phase ) use ( $store, $key, $cache, $storable, $silent, &$body ): string {
+			static function ( string $buffer, int $phase ) use ( $store, $key, $cache, $storable, &$body ): string {
 				$body .= $buffer;
 				if ( 0 === ( $phase & PHP_OUTPUT_HANDLER_FINAL ) ) {
-					return $silent ? '' : $buffer;
+					return $buffer;
 				}
 				$status  = (int) http_response_code();
 				$headers = SentHeaders::parse( headers_list() );
@@ -117,7 +108,7 @@ final class EarlyServer {
 					}
 				}
 				$store->unlock( $key );
-				return $silent ? '' : $buffer;
+				return $buffer;
 			}
 		);
 	}

@@ -13,7 +13,7 @@ namespace Svc\EarlyCache;
  * One request refreshes an answer; the others do not pile onto WordPress. The refresh lock is taken
  * (an atomic add in the store, with a short lifetime so a crashed request does not hold it) only
  * when the answer is not fresh, so a fresh hit costs one read. With the lock, a request computes the
- * answer (after serving the stale one, when it may); without it, a request serves the stale answer
+ * answer and stores it; without it, a request serves the stale answer
  * or, when there is none it may serve, waits a bounded time for the holder's answer and then boots
  * WordPress itself without storing (the holder's answer is the one stored).
  */
@@ -21,7 +21,7 @@ final class HitPlan {
 
 	/** Send the stored answer; nothing else. */
 	public const SERVE = 'serve';
-	/** Send the stored answer, then compute and store a new one (the lock is held). */
+	/** A stale answer whose lock this request took: it computes and stores the new one for its own client. */
 	public const SERVE_THEN_REFRESH = 'serve_then_refresh';
 	/** Compute the answer as a miss and store it (the lock is held). */
 	public const COMPUTE_AND_STORE = 'compute_and_store';

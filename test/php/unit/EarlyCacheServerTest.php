@@ -2,7 +2,10 @@
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
+use Svc\EarlyCache\AnswerKey;
+use Svc\EarlyCache\DiskStore;
 use Svc\EarlyCache\DropInSource;
+use Svc\EarlyCache\StoredAnswer;
 use Svc\EarlyCache\IndexFile;
 
 /**
@@ -70,11 +73,11 @@ final class EarlyCacheServerTest extends TestCase {
 		exec( 'rm -rf ' . escapeshellarg( $this->root ) );
 	}
 
-	private function publish( string $hash ): void {
+	private function publish( string $hash, ?int $swr = null ): void {
 		$cached = static fn ( array $args ): array => array(
 			'hash'    => $hash,
 			'max_age' => 60,
-			'swr'     => null,
+			'swr'     => $swr,
 			'args'    => $args,
 		);
 		$this->assertTrue(
@@ -182,5 +185,39 @@ final class EarlyCacheServerTest extends TestCase {
 		$this->publish( 'h2' );
 		$this->assertSame( 'MISS', $this->get( '/wp-json/svc/v1/hello' )['headers']['x-svc-cache'] ?? null );
 		$this->assertSame( 2, $this->boots() );
+	}
+
+	public function test_a_stale_answer_is_served_while_one_request_refreshes_it(): void {
+		$this->publish( 'h1', 30 );
+		$store = new DiskStore( $this->root . '/wp-content/svc/early-cache/answers' );
+		$key   = AnswerKey::for(
+			'127.0.0.1:' . $this->port,
+			'hello',
+			'h1',
+			array(
+				'path'  => array(),
+				'query' => array(),
+			)
+		);
+		$this->assertIsString( $key );
+		// Stored 70 s ago: past maxAge (60), within staleWhileRevalidate (30).
+		$this->assertTrue( $store->put( $key, (string) StoredAnswer::encode( 200, array( 'ETag' => '"old"' ), '{"old":true}', time() - 70 ), 60 ) );
+
+		// Another request holds the refresh lock: this one is sent the stale answer, WordPress untouched.
+		$this->assertTrue( $store->lock( $key, 30 ) );
+		$stale = $this->get( '/wp-json/svc/v1/hello' );
+		$this->assertSame( '{"old":true}', $stale['body'] );
+		$this->assertSame( 0, $this->boots() );
+
+		// The lock is free: this request refreshes (one boot), and the next is sent the new answer.
+		$store->unlock( $key );
+		$refresh = $this->get( '/wp-json/svc/v1/hello' );
+		$this->assertSame( 'MISS', $refresh['headers']['x-svc-cache'] ?? null );
+		$this->assertSame( 1, $this->boots() );
+		$fresh = $this->get( '/wp-json/svc/v1/hello' );
+		$this->assertSame( 'HIT', $fresh['headers']['x-svc-cache'] ?? null );
+		$this->assertSame( $refresh['body'], $fresh['body'] );
+		$this->assertSame( '"e1"', $fresh['headers']['etag'] ?? null );
+		$this->assertSame( 1, $this->boots() );
 	}
 }
