@@ -43,6 +43,9 @@ final class EarlyCacheServerTest extends TestCase {
 			if ( str_ends_with( $path, "/cookie" ) ) {
 				setcookie( "visitor", "1" );
 			}
+			if ( str_ends_with( $path, "/slow" ) ) {
+				usleep( 300000 );
+			}
 			if ( str_ends_with( $path, "/missing" ) ) {
 				http_response_code( 404 );
 			}
@@ -53,7 +56,8 @@ final class EarlyCacheServerTest extends TestCase {
 		$this->port = (int) substr( (string) strrchr( (string) stream_socket_get_name( $socket, false ), ':' ), 1 );
 		fclose( $socket );
 		$command      = escapeshellarg( PHP_BINARY ) . ' -S 127.0.0.1:' . $this->port . ' -t ' . escapeshellarg( $this->root ) . ' ' . escapeshellarg( $this->root . '/index.php' );
-		$this->server = proc_open( 'exec ' . $command, array( array( 'pipe', 'r' ), array( 'file', '/dev/null', 'w' ), array( 'file', '/dev/null', 'w' ) ), $pipes );
+		// Workers enough for requests to overlap (PHP_CLI_SERVER_WORKERS).
+		$this->server = proc_open( 'exec env PHP_CLI_SERVER_WORKERS=8 ' . $command, array( array( 'pipe', 'r' ), array( 'file', '/dev/null', 'w' ), array( 'file', '/dev/null', 'w' ) ), $pipes );
 		for ( $try = 0; $try < 200; $try++ ) {
 			$probe = @fsockopen( '127.0.0.1', $this->port );
 			if ( false !== $probe ) {
@@ -88,6 +92,7 @@ final class EarlyCacheServerTest extends TestCase {
 						'hello'    => $cached( array( 'page' ) ),
 						'cookie'   => $cached( array() ),
 						'missing'  => $cached( array() ),
+						'slow'     => $cached( array() ),
 						'uncached' => null,
 					),
 					'dynamic' => array(),
@@ -219,5 +224,32 @@ final class EarlyCacheServerTest extends TestCase {
 		$this->assertSame( $refresh['body'], $fresh['body'] );
 		$this->assertSame( '"e1"', $fresh['headers']['etag'] ?? null );
 		$this->assertSame( 1, $this->boots() );
+	}
+
+	public function test_concurrent_requests_for_a_missing_answer_boot_wordpress_once(): void {
+		$multi   = curl_multi_init();
+		$handles = array();
+		for ( $i = 0; $i < 40; $i++ ) {
+			$handle = curl_init( 'http://127.0.0.1:' . $this->port . '/wp-json/svc/v1/slow' );
+			curl_setopt( $handle, CURLOPT_RETURNTRANSFER, true );
+			curl_multi_add_handle( $multi, $handle );
+			$handles[] = $handle;
+		}
+		do {
+			$status = curl_multi_exec( $multi, $running );
+			if ( $running > 0 ) {
+				curl_multi_select( $multi, 1.0 );
+			}
+		} while ( $running > 0 && CURLM_OK === $status );
+		$bodies = array();
+		foreach ( $handles as $handle ) {
+			$this->assertSame( 200, curl_getinfo( $handle, CURLINFO_RESPONSE_CODE ) );
+			$bodies[] = (string) curl_multi_getcontent( $handle );
+			curl_multi_remove_handle( $multi, $handle );
+		}
+		curl_multi_close( $multi );
+		// One request computed the answer; the others waited for it (or came after it was stored).
+		$this->assertSame( 1, $this->boots() );
+		$this->assertCount( 1, array_unique( $bodies ) );
 	}
 }
