@@ -12,7 +12,8 @@ namespace Svc\EarlyCache;
 /**
  * Only a request whose answer is the same for anyone may share a stored one: a GET or HEAD with no
  * credentials (Credentials), no preview token (its answer comes from another release), no nonce
- * (only a logged-in caller has a meaningful one), and no query parameter the route does not declare
+ * (only a logged-in caller has a meaningful one), no method override, no Origin (its answer carries
+ * CORS headers for that origin), and no query parameter the route does not declare
  * in `#[Args]` (an undeclared one, `_fields` or `_embed` included, may change the answer while the key
  * would not, and accepting any would let a caller fill the store with keys). The same rule decides
  * both reading and storing, so an answer is never stored for a request that could not be served it.
@@ -26,6 +27,8 @@ final class SharedRequest {
 	public const NONCE       = 'nonce';
 	public const UNDECLARED  = 'undeclared_parameter';
 	public const TOO_LONG    = 'query_too_long';
+	public const OVERRIDE    = 'method_override';
+	public const ORIGIN      = 'cross_origin';
 
 	/** A longer query string is never a key: the key's cost stays bounded. */
 	public const MAX_QUERY_BYTES = 2048;
@@ -46,6 +49,10 @@ final class SharedRequest {
 		if ( 'GET' !== $method && 'HEAD' !== $method ) {
 			return self::METHOD;
 		}
+		// WordPress serves another verb's answer to a GET that names it: that answer is not GET's.
+		if ( array_key_exists( 'HTTP_X_HTTP_METHOD_OVERRIDE', $server ) ) {
+			return self::OVERRIDE;
+		}
 		if ( Credentials::carried( $server, $cookies ) ) {
 			return self::CREDENTIALS;
 		}
@@ -54,6 +61,11 @@ final class SharedRequest {
 		}
 		if ( array_key_exists( 'HTTP_X_WP_NONCE', $server ) || array_key_exists( '_wpnonce', $query ) ) {
 			return self::NONCE;
+		}
+		// WordPress answers a browser's cross-origin request with CORS headers made for its Origin
+		// (and `Vary: Origin`): a stored answer made for no origin would be refused by that browser.
+		if ( array_key_exists( 'HTTP_ORIGIN', $server ) ) {
+			return self::ORIGIN;
 		}
 		if ( strlen( is_string( $server['QUERY_STRING'] ?? null ) ? $server['QUERY_STRING'] : '' ) > self::MAX_QUERY_BYTES ) {
 			return self::TOO_LONG;

@@ -28,6 +28,8 @@ final class EarlyCacheRequestTest extends TestCase {
 			'empty Authorization'            => array( $get + array( 'HTTP_AUTHORIZATION' => '' ), array(), array(), array(), SharedRequest::CREDENTIALS ),
 			'X-Svc-Authorization'            => array( $get + array( 'HTTP_X_SVC_AUTHORIZATION' => 'Basic eDp5' ), array(), array(), array(), SharedRequest::CREDENTIALS ),
 			'preview token'                  => array( $get + array( 'HTTP_X_SVC_PREVIEW' => 'tok' ), array(), array(), array(), SharedRequest::PREVIEW ),
+			'method override'                => array( $get + array( 'HTTP_X_HTTP_METHOD_OVERRIDE' => 'POST' ), array(), array(), array(), SharedRequest::OVERRIDE ),
+			'a cross-origin request'         => array( $get + array( 'HTTP_ORIGIN' => 'https://other.test' ), array(), array(), array(), SharedRequest::ORIGIN ),
 			'nonce header'                   => array( $get + array( 'HTTP_X_WP_NONCE' => 'n' ), array(), array(), array(), SharedRequest::NONCE ),
 			'nonce parameter'                => array( $get, array(), array( '_wpnonce' => 'n' ), array( '_wpnonce' ), SharedRequest::NONCE ),
 			'declared parameter'             => array( $get, array(), array( 'page' => '2' ), array( 'page', 'per_page' ), null ),

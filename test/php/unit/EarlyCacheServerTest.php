@@ -167,6 +167,9 @@ final class EarlyCacheServerTest extends TestCase {
 			array( '/wp-json/svc/v1/hello', array( 'X-Svc-Authorization: Basic eDp5' ) ),
 			array( '/wp-json/svc/v1/hello', array( 'X-Svc-Preview: token' ) ),
 			array( '/wp-json/svc/v1/hello', array( 'X-WP-Nonce: n' ) ),
+			array( '/wp-json/svc/v1/hello', array( 'X-HTTP-Method-Override: POST' ) ),
+			array( '/wp-json/svc/v1/hello', array( 'Origin: https://other.test' ) ),
+			array( '/wp-json/svc/v1/hello?_method=POST', array() ),
 			array( '/wp-json/svc/v1/hello?_fields=a', array() ),
 			array( '/wp-json/svc/v1/uncached', array() ),
 		) as list( $path, $headers ) ) {
