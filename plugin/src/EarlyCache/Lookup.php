@@ -56,8 +56,6 @@ final class Lookup {
 		if ( null !== $refusal ) {
 			return self::bypass( $refusal );
 		}
-		// Without pretty permalinks the route comes in the query: it is the slug, already in the key.
-		unset( $query['rest_route'] );
 		$args = array(
 			'path'  => $route['params'],
 			'query' => $query,

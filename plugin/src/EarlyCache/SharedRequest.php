@@ -33,9 +33,6 @@ final class SharedRequest {
 	/** A longer query string is never a key: the key's cost stays bounded. */
 	public const MAX_QUERY_BYTES = 2048;
 
-	/** Query parameters that name the route itself when pretty permalinks are off. */
-	private const ROUTING_PARAMETERS = array( 'rest_route' );
-
 	/**
 	 * Null when the request may share a stored answer, else the reason it may not.
 	 *
@@ -71,7 +68,9 @@ final class SharedRequest {
 			return self::TOO_LONG;
 		}
 		foreach ( array_keys( $query ) as $name ) {
-			if ( ! in_array( (string) $name, $declared, true ) && ! in_array( (string) $name, self::ROUTING_PARAMETERS, true ) ) {
+			// `rest_route` included: WordPress prefers it to the path, so `/wp-json/a?rest_route=/b`
+			// is b's answer, which must never be stored as a's.
+			if ( ! in_array( (string) $name, $declared, true ) || 'rest_route' === (string) $name ) {
 				return self::UNDECLARED;
 			}
 		}

@@ -46,7 +46,8 @@ final class EarlyCacheRequestTest extends TestCase {
 			'_fields is not declared'        => array( $get, array(), array( '_fields' => 'id' ), array( 'id' ), SharedRequest::UNDECLARED ),
 			'_embed is not declared'         => array( $get, array(), array( '_embed' => '' ), array(), SharedRequest::UNDECLARED ),
 			'numeric parameter name'         => array( $get, array(), array( 0 => 'x' ), array(), SharedRequest::UNDECLARED ),
-			'rest_route without permalinks'  => array( $get, array(), array( 'rest_route' => '/svc/v1/hello' ), array(), null ),
+			'rest_route names another route' => array( $get, array(), array( 'rest_route' => '/svc/v1/other' ), array(), SharedRequest::UNDECLARED ),
+			'rest_route even if declared'    => array( $get, array(), array( 'rest_route' => '/svc/v1/other' ), array( 'rest_route' ), SharedRequest::UNDECLARED ),
 			'query string too long'          => array( $get + array( 'QUERY_STRING' => 'page=' . str_repeat( '1', 2044 ) ), array(), array( 'page' => '1' ), array( 'page' ), SharedRequest::TOO_LONG ),
 			'query string at the bound'      => array( $get + array( 'QUERY_STRING' => 'page=' . str_repeat( '1', 2043 ) ), array(), array( 'page' => '1' ), array( 'page' ), null ),
 		);

@@ -170,6 +170,7 @@ final class EarlyCacheServerTest extends TestCase {
 			array( '/wp-json/svc/v1/hello', array( 'X-HTTP-Method-Override: POST' ) ),
 			array( '/wp-json/svc/v1/hello', array( 'Origin: https://other.test' ) ),
 			array( '/wp-json/svc/v1/hello?_method=POST', array() ),
+			array( '/wp-json/svc/v1/hello?rest_route=/svc/v1/uncached', array() ),
 			array( '/wp-json/svc/v1/hello?_fields=a', array() ),
 			array( '/wp-json/svc/v1/uncached', array() ),
 		) as list( $path, $headers ) ) {
