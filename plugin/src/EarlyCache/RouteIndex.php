@@ -69,8 +69,10 @@ final class RouteIndex {
 		if ( ! str_starts_with( strtolower( $path ), strtolower( $index['prefix'] ) ) ) {
 			return null;
 		}
-		$route = trim( substr( $path, strlen( $index['prefix'] ) ), '/' );
-		if ( '' === $route ) {
+		// WordPress drops one trailing slash; an empty segment (`//`) names no route of svc's.
+		$route = substr( $path, strlen( $index['prefix'] ) );
+		$route = str_ends_with( $route, '/' ) ? substr( $route, 0, -1 ) : $route;
+		if ( '' === $route || str_contains( $route, '//' ) || str_starts_with( $route, '/' ) ) {
 			return null;
 		}
 		$found = array();

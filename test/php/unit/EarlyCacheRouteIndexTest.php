@@ -111,6 +111,8 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 	/** @return array<string, array{string}> */
 	public function not_found(): array {
 		return array(
+			'an empty segment'                   => array( '/wp-json/svc/v1//hello' ),
+			'an empty segment inside'            => array( '/wp-json/svc/v1/posts//12' ),
 			'another namespace'                  => array( '/wp-json/wp/v2/posts' ),
 			'the namespace itself'               => array( '/wp-json/svc/v1/' ),
 			'a route with an error'              => array( '/wp-json/svc/v1/broken' ),
