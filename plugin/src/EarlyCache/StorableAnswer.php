@@ -14,8 +14,8 @@ namespace Svc\EarlyCache;
  * a 201 or 202 says something happened for this caller, a 206 answers a range, a 204 is rare
  * enough not to be worth a second shape; never an error (it may be passing) nor a 304 (it has no
  * body). The route's own headers can forbid it too: a `Set-Cookie` is for one visitor, a
- * `Cache-Control` of `private` or `no-store` says so, and a `Vary` on anything but what svc itself
- * varies on (the preview header, the encoding) names a request header the key does not hold.
+ * `Cache-Control` of `private` or `no-store` says so, and a `Vary` on anything but what a shared
+ * request never carries (the preview header, Origin) or the encoding names a request header the key does not hold.
  */
 final class StorableAnswer {
 
@@ -26,8 +26,12 @@ final class StorableAnswer {
 	public const PRIVATE    = 'private';
 	public const VARY       = 'vary';
 
-	/** Request headers the key may ignore: a preview never shares (SharedRequest), the encoding is the server's. */
-	private const HARMLESS_VARY = array( 'x-svc-preview', 'accept-encoding' );
+	/**
+	 * Request headers the key may ignore: a request with a preview token or an Origin never shares
+	 * (SharedRequest), so the answer stored is the one for neither (WordPress varies every REST answer
+	 * on Origin); the encoding is the server's.
+	 */
+	private const HARMLESS_VARY = array( 'x-svc-preview', 'origin', 'accept-encoding' );
 
 	/**
 	 * Null when the answer may be stored, else why not.

@@ -36,6 +36,7 @@ final class EarlyCacheAnswerTest extends TestCase {
 			'Cache-Control no-store'       => array( 200, array( 'cache-control' => 'max-age=0,no-store' ), true, $public, StorableAnswer::PRIVATE ),
 			'Vary on the preview header'   => array( 200, array( 'Vary' => 'X-Svc-Preview' ), true, $public, null ),
 			'Vary on the encoding'         => array( 200, array( 'Vary' => 'Accept-Encoding, X-Svc-Preview' ), true, $public, null ),
+			'Vary on Origin, as WordPress' => array( 200, array( 'Vary' => 'X-Svc-Preview, Origin' ), true, $public, null ),
 			'Vary on the language'         => array( 200, array( 'Vary' => 'X-Svc-Preview, Accept-Language' ), true, $public, StorableAnswer::VARY ),
 			'Vary on everything'           => array( 200, array( 'Vary' => '*' ), true, $public, StorableAnswer::VARY ),
 		);
