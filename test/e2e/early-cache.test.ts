@@ -4,7 +4,7 @@
  * load, so a request that reached WordPress's plugins is counted. The plugin does not install the
  * drop-in or publish the route index yet: the test does both with svc's own classes.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -84,6 +84,10 @@ describe('svc early cache drop-in', () => {
     expect(hit.headers.get('etag')).toBe(miss.headers.get('etag'));
     expect(hit.headers.get('cache-control')).toBe(miss.headers.get('cache-control'));
     expect(loads()).toBe(before + 1);
+    // In the persistent object cache when the site has one (SVC_TEST_OBJECT_CACHE=redis), else on disk.
+    const answers = path.join(site.contentDir, 'svc', 'early-cache', 'answers');
+    const onDisk = existsSync(answers) && readdirSync(answers, { recursive: true }).some((name) => /svc-v1-[0-9a-f]{64}$/.test(String(name)));
+    expect(onDisk).toBe(site.redisSocket === undefined);
 
     const notModified = await site.fetch('/svc-api/v1/cached', { as: 'anonymous', headers: { 'If-None-Match': miss.headers.get('etag') ?? '' } });
     expect(notModified.status).toBe(304);

@@ -25,7 +25,7 @@ if ( version_compare( (string) phpversion(), '8.1', '<' ) || ( defined( 'SVC_DIS
 		return;
 	}
 	$scope  = is_string( $_SERVER['HTTP_HOST'] ?? null ) ? strtolower( $_SERVER['HTTP_HOST'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only hashed into a key.
-	$store  = new \Svc\EarlyCache\DiskStore( $directory . '/answers' );
+	$store  = \Svc\EarlyCache\StoreChoice::early( $directory . '/answers' );
 	$lookup = new \Svc\EarlyCache\Lookup( $store, $index, $scope );
 	// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read to decide whether the request is anyone's; a request with a nonce is never served here.
 	if ( \Svc\EarlyCache\EarlyServer::run( $store, $lookup, $_SERVER, $_COOKIE, $_GET ) ) {
