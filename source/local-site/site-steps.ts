@@ -15,6 +15,7 @@ import { startWatchdog, trackForCleanup } from './cleanup.js';
 import { codeDir } from '../core/package-dir.js';
 import { FPM_PID_FILE, NGINX_PID_FILE } from './fpm-server.js';
 import type { MariaDB } from './mariadb.js';
+import { REDIS_PID_FILE, type Redis } from './redis.js';
 import { requireExecutable } from './packages.js';
 import { iniFlags, PortInUseError } from './php-server.js';
 import { runChecked, runProcess, signalGroup } from './process.js';
@@ -46,6 +47,7 @@ export const WATCHDOG_SCRIPT = [
     'kids=$(pgrep -P "$p" 2>/dev/null); kill -KILL "$p" 2>/dev/null; kill -KILL "-$p" 2>/dev/null; ' +
     '[ -z "$kids" ] || kill -KILL $kids 2>/dev/null; done',
   'db=$(cat "$root/mariadb.pid" 2>/dev/null); [ -n "$db" ] && kill -KILL "$db" 2>/dev/null',
+  `rd=$(cat "$root/${REDIS_PID_FILE}" 2>/dev/null); [ -n "$rd" ] && kill -KILL "$rd" 2>/dev/null`,
   'rm -rf -- "$root"',
 ].join('; ');
 
@@ -60,6 +62,7 @@ export interface SiteResources<Server extends RunningServer = RunningServer> {
   readonly root: string;
   watchdogPid?: number;
   db?: MariaDB;
+  redis?: Redis;
   server?: Server;
 }
 
@@ -80,12 +83,13 @@ function createStopper(resources: SiteResources, signals: boolean): SiteStopper 
   const stopper = {
     stop: (): Promise<void> =>
       (stopping ??= (async () => {
-        await Promise.allSettled([resources.server?.stop(), resources.db?.stop()]);
+        await Promise.allSettled([resources.server?.stop(), resources.db?.stop(), resources.redis?.stop()]);
         removeRoot();
       })()),
     killNow: (): void => {
       resources.server?.killNow();
       resources.db?.killNow();
+      resources.redis?.killNow();
       removeRoot();
     },
   };

@@ -16,6 +16,8 @@ export interface WpConfigOptions {
    * site the main site's address.
    */
   multisite?: boolean;
+  /** A Redis server's Unix socket: the Redis Object Cache drop-in's constants (local-site/redis.ts). */
+  redisSocket?: string;
 }
 
 const SALT_NAMES = [
@@ -42,6 +44,17 @@ function define(name: string, value: string | boolean | number): string {
 /** Fresh random salts; generated once per site so that restarting the server keeps sessions valid. */
 export function generateSalts(): Record<string, string> {
   return Object.fromEntries(SALT_NAMES.map((name) => [name, randomBytes(48).toString('base64')]));
+}
+
+/** Redis Object Cache's drop-in, on phpredis over the site's own socket; a dead server fails fast. */
+function redisDefines(socket: string): string[] {
+  return [
+    define('WP_REDIS_CLIENT', 'phpredis'),
+    define('WP_REDIS_SCHEME', 'unix'),
+    define('WP_REDIS_PATH', socket),
+    define('WP_REDIS_TIMEOUT', 1),
+    define('WP_REDIS_READ_TIMEOUT', 1),
+  ];
 }
 
 export function renderWpConfig(options: WpConfigOptions, salts: Record<string, string>): string {
@@ -73,6 +86,7 @@ export function renderWpConfig(options: WpConfigOptions, salts: Record<string, s
     define('AUTOMATIC_UPDATER_DISABLED', true),
     // No network in tests: keeps admin pages from waiting on api.wordpress.org (localhost stays allowed).
     define('WP_HTTP_BLOCK_EXTERNAL', true),
+    ...(options.redisSocket === undefined ? [] : redisDefines(options.redisSocket)),
     '',
     "if ( ! defined( 'ABSPATH' ) ) {",
     "\tdefine( 'ABSPATH', __DIR__ . '/' );",

@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { packageDir } from '../../source/core/package-dir.js';
 import { startFpmServer, type FpmServer } from '../../source/local-site/fpm-server.js';
 import { createDatabase, initDataDir, startMariaDB } from '../../source/local-site/mariadb.js';
+import { startRedis } from '../../source/local-site/redis.js';
 import { requireExecutable } from '../../source/local-site/packages.js';
 import { findFreePort, iniFlags, startPhpServer, type PhpServer } from '../../source/local-site/php-server.js';
 import { runProcess } from '../../source/local-site/process.js';
@@ -53,6 +54,7 @@ import {
 } from '../../source/local-site/site-steps.js';
 import { generateSalts, phpString, renderWpConfig } from '../../source/local-site/wp-config.js';
 import { APACHE_USER, prepareForApache, startApacheServer, type ApacheServer, type ApachePhp } from './apache-server.js';
+import { defaultObjectCache, installRedisDropIn, type ObjectCacheKind } from './object-cache.js';
 import { ensureSitePackages } from './packages.js';
 import { prepareWordPressTree, readWordPressVersion, resolveWordPress, type WordPressChoice } from './wordpress-builds.js';
 
@@ -126,6 +128,11 @@ export interface StartOptions extends ServerOptions {
    * `network`).
    */
   multisite?: boolean;
+  /**
+   * A persistent object cache: 'redis' starts the site's own redis-server (a Unix socket in its root)
+   * and installs Redis Object Cache's drop-in. Default: env SVC_TEST_OBJECT_CACHE, else 'none'.
+   */
+  objectCache?: ObjectCacheKind;
 }
 
 /** One site of a multisite test network. */
@@ -179,6 +186,8 @@ export interface WordPressSite {
   readonly timings: Readonly<Record<string, number>>;
   /** With `multisite: true`: the network's sites and site 2's administrator; undefined on a single site. */
   readonly network: WordPressNetwork | undefined;
+  /** With `objectCache: 'redis'`: the site's redis-server socket (the drop-in is wp-content/object-cache.php). */
+  readonly redisSocket: string | undefined;
   /** 'Basic <base64(login:appPassword)>' */
   authHeader(user: SiteUserName): string;
   /**
@@ -338,6 +347,12 @@ async function buildSite(
   resources.db = db;
   await createDatabase(db.socket, 'wordpress');
   step('start MariaDB');
+  const objectCache = options.objectCache ?? defaultObjectCache();
+  if (objectCache === 'redis') {
+    resources.redis = await startRedis(root);
+    step('start Redis');
+  }
+  const redisSocket = resources.redis?.socket;
 
   const testMuPlugins = readdirSync(TEST_MU_PLUGINS)
     .filter((name) => name.endsWith('.php'))
@@ -347,7 +362,7 @@ async function buildSite(
   if (pluginDir !== false) linkPlugin(contentDir, pluginDir);
   const salts = generateSalts();
   const writeConfig = (port: number, network = false): void => {
-    const config = renderWpConfig({ socket: db.socket, url: `http://127.0.0.1:${port}${prefix}`, debugLog, multisite: network }, salts);
+    const config = renderWpConfig({ socket: db.socket, url: `http://127.0.0.1:${port}${prefix}`, debugLog, multisite: network, ...(redisSocket === undefined ? {} : { redisSocket }) }, salts);
     writeFileSync(path.join(wpDir, 'wp-config.php'), config);
   };
   let port = await findFreePort();
@@ -363,6 +378,8 @@ async function buildSite(
   // Start the served site with an empty debug log, so tests see only what their requests logged
   // (WordPress 6.1 on PHP 8.2 logs a screenful of deprecations while installing).
   if (existsSync(debugLog)) renameSync(debugLog, path.join(root, 'install-debug.log'));
+  // After the install, as a host adds it to a running site: the cache starts empty.
+  if (redisSocket !== undefined) installRedisDropIn(contentDir);
   step('install WordPress');
   const server = options.server ?? defaultServerKind();
   // Apache's children run as www-data: what PHP writes becomes theirs (the install ran as root).
@@ -464,6 +481,7 @@ async function buildSite(
     users,
     timings,
     network,
+    redisSocket,
     authHeader: (user) => basicAuth(users[user]),
     fetch: (pathOrUrl, init = {}) => siteFetch(restRoot, users, pathOrUrl, init),
     // As the user the server runs PHP as, so what a snippet writes stays writable for the site.

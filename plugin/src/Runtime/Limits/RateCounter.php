@@ -13,9 +13,10 @@ use Svc\Support\Log;
 
 /**
  * In the persistent object cache when the site has one (Redis, Memcached: `incr` is atomic there and
- * the key expires with its window, and the cache's own memory limit bounds it), else in RateTable.
- * When counting fails (the database is down) the request is let through: a rate limit is not worth
- * failing a route that would work.
+ * the key expires with its window, and the cache's own memory limit bounds it; with Redis Object
+ * Cache's drop-in, through its Redis client, whose INCR is), else in RateTable. When counting fails
+ * (the database is down) the request is let through: a rate limit is not worth failing a route that
+ * would work.
  *
  * The table holds at most RateTable::MAX_ROWS rows of live windows. At the cap, a client that has no
  * row yet is counted in its route's shared bucket (one row per route and window) until old windows
@@ -66,7 +67,19 @@ final class RateCounter {
 	}
 
 	private function in_cache( string $bucket, int $expires ): int {
-		$ttl = max( 1, $expires - time() );
+		$ttl   = max( 1, $expires - time() );
+		$redis = self::redis_client();
+		if ( null !== $redis ) {
+			// Redis Object Cache's wp_cache_incr() is a GET then a SET that returns true, not the count,
+			// and drops the key's expiry: its Redis client counts atomically instead.
+			global $wp_object_cache;
+			$key  = (string) $wp_object_cache->build_key( $bucket, self::GROUP );
+			$hits = $redis->incr( $key );
+			if ( 1 === $hits ) {
+				$redis->expire( $key, $ttl );
+			}
+			return is_int( $hits ) ? $hits : $this->in_table( $bucket, $expires );
+		}
 		// add() is a no-op when the key exists, so the first request of a window and the others agree.
 		wp_cache_add( $bucket, 0, self::GROUP, $ttl );
 		$hits = wp_cache_incr( $bucket, 1, self::GROUP );
@@ -76,6 +89,18 @@ final class RateCounter {
 			return 1;
 		}
 		return (int) $hits;
+	}
+
+	/**
+	 * The phpredis client of Redis Object Cache's drop-in, when that is the object cache and connected.
+	 */
+	private static function redis_client(): ?\Redis {
+		global $wp_object_cache;
+		if ( ! is_object( $wp_object_cache ) || ! method_exists( $wp_object_cache, 'redis_instance' ) || ! method_exists( $wp_object_cache, 'build_key' ) || ! method_exists( $wp_object_cache, 'redis_status' ) || ! $wp_object_cache->redis_status() ) {
+			return null;
+		}
+		$client = $wp_object_cache->redis_instance();
+		return class_exists( \Redis::class, false ) && $client instanceof \Redis ? $client : null;
 	}
 
 	private function in_table( string $bucket, int $expires ): int {

@@ -1,0 +1,54 @@
+<?php
+/**
+ * Whether a request carries anything that identifies its caller.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\EarlyCache;
+
+/**
+ * Read from PHP's raw request arrays, since the early cache decides before WordPress loads. Any
+ * WordPress cookie counts (the logged-in, auth and secure-auth cookies, a post password, a comment
+ * author's name), as page caches treat them: an answer to such a request may differ from the one
+ * anyone gets, so it is neither served from nor stored into a shared cache. Kept apart so the
+ * request rules share one definition of "credentials" with the rest of the runtime.
+ */
+final class Credentials {
+
+	/** Request headers that authenticate, as PHP names them in `$_SERVER`. */
+	private const SERVER_KEYS = array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION', 'PHP_AUTH_USER', 'PHP_AUTH_DIGEST', 'HTTP_X_SVC_AUTHORIZATION' );
+
+	/** Cookie name prefixes set by WordPress for a known visitor. */
+	private const COOKIE_PREFIXES = array( 'wordpress_logged_in_', 'wordpress_sec_', 'wordpress_', 'wp-postpass_', 'comment_author_' );
+
+	/** WordPress's cookie check, the same for every visitor. */
+	private const ANONYMOUS_COOKIES = array( 'wordpress_test_cookie' );
+
+	/**
+	 * @param array<mixed> $server  `$_SERVER`.
+	 * @param array<mixed> $cookies `$_COOKIE`.
+	 */
+	public static function carried( array $server, array $cookies ): bool {
+		foreach ( self::SERVER_KEYS as $key ) {
+			// An empty header is still a header a proxy forwarded: refuse rather than guess.
+			if ( array_key_exists( $key, $server ) ) {
+				return true;
+			}
+		}
+		foreach ( array_keys( $cookies ) as $name ) {
+			$name = (string) $name;
+			if ( in_array( $name, self::ANONYMOUS_COOKIES, true ) ) {
+				continue;
+			}
+			foreach ( self::COOKIE_PREFIXES as $prefix ) {
+				if ( str_starts_with( $name, $prefix ) ) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+}

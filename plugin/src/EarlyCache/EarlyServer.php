@@ -1,0 +1,131 @@
+<?php
+/**
+ * The early cache at work in one request, before WordPress loads plugins.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\EarlyCache;
+
+/**
+ * Does what Lookup planned: sends a stored answer and ends the request (a hit: no plugin, no theme
+ * runs); or lets WordPress compute the answer while an output buffer keeps what it sends, and
+ * stores it when StorableAnswer allows (a miss). A stale answer is refreshed by the one request
+ * holding the lock, as a miss; the others are sent the stale answer meanwhile. A request waiting for another's refresh polls the store for a bounded time, then lets
+ * WordPress answer it without storing. Every svc route's answer says which it was in `X-Svc-Cache`.
+ *
+ * @phpstan-import-type Cached from RouteIndex
+ * @phpstan-import-type Answer from StoredAnswer
+ */
+final class EarlyServer {
+
+	/** How a request waits for another's refresh: WAIT_STEPS polls, WAIT_MICROSECONDS apart. */
+	private const WAIT_STEPS        = 50;
+	private const WAIT_MICROSECONDS = 20000;
+
+	/**
+	 * @param array<mixed> $server  `$_SERVER`.
+	 * @param array<mixed> $cookies `$_COOKIE`.
+	 * @param array<mixed> $query   `$_GET`.
+	 * @return bool True when the request was answered: the caller must end it.
+	 */
+	public static function run( AnswerStore $store, Lookup $lookup, array $server, array $cookies, array $query ): bool {
+		$outcome = $lookup->run( $server, $cookies, $query, time() );
+		$method  = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : 'GET';
+		$inm     = is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '';
+		if ( Lookup::BYPASS === $outcome['action'] ) {
+			if ( 'not_a_route' !== ( $outcome['reason'] ?? '' ) ) {
+				header( 'X-Svc-Cache: BYPASS' );
+			}
+			return false;
+		}
+		$key   = $outcome['key'] ?? '';
+		$cache = $outcome['cache'] ?? null;
+		if ( null === $cache || '' === $key ) {
+			return false;
+		}
+		switch ( $outcome['action'] ) {
+			case HitPlan::SERVE:
+				if ( isset( $outcome['answer'] ) ) {
+					self::send( Reply::to( $outcome['answer'], $method, $inm ), 'HIT' );
+					return true;
+				}
+				return false;
+			case HitPlan::SERVE_THEN_REFRESH:
+				// The lock holder computes the new answer for its own client; everyone else is served
+				// the stale one meanwhile. (Sending the stale answer first and refreshing after
+				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
+			case HitPlan::COMPUTE_AND_STORE:
+				self::capture( $store, $key, $cache, 'GET' === $method );
+				return false;
+			default:
+				$answer = self::wait( $store, $key, $cache );
+				if ( null !== $answer ) {
+					self::send( Reply::to( $answer, $method, $inm ), 'HIT' );
+					return true;
+				}
+				header( 'X-Svc-Cache: MISS' );
+				return false;
+		}
+	}
+
+	/**
+	 * @param array{status: int, headers: list<array{string, string}>, body: string} $reply
+	 */
+	private static function send( array $reply, string $state ): void {
+		http_response_code( $reply['status'] );
+		foreach ( $reply['headers'] as list( $name, $value ) ) {
+			// StoredAnswer checked each name and value: no line break reaches header().
+			header( $name . ': ' . $value, false );
+		}
+		header( 'X-Svc-Cache: ' . $state );
+		echo $reply['body']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the stored JSON answer, sent as WordPress sent it.
+	}
+
+	/**
+	 * Keeps what WordPress sends and stores it when it may be shared; the lock is given back either way.
+	 *
+	 * @param Cached $cache
+	 */
+	private static function capture( AnswerStore $store, string $key, array $cache, bool $storable ): void {
+		header( 'X-Svc-Cache: MISS' );
+		$body = '';
+		ob_start(
+			static function ( string $buffer, int $phase ) use ( $store, $key, $cache, $storable, &$body ): string {
+				$body .= $buffer;
+				if ( 0 === ( $phase & PHP_OUTPUT_HANDLER_FINAL ) ) {
+					return $buffer;
+				}
+				$status  = (int) http_response_code();
+				$headers = SentHeaders::parse( headers_list() );
+				unset( $headers['X-Svc-Cache'] );
+				if ( $storable && null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ) {
+					$value = StoredAnswer::encode( $status, $headers, $body, time() );
+					if ( null !== $value ) {
+						$store->put( $key, $value, AnswerAge::lifetime( $cache['max_age'], $cache['swr'] ) );
+					}
+				}
+				$store->unlock( $key );
+				return $buffer;
+			}
+		);
+	}
+
+	/**
+	 * @param Cached $cache
+	 * @return Answer|null
+	 */
+	private static function wait( AnswerStore $store, string $key, array $cache ): ?array {
+		for ( $step = 0; $step < self::WAIT_STEPS; $step++ ) {
+			usleep( self::WAIT_MICROSECONDS );
+			$raw    = $store->get( $key );
+			$answer = null === $raw ? null : StoredAnswer::decode( $raw );
+			if ( null !== $answer && AnswerAge::EXPIRED !== AnswerAge::of( $answer['stored_at'], $cache['max_age'], $cache['swr'], time() ) ) {
+				return $answer;
+			}
+		}
+		return null;
+	}
+}

@@ -1,0 +1,70 @@
+<?php
+/**
+ * Where the early cache answers, and why.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\EarlyCache;
+
+/**
+ * The earliest point is WordPress's `advanced-cache.php` drop-in, loaded when `WP_CACHE` is true,
+ * before the database, the object cache, plugins and the theme. svc installs its own there only
+ * when the file is absent, and recognises its own by MARKER in the file's first lines: another
+ * plugin's drop-in (a page cache) is never replaced nor wrapped. Without the drop-in, svc answers
+ * from its must-use plugin as mu-plugins load: after the database and object cache, still before any
+ * plugin or theme. `WP_CACHE` is turned on only by the administrator (WpCacheConstant).
+ */
+final class EntryPoint {
+
+	/** The line that makes an `advanced-cache.php` svc's own. */
+	public const MARKER = 'svc early cache drop-in';
+
+	/** Bytes of a drop-in read to find the marker. */
+	public const HEAD_BYTES = 512;
+
+	public const DROPIN    = 'advanced-cache';
+	public const MU_PLUGIN = 'mu-plugin';
+
+	/** Why the entry point is the one it is; diagnostics name these. */
+	public const ACTIVE         = 'dropin_active';
+	public const INSTALL        = 'dropin_missing';
+	public const FOREIGN_DROPIN = 'foreign_dropin';
+	public const WP_CACHE_OFF   = 'wp_cache_off';
+	public const DISABLED       = 'dropin_disabled';
+
+	/**
+	 * @param bool        $wp_cache   `WP_CACHE` is defined and true.
+	 * @param string|null $dropin_head The first HEAD_BYTES of `advanced-cache.php`, null when there is none.
+	 * @param bool        $filtered   `enable_loading_advanced_cache_dropin` turns drop-ins off.
+	 * @return array{entry: string, reason: string, install: bool}
+	 */
+	public static function decide( bool $wp_cache, ?string $dropin_head, bool $filtered = false ): array {
+		if ( null !== $dropin_head && ! self::is_ours( $dropin_head ) ) {
+			return array(
+				'entry'   => self::MU_PLUGIN,
+				'reason'  => self::FOREIGN_DROPIN,
+				'install' => false,
+			);
+		}
+		if ( ! $wp_cache || $filtered ) {
+			return array(
+				'entry'   => self::MU_PLUGIN,
+				'reason'  => $filtered ? self::DISABLED : self::WP_CACHE_OFF,
+				// Ready for the day WP_CACHE is turned on; a file WordPress does not load costs nothing.
+				'install' => null === $dropin_head,
+			);
+		}
+		return array(
+			'entry'   => self::DROPIN,
+			'reason'  => null === $dropin_head ? self::INSTALL : self::ACTIVE,
+			'install' => null === $dropin_head,
+		);
+	}
+
+	public static function is_ours( string $head ): bool {
+		return str_contains( substr( $head, 0, self::HEAD_BYTES ), self::MARKER );
+	}
+}

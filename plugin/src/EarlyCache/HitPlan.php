@@ -1,0 +1,54 @@
+<?php
+/**
+ * What the early cache does with a request, given what it found.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\EarlyCache;
+
+/**
+ * One request refreshes an answer; the others do not pile onto WordPress. The refresh lock is taken
+ * (an atomic add in the store, with a short lifetime so a crashed request does not hold it) only
+ * when the answer is not fresh, so a fresh hit costs one read. With the lock, a request computes the
+ * answer and stores it; without it, a request serves the stale answer
+ * or, when there is none it may serve, waits a bounded time for the holder's answer and then boots
+ * WordPress itself without storing (the holder's answer is the one stored).
+ */
+final class HitPlan {
+
+	/** Send the stored answer; nothing else. */
+	public const SERVE = 'serve';
+	/** A stale answer whose lock this request took: it computes and stores the new one for its own client. */
+	public const SERVE_THEN_REFRESH = 'serve_then_refresh';
+	/** Compute the answer as a miss and store it (the lock is held). */
+	public const COMPUTE_AND_STORE = 'compute_and_store';
+	/** Another request computes it: wait for its answer, then compute without storing. */
+	public const WAIT = 'wait';
+
+	/** Seconds a refresh lock lives: longer than a route's answer takes, short enough to recover. */
+	public const LOCK_SECONDS = 30;
+
+	/**
+	 * Whether the lock must be tried for an answer in this state (null: nothing stored).
+	 */
+	public static function needs_lock( ?string $age ): bool {
+		return AnswerAge::FRESH !== $age;
+	}
+
+	/**
+	 * @param string|null $age       AnswerAge of the stored answer, null when none is stored.
+	 * @param bool        $has_lock  Whether this request took the refresh lock.
+	 */
+	public static function decide( ?string $age, bool $has_lock ): string {
+		if ( AnswerAge::FRESH === $age ) {
+			return self::SERVE;
+		}
+		if ( AnswerAge::STALE === $age ) {
+			return $has_lock ? self::SERVE_THEN_REFRESH : self::SERVE;
+		}
+		return $has_lock ? self::COMPUTE_AND_STORE : self::WAIT;
+	}
+}

@@ -1,0 +1,93 @@
+<?php
+/**
+ * The early cache's answer to one request, decided before WordPress loads.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\EarlyCache;
+
+/**
+ * Joins the rules: the path names one route (RouteIndex) whose GET is cached and public; the request
+ * may share an answer (SharedRequest); the key (AnswerKey) finds a stored answer whose age
+ * (AnswerAge) and the refresh lock decide the plan (HitPlan). Reads the store, takes the lock when the
+ * answer is not fresh, and writes nothing else: the caller sends, waits or lets WordPress compute.
+ *
+ * @phpstan-import-type Index from RouteIndex
+ * @phpstan-import-type Cached from RouteIndex
+ * @phpstan-import-type Answer from StoredAnswer
+ * @phpstan-type Outcome array{action: string, reason?: string, slug?: string, key?: string, cache?: Cached, answer?: Answer}
+ */
+final class Lookup {
+
+	/** The request is none of the early cache's business: WordPress answers it as always. */
+	public const BYPASS = 'bypass';
+
+	/**
+	 * @param Index $index
+	 */
+	public function __construct(
+		private readonly AnswerStore $store,
+		private readonly array $index,
+		private readonly string $scope,
+	) {
+	}
+
+	/**
+	 * @param array<mixed> $server  `$_SERVER`.
+	 * @param array<mixed> $cookies `$_COOKIE`.
+	 * @param array<mixed> $query   `$_GET`.
+	 * @return Outcome `action` is BYPASS (with `reason`) or one of HitPlan's.
+	 */
+	public function run( array $server, array $cookies, array $query, int $now ): array {
+		$uri   = is_string( $server['REQUEST_URI'] ?? null ) ? $server['REQUEST_URI'] : '';
+		$path  = rawurldecode( (string) strtok( $uri, '?' ) );
+		$route = '' === $path ? null : RouteIndex::find( $this->index, $path );
+		if ( null === $route ) {
+			return self::bypass( 'not_a_route' );
+		}
+		$cache = $route['cache'];
+		if ( null === $cache ) {
+			return self::bypass( 'not_cached' );
+		}
+		$refusal = SharedRequest::refusal( $server, $cookies, $query, $cache['args'] );
+		if ( null !== $refusal ) {
+			return self::bypass( $refusal );
+		}
+		$args = array(
+			'path'  => $route['params'],
+			'query' => $query,
+		);
+		$key  = AnswerKey::for( $this->scope, $route['slug'], $cache['hash'], $args );
+		if ( null === $key ) {
+			return self::bypass( 'unencodable' );
+		}
+		$raw    = $this->store->get( $key );
+		$answer = null === $raw ? null : StoredAnswer::decode( $raw );
+		$age    = null === $answer ? null : AnswerAge::of( $answer['stored_at'], $cache['max_age'], $cache['swr'], $now );
+		$locked = HitPlan::needs_lock( $age ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
+		// An expired answer is never sent: for the plan it is as good as none.
+		$outcome = array(
+			'action' => HitPlan::decide( $age, $locked ),
+			'slug'   => $route['slug'],
+			'key'    => $key,
+			'cache'  => $cache,
+		);
+		if ( null !== $answer && AnswerAge::EXPIRED !== $age ) {
+			$outcome['answer'] = $answer;
+		}
+		return $outcome;
+	}
+
+	/**
+	 * @return Outcome
+	 */
+	private static function bypass( string $reason ): array {
+		return array(
+			'action' => self::BYPASS,
+			'reason' => $reason,
+		);
+	}
+}

@@ -1,0 +1,115 @@
+<?php
+/**
+ * What the early cache must know of the active release before WordPress loads.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\EarlyCache;
+
+use Svc\Contracts\RouteContract;
+use Svc\Manifest\Entry;
+use Svc\Routing\Slug;
+
+/**
+ * Built from the manifest when a release is activated (and whenever the manifest is rebuilt),
+ * read by the early entry point for every REST request: the URL prefix of svc's routes, and per route
+ * its pattern, the content hash of its file (the key's part that purges a release), its `#[Cache]`
+ * and the query parameters its GET declares. Every route is listed, cached or not, so a URL that
+ * two routes could answer is never guessed (WordPress would pick by its own order): it bypasses.
+ * Static routes are found by one array lookup, dynamic ones among those with as many segments, so a
+ * thousand routes cost a hit no loop over all of them.
+ *
+ * @phpstan-import-type EntryData from Entry
+ * @phpstan-type Cached array{hash: string, max_age: int, swr: int|null, args: list<string>}
+ * @phpstan-type Index array{prefix: string, static: array<string, Cached|null>, dynamic: array<int, array<string, array{pattern: string, cache: Cached|null}>>}
+ */
+final class RouteIndex {
+
+	/**
+	 * @param string                   $prefix  The path of svc's routes, e.g. `/wp-json/svc/v1/`.
+	 * @param array<string, EntryData> $entries The active release's manifest, slug => entry.
+	 * @return Index
+	 */
+	public static function build( string $prefix, array $entries ): array {
+		$index = array(
+			'prefix'  => '/' . trim( $prefix, '/' ) . '/',
+			'static'  => array(),
+			'dynamic' => array(),
+		);
+		foreach ( $entries as $slug => $entry ) {
+			$slug = (string) $slug;
+			if ( null !== $entry['error'] || array() === $entry['verbs'] || ! Slug::is_valid( $slug ) ) {
+				continue;
+			}
+			$cache = self::cached( $entry );
+			if ( Slug::is_static( $slug ) ) {
+				$index['static'][ $slug ] = $cache;
+				continue;
+			}
+			$index['dynamic'][ Slug::segment_count( $slug ) ][ $slug ] = array(
+				'pattern' => '#^' . Slug::pattern( $slug, RouteContract::segment_types( $entry, $slug ) ) . '$#i',
+				'cache'   => $cache,
+			);
+		}
+		return $index;
+	}
+
+	/**
+	 * The one route a request path names, with its path parameters and its cache; null when the
+	 * path is not svc's, names no route, or more than one.
+	 *
+	 * @param Index $index
+	 * @param string $path The request path (URL-decoded, without the query).
+	 * @return array{slug: string, params: array<string, string>, cache: Cached|null}|null
+	 */
+	public static function find( array $index, string $path ): ?array {
+		if ( ! str_starts_with( strtolower( $path ), strtolower( $index['prefix'] ) ) ) {
+			return null;
+		}
+		// WordPress drops one trailing slash; an empty segment (`//`) names no route of svc's.
+		$route = substr( $path, strlen( $index['prefix'] ) );
+		$route = str_ends_with( $route, '/' ) ? substr( $route, 0, -1 ) : $route;
+		if ( '' === $route || str_contains( $route, '//' ) || str_starts_with( $route, '/' ) ) {
+			return null;
+		}
+		$found = array();
+		$lower = strtolower( $route );
+		if ( array_key_exists( $lower, $index['static'] ) ) {
+			$found[] = array(
+				'slug'   => $lower,
+				'params' => array(),
+				'cache'  => $index['static'][ $lower ],
+			);
+		}
+		foreach ( $index['dynamic'][ substr_count( $route, '/' ) + 1 ] ?? array() as $slug => $dynamic ) {
+			if ( 1 === preg_match( $dynamic['pattern'], $route, $match ) ) {
+				$found[] = array(
+					'slug'   => (string) $slug,
+					'params' => array_filter( $match, 'is_string', ARRAY_FILTER_USE_KEY ),
+					'cache'  => $dynamic['cache'],
+				);
+			}
+		}
+		return 1 === count( $found ) ? $found[0] : null;
+	}
+
+	/**
+	 * @param EntryData $entry
+	 * @return Cached|null
+	 */
+	private static function cached( array $entry ): ?array {
+		$cache = $entry['cache'] ?? null;
+		if ( null === $cache || null === $entry['hash'] || ! in_array( 'get', $entry['verbs'], true ) || ! in_array( 'get', $entry['public'], true ) ) {
+			return null;
+		}
+		return array(
+			'hash'    => $entry['hash'],
+			'max_age' => $cache['max_age'],
+			'swr'     => $cache['stale_while_revalidate'],
+			'args'    => array_map( 'strval', array_keys( RouteContract::args( $entry, 'get' ) ) ),
+		);
+	}
+}

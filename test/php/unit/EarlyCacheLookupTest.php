@@ -1,0 +1,163 @@
+<?php
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+use Svc\EarlyCache\DiskStore;
+use Svc\EarlyCache\HitPlan;
+use Svc\EarlyCache\Lookup;
+use Svc\EarlyCache\Reply;
+use Svc\EarlyCache\RouteIndex;
+use Svc\EarlyCache\SharedRequest;
+use Svc\EarlyCache\StoredAnswer;
+
+final class EarlyCacheLookupTest extends TestCase {
+
+	private const NOW = 1800000000;
+
+	private string $dir;
+	private DiskStore $store;
+
+	protected function setUp(): void {
+		$this->dir   = sys_get_temp_dir() . '/svc-lookup-' . bin2hex( random_bytes( 6 ) );
+		$this->store = new DiskStore( $this->dir );
+	}
+
+	protected function tearDown(): void {
+		exec( 'rm -rf ' . escapeshellarg( $this->dir ) );
+	}
+
+	/** @return array{prefix: string, static: array<string, mixed>, dynamic: array<int, mixed>} */
+	private static function index( string $hash = 'h1' ): array {
+		return array(
+			'prefix'  => '/wp-json/svc/v1/',
+			'static'  => array(
+				'hello'    => array(
+					'hash'    => $hash,
+					'max_age' => 60,
+					'swr'     => 30,
+					'args'    => array( 'page' ),
+				),
+				'uncached' => null,
+			),
+			'dynamic' => array(),
+		);
+	}
+
+	/** @param array<string, string> $extra */
+	private static function server( string $uri, array $extra = array() ): array {
+		return array(
+			'REQUEST_METHOD' => 'GET',
+			'REQUEST_URI'    => $uri,
+		) + $extra;
+	}
+
+	/**
+	 * What the miss would store: the entry point does this with the answer WordPress sent.
+	 *
+	 * @param array<string, mixed> $outcome
+	 */
+	private function store_answer( array $outcome, int $stored_at, string $body = '{"hello":"world"}' ): void {
+		$value = StoredAnswer::encode(
+			200,
+			array(
+				'Content-Type' => 'application/json; charset=UTF-8',
+				'ETag'         => '"abc"',
+				'X-Route'      => 'own',
+			),
+			$body,
+			$stored_at
+		);
+		$this->assertIsString( $value );
+		$this->assertTrue( $this->store->put( (string) $outcome['key'], $value, 90 ) );
+		$this->store->unlock( (string) $outcome['key'] );
+	}
+
+	public function test_a_miss_computes_once_then_the_answer_is_served_fresh_then_stale_then_recomputed(): void {
+		$lookup = new Lookup( $this->store, self::index(), 'site' );
+		$first  = $lookup->run( self::server( '/wp-json/svc/v1/hello?page=2' ), array(), array( 'page' => '2' ), self::NOW );
+		$this->assertSame( HitPlan::COMPUTE_AND_STORE, $first['action'] );
+		// Another request while the first computes: it waits instead of booting WordPress too.
+		$this->assertSame( HitPlan::WAIT, $lookup->run( self::server( '/wp-json/svc/v1/hello?page=2' ), array(), array( 'page' => '2' ), self::NOW )['action'] );
+		$this->store_answer( $first, self::NOW );
+
+		$hit = $lookup->run( self::server( '/wp-json/svc/v1/hello?page=2' ), array(), array( 'page' => '2' ), self::NOW + 59 );
+		$this->assertSame( HitPlan::SERVE, $hit['action'] );
+		$this->assertSame( '{"hello":"world"}', $hit['answer']['body'] ?? null );
+
+		$stale = $lookup->run( self::server( '/wp-json/svc/v1/hello?page=2' ), array(), array( 'page' => '2' ), self::NOW + 60 );
+		$this->assertSame( HitPlan::SERVE_THEN_REFRESH, $stale['action'] );
+		$this->assertArrayHasKey( 'answer', $stale );
+		$also = $lookup->run( self::server( '/wp-json/svc/v1/hello?page=2' ), array(), array( 'page' => '2' ), self::NOW + 61 );
+		$this->assertSame( HitPlan::SERVE, $also['action'], 'one request refreshes; the others are served the stale answer' );
+
+		$this->store->unlock( (string) $first['key'] );
+		$expired = $lookup->run( self::server( '/wp-json/svc/v1/hello?page=2' ), array(), array( 'page' => '2' ), self::NOW + 90 );
+		$this->assertSame( HitPlan::COMPUTE_AND_STORE, $expired['action'] );
+		$this->assertArrayNotHasKey( 'answer', $expired, 'an expired answer is never sent' );
+	}
+
+	public function test_another_release_of_the_file_and_other_arguments_never_see_the_answer(): void {
+		$lookup = new Lookup( $this->store, self::index(), 'site' );
+		$first  = $lookup->run( self::server( '/wp-json/svc/v1/hello' ), array(), array(), self::NOW );
+		$this->store_answer( $first, self::NOW );
+		$this->assertSame( HitPlan::SERVE, $lookup->run( self::server( '/wp-json/svc/v1/hello' ), array(), array(), self::NOW )['action'] );
+		$this->assertSame( HitPlan::COMPUTE_AND_STORE, $lookup->run( self::server( '/wp-json/svc/v1/hello?page=3' ), array(), array( 'page' => '3' ), self::NOW )['action'] );
+		$changed = new Lookup( $this->store, self::index( 'h2' ), 'site' );
+		$this->assertSame( HitPlan::COMPUTE_AND_STORE, $changed->run( self::server( '/wp-json/svc/v1/hello' ), array(), array(), self::NOW )['action'] );
+		// WordPress serves the route rest_route names, whatever the path says.
+		$this->assertSame( Lookup::BYPASS, $lookup->run( self::server( '/wp-json/svc/v1/hello?rest_route=/svc/v1/other' ), array(), array( 'rest_route' => '/svc/v1/other' ), self::NOW )['action'] );
+	}
+
+	/** @return array<string, array{array<string, mixed>, array<string, string>, array<string, string>, string}> */
+	public function bypassed(): array {
+		return array(
+			'another namespace'       => array( self::server( '/wp-json/wp/v2/posts' ), array(), array(), 'not_a_route' ),
+			'a route without cache'   => array( self::server( '/wp-json/svc/v1/uncached' ), array(), array(), 'not_cached' ),
+			'a logged-in visitor'     => array( self::server( '/wp-json/svc/v1/hello' ), array( 'wordpress_logged_in_x' => 'y' ), array(), SharedRequest::CREDENTIALS ),
+			'an undeclared parameter' => array( self::server( '/wp-json/svc/v1/hello?_fields=a' ), array(), array( '_fields' => 'a' ), SharedRequest::UNDECLARED ),
+			'a POST'                  => array( array( 'REQUEST_METHOD' => 'POST' ) + self::server( '/wp-json/svc/v1/hello' ), array(), array(), SharedRequest::METHOD ),
+		);
+	}
+
+	/**
+	 * @dataProvider bypassed
+	 * @param array<string, mixed>  $server
+	 * @param array<string, string> $cookies
+	 * @param array<string, string> $query
+	 */
+	public function test_a_request_that_may_not_share_is_left_to_wordpress_and_takes_no_lock( array $server, array $cookies, array $query, string $reason ): void {
+		$lookup = new Lookup( $this->store, self::index(), 'site' );
+		$this->assertSame(
+			array(
+				'action' => Lookup::BYPASS,
+				'reason' => $reason,
+			),
+			$lookup->run( $server, $cookies, $query, self::NOW )
+		);
+		$this->assertDirectoryDoesNotExist( $this->dir );
+	}
+
+	public function test_a_reply_is_the_stored_answer_or_a_304(): void {
+		$answer = array(
+			'status'    => 200,
+			'headers'   => array( array( 'ETag', '"abc"' ), array( 'Cache-Control', 'public, max-age=60' ), array( 'X-Route', 'own' ) ),
+			'body'      => '{"a":1}',
+			'stored_at' => 1,
+		);
+		$this->assertSame(
+			array(
+				'status'  => 200,
+				'headers' => $answer['headers'],
+				'body'    => '{"a":1}',
+			),
+			Reply::to( $answer, 'GET', '"other"' )
+		);
+		$this->assertSame( '', Reply::to( $answer, 'HEAD', '' )['body'] );
+		foreach ( array( '"abc"', 'W/"abc"', '"x", "abc"', '*' ) as $header ) {
+			$reply = Reply::to( $answer, 'GET', $header );
+			$this->assertSame( 304, $reply['status'], $header );
+			$this->assertSame( '', $reply['body'] );
+			$this->assertSame( array( array( 'ETag', '"abc"' ), array( 'Cache-Control', 'public, max-age=60' ) ), $reply['headers'] );
+		}
+	}
+}

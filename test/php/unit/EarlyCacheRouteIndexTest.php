@@ -1,0 +1,158 @@
+<?php
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+use Svc\EarlyCache\RouteIndex;
+use Svc\Manifest\Entry;
+
+final class EarlyCacheRouteIndexTest extends TestCase {
+
+	/**
+	 * A manifest entry as the scanner leaves it.
+	 *
+	 * @param array<string, mixed> $over
+	 * @return array<string, mixed>
+	 */
+	private static function entry( string $slug, array $over = array() ): array {
+		$entry = Entry::failed(
+			array(
+				'path'  => $slug . '.php',
+				'size'  => 10,
+				'stamp' => '1',
+			),
+			hash( 'sha256', $slug ),
+			null
+		);
+		return array_replace(
+			$entry,
+			array(
+				'verbs'  => array( 'get' ),
+				'public' => array( 'get' ),
+				'cache'  => array(
+					'max_age'                => 60,
+					'stale_while_revalidate' => null,
+				),
+			),
+			$over
+		);
+	}
+
+	/** @return array<string, mixed> */
+	private static function index(): array {
+		$args    = array(
+			'contract' => array(
+				'verbs' => array(
+					'get' => array(
+						'args'    => array(
+							'page' => array( 'type' => 'integer' ),
+							'id'   => array( 'type' => 'integer' ),
+						),
+						'returns' => null,
+					),
+				),
+			),
+		);
+		$entries = array(
+			'hello'        => self::entry( 'hello', $args ),
+			'uncached'     => self::entry( 'uncached', array( 'cache' => null ) ),
+			'private'      => self::entry( 'private', array( 'public' => array() ) ),
+			'broken'       => self::entry( 'broken', array( 'error' => 'syntax' ) ),
+			'posts/[id]'   => self::entry( 'posts/[id]', $args ),
+			'posts/recent' => self::entry( 'posts/recent' ),
+			'tags/[name]'  => self::entry( 'tags/[name]' ),
+			'tags/[a]/[b]' => self::entry( 'tags/[a]/[b]' ),
+			'write-only'   => self::entry(
+				'write-only',
+				array(
+					'verbs'  => array( 'post' ),
+					'public' => array( 'post' ),
+				)
+			),
+		);
+		return RouteIndex::build( '/wp-json/svc/v1', $entries );
+	}
+
+	/** @return array<string, array{string, string|null, array<string, string>, bool}> */
+	public function paths(): array {
+		return array(
+			'a static route'                 => array( '/wp-json/svc/v1/hello', 'hello', array(), true ),
+			'with a trailing slash'          => array( '/wp-json/svc/v1/hello/', 'hello', array(), true ),
+			'in another case'                => array( '/WP-JSON/svc/v1/Hello', 'hello', array(), true ),
+			'a route without #[Cache]'       => array( '/wp-json/svc/v1/uncached', 'uncached', array(), false ),
+			'a GET not open to anyone'       => array( '/wp-json/svc/v1/private', 'private', array(), false ),
+			'a dynamic route, typed segment' => array( '/wp-json/svc/v1/posts/12', 'posts/[id]', array( 'id' => '12' ), true ),
+			'a two-segment dynamic route'    => array(
+				'/wp-json/svc/v1/tags/a/b',
+				'tags/[a]/[b]',
+				array(
+					'a' => 'a',
+					'b' => 'b',
+				),
+				true,
+			),
+			'a static beside a dynamic'      => array( '/wp-json/svc/v1/posts/recent', 'posts/recent', array(), true ),
+			'a route without GET'            => array( '/wp-json/svc/v1/write-only', 'write-only', array(), false ),
+			'a one-segment dynamic route'    => array( '/wp-json/svc/v1/tags/x-1', 'tags/[name]', array( 'name' => 'x-1' ), true ),
+		);
+	}
+
+	/**
+	 * @dataProvider paths
+	 * @param array<string, string> $params
+	 */
+	public function test_a_path_names_its_route_and_parameters( string $path, string $slug, array $params, bool $cached ): void {
+		$found = RouteIndex::find( self::index(), $path );
+		$this->assertNotNull( $found );
+		$this->assertSame( $slug, $found['slug'] );
+		$this->assertSame( $params, $found['params'] );
+		$this->assertSame( $cached, null !== $found['cache'] );
+	}
+
+	/** @return array<string, array{string}> */
+	public function not_found(): array {
+		return array(
+			'an empty segment'                   => array( '/wp-json/svc/v1//hello' ),
+			'an empty segment inside'            => array( '/wp-json/svc/v1/posts//12' ),
+			'another namespace'                  => array( '/wp-json/wp/v2/posts' ),
+			'the namespace itself'               => array( '/wp-json/svc/v1/' ),
+			'a route with an error'              => array( '/wp-json/svc/v1/broken' ),
+			'a route that does not exist'        => array( '/wp-json/svc/v1/nope' ),
+			'more segments than any route'       => array( '/wp-json/svc/v1/posts/abc/def' ),
+			'an integer segment that is not one' => array( '/wp-json/svc/v1/posts/abc' ),
+			'a prefix that only starts the same' => array( '/wp-json/svc/v10/hello' ),
+		);
+	}
+
+	/** @dataProvider not_found */
+	public function test_a_path_that_names_no_single_route_is_not_answered_early( string $path ): void {
+		$this->assertNull( RouteIndex::find( self::index(), $path ) );
+	}
+
+	public function test_a_url_two_routes_could_answer_is_never_guessed(): void {
+		$index = RouteIndex::build(
+			'/wp-json/svc/v1/',
+			array(
+				'a/[x]' => self::entry( 'a/[x]' ),
+				'a/b'   => self::entry( 'a/b' ),
+				'c/[x]' => self::entry( 'c/[x]' ),
+				'c/[y]' => self::entry( 'c/[y]' ),
+			)
+		);
+		$this->assertNull( RouteIndex::find( $index, '/wp-json/svc/v1/a/b' ) );
+		$this->assertNull( RouteIndex::find( $index, '/wp-json/svc/v1/c/1' ) );
+		$this->assertSame( 'a/[x]', RouteIndex::find( $index, '/wp-json/svc/v1/a/c' )['slug'] ?? null );
+	}
+
+	public function test_the_index_holds_what_the_key_and_the_age_need(): void {
+		$found = RouteIndex::find( self::index(), '/wp-json/svc/v1/hello' );
+		$this->assertSame(
+			array(
+				'hash'    => hash( 'sha256', 'hello' ),
+				'max_age' => 60,
+				'swr'     => null,
+				'args'    => array( 'page', 'id' ),
+			),
+			$found['cache'] ?? null
+		);
+	}
+}
