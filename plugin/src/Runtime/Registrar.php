@@ -12,7 +12,6 @@ namespace Svc\Runtime;
 use Svc\Contracts\RouteContract;
 use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
-use Svc\Rest\Management;
 use Svc\Routing\Slug;
 use Svc\Settings\RouteNamespace;
 use WP_REST_Request;
@@ -74,7 +73,7 @@ final class Registrar {
 		unset( $server );
 		$prefix = '/' . $this->route_namespace->get() . '/';
 		$route  = strtolower( untrailingslashit( $request->get_route() ) );
-		if ( '/' . Management::NAMESPACE === $route || str_starts_with( $route, '/' . Management::NAMESPACE . '/' ) ) {
+		if ( '/' . RouteNamespace::RESERVED === $route || str_starts_with( $route, '/' . RouteNamespace::RESERVED . '/' ) ) {
 			$this->register_management();
 			return $result;
 		}
