@@ -4,9 +4,11 @@ declare(strict_types=1);
 require_once __DIR__ . '/SvcTestCase.php';
 
 use Svc\Release\BlobStore;
+use Svc\Release\Refusal;
 use Svc\Release\ReleaseStore;
 use Svc\Release\Schema;
 use Svc\Release\StageCap;
+use Svc\Rest\Refusals;
 
 /**
  * What the stage cap counts and when contents go (docs/management-api.md, "Releases").
@@ -115,10 +117,12 @@ final class StagingTest extends SvcTestCase {
 				hash( 'sha256', 'd' ) => 'd',
 			)
 		);
-		$this->assertInstanceOf( WP_Error::class, $refusal );
-		$this->assertSame( 'svc_stage_full', $refusal->get_error_code() );
-		$this->assertSame( 'contents', $refusal->get_error_data()['limit'] ?? null );
-		$this->assertStringContainsString( '4', $refusal->get_error_message() );
+		$this->assertInstanceOf( Refusal::class, $refusal );
+		$this->assertSame( 'svc_stage_full', $refusal->code );
+		$this->assertSame( 'contents', $refusal->data['limit'] ?? null );
+		$answer = Refusals::answer( $refusal );
+		$this->assertSame( 413, $answer['status'] );
+		$this->assertStringContainsString( '4', $answer['message'] );
 	}
 
 	public function test_a_release_keeps_its_contents_whatever_their_age(): void {
