@@ -14,6 +14,8 @@
  *      @wp-playground/wordpress-builds if one is newer. The browser tests stay on Debian's.
  *   6. jest again, the REST serving suite and the CLI suite (test/e2e/routes, test/cli/api) on Apache 2.4 +
  *      mod_php with WordPress's .htaccess, PHP running as www-data (SVC_TEST_SERVER=apache).
+ *   6b. jest again, the plugin suites of WITH_REDIS with Redis Object Cache as the persistent object
+ *      cache (SVC_TEST_OBJECT_CACHE=redis), as most hosts run WordPress.
  *   7. jest again, the CLI's suites only (source/, test/cli/: units, components and the packed CLI end to
  *      end), on the oldest and the newest Node the CLI supports (20 and 26) that did not run step 4
  *      (scripts/node-runs.ts; npm run test:matrix runs 22 and 24 too).
@@ -65,6 +67,24 @@ const WASM_IN_NPM_TEST = ['8.1', '8.5'];
 
 /** The suites that run again on Apache + mod_php (SVC_TEST_SERVER=apache): serving routes, and the CLI against such a site. */
 const ON_APACHE = ['test/e2e/routes.test.ts', 'test/cli/api.test.ts'].map((file) => path.join(ROOT, file));
+
+/**
+ * The suites that run again with a persistent object cache (SVC_TEST_OBJECT_CACHE=redis: the site's
+ * own redis-server and Redis Object Cache's drop-in, test/support/object-cache.ts), as most hosts
+ * run WordPress: serving, releases on one node and two, rate limits and #[Cache], previews, secrets,
+ * schedules, headers and who may call.
+ */
+const WITH_REDIS = [
+  'test/e2e/routes.test.ts',
+  'test/e2e/releases.test.ts',
+  'test/e2e/multinode.test.ts',
+  'test/e2e/cache-and-rate-limits.test.ts',
+  'test/e2e/previews.test.ts',
+  'test/e2e/secrets.test.ts',
+  'test/e2e/schedules.test.ts',
+  'test/e2e/headers.test.ts',
+  'test/e2e/authorization.test.ts',
+].map((file) => path.join(ROOT, file));
 
 /** The CLI's test directories, which run again on the oldest and the newest Node. */
 const CLI_DIRS = CLI_SUITES.map((dir) => path.join(ROOT, dir) + path.sep);
@@ -126,6 +146,14 @@ async function main(): Promise<void> {
   } else {
     const onlyThese = `--testPathIgnorePatterns=^(?!(${ON_APACHE.map(escapeRegExp).join('|')})$)`;
     runJest('jest on Apache', 'jest-apache', [...jestArgs, onlyThese, '--passWithNoTests'], { SVC_TEST_SERVER: 'apache', SVC_TEST_WORDPRESS: first.name });
+  }
+
+  step(`jest: ${WITH_REDIS.length} plugin suites with Redis as the persistent object cache (SVC_TEST_OBJECT_CACHE=redis)`);
+  if (!(report?.testResults?.some((result) => WITH_REDIS.includes(result.name)) ?? true)) {
+    process.stdout.write('skipped: the jest arguments selected none of these suites\n');
+  } else {
+    const onlyThese = `--testPathIgnorePatterns=^(?!(${WITH_REDIS.map(escapeRegExp).join('|')})$)`;
+    runJest('jest with Redis', 'jest-redis', [...jestArgs, onlyThese, '--passWithNoTests'], { SVC_TEST_OBJECT_CACHE: 'redis', SVC_TEST_WORDPRESS: first.name });
   }
 
   // The oldest and the newest Node the CLI supports, where this run was on another.
