@@ -8,6 +8,7 @@
 declare(strict_types=1);
 
 require_once dirname( __DIR__, 2 ) . '/plugin/src/Autoloader.php';
+require_once __DIR__ . '/PhpBinary.php';
 \Svc\Autoloader::register( 'Svc\\', dirname( __DIR__, 2 ) . '/plugin/src' );
 
 $svc_wp_dir = getenv( 'SVC_WP_DIR' );

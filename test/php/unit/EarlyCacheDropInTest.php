@@ -8,6 +8,13 @@ use Svc\EarlyCache\SentHeaders;
 
 final class EarlyCacheDropInTest extends TestCase {
 
+	protected function setUp(): void {
+		// Each test runs the drop-in with PHP_BINARY, which PHP built for WebAssembly cannot start.
+		if ( ! PhpBinary::runs() ) {
+			$this->markTestSkipped( PhpBinary::reason() );
+		}
+	}
+
 	/** @return array<string, array{string}> */
 	public function paths(): array {
 		return array(
