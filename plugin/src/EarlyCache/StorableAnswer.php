@@ -27,11 +27,12 @@ final class StorableAnswer {
 	public const VARY       = 'vary';
 
 	/**
-	 * Request headers the key may ignore: a request with a preview token or an Origin never shares
-	 * (SharedRequest), so the answer stored is the one for neither (WordPress varies every REST answer
-	 * on Origin); the encoding is the server's.
+	 * Request headers the key may ignore: a request with a preview token, an Origin or credentials
+	 * never shares (SharedRequest), so the answer stored is the one for none of them (WordPress varies
+	 * every REST answer on Origin; svc's #[Cache] answers vary on the preview and credential headers,
+	 * Runtime\CachePolicy); the encoding is the server's.
 	 */
-	private const HARMLESS_VARY = array( 'x-svc-preview', 'origin', 'accept-encoding' );
+	private const HARMLESS_VARY = array( 'x-svc-preview', 'origin', 'authorization', 'x-svc-authorization', 'accept-encoding' );
 
 	/**
 	 * Null when the answer may be stored, else why not.

@@ -37,6 +37,8 @@ final class EarlyCacheAnswerTest extends TestCase {
 			'Vary on the preview header'   => array( 200, array( 'Vary' => 'X-Svc-Preview' ), true, $public, null ),
 			'Vary on the encoding'         => array( 200, array( 'Vary' => 'Accept-Encoding, X-Svc-Preview' ), true, $public, null ),
 			'Vary on Origin, as WordPress' => array( 200, array( 'Vary' => 'X-Svc-Preview, Origin' ), true, $public, null ),
+			'Vary as a #[Cache] answer'    => array( 200, array( 'Vary' => 'X-Svc-Preview, Authorization, X-Svc-Authorization, Origin' ), true, $public, null ),
+			'Vary on the cookies'          => array( 200, array( 'Vary' => 'X-Svc-Preview, Cookie' ), true, $public, StorableAnswer::VARY ),
 			'Vary on the language'         => array( 200, array( 'Vary' => 'X-Svc-Preview, Accept-Language' ), true, $public, StorableAnswer::VARY ),
 			'Vary on everything'           => array( 200, array( 'Vary' => '*' ), true, $public, StorableAnswer::VARY ),
 		);

@@ -84,6 +84,7 @@ final class ReleasesTest extends SvcTestCase {
 		// The same id for another kind of change is the client's mistake: refused, nothing made.
 		$reused = self::answer( $this->deployer->commit( new Change( files: array(), remove: array( 'again' ), kind: ReleaseKind::RM, commit_id: $id ) ) );
 		$this->assertInstanceOf( WP_Error::class, $reused );
+		$this->assertSame( 409, $reused->get_error_data()['status'] ?? null );
 		$this->assertSame( 'svc_commit_id_reused', $reused->get_error_code() );
 		$this->assertSame( $release, $releases->active_id( true ) );
 		$this->assertSame( $count, count( $releases->all() ) );
