@@ -42,12 +42,16 @@ foreach ( $svc_sites as $svc_site ) {
 			// #[Schedule]: the events, and each schedule's last run and lock.
 			\Svc\Schedules\Reconciler::forget();
 			\Svc\Schedules\RunState::drop();
+			\Svc\EarlyCache\Activation::forget();
 		}
 	);
 }
 
 // The rate-limit counters are one table for the whole network (its base prefix).
 \Svc\Runtime\Limits\RateTable::drop();
+
+// svc's advanced-cache.php (another plugin's stays); its indexes and answers are under wp-content/svc.
+\Svc\EarlyCache\DropIn::remove();
 
 // Every site's files: the other sites' trees are under wp-content/svc/sites/.
 \Svc\Storage\TreeRemoval::remove( WP_CONTENT_DIR . '/svc' );

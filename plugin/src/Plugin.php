@@ -10,12 +10,15 @@ declare(strict_types=1);
 namespace Svc;
 
 use Closure;
+use Svc\EarlyCache\ObjectCacheStore;
+use Svc\EarlyCache\Publisher;
 use Svc\Events\EventStore;
 use Svc\Events\Recorder;
 use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
 use Svc\Network\DeployCapability;
 use Svc\Network\SiteScope;
+use Svc\Rest\CacheController;
 use Svc\Rest\DiagnosticsController;
 use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
@@ -72,6 +75,11 @@ final class Plugin {
 		}
 
 		add_action( 'init', array( $this, 'load_textdomain' ) );
+		// The early cache's keys are one for the whole network (they carry the site's scope).
+		wp_cache_add_global_groups( array( ObjectCacheStore::GROUP ) );
+		// This node serves another release (here or caught up): its route index follows.
+		add_action( 'svc_release_served', static fn ( mixed $release ): bool => self::publisher( $paths )->publish( (int) $release ) );
+		add_action( 'update_option_' . RouteNamespace::OPTION, static fn (): bool => self::publisher( $paths )->publish( ( new ReleaseStore() )->active_id() ) );
 		// #[Schedule]: WordPress asks for svc's intervals only where cron is read; the run builds what it needs.
 		add_filter( 'cron_schedules', array( Reconciler::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval -- at least 60 s (PolicyAttributes, Schedule's every:), the author's own.
 		add_action( CronPlan::HOOK, static fn ( mixed $slug = null, mixed $method = null ) => $site->run( static fn () => self::runner( $paths )->run( $slug, $method ) ), 10, 2 );
@@ -91,6 +99,7 @@ final class Plugin {
 		// `wp svc …`: the objects are built only when one of its commands runs.
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			\WP_CLI::add_command( 'svc', new Cli\SvcCommand( static fn (): Components => new Components( $paths ) ) );
+			\WP_CLI::add_command( 'svc cache', new Cli\CacheCommand( static fn (): Components => new Components( $paths ) ) );
 		}
 	}
 
@@ -99,6 +108,13 @@ final class Plugin {
 	 */
 	public function load_textdomain(): void {
 		load_plugin_textdomain( 'svc', false, dirname( plugin_basename( SVC_PLUGIN_FILE ) ) . '/languages' );
+	}
+
+	/**
+	 * Publishes this node's route index for the early cache, from the served tree's manifest.
+	 */
+	private static function publisher( Paths $paths ): Publisher {
+		return new Publisher( Components::manifest_store( new RouteFiles( $paths ) ), new RouteNamespace() );
 	}
 
 	/**
@@ -135,6 +151,8 @@ final class Plugin {
 		$deployer->catch_up();
 		// A release made active since the last reconcile, by whatever path: WP-Cron follows it.
 		$this->reconcile( $components );
+		// The early entry point found this node's index stale (another node's push or purge) or none.
+		( new Publisher( $store, $components->route_namespace ) )->refresh( $deployer->releases()->active_id() );
 		$loader          = $components->loader;
 		$route_namespace = $components->route_namespace;
 		// The header is looked at first: a request without it pays nothing for previews. Management
@@ -153,6 +171,7 @@ final class Plugin {
 			( new DiagnosticsController( $paths ) )->register();
 			( new SecretsController( SecretStore::for_site() ) )->register();
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
+			( new CacheController( $store, $route_namespace, $deployer->releases() ) )->register();
 		};
 		$authorizer = new Authorizer( $serving->loader );
 		$limiter    = new RateLimiter( new RateCounter() );

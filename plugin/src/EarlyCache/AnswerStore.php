@@ -26,4 +26,13 @@ interface AnswerStore {
 
 	/** Gives a lock back. */
 	public function unlock( string $key ): void;
+
+	/** True when every web node reads the same store (a persistent object cache). */
+	public function shared(): bool;
+
+	/** Adds one to the counter `$key`; a count that fails is lost, never an error (hits and misses). */
+	public function increment( string $key ): void;
+
+	/** The counter `$key`; 0 when there is none. */
+	public function counter( string $key ): int;
 }

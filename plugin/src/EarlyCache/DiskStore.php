@@ -95,6 +95,43 @@ final class DiskStore implements AnswerStore {
 		}
 	}
 
+	public function shared(): bool {
+		return false;
+	}
+
+	/**
+	 * This node's count, in a file of eight bytes changed under an exclusive lock: concurrent hits
+	 * are all counted, and the file never grows.
+	 */
+	public function increment( string $key ): void {
+		$path = $this->path( $key );
+		if ( null === $path ) {
+			return;
+		}
+		$folder = dirname( $path );
+		if ( ! is_dir( $folder ) && ! @mkdir( $folder, 0775, true ) && ! is_dir( $folder ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_mkdir
+			return;
+		}
+		$handle = @fopen( $path . '.count', 'c+' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen
+		if ( false === $handle ) {
+			return;
+		}
+		if ( flock( $handle, LOCK_EX ) ) {
+			$count = (int) stream_get_contents( $handle, 20, 0 );
+			ftruncate( $handle, 0 );
+			fseek( $handle, 0 );
+			fwrite( $handle, (string) ( $count + 1 ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
+			flock( $handle, LOCK_UN );
+		}
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+	}
+
+	public function counter( string $key ): int {
+		$path = $this->path( $key );
+		$raw  = null === $path ? false : @file_get_contents( $path . '.count', false, null, 0, 20 ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+		return false === $raw ? 0 : max( 0, (int) $raw );
+	}
+
 	/**
 	 * Keys come from AnswerKey (and lock names from it); anything else is refused, never a path.
 	 */
@@ -110,7 +147,7 @@ final class DiskStore implements AnswerStore {
 		$total = 0;
 		foreach ( (array) @scandir( $folder ) as $name ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
 			$name = (string) $name;
-			if ( '' === $name || '.' === $name[0] || str_ends_with( $name, '.lock' ) ) {
+			if ( '' === $name || '.' === $name[0] || str_ends_with( $name, '.lock' ) || str_ends_with( $name, '.count' ) ) {
 				continue;
 			}
 			$stat = @stat( $folder . '/' . $name ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged

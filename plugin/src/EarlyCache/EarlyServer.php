@@ -36,11 +36,16 @@ final class EarlyServer {
 		$method  = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : 'GET';
 		$inm     = is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '';
 		if ( Lookup::BYPASS === $outcome['action'] ) {
+			if ( Lookup::STALE === ( $outcome['reason'] ?? '' ) && ! defined( 'SVC_EARLY_CACHE_STALE' ) ) {
+				// The plugin publishes this node's index again once WordPress caught up (Publisher).
+				define( 'SVC_EARLY_CACHE_STALE', true );
+			}
 			if ( 'not_a_route' !== ( $outcome['reason'] ?? '' ) ) {
 				header( 'X-Svc-Cache: BYPASS' );
 			}
 			return false;
 		}
+		$slug = $outcome['slug'] ?? '';
 		$key   = $outcome['key'] ?? '';
 		$cache = $outcome['cache'] ?? null;
 		if ( null === $cache || '' === $key ) {
@@ -50,6 +55,7 @@ final class EarlyServer {
 			case HitPlan::SERVE:
 				if ( isset( $outcome['answer'] ) ) {
 					self::send( Reply::to( $outcome['answer'], $method, $inm ), 'HIT' );
+					$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::HIT ) );
 					return true;
 				}
 				return false;
@@ -58,14 +64,17 @@ final class EarlyServer {
 				// the stale one meanwhile. (Sending the stale answer first and refreshing after
 				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
+				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
 				self::capture( $store, $key, $cache, 'GET' === $method );
 				return false;
 			default:
 				$answer = self::wait( $store, $key, $cache );
 				if ( null !== $answer ) {
 					self::send( Reply::to( $answer, $method, $inm ), 'HIT' );
+					$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::HIT ) );
 					return true;
 				}
+				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
 				header( 'X-Svc-Cache: MISS' );
 				return false;
 		}

@@ -14,8 +14,8 @@ namespace Svc\EarlyCache;
  * before the database, the object cache, plugins and the theme. svc installs its own there only
  * when the file is absent, and recognises its own by MARKER in the file's first lines: another
  * plugin's drop-in (a page cache) is never replaced nor wrapped. Without the drop-in, svc answers
- * from its must-use plugin as mu-plugins load: after the database and object cache, still before any
- * plugin or theme. `WP_CACHE` is turned on only by the administrator (WpCacheConstant).
+ * as its own plugin file loads: after the database and object cache, before the theme and
+ * `init`, and before every plugin whose folder sorts after svc's. `WP_CACHE` is turned on only by the administrator (WpCacheConstant).
  */
 final class EntryPoint {
 
@@ -26,7 +26,7 @@ final class EntryPoint {
 	public const HEAD_BYTES = 512;
 
 	public const DROPIN    = 'advanced-cache';
-	public const MU_PLUGIN = 'mu-plugin';
+	public const PLUGIN    = 'plugin';
 
 	/** Why the entry point is the one it is; diagnostics name these. */
 	public const ACTIVE         = 'dropin_active';
@@ -44,14 +44,14 @@ final class EntryPoint {
 	public static function decide( bool $wp_cache, ?string $dropin_head, bool $filtered = false ): array {
 		if ( null !== $dropin_head && ! self::is_ours( $dropin_head ) ) {
 			return array(
-				'entry'   => self::MU_PLUGIN,
+				'entry'   => self::PLUGIN,
 				'reason'  => self::FOREIGN_DROPIN,
 				'install' => false,
 			);
 		}
 		if ( ! $wp_cache || $filtered ) {
 			return array(
-				'entry'   => self::MU_PLUGIN,
+				'entry'   => self::PLUGIN,
 				'reason'  => $filtered ? self::DISABLED : self::WP_CACHE_OFF,
 				// Ready for the day WP_CACHE is turned on; a file WordPress does not load costs nothing.
 				'install' => null === $dropin_head,

@@ -28,6 +28,16 @@ final class IndexFile {
 	public function __construct( private readonly string $directory ) {
 	}
 
+	/** Where a site's index is published on this node (Scope). */
+	public static function of_scope( string $scope ): IndexFile {
+		return new IndexFile( WP_CONTENT_DIR . '/svc/early-cache/sites/' . Scope::folder( $scope ) );
+	}
+
+	/** True when this node has published an index for the site. */
+	public function exists(): bool {
+		return is_file( $this->directory . '/' . self::POINTER );
+	}
+
 	/**
 	 * @param Index $index
 	 */

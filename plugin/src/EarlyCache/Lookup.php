@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace Svc\EarlyCache;
 
+use Closure;
+
 /**
  * Joins the rules: the path names one route (RouteIndex) whose GET is cached and public; the request
  * may share an answer (SharedRequest); the key (AnswerKey) finds a stored answer whose age
@@ -25,14 +27,23 @@ final class Lookup {
 	/** The request is none of the early cache's business: WordPress answers it as always. */
 	public const BYPASS = 'bypass';
 
+	/** This node's index was built for another release or before a purge: WordPress catches up. */
+	public const STALE = 'stale_index';
+
 	/**
-	 * @param Index $index
+	 * @param Index                       $index
+	 * @param (Closure(): ?string)|null   $stamp The stamp in force (StampReader); null: the index is trusted.
 	 */
 	public function __construct(
 		private readonly AnswerStore $store,
 		private readonly array $index,
 		private readonly string $scope,
+		private readonly ?Closure $stamp = null,
 	) {
+	}
+
+	public function scope(): string {
+		return $this->scope;
 	}
 
 	/**
@@ -55,6 +66,10 @@ final class Lookup {
 		$refusal = SharedRequest::refusal( $server, $cookies, $query, $cache['args'] );
 		if ( null !== $refusal ) {
 			return self::bypass( $refusal );
+		}
+		// Asked only now: a page, or a request that may not share, never pays for the check.
+		if ( null !== $this->stamp && ! IndexStamp::fresh( $this->index['stamp'] ?? null, ( $this->stamp )() ) ) {
+			return self::bypass( self::STALE );
 		}
 		$args = array(
 			'path'  => $route['params'],

@@ -35,4 +35,45 @@ final class ObjectCacheStore implements AnswerStore {
 	public function unlock( string $key ): void {
 		wp_cache_delete( $key . '-lock', self::GROUP );
 	}
+
+	public function shared(): bool {
+		return true;
+	}
+
+	public function increment( string $key ): void {
+		$redis = self::redis_client();
+		if ( null !== $redis ) {
+			global $wp_object_cache;
+			$redis->incr( (string) $wp_object_cache->build_key( $key, self::GROUP ) );
+			return;
+		}
+		// add() is a no-op when the key exists; incr() is atomic in Memcached and APCu caches.
+		wp_cache_add( $key, 0, self::GROUP );
+		wp_cache_incr( $key, 1, self::GROUP );
+	}
+
+	public function counter( string $key ): int {
+		$redis = self::redis_client();
+		if ( null !== $redis ) {
+			global $wp_object_cache;
+			$value = $redis->get( (string) $wp_object_cache->build_key( $key, self::GROUP ) );
+			return is_numeric( $value ) ? max( 0, (int) $value ) : 0;
+		}
+		$value = wp_cache_get( $key, self::GROUP, true );
+		return is_numeric( $value ) ? max( 0, (int) $value ) : 0;
+	}
+
+	/**
+	 * Redis Object Cache's own client, when that is the site's drop-in and Redis answers: its
+	 * wp_cache_incr() is a GET then a SET that returns true, not the count, and drops the key's
+	 * expiry, so counters count through the client's atomic INCR instead.
+	 */
+	public static function redis_client(): ?\Redis {
+		global $wp_object_cache;
+		if ( ! is_object( $wp_object_cache ) || ! method_exists( $wp_object_cache, 'redis_instance' ) || ! method_exists( $wp_object_cache, 'build_key' ) || ! method_exists( $wp_object_cache, 'redis_status' ) || ! $wp_object_cache->redis_status() ) {
+			return null;
+		}
+		$client = $wp_object_cache->redis_instance();
+		return class_exists( \Redis::class, false ) && $client instanceof \Redis ? $client : null;
+	}
 }

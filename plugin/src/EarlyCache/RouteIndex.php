@@ -24,27 +24,31 @@ use Svc\Routing\Slug;
  *
  * @phpstan-import-type EntryData from Entry
  * @phpstan-type Cached array{hash: string, max_age: int, swr: int|null, args: list<string>}
- * @phpstan-type Index array{prefix: string, static: array<string, Cached|null>, dynamic: array<int, array<string, array{pattern: string, cache: Cached|null}>>}
+ * @phpstan-type Index array{prefix: string, static: array<string, Cached|null>, dynamic: array<int, array<string, array{pattern: string, cache: Cached|null}>>, scope?: string, stamp?: string, options?: string}
+ * @phpstan-type PurgeCounts array{all?: int, routes?: array<string, int>}
  */
 final class RouteIndex {
 
 	/**
 	 * @param string                   $prefix  The path of svc's routes, e.g. `/wp-json/svc/v1/`.
 	 * @param array<string, EntryData> $entries The active release's manifest, slug => entry.
+	 * @param PurgeCounts                   $purges  How many times every route, and each one, was purged:
+	 *                                          part of a route's key, so a purge makes its answers unreachable.
+	 * @param array{scope?: string, stamp?: string, options?: string} $site Whose index, for which stamp (IndexStamp), and its options table.
 	 * @return Index
 	 */
-	public static function build( string $prefix, array $entries ): array {
+	public static function build( string $prefix, array $entries, array $purges = array(), array $site = array() ): array {
 		$index = array(
 			'prefix'  => '/' . trim( $prefix, '/' ) . '/',
 			'static'  => array(),
 			'dynamic' => array(),
-		);
+		) + $site;
 		foreach ( $entries as $slug => $entry ) {
 			$slug = (string) $slug;
 			if ( null !== $entry['error'] || array() === $entry['verbs'] || ! Slug::is_valid( $slug ) ) {
 				continue;
 			}
-			$cache = self::cached( $entry );
+			$cache = self::cached( $entry, ( $purges['all'] ?? 0 ) . '.' . ( $purges['routes'][ $slug ] ?? 0 ) );
 			if ( Slug::is_static( $slug ) ) {
 				$index['static'][ $slug ] = $cache;
 				continue;
@@ -97,16 +101,26 @@ final class RouteIndex {
 	}
 
 	/**
+	 * Whether the early cache keeps this route's answers: a public GET with `#[Cache]`.
+	 *
 	 * @param EntryData $entry
+	 */
+	public static function served_early( array $entry ): bool {
+		return null !== ( $entry['cache'] ?? null ) && null === $entry['error'] && null !== $entry['hash'] && in_array( 'get', $entry['verbs'], true ) && in_array( 'get', $entry['public'], true );
+	}
+
+	/**
+	 * @param EntryData $entry
+	 * @param string    $purged The purge generations the key's hash carries.
 	 * @return Cached|null
 	 */
-	private static function cached( array $entry ): ?array {
+	private static function cached( array $entry, string $purged ): ?array {
 		$cache = $entry['cache'] ?? null;
-		if ( null === $cache || null === $entry['hash'] || ! in_array( 'get', $entry['verbs'], true ) || ! in_array( 'get', $entry['public'], true ) ) {
+		if ( null === $cache || ! self::served_early( $entry ) ) {
 			return null;
 		}
 		return array(
-			'hash'    => $entry['hash'],
+			'hash'    => '0.0' === $purged ? (string) $entry['hash'] : $entry['hash'] . '/' . $purged,
 			'max_age' => $cache['max_age'],
 			'swr'     => $cache['stale_while_revalidate'],
 			'args'    => array_map( 'strval', array_keys( RouteContract::args( $entry, 'get' ) ) ),

@@ -1,8 +1,9 @@
 <?php
 /**
  * svc's early entry script: required by svc's advanced-cache.php (DropInSource) before WordPress
- * loads its plugins and theme. A REST request for a cached public route is answered here from the
- * store; anything else returns to WordPress at once, having loaded nothing but the route index.
+ * loads its plugins and theme, or by svc's plugin file as it loads when that drop-in is not in use.
+ * A REST request for a cached public route is answered here from the store; anything else returns
+ * to WordPress at once, having read nothing but the route index of the request's site.
  *
  * @package Svc
  */
@@ -11,22 +12,34 @@ declare(strict_types=1);
 
 defined( 'ABSPATH' ) || exit;
 
+// Once per request: the plugin file does not run it again after the drop-in did.
 // The drop-in outlives a deactivated plugin until its uninstaller runs: svc's kill switch still holds.
-if ( version_compare( (string) phpversion(), '8.1', '<' ) || ( defined( 'SVC_DISABLE' ) && SVC_DISABLE ) || 'cli' === PHP_SAPI || ! defined( 'WP_CONTENT_DIR' ) ) {
+if ( defined( 'SVC_EARLY_CACHE_RAN' ) || version_compare( (string) phpversion(), '8.1', '<' ) || ( defined( 'SVC_DISABLE' ) && SVC_DISABLE ) || 'cli' === PHP_SAPI || ! defined( 'WP_CONTENT_DIR' ) ) {
 	return;
 }
+define( 'SVC_EARLY_CACHE_RAN', true );
 
 ( static function (): void {
 	require_once __DIR__ . '/../Autoloader.php';
 	\Svc\Autoloader::register( 'Svc\\EarlyCache\\', __DIR__ );
-	$directory = WP_CONTENT_DIR . '/svc/early-cache';
-	$index     = ( new \Svc\EarlyCache\IndexFile( $directory . '/index' ) )->read();
+	$host = is_string( $_SERVER['HTTP_HOST'] ?? null ) ? $_SERVER['HTTP_HOST'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only hashed into a folder's name.
+	$uri  = is_string( $_SERVER['REQUEST_URI'] ?? null ) ? $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- matched against the index.
+	$index = null;
+	foreach ( \Svc\EarlyCache\Scope::candidates( $host, $uri ) as $scope ) {
+		$index = \Svc\EarlyCache\IndexFile::of_scope( $scope )->read();
+		if ( null !== $index && ( $index['scope'] ?? null ) === $scope ) {
+			break;
+		}
+		$index = null;
+	}
 	if ( null === $index ) {
 		return;
 	}
-	$scope  = is_string( $_SERVER['HTTP_HOST'] ?? null ) ? strtolower( $_SERVER['HTTP_HOST'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only hashed into a key.
-	$store  = \Svc\EarlyCache\StoreChoice::early( $directory . '/answers' );
-	$lookup = new \Svc\EarlyCache\Lookup( $store, $index, $scope );
+	// The plugin publishes an index for its site when a request finds none (Publisher).
+	define( 'SVC_EARLY_CACHE_INDEX', $scope );
+	$store  = \Svc\EarlyCache\StoreChoice::early();
+	$stamp  = defined( 'SVC_EARLY_CACHE_SINGLE_NODE' ) && SVC_EARLY_CACHE_SINGLE_NODE ? null : static fn (): ?string => \Svc\EarlyCache\StampReader::current( $store, $index );
+	$lookup = new \Svc\EarlyCache\Lookup( $store, $index, $scope, $stamp );
 	// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read to decide whether the request is anyone's; a request with a nonce is never served here.
 	if ( \Svc\EarlyCache\EarlyServer::run( $store, $lookup, $_SERVER, $_COOKIE, $_GET ) ) {
 		exit;

@@ -221,6 +221,13 @@ final class Deployer {
 		$this->collect();
 		// A fresh copy of the release: no drift. Other nodes show what this one serves.
 		$this->nodes->record( $release, array() );
+		/**
+		 * This node serves release $release now (made here, or caught up with): the early cache
+		 * publishes its route index for it.
+		 *
+		 * @param int $release
+		 */
+		do_action( 'svc_release_served', $release );
 	}
 
 	/**

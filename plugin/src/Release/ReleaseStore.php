@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Release;
 
 use RuntimeException;
+use Svc\EarlyCache\IndexStamp;
 use Throwable;
 
 /**
@@ -21,7 +22,7 @@ use Throwable;
  */
 final class ReleaseStore {
 
-	public const ACTIVE_OPTION = 'svc_active_release';
+	public const ACTIVE_OPTION = IndexStamp::RELEASE_OPTION;
 	public const KEEP          = 10;
 
 	/**

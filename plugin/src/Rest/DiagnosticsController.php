@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Svc\EarlyCache\DropIn;
+
 use Svc\Runtime\AuthorizationFallback;
 use Svc\Secrets\Keyring;
 use Svc\Secrets\SecretStore;
@@ -84,6 +86,8 @@ final class DiagnosticsController {
 					'count'      => count( $secrets ),
 					'unreadable' => array_values( array_map( static fn ( array $item ): string => $item['name'], array_filter( $secrets, static fn ( array $item ): bool => ! $item['readable'] ) ) ),
 				),
+				// Where cached answers are served from, and why (the drop-in, or svc's plugin file).
+				'early_cache' => DropIn::status(),
 				'opcache'   => array(
 					'enabled'             => is_array( $opcache ) && true === ( $opcache['opcache_enabled'] ?? false ),
 					'validate_timestamps' => (bool) ini_get( 'opcache.validate_timestamps' ),

@@ -9,6 +9,11 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Svc\EarlyCache\HitCounts;
+use Svc\EarlyCache\Publisher;
+use Svc\EarlyCache\RouteIndex;
+use Svc\EarlyCache\StoreChoice;
+
 use Closure;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
@@ -199,6 +204,9 @@ final class FilesController {
 		$namespace = $this->route_namespace->get();
 		$records   = array();
 		$skipped   = array();
+		// Hits and misses of the routes the early cache keeps (this node's, without a shared store).
+		$scope  = Publisher::scope();
+		$counts = null;
 		foreach ( $manifest['files'] as $slug => $entry ) {
 			$slug = (string) $slug;
 			if ( ! empty( $entry['oversize'] ) ) {
@@ -217,6 +225,9 @@ final class FilesController {
 			}
 			if ( null !== $error ) {
 				$record['error'] = $error;
+			}
+			if ( null !== $scope && RouteIndex::served_early( $entry ) ) {
+				$record['early_cache'] = HitCounts::of( $counts ??= StoreChoice::in_wordpress(), $scope, $slug );
 			}
 			$records[] = $record;
 		}

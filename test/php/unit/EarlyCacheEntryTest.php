@@ -14,13 +14,13 @@ final class EarlyCacheEntryTest extends TestCase {
 		return array(
 			'WP_CACHE on, no drop-in'          => array( true, null, false, EntryPoint::DROPIN, EntryPoint::INSTALL, true ),
 			'WP_CACHE on, ours'                => array( true, $ours, false, EntryPoint::DROPIN, EntryPoint::ACTIVE, false ),
-			'WP_CACHE on, another plugin\'s'   => array( true, $foreign, false, EntryPoint::MU_PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
-			'WP_CACHE off, no drop-in'         => array( false, null, false, EntryPoint::MU_PLUGIN, EntryPoint::WP_CACHE_OFF, true ),
-			'WP_CACHE off, ours'               => array( false, $ours, false, EntryPoint::MU_PLUGIN, EntryPoint::WP_CACHE_OFF, false ),
-			'WP_CACHE off, another plugin\'s'  => array( false, $foreign, false, EntryPoint::MU_PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
-			'drop-ins filtered off'            => array( true, $ours, true, EntryPoint::MU_PLUGIN, EntryPoint::DISABLED, false ),
-			'an empty file is not ours'        => array( true, '', false, EntryPoint::MU_PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
-			'marker past the head is not ours' => array( true, str_repeat( ' ', EntryPoint::HEAD_BYTES ) . EntryPoint::MARKER, false, EntryPoint::MU_PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
+			'WP_CACHE on, another plugin\'s'   => array( true, $foreign, false, EntryPoint::PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
+			'WP_CACHE off, no drop-in'         => array( false, null, false, EntryPoint::PLUGIN, EntryPoint::WP_CACHE_OFF, true ),
+			'WP_CACHE off, ours'               => array( false, $ours, false, EntryPoint::PLUGIN, EntryPoint::WP_CACHE_OFF, false ),
+			'WP_CACHE off, another plugin\'s'  => array( false, $foreign, false, EntryPoint::PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
+			'drop-ins filtered off'            => array( true, $ours, true, EntryPoint::PLUGIN, EntryPoint::DISABLED, false ),
+			'an empty file is not ours'        => array( true, '', false, EntryPoint::PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
+			'marker past the head is not ours' => array( true, str_repeat( ' ', EntryPoint::HEAD_BYTES ) . EntryPoint::MARKER, false, EntryPoint::PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
 		);
 	}
 

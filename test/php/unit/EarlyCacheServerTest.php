@@ -7,6 +7,7 @@ use Svc\EarlyCache\DiskStore;
 use Svc\EarlyCache\DropInSource;
 use Svc\EarlyCache\StoredAnswer;
 use Svc\EarlyCache\IndexFile;
+use Svc\EarlyCache\Scope;
 
 /**
  * svc's drop-in and entry script over real HTTP (php -S), in front of a stand-in for WordPress that
@@ -30,13 +31,13 @@ final class EarlyCacheServerTest extends TestCase {
 		$entry = realpath( dirname( __DIR__, 3 ) . '/plugin/src/EarlyCache/entry.php' );
 		$this->assertIsString( $entry );
 		file_put_contents( $this->root . '/wp-content/advanced-cache.php', DropInSource::render( $entry ) );
-		$this->publish( 'h1' );
 		// The stand-in for WordPress: a boot is logged, then the answer a route with #[Cache] gives.
 		file_put_contents(
 			$this->root . '/index.php',
 			'<?php
 			define( "ABSPATH", __DIR__ . "/" );
 			define( "WP_CONTENT_DIR", __DIR__ . "/wp-content" );
+			define( "SVC_EARLY_CACHE_SINGLE_NODE", true );
 			include WP_CONTENT_DIR . "/advanced-cache.php";
 			file_put_contents( __DIR__ . "/boots.log", $_SERVER["REQUEST_URI"] . "\n", FILE_APPEND );
 			$path = strtok( $_SERVER["REQUEST_URI"], "?" );
@@ -59,6 +60,7 @@ final class EarlyCacheServerTest extends TestCase {
 		$this->assertIsResource( $socket );
 		$this->port = (int) substr( (string) strrchr( (string) stream_socket_get_name( $socket, false ), ':' ), 1 );
 		fclose( $socket );
+		$this->publish( 'h1' );
 		$command      = escapeshellarg( PHP_BINARY ) . ' -S 127.0.0.1:' . $this->port . ' -t ' . escapeshellarg( $this->root ) . ' ' . escapeshellarg( $this->root . '/index.php' );
 		// Workers enough for requests to overlap (PHP_CLI_SERVER_WORKERS).
 		$this->server = proc_open( 'exec env PHP_CLI_SERVER_WORKERS=8 ' . $command, array( array( 'pipe', 'r' ), array( 'file', '/dev/null', 'w' ), array( 'file', '/dev/null', 'w' ) ), $pipes );
@@ -91,8 +93,9 @@ final class EarlyCacheServerTest extends TestCase {
 			'args'    => $args,
 		);
 		$this->assertTrue(
-			( new IndexFile( $this->root . '/wp-content/svc/early-cache/index' ) )->write(
+			( new IndexFile( $this->root . '/wp-content/svc/early-cache/sites/' . Scope::folder( '127.0.0.1:' . $this->port ) ) )->write(
 				array(
+					'scope'   => '127.0.0.1:' . $this->port,
 					'prefix'  => '/wp-json/svc/v1/',
 					'static'  => array(
 						'hello'    => $cached( array( 'page' ) ),

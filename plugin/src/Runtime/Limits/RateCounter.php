@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Runtime\Limits;
 
+use Svc\EarlyCache\ObjectCacheStore;
 use Svc\Support\Log;
 
 /**
@@ -68,7 +69,7 @@ final class RateCounter {
 
 	private function in_cache( string $bucket, int $expires ): int {
 		$ttl   = max( 1, $expires - time() );
-		$redis = self::redis_client();
+		$redis = ObjectCacheStore::redis_client();
 		if ( null !== $redis ) {
 			// Redis Object Cache's wp_cache_incr() is a GET then a SET that returns true, not the count,
 			// and drops the key's expiry: its Redis client counts atomically instead.
@@ -89,18 +90,6 @@ final class RateCounter {
 			return 1;
 		}
 		return (int) $hits;
-	}
-
-	/**
-	 * The phpredis client of Redis Object Cache's drop-in, when that is the object cache and connected.
-	 */
-	private static function redis_client(): ?\Redis {
-		global $wp_object_cache;
-		if ( ! is_object( $wp_object_cache ) || ! method_exists( $wp_object_cache, 'redis_instance' ) || ! method_exists( $wp_object_cache, 'build_key' ) || ! method_exists( $wp_object_cache, 'redis_status' ) || ! $wp_object_cache->redis_status() ) {
-			return null;
-		}
-		$client = $wp_object_cache->redis_instance();
-		return class_exists( \Redis::class, false ) && $client instanceof \Redis ? $client : null;
 	}
 
 	private function in_table( string $bucket, int $expires ): int {

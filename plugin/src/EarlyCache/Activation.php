@@ -1,0 +1,40 @@
+<?php
+/**
+ * The early cache when svc is activated, deactivated and deleted.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\EarlyCache;
+
+/**
+ * Activated: svc's drop-in is installed where there is none (WordPress loads it only once WP_CACHE is
+ * on, which the administrator decides) and a new serial makes every index published before stale.
+ * Deactivated: the serial is off, so no node serves a stored answer (a node's drop-in may outlive
+ * the plugin on that node's disk), and this node's drop-in goes. Deleted: the drop-in and the
+ * options go; the indexes and answers on disk go with `wp-content/svc`.
+ */
+final class Activation {
+
+	public static function activate(): void {
+		Purges::on();
+		DropIn::install();
+	}
+
+	public static function deactivate(): void {
+		Purges::off();
+		$scope = Publisher::scope();
+		$store = StoreChoice::in_wordpress();
+		if ( null !== $scope && $store->shared() ) {
+			$store->put( StampReader::key( $scope ), IndexStamp::OFF, 604800 );
+		}
+		DropIn::remove();
+	}
+
+	/** For each site, from uninstall.php. */
+	public static function forget(): void {
+		Purges::forget();
+	}
+}

@@ -1,0 +1,110 @@
+<?php
+/**
+ * What was purged by hand, as the route index's keys need it.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\EarlyCache;
+
+use RuntimeException;
+use Svc\Support\DbLock;
+
+/**
+ * A purge makes answers unreachable rather than deleting them (a shared object cache cannot list
+ * a route's keys, and each node's disk is its own): it bumps how many times the route, or every
+ * route, was purged, which is part of every key of it (RouteIndex), and the serial, which is part of
+ * the stamp in force (IndexStamp), so every node's index is stale until it is published again with
+ * the new counts. The answers left behind expire with their lifetime.
+ *
+ * @phpstan-import-type PurgeCounts from RouteIndex
+ */
+final class Purges {
+
+	private const OPTION = 'svc_early_cache_purges';
+	private const LOCK   = 'svc_early_cache_purge_lock';
+
+	/**
+	 * @return PurgeCounts
+	 */
+	public static function read(): array {
+		$value  = get_option( self::OPTION, array() );
+		$routes = is_array( $value ) && is_array( $value['routes'] ?? null ) ? $value['routes'] : array();
+		return array(
+			'all'    => is_array( $value ) ? max( 0, (int) ( $value['all'] ?? 0 ) ) : 0,
+			'routes' => array_map( 'intval', array_filter( $routes, 'is_numeric' ) ),
+		);
+	}
+
+	/** The serial in force ('0' before the first purge). */
+	public static function serial(): string {
+		global $wpdb;
+		// Straight from the table, as the early entry point reads it: never an older cached copy.
+		$value = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", IndexStamp::SERIAL_OPTION ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		return is_string( $value ) ? $value : '0';
+	}
+
+	/**
+	 * Purges the named routes, or every route when $slugs is null.
+	 *
+	 * @param list<string>|null $slugs
+	 * @throws RuntimeException When the purge could not be recorded: nothing was purged.
+	 */
+	public static function purge( ?array $slugs ): void {
+		$lock = DbLock::wait( self::LOCK, 10, 10 );
+		if ( null === $lock ) {
+			throw new RuntimeException( 'another purge is running' );
+		}
+		try {
+			$purges = self::read();
+			if ( null === $slugs ) {
+				$purges = array(
+					'all'    => ( $purges['all'] ?? 0 ) + 1,
+					'routes' => array(),
+				);
+			} else {
+				foreach ( $slugs as $slug ) {
+					$purges['routes'][ $slug ] = ( $purges['routes'][ $slug ] ?? 0 ) + 1;
+				}
+			}
+			update_option( self::OPTION, $purges, false );
+			self::bump( '1' );
+		} finally {
+			$lock->release();
+		}
+	}
+
+	/** While svc is deactivated no node's index matches: nothing is served early. */
+	public static function off(): void {
+		self::set( IndexStamp::OFF );
+	}
+
+	/** On activation: a new serial, which no index published before matches. */
+	public static function on(): void {
+		self::bump( '1' );
+	}
+
+	/** Forgets every purge (uninstall). */
+	public static function forget(): void {
+		delete_option( self::OPTION );
+		delete_option( IndexStamp::SERIAL_OPTION );
+	}
+
+	private static function bump( string $by ): void {
+		global $wpdb;
+		// One statement: two purges at once both count. After 'off' (deactivated) the count starts again.
+		$done = $wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, '1', 'no') ON DUPLICATE KEY UPDATE option_value = IF(option_value REGEXP '^[0-9]{1,17}$', option_value + %d, 1)", IndexStamp::SERIAL_OPTION, (int) $by ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		wp_cache_delete( IndexStamp::SERIAL_OPTION, 'options' );
+		if ( false === $done ) {
+			throw new RuntimeException( esc_html( $wpdb->last_error ) );
+		}
+	}
+
+	private static function set( string $value ): void {
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", IndexStamp::SERIAL_OPTION, $value ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		wp_cache_delete( IndexStamp::SERIAL_OPTION, 'options' );
+	}
+}

@@ -1,0 +1,109 @@
+<?php
+/**
+ * `svc/v1/cache/purge`: make cached answers unreachable by hand.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use RuntimeException;
+use Svc\EarlyCache\Publisher;
+use Svc\EarlyCache\Purges;
+use Svc\Manifest\ManifestStore;
+use Svc\Release\Refusal;
+use Svc\Release\ReleaseStore;
+use Svc\Routing\Slug;
+use Svc\Settings\RouteNamespace;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * The early cache's answers of the named routes, or of every route, become unreachable on every
+ * node at once (Purges); this node publishes its index at once, the others on their next request.
+ * A name that is not a deployed route refuses the whole purge, as `rm` does. See
+ * docs/management-api.md.
+ */
+final class CacheController {
+
+	/** More names than a release may hold files is not a purge. */
+	private const MAX_ROUTES = 5000;
+
+	public function __construct(
+		private readonly ManifestStore $store,
+		private readonly RouteNamespace $route_namespace,
+		private readonly ReleaseStore $releases,
+	) {
+	}
+
+	public function register(): void {
+		$fields = array(
+			BodyField::shaped(
+				'routes',
+				array(
+					'type'        => 'array',
+					'description' => __( 'Route file names whose cached answers to purge; every route when absent.', 'svc' ),
+				),
+				self::routes_problem( ... )
+			),
+		);
+		register_rest_route(
+			Management::NAMESPACE,
+			'/cache/purge',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => BodyField::checked( $fields, array( $this, 'purge' ) ),
+					'permission_callback' => array( Management::class, 'check' ),
+					'args'                => BodyField::args( $fields ),
+				),
+			)
+		);
+	}
+
+	private static function routes_problem( mixed $routes, WP_REST_Request $request ): ?WP_Error {
+		if ( ! is_array( $routes ) || count( $routes ) > self::MAX_ROUTES || ( array() !== $routes && ! JsonBody::is_list( $request, 'routes' ) ) || array() !== array_filter( $routes, static fn ( mixed $slug ): bool => ! is_string( $slug ) ) ) {
+			return Errors::bad_field( 'routes', __( 'routes must be an array of route file names.', 'svc' ) );
+		}
+		foreach ( $routes as $name ) {
+			$problem = Slug::removal_problem( $name );
+			if ( null !== $problem ) {
+				return Errors::invalid_name( $name, $problem );
+			}
+		}
+		return null;
+	}
+
+	public function purge( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$routes = $request->get_param( 'routes' );
+		return $this->run( is_array( $routes ) ? array_values( array_unique( array_map( 'strval', $routes ) ) ) : null );
+	}
+
+	/**
+	 * Purges the named routes (every route for null); also how `wp svc cache purge` does it.
+	 *
+	 * @param list<string>|null $slugs
+	 */
+	public function run( ?array $slugs ): WP_REST_Response|WP_Error {
+		if ( null !== $slugs ) {
+			$deployed = $this->store->verified()['files'];
+			$unknown  = array_values( array_filter( $slugs, static fn ( string $slug ): bool => ! isset( $deployed[ $slug ] ) ) );
+			if ( array() !== $unknown ) {
+				return Refusals::error( Refusal::not_found( $unknown ) );
+			}
+			sort( $slugs, SORT_STRING );
+		}
+		try {
+			Purges::purge( $slugs );
+		} catch ( RuntimeException $error ) {
+			return new WP_Error( 'svc_purge_failed', sprintf( /* translators: %s: why */ __( 'The cached answers could not be purged: %s. Nothing was purged.', 'svc' ), $error->getMessage() ), array( 'status' => 503 ) );
+		}
+		// The purge is recorded: this node's index follows now, the others' on their next request.
+		( new Publisher( $this->store, $this->route_namespace ) )->publish( $this->releases->active_id() );
+		return new WP_REST_Response( array( 'purged' => $slugs ?? 'all' ) );
+	}
+}
