@@ -84,6 +84,7 @@ const WITH_REDIS = [
   'test/e2e/schedules.test.ts',
   'test/e2e/headers.test.ts',
   'test/e2e/authorization.test.ts',
+  'test/e2e/early-cache.test.ts',
 ].map((file) => path.join(ROOT, file));
 
 /** The CLI's test directories, which run again on the oldest and the newest Node. */

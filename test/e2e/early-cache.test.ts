@@ -1,8 +1,10 @@
 /**
- * The early cache in front of a real WordPress (nginx + PHP-FPM): svc's advanced-cache.php with
- * WP_CACHE on answers a stored #[Cache] GET before any plugin loads. A must-use plugin records every
- * load, so a request that reached WordPress's plugins is counted. The plugin does not install the
- * drop-in or publish the route index yet: the test does both with svc's own classes.
+ * The early cache in front of a real WordPress (nginx + PHP-FPM, opcache never revalidating, as in
+ * production): `wp svc cache enable` turns WP_CACHE on and installs svc's advanced-cache.php, and a
+ * stored #[Cache] GET is answered before any plugin loads. A must-use plugin records every load, so
+ * a request that reached WordPress's plugins is counted. Releases, purges and another node's push
+ * (its stamp written as that node would) make exactly the changed answers unreachable. Runs with
+ * Redis Object Cache too (SVC_TEST_OBJECT_CACHE=redis): the answers are then kept in Redis.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,8 +12,9 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
+import { runWp } from '../support/wp-cli.js';
 import { routeSource, uniqueClass } from './helpers/php-source.js';
-import { pushOk, startSite, type WordPressSite } from './helpers/site.js';
+import { call, list, pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(300_000);
 
@@ -25,8 +28,7 @@ file_put_contents( WP_CONTENT_DIR . '/loads.log', $_SERVER['REQUEST_URI'] . "\\n
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-early-'));
   writeFileSync(path.join(scratch, 'load-recorder.php'), RECORDER);
-  // wp-config.php is edited while the site runs.
-  site = await startSite({ server: 'fpm', validateTimestamps: true, muPlugins: [path.join(scratch, 'load-recorder.php')] });
+  site = await startSite({ server: 'fpm', opcache: true, validateTimestamps: false, muPlugins: [path.join(scratch, 'load-recorder.php')] });
 });
 
 afterAll(async () => {
@@ -34,19 +36,10 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const loads = (): number => {
+const loads = (slug: string): number => {
   const log = path.join(site.contentDir, 'loads.log');
-  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes('/wp-json/svc-api/v1/cached')).length : 0;
+  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(`/wp-json/svc-api/v1/${slug}`)).length : 0;
 };
-
-/** What the plugin will do on a release: publish the active release's route index; and install the drop-in. */
-const publish = (): Promise<string> =>
-  site.php(`
-    $c = new \\Svc\\Components( \\Svc\\Storage\\Paths::for_site() );
-    $prefix = (string) wp_parse_url( rest_url( $c->route_namespace->get() . '/' ), PHP_URL_PATH );
-    $index = \\Svc\\EarlyCache\\RouteIndex::build( $prefix, $c->store->verified()['files'] );
-    echo ( new \\Svc\\EarlyCache\\IndexFile( WP_CONTENT_DIR . '/svc/early-cache/index' ) )->write( $index ) ? 'published' : 'failed';
-  `);
 
 const cachedRoute = (tag: string): string =>
   routeSource(
@@ -55,52 +48,110 @@ const cachedRoute = (tag: string): string =>
     { classAttribute: '#[Permission(public: true)]', preamble: 'use Svc\\Api\\Attribute\\Cache;' },
   );
 
-describe('svc early cache drop-in', () => {
-  it('installs as advanced-cache.php with WP_CACHE on', async () => {
-    const out = await site.php(`
-      $config = ABSPATH . 'wp-config.php';
-      $edited = \\Svc\\EarlyCache\\WpCacheConstant::enabled( (string) file_get_contents( $config ) );
-      file_put_contents( $config, (string) $edited );
-      $entry = WP_PLUGIN_DIR . '/svc/src/EarlyCache/entry.php';
-      file_put_contents( WP_CONTENT_DIR . '/advanced-cache.php', \\Svc\\EarlyCache\\DropInSource::render( $entry ) );
-      echo null === $edited ? 'no edit' : 'installed';
-    `);
-    expect(out).toBe('installed');
+const anonymous = async (slug: string): Promise<{ state: string | null; body: string; etag: string | null; cacheControl: string | null }> => {
+  const response = await site.fetch(`/svc-api/v1/${slug}`, { as: 'anonymous' });
+  expect(response.status).toBe(200);
+  return { state: response.headers.get('x-svc-cache'), body: await response.text(), etag: response.headers.get('etag'), cacheControl: response.headers.get('cache-control') };
+};
+
+describe('svc early cache', () => {
+  it('is turned on by the administrator: WP_CACHE in wp-config.php and svc\'s advanced-cache.php', async () => {
+    const enabled = await runWp(site.wpDir, ['svc', 'cache', 'enable']);
+    expect(enabled.stderr).not.toContain('Error');
+    expect(enabled.code).toBe(0);
+    expect(readFileSync(path.join(site.wpDir, 'wp-config.php'), 'utf8')).toMatch(/define\( 'WP_CACHE', true \);/);
+    expect(readFileSync(path.join(site.contentDir, 'advanced-cache.php'), 'utf8')).toContain('svc early cache drop-in');
+    expect(enabled.stdout).toContain('reload PHP-FPM');
+    // Its opcache never revalidates: wp-config.php is read again after a reload, as the command says.
+    await site.restartServer({ server: 'fpm', opcache: true, validateTimestamps: false });
+    const diagnostics = await call(site, '/svc/v1/diagnostics');
+    expect(diagnostics.body.early_cache).toMatchObject({ entry: 'advanced-cache', reason: 'dropin_active', wp_cache: true, store: site.redisSocket === undefined ? 'disk' : 'object-cache' });
   });
 
-  it('answers a hit before any plugin loads, the same answer as the miss, and a new release misses', async () => {
+  it('answers a hit before any plugin loads, the same answer as the miss, and never for a credentialed caller', async () => {
     await pushOk(site, { cached: cachedRoute('v1') });
-    expect(await publish()).toBe('published');
-    const before = loads();
-    const miss = await site.fetch('/svc-api/v1/cached', { as: 'anonymous' });
-    const missBody = await miss.text();
-    expect(miss.status).toBe(200);
-    expect(miss.headers.get('x-svc-cache')).toBe('MISS');
-    expect(loads()).toBe(before + 1);
+    const before = loads('cached');
+    const miss = await anonymous('cached');
+    expect(miss.state).toBe('MISS');
+    expect(loads('cached')).toBe(before + 1);
 
-    const hit = await site.fetch('/svc-api/v1/cached', { as: 'anonymous' });
-    expect(hit.headers.get('x-svc-cache')).toBe('HIT');
-    expect(await hit.text()).toBe(missBody);
-    expect(hit.headers.get('etag')).toBe(miss.headers.get('etag'));
-    expect(hit.headers.get('cache-control')).toBe(miss.headers.get('cache-control'));
-    expect(loads()).toBe(before + 1);
-    // In the persistent object cache when the site has one (SVC_TEST_OBJECT_CACHE=redis), else on disk.
+    const hit = await anonymous('cached');
+    expect(hit.state).toBe('HIT');
+    expect(hit.body).toBe(miss.body);
+    expect(hit.etag).toBe(miss.etag);
+    expect(hit.cacheControl).toBe(miss.cacheControl);
+    expect(loads('cached')).toBe(before + 1);
+    // In the persistent object cache when the site has one, else on disk.
     const answers = path.join(site.contentDir, 'svc', 'early-cache', 'answers');
     const onDisk = existsSync(answers) && readdirSync(answers, { recursive: true }).some((name) => /svc-v1-[0-9a-f]{64}$/.test(String(name)));
     expect(onDisk).toBe(site.redisSocket === undefined);
 
-    const notModified = await site.fetch('/svc-api/v1/cached', { as: 'anonymous', headers: { 'If-None-Match': miss.headers.get('etag') ?? '' } });
+    const notModified = await site.fetch('/svc-api/v1/cached', { as: 'anonymous', headers: { 'If-None-Match': miss.etag ?? '' } });
     expect(notModified.status).toBe(304);
-    expect(loads()).toBe(before + 1);
+    expect(loads('cached')).toBe(before + 1);
 
-    const loggedIn = await site.fetch('/svc-api/v1/cached', { as: 'admin' });
-    expect(loggedIn.headers.get('x-svc-cache')).toBe('BYPASS');
-    expect(loads()).toBe(before + 2);
+    for (const as of ['admin', 'subscriber'] as const) {
+      const credentialed = await site.fetch('/svc-api/v1/cached', { as });
+      expect(credentialed.headers.get('x-svc-cache')).toBe('BYPASS');
+      expect(await credentialed.text()).not.toBe(miss.body);
+    }
+    expect(loads('cached')).toBe(before + 3);
 
-    await pushOk(site, { cached: cachedRoute('v2') });
-    expect(await publish()).toBe('published');
-    const next = await site.fetch('/svc-api/v1/cached', { as: 'anonymous' });
-    expect(next.headers.get('x-svc-cache')).toBe('MISS');
-    expect(((await next.json()) as { tag: string }).tag).toBe('v2');
+    const { records } = await list(site);
+    const counted = records.find((entry) => entry.filename === 'cached') as { early_cache?: { hits: number; misses: number } } | undefined;
+    expect(counted?.early_cache).toEqual({ hits: 2, misses: 1 });
+  });
+
+  it('a release purges the changed route only; a purge by hand and another node\'s purge reach this node', async () => {
+    const keptSource = cachedRoute('kept');
+    await pushOk(site, { cached: cachedRoute('v1'), kept: keptSource });
+    const kept = await anonymous('kept');
+    expect((await anonymous('kept')).state).toBe('HIT');
+
+    await pushOk(site, { cached: cachedRoute('v2'), kept: keptSource });
+    const changed = await anonymous('cached');
+    expect(changed.state).toBe('MISS');
+    expect(JSON.parse(changed.body).tag).toBe('v2');
+    const still = await anonymous('kept');
+    expect(still.state).toBe('HIT');
+    expect(still.body).toBe(kept.body);
+
+    const purged = await call(site, '/svc/v1/cache/purge', { method: 'POST', json: { routes: ['kept'] } });
+    expect(purged.status).toBe(200);
+    expect(purged.body).toEqual({ purged: ['kept'] });
+    expect((await anonymous('kept')).state).toBe('MISS');
+    expect((await anonymous('cached')).state).toBe('HIT');
+
+    const unknown = await call(site, '/svc/v1/cache/purge', { method: 'POST', json: { routes: ['nope'] } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('svc_not_found');
+
+    // Another node purged: the database (and the shared object cache) say so; this node's index
+    // is stale, so nothing stored is served until WordPress published it again.
+    await site.php(`
+      \\Svc\\EarlyCache\\Purges::purge( null );
+      $store = \\Svc\\EarlyCache\\StoreChoice::in_wordpress();
+      if ( $store->shared() ) {
+        $store->put( \\Svc\\EarlyCache\\StampReader::key( (string) \\Svc\\EarlyCache\\Publisher::scope() ), \\Svc\\EarlyCache\\IndexStamp::of( (int) get_option( 'svc_active_release' ), \\Svc\\EarlyCache\\Purges::serial() ), 600 );
+      }
+    `);
+    const stale = await anonymous('cached');
+    expect(stale.state).toBe('BYPASS');
+    expect((await anonymous('cached')).state).toBe('MISS');
+    expect((await anonymous('cached')).state).toBe('HIT');
+  });
+
+  it('leaves another plugin\'s advanced-cache.php alone and serves as svc\'s plugin loads instead', async () => {
+    const dropIn = path.join(site.contentDir, 'advanced-cache.php');
+    writeFileSync(dropIn, "<?php\n// Another page cache's drop-in.\n");
+    const refused = await runWp(site.wpDir, ['svc', 'cache', 'enable']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('Another plugin');
+    expect(readFileSync(dropIn, 'utf8')).toContain('Another page cache');
+    const diagnostics = await call(site, '/svc/v1/diagnostics');
+    expect(diagnostics.body.early_cache).toMatchObject({ entry: 'plugin', reason: 'foreign_dropin' });
+    await anonymous('cached');
+    expect((await anonymous('cached')).state).toBe('HIT');
+    rmSync(dropIn);
   });
 });

@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace Svc\Admin;
 
+use Svc\Components;
+use Svc\Manifest\ManifestStore;
 use Svc\Network\DeployCapability;
 use Svc\Release\DeployPolicy;
 use Svc\Release\NodeReports;
@@ -16,6 +18,8 @@ use Svc\Release\PreviewToken;
 use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseStore;
 use Svc\Secrets\SecretStore;
+use Svc\Storage\Paths;
+use Svc\Storage\RouteFiles;
 
 /**
  * Registers the page and loads the React app built into `plugin/build/` (see
@@ -36,8 +40,13 @@ final class AdminPage {
 	private string $hook_suffix = '';
 
 	public function set_up(): void {
+		self::early_cache()->set_up();
 		add_action( 'admin_menu', array( $this, 'add_page' ) );
 		add_action( 'admin_enqueue_scripts', array( $this, 'enqueue' ) );
+	}
+
+	private static function early_cache(): EarlyCacheSection {
+		return new EarlyCacheSection( static fn (): ManifestStore => Components::manifest_store( new RouteFiles( Paths::for_site() ) ) );
 	}
 
 	/**
@@ -95,6 +104,7 @@ final class AdminPage {
 				<noscript><p><?php esc_html_e( 'This page needs JavaScript.', 'svc' ); ?></p></noscript>
 			</div>
 			<?php ( new SecretsSection( SecretStore::for_site() ) )->render(); ?>
+			<?php self::early_cache()->render(); ?>
 		</div>
 		<?php
 	}

@@ -46,6 +46,8 @@ final class CacheCommand {
 			WP_CLI::error( $problem );
 		}
 		WP_CLI::success( __( 'WP_CACHE is on and svc\'s advanced-cache.php is installed: cached answers are served before WordPress loads plugins.', 'svc' ) );
+		// This process's opcache is not the web server's: one that never revalidates keeps the old wp-config.php.
+		WP_CLI::log( __( 'Where PHP\'s opcache does not revalidate files (opcache.validate_timestamps=0), reload PHP-FPM or the web server for WP_CACHE to take effect; the button on svc\'s admin page needs no reload.', 'svc' ) );
 	}
 
 	/**

@@ -48,16 +48,16 @@ final class DiagnosticsController {
 		$secrets = SecretStore::for_site()->listing();
 		return new WP_REST_Response(
 			array(
-				'plugin'    => array( 'version' => defined( 'SVC_VERSION' ) ? SVC_VERSION : null ),
+				'plugin'      => array( 'version' => defined( 'SVC_VERSION' ) ? SVC_VERSION : null ),
 				// Which web server: the fix for a stripped Authorization header is the server's own.
-				'server'    => array( 'software' => self::server_software() ),
-				'php'       => array(
+				'server'      => array( 'software' => self::server_software() ),
+				'php'         => array(
 					'version'       => PHP_VERSION,
 					'sapi'          => PHP_SAPI,
 					// The binary the push-time syntax check runs; null: the check is skipped.
 					'syntax_binary' => ( new SyntaxChecker() )->binary(),
 				),
-				'wordpress' => array(
+				'wordpress'   => array(
 					'version'               => get_bloginfo( 'version' ),
 					'environment_type'      => wp_get_environment_type(),
 					'https'                 => is_ssl(),
@@ -66,19 +66,19 @@ final class DiagnosticsController {
 					'disallow_file_mods'    => defined( 'DISALLOW_FILE_MODS' ) && DISALLOW_FILE_MODS,
 				),
 				// Which of Authorization and svc's X-Svc-Authorization reached PHP on this very request.
-				'auth'      => AuthorizationFallback::arrived(),
-				'storage'   => array(
+				'auth'        => AuthorizationFallback::arrived(),
+				'storage'     => array(
 					'path'     => 'wp-content/' . basename( $root ),
 					// The folder, or where it will be made: the first push creates it.
 					'writable' => is_dir( $root ) ? wp_is_writable( $root ) : wp_is_writable( dirname( $root ) ),
 				),
-				'limits'    => array(
+				'limits'      => array(
 					'post_max_size'       => (int) wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) ),
 					'upload_max_filesize' => (int) wp_convert_hr_to_bytes( (string) ini_get( 'upload_max_filesize' ) ),
 					'memory_limit'        => (int) wp_convert_hr_to_bytes( (string) ini_get( 'memory_limit' ) ),
 				),
 				// Names only: which secrets the site's key no longer opens (the key or salts changed).
-				'secrets'   => array(
+				'secrets'     => array(
 					'key'        => Keyring::material()[0],
 					// Where the key's material is kept: 'database-salts' means a dump opens the secrets.
 					'key_source' => Keyring::source(),
@@ -88,7 +88,7 @@ final class DiagnosticsController {
 				),
 				// Where cached answers are served from, and why (the drop-in, or svc's plugin file).
 				'early_cache' => DropIn::status(),
-				'opcache'   => array(
+				'opcache'     => array(
 					'enabled'             => is_array( $opcache ) && true === ( $opcache['opcache_enabled'] ?? false ),
 					'validate_timestamps' => (bool) ini_get( 'opcache.validate_timestamps' ),
 					'revalidate_freq'     => (int) ini_get( 'opcache.revalidate_freq' ),
