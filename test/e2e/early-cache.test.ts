@@ -132,7 +132,7 @@ describe('svc early cache', () => {
       \\Svc\\EarlyCache\\Purges::purge( null );
       $store = \\Svc\\EarlyCache\\StoreChoice::in_wordpress();
       if ( $store->shared() ) {
-        $store->put( \\Svc\\EarlyCache\\StampReader::key( (string) \\Svc\\EarlyCache\\Publisher::scope() ), \\Svc\\EarlyCache\\IndexStamp::of( (int) get_option( 'svc_active_release' ), \\Svc\\EarlyCache\\Purges::serial() ), 600 );
+        $store->put( \\Svc\\EarlyCache\\StampReader::key( $GLOBALS['wpdb']->options ), \\Svc\\EarlyCache\\IndexStamp::of( (int) get_option( 'svc_active_release' ), \\Svc\\EarlyCache\\Purges::serial() ), 600 );
       }
     `);
     const stale = await anonymous('cached');

@@ -25,10 +25,10 @@ final class Activation {
 
 	public static function deactivate(): void {
 		Purges::off();
-		$scope = Publisher::scope();
+		global $wpdb;
 		$store = StoreChoice::in_wordpress();
-		if ( null !== $scope && $store->shared() ) {
-			$store->put( StampReader::key( $scope ), IndexStamp::OFF, 604800 );
+		if ( $store->shared() ) {
+			$store->put( StampReader::key( $wpdb->options ), IndexStamp::OFF, 604800 );
 		}
 		DropIn::remove();
 	}

@@ -59,7 +59,7 @@ final class Publisher {
 		$written = IndexFile::of_scope( $scope )->write( $index );
 		$store   = StoreChoice::in_wordpress();
 		if ( $written && $store->shared() ) {
-			$store->put( StampReader::key( $scope ), $stamp, self::STAMP_SECONDS );
+			$store->put( StampReader::key( $wpdb->options ), $stamp, self::STAMP_SECONDS );
 		}
 		return $written;
 	}

@@ -21,8 +21,13 @@ namespace Svc\EarlyCache;
  */
 final class StampReader {
 
-	public static function key( string $scope ): string {
-		return 'stamp-' . Scope::folder( $scope );
+	/**
+	 * The stamp's key names the site by its database and options table, not by its host: every web
+	 * node of a site shares them, whatever name each is reached by.
+	 */
+	public static function key( string $options_table ): string {
+		$database = ( defined( 'DB_HOST' ) ? (string) DB_HOST : '' ) . "\0" . ( defined( 'DB_NAME' ) ? (string) DB_NAME : '' );
+		return 'stamp-' . substr( hash( 'sha256', $database . "\0" . $options_table ), 0, 32 );
 	}
 
 	/**
@@ -30,7 +35,7 @@ final class StampReader {
 	 */
 	public static function current( AnswerStore $store, array $index ): ?string {
 		if ( $store->shared() ) {
-			return $store->get( self::key( $index['scope'] ?? '' ) );
+			return $store->get( self::key( $index['options'] ?? '' ) );
 		}
 		return self::from_database( $index['options'] ?? '' );
 	}

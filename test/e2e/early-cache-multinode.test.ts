@@ -1,0 +1,91 @@
+/**
+ * The early cache on two web nodes sharing one database (each its own wp-content, opcache never
+ * revalidating), with Redis shared by both under SVC_TEST_OBJECT_CACHE=redis: a push or a purge
+ * taken by one node makes the changed route's stored answers unreachable on the other at once (its
+ * first request after it serves the new answer, never a stored old one), while an unchanged route's
+ * stored answer is kept. WP_CACHE stays off here: svc serves cached answers as its plugin loads,
+ * through the same index, stamp and store as its advanced-cache.php.
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import { startMultiNode, type MultiNodeSite, type WebNode } from '../support/multinode.js';
+import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { call, pushOk } from './helpers/site.js';
+
+jest.setTimeout(300_000);
+
+let site: MultiNodeSite;
+let a: WebNode;
+let b: WebNode;
+
+beforeAll(async () => {
+  site = await startMultiNode({ workers: 2 });
+  ({ a, b } = site.nodes);
+}, 300_000);
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+const cachedRoute = (tag: string): string =>
+  routeSource(
+    uniqueClass('Cached'),
+    `\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'tag' => '${tag}', 'at' => microtime( true ) );\n\t}`,
+    { classAttribute: '#[Permission(public: true)]', preamble: 'use Svc\\Api\\Attribute\\Cache;' },
+  );
+
+async function get(node: WebNode, slug: string): Promise<{ state: string | null; tag: string; body: string }> {
+  const response = await node.fetch(`/svc-api/v1/${slug}`, { as: 'anonymous' });
+  expect(response.status).toBe(200);
+  const body = await response.text();
+  return { state: response.headers.get('x-svc-cache'), tag: (JSON.parse(body) as { tag: string }).tag, body };
+}
+
+/** Requests until the node answers with a stored answer again (it publishes its index on the first). */
+async function warm(node: WebNode, slug: string): Promise<{ tag: string; body: string }> {
+  for (let request = 0; request < 3; request++) {
+    const answer = await get(node, slug);
+    if (answer.state === 'HIT') return answer;
+  }
+  throw new Error(`${slug} is never answered from the store on node ${node.name}`);
+}
+
+describe('the early cache on two nodes', () => {
+  const kept = cachedRoute('kept');
+
+  it('serves stored answers on both nodes', async () => {
+    await pushOk(a, { cached: cachedRoute('v1'), kept });
+    expect((await warm(a, 'cached')).tag).toBe('v1');
+    expect((await warm(b, 'cached')).tag).toBe('v1');
+    await warm(b, 'kept');
+  });
+
+  it('a push on one node: the other node\'s first request serves the new answer, and the unchanged route keeps its stored one', async () => {
+    const keptBefore = await warm(b, 'kept');
+    await pushOk(a, { cached: cachedRoute('v2'), kept });
+    const first = await get(b, 'cached');
+    expect(first.tag).toBe('v2');
+    expect(first.state).not.toBe('HIT');
+    expect((await warm(b, 'cached')).tag).toBe('v2');
+    const keptAfter = await warm(b, 'kept');
+    expect(keptAfter.body).toBe(keptBefore.body);
+  });
+
+  it('a purge on one node reaches the other at once', async () => {
+    const stored = await warm(b, 'cached');
+    const purged = await call(a, '/svc/v1/cache/purge', { method: 'POST', json: { routes: ['cached'] } });
+    expect(purged.status).toBe(200);
+    const first = await get(b, 'cached');
+    expect(first.state).not.toBe('HIT');
+    expect(first.body).not.toBe(stored.body);
+    const again = await warm(b, 'cached');
+    expect(again.body).not.toBe(stored.body);
+  });
+
+  it('counts hits and misses per route in the listing', async () => {
+    const listing = await call(b, '/svc/v1/api-files');
+    const record = (listing.body as { filename: string; early_cache?: { hits: number; misses: number } }[]).find((entry) => entry.filename === 'cached');
+    expect(record?.early_cache?.hits).toBeGreaterThan(0);
+    expect(record?.early_cache?.misses).toBeGreaterThan(0);
+  });
+});
