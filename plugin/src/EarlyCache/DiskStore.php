@@ -48,7 +48,7 @@ final class DiskStore implements AnswerStore {
 			return false;
 		}
 		$folder = dirname( $path );
-		if ( ! is_dir( $folder ) && ! @mkdir( $folder, 0775, true ) && ! is_dir( $folder ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_mkdir -- another request may create it at the same time.
+		if ( ! Folders::make( $folder ) ) {
 			return false;
 		}
 		$temporary = $folder . '/.tmp-' . bin2hex( random_bytes( 8 ) );
@@ -68,7 +68,7 @@ final class DiskStore implements AnswerStore {
 		}
 		$path  .= '.lock';
 		$folder = dirname( $path );
-		if ( ! is_dir( $folder ) && ! @mkdir( $folder, 0775, true ) && ! is_dir( $folder ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_mkdir
+		if ( ! Folders::make( $folder ) ) {
 			return false;
 		}
 		for ( $try = 0; $try < 2; $try++ ) {
@@ -109,7 +109,7 @@ final class DiskStore implements AnswerStore {
 			return;
 		}
 		$folder = dirname( $path );
-		if ( ! is_dir( $folder ) && ! @mkdir( $folder, 0775, true ) && ! is_dir( $folder ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_mkdir
+		if ( ! Folders::make( $folder ) ) {
 			return;
 		}
 		$handle = @fopen( $path . '.count', 'c+' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen
@@ -147,7 +147,7 @@ final class DiskStore implements AnswerStore {
 		$total = 0;
 		foreach ( (array) @scandir( $folder ) as $name ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
 			$name = (string) $name;
-			if ( '' === $name || '.' === $name[0] || str_ends_with( $name, '.lock' ) || str_ends_with( $name, '.count' ) ) {
+			if ( '' === $name || '.' === $name[0] || str_ends_with( $name, '.lock' ) || str_ends_with( $name, '.count' ) || 'index.php' === $name ) {
 				continue;
 			}
 			$stat = @stat( $folder . '/' . $name ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged

@@ -44,7 +44,7 @@ final class IndexFile {
 	public function write( array $index ): bool {
 		$code = "<?php\nreturn " . var_export( $index, true ) . ";\n"; // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- a PHP literal, written to a file.
 		$name = 'index-' . substr( hash( 'sha256', $code ), 0, 32 ) . '.php';
-		if ( ! is_dir( $this->directory ) && ! @mkdir( $this->directory, 0775, true ) && ! is_dir( $this->directory ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_mkdir
+		if ( ! Folders::make( $this->directory ) ) {
 			return false;
 		}
 		if ( ! is_file( $this->directory . '/' . $name ) && ! $this->replace( $name, $code ) ) {
