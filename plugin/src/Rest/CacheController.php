@@ -100,7 +100,7 @@ final class CacheController {
 		try {
 			Purges::purge( $slugs );
 		} catch ( RuntimeException $error ) {
-			return new WP_Error( 'svc_purge_failed', sprintf( /* translators: %s: why */ __( 'The cached answers could not be purged: %s. Nothing was purged.', 'svc' ), $error->getMessage() ), array( 'status' => 503 ) );
+			return Refusals::error( Refusal::write_failed( sprintf( /* translators: %s: why */ __( 'The cached answers could not be purged (%s)', 'svc' ), $error->getMessage() ) ) );
 		}
 		// The purge is recorded: this node's index follows now, the others' on their next request.
 		( new Publisher( $this->store, $this->route_namespace ) )->publish( $this->releases->active_id() );
