@@ -1210,3 +1210,45 @@ describe('releases', () => {
 		});
 	});
 });
+
+describe('the early cache', () => {
+	it('lists each route\'s hits and misses where the site counts them', async () => {
+		site.files.set('users/[id]', '<?php\n');
+		site.cacheCounts.set('hello', { hits: 12, misses: 3 });
+		const { files } = await client().listFiles({ content: false });
+		expect(files.map((file) => [file.slug, file.earlyCache])).toEqual([
+			['hello', { hits: 12, misses: 3 }],
+			['users/[id]', undefined],
+		]);
+	});
+
+	it('purges the named routes with { routes }, every route with {}; the site says which', async () => {
+		site.files.set('users/[id]', '<?php\n');
+		const api = client();
+		expect(await api.purgeCache(['users/[id]', 'hello'])).toEqual({ purged: ['hello', 'users/[id]'] });
+		expect(await api.purgeCache(undefined)).toEqual({ purged: 'all' });
+		expect(site.requests.map((request) => [request.method, request.route, request.body])).toEqual([
+			['POST', '/svc/v1/cache/purge', { routes: ['users/[id]', 'hello'] }],
+			['POST', '/svc/v1/cache/purge', {}],
+		]);
+	});
+
+	it('an unknown slug is not_found with the slugs the site named, and nothing is purged', async () => {
+		const error = await failure(client().purgeCache(['hello', 'nope']));
+		expect(error).toMatchObject({ code: 'not_found', status: 404, serverCode: 'svc_not_found', slugs: ['nope'] });
+		expect(site.purges).toEqual([]);
+	});
+
+	it('a plugin from before the early cache (404 rest_no_route) is too old, and says to update it', async () => {
+		site.earlyCache = false;
+		const error = await failure(client().purgeCache(undefined));
+		expect(error).toMatchObject({ code: 'plugin_outdated', status: 404, serverCode: 'rest_no_route' });
+		expect(error.message).toMatch(/has no POST svc\/v1\/cache\/purge: its svc plugin predates the early cache, or is not active\.$/);
+		expect(error.hint).toMatch(/^Update the svc plugin on the site/);
+	});
+
+	it('an answer svc cannot read is said as one', async () => {
+		site.handler = (request) => (request.route === '/svc/v1/cache/purge' ? { json: { purged: 'everything' } } : site.answer(request));
+		expect(await failure(client().purgeCache(undefined))).toMatchObject({ code: 'bad_response', message: expect.stringContaining('POST cache/purge') });
+	});
+});

@@ -9,11 +9,12 @@ import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './
 import { randomBytes } from 'node:crypto';
 import { SvcError } from './errors.js';
 import { RETRIES, retryDelay } from './retry-policy.js';
-import { httpFailure, notJson, predatesReleases, throwUnexpected, unexpected, wpErrorOf } from './site-errors.js';
+import { httpFailure, notJson, predates, throwUnexpected, unexpected, wpErrorOf, type PluginFeature } from './site-errors.js';
 import { MAX_REDIRECTS, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, tooManyRedirects } from './site-redirects.js';
 import {
 	isJson,
 	isStringArray,
+	parseCachePurge,
 	parseCommitResult,
 	parseEventPage,
 	parseJson,
@@ -159,8 +160,8 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			query?: Record<string, string>;
 			json?: unknown;
 			onProgress?: UploadOptions['onProgress'];
-			/** A route that came with releases: its absence means a plugin older than them. */
-			releases?: boolean;
+			/** What the route came with (releases, the early cache): its absence means a plugin older than that. */
+			since?: PluginFeature;
 			/** Answer 409 svc_missing_blobs as `{ missing }` instead of failing. */
 			missingBlobs?: boolean;
 			/** A write whose repetition changes nothing (staging by hash, a commit with its id): retried as reads are. */
@@ -197,8 +198,8 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			if (!isStringArray(hashes)) throw unexpected(where, fail);
 			return { body: wp, headers: response.headers, missing: hashes };
 		}
-		if (extra.releases === true && response.status === 404 && wp?.code === 'rest_no_route') {
-			throw predatesReleases(fail, { siteUrl, where });
+		if (extra.since !== undefined && response.status === 404 && wp?.code === 'rest_no_route') {
+			throw predates(fail, { siteUrl, where, feature: extra.since });
 		}
 		throw httpFailure(response, where, siteUrl, options.user, fail);
 	};
@@ -207,7 +208,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 	const readStatus = async (): Promise<SiteStatus | undefined> => {
 		let body: unknown;
 		try {
-			({ body } = await call('GET', 'status', { releases: true }));
+			({ body } = await call('GET', 'status', { since: 'releases' }));
 		} catch (error) {
 			if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
 			throw error;
@@ -224,7 +225,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		const where = `POST ${MANAGEMENT}/${route}`;
 		// With its commit id a lost answer can be asked for again: the site answers the release the id made.
 		const repeatable = typeof json === 'object' && json !== null && 'commit_id' in json;
-		const { body, missing } = await call('POST', route, { json, releases: true, missingBlobs: true, answer: 'records', repeatable });
+		const { body, missing } = await call('POST', route, { json, since: 'releases', missingBlobs: true, answer: 'records', repeatable });
 		if (missing !== undefined) return { missing };
 		return parseCommitResult(body) ?? throwUnexpected(where, fail);
 	};
@@ -279,7 +280,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			const { body } = await call('POST', 'api-blobs', {
 				answer: 'records',
 				json,
-				releases: true,
+				since: 'releases',
 				// Contents are stored by hash: staging them twice stores them once.
 				repeatable: true,
 				...(stageOptions.onProgress === undefined ? {} : { onProgress: stageOptions.onProgress }),
@@ -300,7 +301,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			}),
 		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {
-			const { body } = await call('GET', 'api-releases', { releases: true, answer: 'pages' });
+			const { body } = await call('GET', 'api-releases', { since: 'releases', answer: 'pages' });
 			return parseList(body, parseRelease) ?? throwUnexpected('GET api-releases', fail);
 		},
 		rollback: async (rollbackOptions) => {
@@ -331,7 +332,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			for (const [key, value] of [['before', query.before], ['after', query.after], ['max_age', query.maxAge], ['per_page', query.perPage]] as const) {
 				if (value !== undefined) params[key] = String(value);
 			}
-			const { body } = await call('GET', 'events', { query: params, releases: true, answer: 'pages' });
+			const { body } = await call('GET', 'events', { query: params, since: 'releases', answer: 'pages' });
 			return parseEventPage(body) ?? throwUnexpected('GET events', fail);
 		},
 		getRestIndex: async () => {
@@ -355,10 +356,21 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		deleteSecret: async (name) => {
 			await call('DELETE', `secrets/${encodeURIComponent(name)}`);
 		},
+		purgeCache: async (slugs) => {
+			const { body } = await call('POST', 'cache/purge', {
+				// No `routes`: every route's cached answers.
+				json: slugs === undefined ? {} : { routes: slugs },
+				since: 'the early cache',
+				answer: 'records',
+				// Purging twice leaves the answers as unreachable as purging once.
+				repeatable: true,
+			});
+			return parseCachePurge(body) ?? throwUnexpected('POST cache/purge', fail);
+		},
 		getDiagnostics: async () => {
 			let body: unknown;
 			try {
-				({ body } = await call('GET', 'diagnostics', { releases: true }));
+				({ body } = await call('GET', 'diagnostics', { since: 'releases' }));
 			} catch (error) {
 				if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
 				throw error;

@@ -325,9 +325,12 @@ function rejectedFiles(failure: Failure): FileError[] {
 	return parseFileErrors(failure.wp?.data?.errors);
 }
 
-/** 404 rest_no_route from a route that came with releases: the plugin is older than they are. */
-export function predatesReleases(fail: Fail, context: { siteUrl: string; where: string }): SvcError {
-	return fail(`${context.siteUrl} has no ${context.where}: its svc plugin predates releases, or is not active.`, {
+/** What a management route came with, as a message names it: `predates releases`. */
+export type PluginFeature = 'releases' | 'the early cache';
+
+/** 404 rest_no_route from a route that came with `feature`: the plugin is older than it. */
+export function predates(fail: Fail, context: { siteUrl: string; where: string; feature: PluginFeature }): SvcError {
+	return fail(`${context.siteUrl} has no ${context.where}: its svc plugin predates ${context.feature}, or is not active.`, {
 		code: 'plugin_outdated',
 		status: 404,
 		serverCode: 'rest_no_route',

@@ -4,7 +4,20 @@
  * undefined, which the client reports as an answer it did not expect.
  */
 import { describe, expect, it } from '@jest/globals';
-import { parseCommitResult, parseList, parseOpenApi, parseRemoval, parseRestIndex, parseSecretRecord, parseSecretSet, parseStageResult, parseUploadResult } from './site-parsers.js';
+import {
+	parseCachePurge,
+	parseCommitResult,
+	parseEarlyCacheStatus,
+	parseList,
+	parseOpenApi,
+	parseRemoteFile,
+	parseRemoval,
+	parseRestIndex,
+	parseSecretRecord,
+	parseSecretSet,
+	parseStageResult,
+	parseUploadResult,
+} from './site-parsers.js';
 
 const RECORD = { filename: 'hello', hash: 'h', path: '/svc-api/v1/hello', methods: ['GET'], public: true, public_verbs: ['GET'] };
 const WRITTEN = { slug: 'hello', hash: 'h', path: '/svc-api/v1/hello', methods: ['GET'], public: true, publicVerbs: ['GET'] };
@@ -102,5 +115,63 @@ describe('parseCommitResult', () => {
 		42,
 	])('refuses the answer whose token is %j, as one svc cannot read', (token) => {
 		expect(parseCommitResult(commit({ token }))).toBeUndefined();
+	});
+});
+
+describe('the early cache', () => {
+	it("keeps a listed route's hits and misses when both are whole numbers from 0 to 2^53 - 1", () => {
+		expect(parseRemoteFile({ ...RECORD, early_cache: { hits: 12, misses: 3 } }, false)?.earlyCache).toEqual({ hits: 12, misses: 3 });
+		expect(parseRemoteFile({ ...RECORD, early_cache: { hits: 0, misses: Number.MAX_SAFE_INTEGER } }, false)?.earlyCache).toEqual({ hits: 0, misses: Number.MAX_SAFE_INTEGER });
+	});
+
+	it.each([
+		['missing', undefined],
+		['null', null],
+		['a list', [1, 2]],
+		['negative hits', { hits: -1, misses: 3 }],
+		['fractional misses', { hits: 1, misses: 0.5 }],
+		['past what JSON holds exactly', { hits: Number.MAX_SAFE_INTEGER + 1, misses: 0 }],
+		['huge', { hits: 1e308, misses: 0 }],
+		['infinite', { hits: Infinity, misses: 0 }],
+		['strings', { hits: '12', misses: '3' }],
+		['one count missing', { hits: 12 }],
+	])('leaves out early_cache %s, and keeps the rest of the record', (_case, earlyCache) => {
+		const file = parseRemoteFile({ ...RECORD, early_cache: earlyCache }, false);
+		expect(file).toMatchObject({ slug: 'hello', hash: 'h' });
+		expect(file).not.toHaveProperty('earlyCache');
+	});
+
+	it('reads a purge: the slugs the site purged, or "all"', () => {
+		expect(parseCachePurge({ purged: ['hello', 'users/[id]'] })).toEqual({ purged: ['hello', 'users/[id]'] });
+		expect(parseCachePurge({ purged: [] })).toEqual({ purged: [] });
+		expect(parseCachePurge({ purged: 'all' })).toEqual({ purged: 'all' });
+	});
+
+	it.each([null, {}, { purged: 'ALL' }, { purged: 'hello' }, { purged: [1] }, { purged: true }, { purged: null }])('refuses the purge answer %j', (answer) => {
+		expect(parseCachePurge(answer)).toBeUndefined();
+	});
+
+	it("reads diagnostics' early_cache: entry and reason in svc's words, the store when it is one", () => {
+		expect(parseEarlyCacheStatus({ entry: 'advanced-cache', reason: 'dropin_active', wp_cache: true, store: 'object-cache', published: true })).toEqual({
+			entry: 'advanced-cache',
+			reason: 'dropin_active',
+			store: 'object-cache',
+		});
+		expect(parseEarlyCacheStatus({ entry: 'plugin', reason: 'wp_cache_off', store: 'disk' })).toEqual({ entry: 'plugin', reason: 'wp_cache_off', store: 'disk' });
+		expect(parseEarlyCacheStatus({ entry: 'plugin', reason: 'foreign_dropin', store: '\u001b[31mredis' })).toEqual({ entry: 'plugin', reason: 'foreign_dropin', store: undefined });
+	});
+
+	it.each([
+		undefined,
+		null,
+		'advanced-cache',
+		{ entry: 'advanced-cache' },
+		{ reason: 'dropin_active' },
+		{ entry: 'edge', reason: 'dropin_active' },
+		{ entry: 'plugin', reason: 'dropin_broken' },
+		{ entry: 'plugin', reason: ['wp_cache_off'] },
+		{ entry: 'PLUGIN', reason: 'wp_cache_off' },
+	])('knows nothing of an early_cache it cannot read: %j', (value) => {
+		expect(parseEarlyCacheStatus(value)).toBeUndefined();
 	});
 });

@@ -10,7 +10,13 @@ import { policyAttribute } from './policy-attributes.js';
 import { parseKeySource } from './secrets-key.js';
 import type {
 	CachePolicy,
+	CachePurge,
 	CommitResult,
+	EarlyCacheCounts,
+	EarlyCacheEntry,
+	EarlyCacheReason,
+	EarlyCacheStatus,
+	EarlyCacheStore,
 	EventPage,
 	OpenApiDocument,
 	RateLimitPolicy,
@@ -68,8 +74,23 @@ export function parseRemoteFile(value: unknown, withContent: boolean): RemoteFil
 		...(typeof item?.['error'] === 'string' ? { error: item['error'] } : {}),
 		...(item?.['link'] === true ? { link: true as const } : {}),
 		...policies(item),
+		...earlyCacheOf(item?.['early_cache']),
 		...(withContent ? { content: item?.['content'] as string } : {}),
 	};
+}
+
+/**
+ * A listing record's `early_cache` counts, kept only when both are whole numbers a JSON parser
+ * holds exactly (0 to 2^53 - 1): anything else is left out, as from a plugin without it.
+ */
+function earlyCacheOf(value: unknown): { earlyCache?: EarlyCacheCounts } {
+	const counts = value as Record<string, unknown> | null | undefined;
+	const [hits, misses] = [counts?.['hits'], counts?.['misses']];
+	return isSafeCount(hits) && isSafeCount(misses) ? { earlyCache: { hits, misses } } : {};
+}
+
+function isSafeCount(value: unknown): value is number {
+	return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
 /** `cache`, `rate_limits` and `schedules` of a listing record (their descriptors' keys), each kept only when well formed. */
@@ -198,6 +219,34 @@ export function parseStatus(value: unknown): SiteStatus | undefined {
 			...(requestBytes === undefined ? {} : { requestBytes }),
 		},
 	};
+}
+
+/** The answer of `POST cache/purge`: the slugs whose cached answers are gone, or `all`. */
+export function parseCachePurge(value: unknown): CachePurge | undefined {
+	const purged = (value as { purged?: unknown } | null)?.purged;
+	if (purged === 'all') return { purged: 'all' };
+	return isStringArray(purged) ? { purged } : undefined;
+}
+
+const EARLY_CACHE_ENTRIES: readonly EarlyCacheEntry[] = ['advanced-cache', 'plugin'];
+const EARLY_CACHE_REASONS: readonly EarlyCacheReason[] = ['dropin_active', 'dropin_missing', 'foreign_dropin', 'wp_cache_off', 'dropin_disabled'];
+const EARLY_CACHE_STORES: readonly EarlyCacheStore[] = ['object-cache', 'disk'];
+
+/**
+ * `early_cache` of `GET diagnostics`. Its entry and reason are what svc doctor judges, so both must
+ * be words svc knows (else undefined: doctor then says nothing of it, as for an older plugin); the
+ * store is only shown, and left undefined when it is not one. Its other facts are not read.
+ */
+export function parseEarlyCacheStatus(value: unknown): EarlyCacheStatus | undefined {
+	const item = value as Record<string, unknown> | null | undefined;
+	const entry = oneOf(item?.['entry'], EARLY_CACHE_ENTRIES);
+	const reason = oneOf(item?.['reason'], EARLY_CACHE_REASONS);
+	if (entry === undefined || reason === undefined) return undefined;
+	return { entry, reason, store: oneOf(item?.['store'], EARLY_CACHE_STORES) };
+}
+
+function oneOf<T extends string>(value: unknown, words: readonly T[]): T | undefined {
+	return words.find((word) => word === value);
 }
 
 export function parseStageResult(value: unknown): StageResult | undefined {

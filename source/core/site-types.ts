@@ -53,12 +53,43 @@ export interface RemoteFile {
 	readonly rateLimits?: Readonly<Record<string, RateLimitPolicy>>;
 	/** `#[Schedule]` methods with their next and last run; absent when none. */
 	readonly schedules?: readonly ScheduleStatus[];
+	/** The early cache's counts of its GET (a public GET with `#[Cache]`); absent otherwise, or from an older plugin. */
+	readonly earlyCache?: EarlyCacheCounts;
 }
 
 export interface CachePolicy {
 	readonly maxAge: number;
 	readonly staleWhileRevalidate: number | null;
 }
+
+/** How often the early cache answered a route's GET from its store (hits) and had to compute it (misses). */
+export interface EarlyCacheCounts {
+	readonly hits: number;
+	readonly misses: number;
+}
+
+/** What `POST cache/purge` made unreachable: the named routes' cached answers, or every one. */
+export interface CachePurge {
+	readonly purged: readonly string[] | 'all';
+}
+
+/**
+ * How the site serves cached answers (`early_cache` of `GET diagnostics`): from svc's
+ * advanced-cache.php before WordPress loads, or as the plugin loads (`entry`), and why (`reason`).
+ */
+export interface EarlyCacheStatus {
+	readonly entry: EarlyCacheEntry;
+	readonly reason: EarlyCacheReason;
+	/** Where the answers are kept; undefined when the site does not say in words svc knows. */
+	readonly store: EarlyCacheStore | undefined;
+}
+
+/** svc's advanced-cache.php drop-in (before WordPress loads), or the plugin as it loads. */
+export type EarlyCacheEntry = 'advanced-cache' | 'plugin';
+/** Why the entry is what it is: the drop-in is active, or what keeps it from serving. */
+export type EarlyCacheReason = 'dropin_active' | 'dropin_missing' | 'foreign_dropin' | 'wp_cache_off' | 'dropin_disabled';
+/** The persistent object cache, or files on disk. */
+export type EarlyCacheStore = 'object-cache' | 'disk';
 
 export interface RateLimitPolicy {
 	readonly requests: number;
@@ -316,6 +347,12 @@ export interface SiteClient {
 	setSecret(name: string, value: string): Promise<SecretSet>;
 	/** `DELETE secrets/<name>`; fails with serverCode `svc_secret_not_found` when absent. */
 	deleteSecret(name: string): Promise<void>;
+	/**
+	 * `POST cache/purge`: makes the cached answers of these routes (every route's when undefined)
+	 * unreachable on every web node. Fails with `not_found` (and `slugs`) when a slug is not
+	 * deployed, and then nothing is purged; with `plugin_outdated` from a plugin without it.
+	 */
+	purgeCache(slugs: readonly string[] | undefined): Promise<CachePurge>;
 }
 
 /** A secret as the site lists it: never its value. */

@@ -73,6 +73,12 @@ export class FakeSite {
 	releases: FakeRelease[] = [];
 	/** A plugin from before releases: status, api-blobs and api-releases do not exist. */
 	legacy = false;
+	/** A plugin from before the early cache: `POST cache/purge` does not exist. */
+	earlyCache = true;
+	/** The early cache's counts per slug, listed as `early_cache` (routes cached early only). */
+	cacheCounts = new Map<string, { hits: number; misses: number }>();
+	/** What each `POST cache/purge` purged, in order. */
+	readonly purges: (string[] | 'all')[] = [];
 	deploy: { allowed: boolean; reason?: string } = { allowed: true };
 	requestBytes: number | undefined = undefined;
 	url = '';
@@ -100,6 +106,9 @@ export class FakeSite {
 		this.blobs = new Map();
 		this.releases = [];
 		this.legacy = false;
+		this.earlyCache = true;
+		this.cacheCounts = new Map();
+		this.purges.length = 0;
 		this.deploy = { allowed: true };
 		this.requestBytes = undefined;
 	}
@@ -191,6 +200,7 @@ export class FakeSite {
 					route: `/${this.namespace}/${filename}`,
 					path: `/${this.namespace}/${filename}`,
 					methods: ['GET'],
+					...(this.cacheCounts.has(filename) ? { early_cache: this.cacheCounts.get(filename) } : {}),
 				})),
 			};
 		}
@@ -213,6 +223,18 @@ export class FakeSite {
 			const next = new Map(this.activeSet());
 			for (const name of filenames) next.delete(name);
 			return { json: { deleted: filenames, release: this.release(this.activate(next, 'rm', null)) } };
+		}
+		if (key === 'POST /svc/v1/cache/purge' && this.earlyCache && !this.legacy) {
+			const { routes } = (request.body ?? {}) as { routes?: string[] };
+			if (routes === undefined) {
+				this.purges.push('all');
+				return { json: { purged: 'all' } };
+			}
+			const missing = routes.filter((name) => !this.files.has(name));
+			if (missing.length > 0) return wpError(404, 'svc_not_found', 'Not found.', { filenames: missing });
+			const purged = [...routes].sort();
+			this.purges.push(purged);
+			return { json: { purged } };
 		}
 		if (!this.legacy) {
 			const answer = this.releaseContract(key, request);
