@@ -1,16 +1,16 @@
 /**
  * svc api rm <slug>: removes deployed route files. The name is checked locally (a path inside api/;
- * not the slug rules, so a file copied onto the site under another name can go), the file must be
- * deployed (an unknown name is an error), and removal is confirmed: asked in a terminal, --yes
- * elsewhere. On a site with releases the removal is one release, named when the site says which.
+ * not the slug rules, so a file copied onto the site under another name can go; route-arguments.ts),
+ * the file must be deployed (an unknown name is an error), and removal is confirmed: asked in a
+ * terminal, --yes elsewhere. On a site with releases the removal is one release, named when the
+ * site says which.
  */
 import { SvcError } from '../../core/errors.js';
-import type { FileListing, Release, RemoteFile } from '../../core/site-client.js';
-import { validateRemovableName } from '../../core/slug.js';
-import { parseRouteArgument, resolveSlug } from '../../core/slug-argument.js';
+import type { Release } from '../../core/site-client.js';
 import type { ApiRmCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { openProject, openSite } from '../shared/context.js';
+import { readRouteArguments, resolveRouteArguments } from '../shared/route-arguments.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { toReleaseRecord } from '../shared/release-records.js';
 import { plural } from '../shared/words.js';
@@ -20,26 +20,16 @@ import { commandMain } from '../shared/command-main.js';
 export const main = commandMain(run);
 
 export async function run(command: ApiRmCommand, io: Io): Promise<number> {
-	// `users/[id]`, `users/{id}`, `api/users/[id].php`, `/svc-api/v1/users/{id}` and the URL all name
-	// one slug; a route named as a client calls it (`…/users/42`) is matched against the site's.
 	const project = openProject(io);
-	const named = command.slugs.map((arg) => parseRouteArgument(arg, project.apiLabel));
-	// A file name is checked before the site is asked anything; a called route once it is resolved.
-	named.filter((argument) => !argument.called).forEach((argument) => checkName(argument.slug));
+	const named = readRouteArguments(command.slugs, project.apiLabel);
 	const site = openSite(io, { site: command.site, project });
-	let listing: FileListing<RemoteFile> | undefined;
-	if (named.some((argument) => argument.called)) {
-		listing = await site.client.listFiles({ content: false });
-	}
-	const known = listing?.files.map((file) => file.slug) ?? [];
-	const slugs = [...new Set(named.map((argument) => resolveSlug(argument, known)))];
-	slugs.forEach(checkName);
+	const { slugs, listing: listed } = await resolveRouteArguments(named, site.client);
 	if (command.yes && !command.dryRun) {
 		// Nothing to ask: the site's delete is atomic and refuses unknown slugs itself (not_found).
 		return removed(io, command, site.url, await site.client.deleteFiles(slugs));
 	}
 	// Checked before asking, so nobody confirms the removal of a route that is not there.
-	listing ??= await site.client.listFiles({ content: false });
+	const listing = listed ?? (await site.client.listFiles({ content: false }));
 	const deployed = new Map(listing.files.map((file) => [file.slug, file]));
 	const unknown = slugs.filter((slug) => !deployed.has(slug));
 	if (unknown.length > 0) {
@@ -65,17 +55,6 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 		return declined(io, 'nothing was removed');
 	}
 	return removed(io, command, site.url, await site.client.deleteFiles(slugs));
-}
-
-function checkName(slug: string): void {
-	const check = validateRemovableName(slug);
-	if (!check.ok) {
-		throw new SvcError(`${JSON.stringify(slug)} is not a file name under api/: it ${check.message}.`, {
-			code: 'usage',
-			exitCode: 2,
-			hint: 'Name the file by its path under api/ without ".php", e.g. "users/[id]"; "svc api list" shows them.',
-		});
-	}
 }
 
 function removed(
