@@ -42,11 +42,14 @@ describe('the --json contract', () => {
   });
 
   it('refuses what breaks a schema: a missing key, an old word, an error without its code', () => {
-    const route = { slug: 'hello', file: 'hello.php', route: '/svc-api/v1/hello', pattern: null, verbs: ['GET'], public: false, publicVerbs: [], hash: 'h', size: 1, error: null, cache: null, rateLimits: {}, schedules: [] };
+    const route = { slug: 'hello', file: 'hello.php', route: '/svc-api/v1/hello', pattern: null, verbs: ['GET'], public: false, publicVerbs: [], hash: 'h', size: 1, error: null, cache: null, rateLimits: {}, schedules: [], earlyCache: null };
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([route]))).not.toThrow();
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, public: undefined }]))).toThrow(/api-list.schema.json/);
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, publicVerbs: undefined }]))).toThrow(/api-list.schema.json/);
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, methods: ['GET'] }]))).toThrow(/api-list.schema.json/);
+    expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, earlyCache: { hits: 12, misses: 3 } }]))).not.toThrow();
+    expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, earlyCache: undefined }]))).toThrow(/api-list.schema.json/);
+    expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, earlyCache: { hits: -1, misses: 3 } }]))).toThrow(/api-list.schema.json/);
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify({ error: 'x', exitCode: 1 }))).toThrow(/error.schema.json/);
     const failure = { error: 'x', code: 'local_check_failed', hint: null, status: null, serverCode: null, fileErrors: [{ slug: 'a', file: 'api/a.php', code: 'svc_strict_types', message: 'm' }], slugs: [], exitCode: 1 };
     expect(() => assertJsonContract(['api', 'rm', 'x', '--json'], JSON.stringify(failure))).not.toThrow();

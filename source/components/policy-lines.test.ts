@@ -1,10 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { cacheLine, rateLines, scheduleLines } from './policy-lines.js';
+import { cacheLine, earlyCacheLine, rateLines, scheduleLines } from './policy-lines.js';
 
 describe('policy lines', () => {
 	it('say a cache in the units a person reads', () => {
 		expect(cacheLine({ maxAge: 300, staleWhileRevalidate: null })).toBe('GET answers: max-age 5 min');
 		expect(cacheLine({ maxAge: 86400, staleWhileRevalidate: 45 })).toBe('GET answers: max-age 1 d, stale-while-revalidate 45 s');
+	});
+
+	it('say the early cache\'s hits and misses, each counted in its own word', () => {
+		expect(earlyCacheLine({ hits: 12, misses: 3 })).toBe('early cache: 12 hits (served from its store), 3 misses (computed)');
+		expect(earlyCacheLine({ hits: 1, misses: 1 })).toBe('early cache: 1 hit (served from its store), 1 miss (computed)');
+		expect(earlyCacheLine({ hits: 0, misses: 0 })).toBe('early cache: 0 hits (served from its store), 0 misses (computed)');
 	});
 
 	it('say each verb\'s limit, and when the class\'s budget is shared', () => {

@@ -1,13 +1,19 @@
 /**
- * The words the route detail shows for a route's #[Cache], #[RateLimit] and #[Schedule]: pure, so
- * they are tested without a terminal. Times are the site's ISO 8601 UTC strings, shown as UTC
- * (the site's clock decides when WP-Cron runs, not the reader's time zone).
+ * The words the route detail shows for a route's #[Cache] (and the early cache's counts),
+ * #[RateLimit] and #[Schedule]: pure, so they are tested without a terminal. Times are the site's
+ * ISO 8601 UTC strings, shown as UTC (the site's clock decides when WP-Cron runs, not the reader's
+ * time zone).
  */
-import type { CachePolicy, RateLimitPolicy, ScheduleStatus } from '../core/site-client.js';
+import type { CachePolicy, EarlyCacheCounts, RateLimitPolicy, ScheduleStatus } from '../core/site-client.js';
 
 export function cacheLine(cache: CachePolicy): string {
 	const stale = cache.staleWhileRevalidate === null ? '' : `, stale-while-revalidate ${seconds(cache.staleWhileRevalidate)}`;
 	return `GET answers: max-age ${seconds(cache.maxAge)}${stale}`;
+}
+
+/** `early cache: 12 hits (served from its store), 3 misses (computed)`: the site's counts of GET. */
+export function earlyCacheLine(counts: EarlyCacheCounts): string {
+	return `early cache: ${counts.hits} ${counts.hits === 1 ? 'hit' : 'hits'} (served from its store), ${counts.misses} ${counts.misses === 1 ? 'miss' : 'misses'} (computed)`;
 }
 
 /** One line per verb, `GET     60 requests per 1 min per client`. */

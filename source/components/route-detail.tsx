@@ -1,13 +1,13 @@
 /**
  * One route in full, from the browsable list (Enter): its file, a URL that can be called (an
  * example value in each dynamic segment, core/route-url.ts), each verb with who may call it, the
- * load error whole, its cache, rate limits and schedules (next and last run), size and hash. Esc or
- * Enter goes back to the list.
+ * load error whole, its cache (with the early cache's hits and misses), rate limits and schedules
+ * (next and last run), size and hash. Esc or Enter goes back to the list.
  */
 import { Box } from 'ink';
 import { Text } from './text.js';
 import type { RouteRow } from './route-table.js';
-import { cacheLine, rateLines, scheduleLines } from './policy-lines.js';
+import { cacheLine, earlyCacheLine, rateLines, scheduleLines } from './policy-lines.js';
 
 export function RouteDetail({ route }: { readonly route: RouteRow }) {
 	const open = new Set(route.publicVerbs ?? (route.public ? route.methods : []));
@@ -32,6 +32,7 @@ export function RouteDetail({ route }: { readonly route: RouteRow }) {
 				</Text>
 			))}
 			{route.cache === undefined ? null : <Field name="Cache">{cacheLine(route.cache)}</Field>}
+			{route.earlyCache === undefined ? null : <Field name={route.cache === undefined ? 'Cache' : ''}>{earlyCacheLine(route.earlyCache)}</Field>}
 			{route.rateLimits === undefined || Object.keys(route.rateLimits).length === 0 ? null : (
 				<Box flexDirection="column">
 					<Field name="Limits">{''}</Field>

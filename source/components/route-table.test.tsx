@@ -170,6 +170,26 @@ describe('RouteTable', () => {
 		expect(detail).toContain('RuntimeException: down');
 	});
 
+	it('shows CACHE HITS (hits / misses) when the site counts a route\'s early cache, blank on the others, and its detail says which is which', async () => {
+		const cached: RouteRow[] = ROUTES.map((route) =>
+			route.slug === 'hello' ? { ...route, cache: { maxAge: 300, staleWhileRevalidate: null }, earlyCache: { hits: 12, misses: 3 } } : route,
+		);
+		const { stdin, lastFrame } = browse(cached);
+		await settle();
+		const lines = (lastFrame() ?? '').split('\n');
+		expect(lines.find((line) => line.includes('ROUTE'))).toMatch(/ROUTE\s+METHODS\s+FILE\s+CACHE HITS$/);
+		expect(lines.find((line) => line.includes('hello.php'))).toMatch(/hello\.php\s+12 \/ 3\s+\[PUBLIC\]/);
+		expect(lines.find((line) => line.includes('users/[id].php'))).toMatch(/users\/\[id\]\.php\s*$/);
+		await type(stdin, KEYS.enter);
+		const detail = lastFrame() ?? '';
+		expect(detail).toContain('Cache    GET answers: max-age 5 min');
+		expect(detail).toContain('         early cache: 12 hits (served from its store), 3 misses (computed)');
+	});
+
+	it('leaves CACHE HITS out when no route is cached early', () => {
+		expect(browse().lastFrame()).not.toContain('CACHE HITS');
+	});
+
 	it.each([80, 40])('at %i columns every row fits on one line and keeps its badges', (columns) => {
 		const frame = render(<RouteTable routes={ROUTES} site="https://example.com" width={columns} height={10} onQuit={() => undefined} />).lastFrame() ?? '';
 		const lines = frame.split('\n');

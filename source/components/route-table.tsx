@@ -2,17 +2,18 @@
  * The deployed routes, browsable: ↑/↓ (and PgUp/PgDn, Home/End) move, typing filters by route or
  * file, Backspace edits the filter, Esc clears it and, once empty, leaves (so does q). Enter opens
  * the selected route in full (RouteDetail) and Esc or Enter comes back. The columns fit the
- * terminal as it is resized (route-columns.ts): [PUBLIC] and [FAILED TO LOAD] are never dropped.
+ * terminal as it is resized (route-columns.ts): [PUBLIC] and [FAILED TO LOAD] are never dropped;
+ * CACHE HITS (hits / misses of the early cache) is there when the site counts some route's.
  * Markers say when there are rows above or below the visible ones.
  */
 import { Box, useInput, type Key } from 'ink';
 import { keyPresses } from './key-chunks.js';
 import { Text } from './text.js';
-import { badgesOf, fitColumns, MARK_WIDTH, methodsOf, shortenLeft } from './route-columns.js';
+import { badgesOf, CACHE_TITLE, earlyCacheCell, fitColumns, MARK_WIDTH, methodsOf, shortenLeft } from './route-columns.js';
 import { RouteDetail } from './route-detail.js';
 import { useLatestState } from './use-latest-state.js';
 import { useTerminalSize } from './use-terminal-size.js';
-import type { CachePolicy, RateLimitPolicy, ScheduleStatus } from '../core/site-client.js';
+import type { CachePolicy, EarlyCacheCounts, RateLimitPolicy, ScheduleStatus } from '../core/site-client.js';
 
 export interface RouteRow {
 	readonly slug: string;
@@ -31,6 +32,8 @@ export interface RouteRow {
 	readonly cache?: CachePolicy | undefined;
 	readonly rateLimits?: Readonly<Record<string, RateLimitPolicy>> | undefined;
 	readonly schedules?: readonly ScheduleStatus[] | undefined;
+	/** The early cache's hits and misses of GET, when it is cached early. */
+	readonly earlyCache?: EarlyCacheCounts | undefined;
 }
 
 export interface RouteTableProps {
@@ -143,12 +146,13 @@ export function RouteTable({ routes, site, height, width, onQuit }: RouteTablePr
 	const shown = visible.slice(top, top + rows);
 	const columns = fitColumns(routes, columnsWide);
 	const current = visible[view.selected];
-	const line = (mark: string, route: string, file: string, methods: string, badges: string) =>
+	const line = (mark: string, route: string, file: string, methods: string, cache: string, badges: string) =>
 		[
 			mark.padEnd(MARK_WIDTH),
 			shortenLeft(route, columns.route),
 			columns.methods > 0 ? `  ${methods.padEnd(columns.methods)}` : '',
 			columns.file > 0 ? `  ${file.padEnd(columns.file)}` : '',
+			columns.cache > 0 ? `  ${cache.padEnd(columns.cache)}` : '',
 			badges === '' ? '' : `  ${badges}`,
 		].join('');
 	return (
@@ -166,7 +170,7 @@ export function RouteTable({ routes, site, height, width, onQuit }: RouteTablePr
 				</Text>
 			)}
 			<Text dimColor wrap="truncate-end">
-				{line('', 'ROUTE', 'FILE', 'METHODS', '').trimEnd()}
+				{line('', 'ROUTE', 'FILE', 'METHODS', CACHE_TITLE, '').trimEnd()}
 			</Text>
 			{routes.length === 0 ? <Text dimColor>  No routes are deployed.</Text> : null}
 			{routes.length > 0 && visible.length === 0 ? <Text dimColor>  No route matches "{view.filter}".</Text> : null}
@@ -180,6 +184,7 @@ export function RouteTable({ routes, site, height, width, onQuit }: RouteTablePr
 						<Text bold={isCurrent}>{shortenLeft(route.path, columns.route)}</Text>
 						{columns.methods > 0 ? `  ${methodsOf(route).padEnd(columns.methods)}` : ''}
 						{columns.file > 0 ? <Text dimColor>{`  ${`${route.slug}.php`.padEnd(columns.file)}`}</Text> : null}
+						{columns.cache > 0 ? `  ${earlyCacheCell(route).padEnd(columns.cache)}` : ''}
 						{badges === '' ? null : <Text color="red">{`  ${badges}`}</Text>}
 					</Text>
 				);

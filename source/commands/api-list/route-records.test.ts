@@ -32,6 +32,7 @@ describe('toRecord', () => {
 			cache: null,
 			rateLimits: {},
 			schedules: [],
+			earlyCache: null,
 		});
 		expect(records[1]).toMatchObject({ public: false, publicVerbs: [], error: null, pattern: '/svc-api/v1/users/(?P<id>[^/]+)' });
 		expect(records[2]).toMatchObject({ error: 'PHP Parse error:\n  line 4', pattern: null });
@@ -50,6 +51,24 @@ describe('toRecord with policies', () => {
 			schedules,
 		});
 		expect(record).toMatchObject({ cache: { maxAge: 300, staleWhileRevalidate: null }, rateLimits: { GET: { requests: 60, per: 60, shared: false } }, schedules });
+	});
+});
+
+describe('the early cache', () => {
+	const cached = (file: RemoteFile, hits: number, misses: number): RemoteFile => ({ ...file, cache: { maxAge: 300, staleWhileRevalidate: null }, earlyCache: { hits, misses } });
+
+	it('passes the counts through to --json as earlyCache, null on a route not cached early', () => {
+		expect(toRecord(cached(FILES[0]!, 12, 3))).toMatchObject({ earlyCache: { hits: 12, misses: 3 } });
+		expect(toRecord(FILES[1]!)).toMatchObject({ earlyCache: null });
+	});
+
+	it('adds CACHE HITS (hits / misses) to the plain table, blank where a route is not cached early', () => {
+		expect(plainTable([cached(FILES[0]!, 12, 3), FILES[1]!, FILES[2]!]).split('\n')).toEqual([
+			'ROUTE                   FILE            METHODS     CACHE HITS',
+			'/svc-api/v1/hello       hello.php       GET         12 / 3      [PUBLIC]',
+			'/svc-api/v1/users/[id]  users/[id].php  GET,DELETE',
+			'/svc-api/v1/broken      broken.php      -                       [FAILED TO LOAD] PHP Parse error: line 4',
+		]);
 	});
 });
 

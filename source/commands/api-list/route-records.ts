@@ -1,10 +1,11 @@
 /**
  * The listing as `svc api list` prints it: records for --json (docs/cli-json/api-list.schema.json:
- * every key always there, `public` true or false, `error` null when the file loaded), and a plain
- * aligned table for pipes, one route per line, greppable by `[PUBLIC]`.
+ * every key always there, `public` true or false, `error` and `earlyCache` null when none), and a
+ * plain aligned table for pipes, one route per line, greppable by `[PUBLIC]`.
  */
 import { shownLine } from '../../core/terminal-text.js';
-import type { CachePolicy, RateLimitPolicy, RemoteFile, ScheduleStatus } from '../../core/site-client.js';
+import type { CachePolicy, EarlyCacheCounts, RateLimitPolicy, RemoteFile, ScheduleStatus } from '../../core/site-client.js';
+import { earlyCacheCell } from '../../components/route-columns.js';
 
 export interface RouteRecord {
 	readonly slug: string;
@@ -27,6 +28,8 @@ export interface RouteRecord {
 	readonly rateLimits: Readonly<Record<string, RateLimitPolicy>>;
 	/** `#[Schedule]` methods with next and last run; empty when none. */
 	readonly schedules: readonly ScheduleStatus[];
+	/** The early cache's hits and misses of GET; null when it is not cached early (or the site does not say). */
+	readonly earlyCache: EarlyCacheCounts | null;
 }
 
 /** `publicVerbs` as the site said, or as the caller found them in the file (older plugins). */
@@ -45,19 +48,23 @@ export function toRecord(file: RemoteFile, publicVerbs: readonly string[] = file
 		cache: file.cache ?? null,
 		rateLimits: file.rateLimits ?? {},
 		schedules: file.schedules ?? [],
+		earlyCache: file.earlyCache ?? null,
 	};
 }
 
 export function plainTable(files: readonly RemoteFile[]): string {
+	// CACHE HITS only from a site that counts some route's early cache: an older plugin's table is as it was.
+	const counted = files.some((file) => file.earlyCache !== undefined);
 	const rows = files.map((file) => [
 		file.path === '' ? file.slug : file.path,
 		`${file.slug}.php`,
 		file.methods.length === 0 ? '-' : file.methods.join(','),
+		...(counted ? [earlyCacheCell(file)] : []),
 		[file.public ? '[PUBLIC]' : '', file.error === undefined ? '' : `[FAILED TO LOAD] ${oneLine(file.error)}`]
 			.filter((part) => part !== '')
 			.join(' '),
 	]);
-	const header = ['ROUTE', 'FILE', 'METHODS', ''];
+	const header = ['ROUTE', 'FILE', 'METHODS', ...(counted ? ['CACHE HITS'] : []), ''];
 	// Every cell is the site's text: shown, never obeyed.
 	for (const row of rows) row.forEach((cell, column) => (row[column] = shownLine(cell)));
 	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
