@@ -129,6 +129,60 @@ describe('diagnose', () => {
 		for (const source of ['config-salts', 'constant', undefined, 'something newer']) expect(diagnose(withKey(source)).some((check) => check.id === 'secrets-key')).toBe(false);
 	});
 
+	describe('the early cache', () => {
+		const withEarly = (early: unknown): DoctorFacts => ({
+			...healthy,
+			diagnostics: { ok: true, value: readDiagnostics({ plugin: { version: '0.1.0' }, early_cache: early }) },
+		});
+		const line = (early: unknown) => diagnose(withEarly(early)).find((check) => check.id === 'early-cache');
+
+		it.each([
+			['object-cache', 'advanced-cache.php, stored in the persistent object cache'],
+			['disk', 'advanced-cache.php, stored on disk'],
+			[undefined, 'advanced-cache.php'],
+		])('✔ when svc\'s drop-in serves them before WordPress loads (store %s)', (store, where) => {
+			expect(line({ entry: 'advanced-cache', reason: 'dropin_active', wp_cache: true, store, published: true })).toEqual({
+				id: 'early-cache',
+				status: 'ok',
+				title: 'Early cache',
+				reason: `Cached answers are served before WordPress loads (${where}).`,
+			});
+		});
+
+		it.each([
+			['wp_cache_off', /^WP_CACHE is off, so cached answers are served after plugins load/, 'Turn it on from Tools → svc in wp-admin, or run "wp svc cache enable".'],
+			['foreign_dropin', /^Another plugin's advanced-cache\.php is installed \(a page cache\); svc serves cached answers as its plugin loads instead, and leaves that drop-in alone/, /remove the other drop-in, then run "wp svc cache enable"/],
+			['dropin_missing', /^svc's advanced-cache\.php is not installed/, 'Run "wp svc cache enable".'],
+			['dropin_disabled', /^A filter turns advanced-cache\.php off \(enable_loading_advanced_cache_dropin\)/, /enable_loading_advanced_cache_dropin/],
+		])('⚠ %s, with its fix', (reason, said, fix) => {
+			const check = line({ entry: 'plugin', reason, wp_cache: reason !== 'wp_cache_off', store: 'disk', published: true });
+			expect(check).toMatchObject({ status: 'warn', title: 'Early cache' });
+			expect(check?.reason).toMatch(said);
+			expect(check?.fix).toEqual(typeof fix === 'string' ? fix : expect.stringMatching(fix));
+		});
+
+		it('⚠ without a fix when the site says its drop-in is active yet serves as the plugin loads', () => {
+			const check = line({ entry: 'plugin', reason: 'dropin_active', store: 'disk' });
+			expect(check).toMatchObject({ status: 'warn', reason: expect.stringContaining('yet') });
+			expect(check).not.toHaveProperty('fix');
+		});
+
+		it('says nothing of it from an older plugin, or when the site says it in words svc does not know', () => {
+			expect(diagnose(healthy).some((check) => check.id === 'early-cache')).toBe(false);
+			expect(line(undefined)).toBeUndefined();
+			expect(line({ entry: 'plugin', reason: 'moon_phase' })).toBeUndefined();
+			expect(line({ entry: 'edge', reason: 'dropin_active' })).toBeUndefined();
+		});
+
+		it('prints one line, its fix under it', () => {
+			const check = line({ entry: 'plugin', reason: 'dropin_missing', store: 'disk' });
+			expect(formatCheck(check!).split('\n')).toEqual([
+				"⚠ Early cache          svc's advanced-cache.php is not installed, so cached answers are served after plugins load.",
+				'                       → Run "wp svc cache enable".',
+			]);
+		});
+	});
+
 	it('without a site, says how to get one and still checks the project', () => {
 		expect(statusOf({ siteUrl: undefined, noSite: 'No site selected.', cliVersion: '0.1.0', project: { ...healthy.project, apiExists: false } })).toEqual({ site: 'fail', project: 'ok', api: 'warn' });
 	});

@@ -8,6 +8,8 @@ import { shellWord } from './shell-word.js';
 import { STRIPPED_HEADER_FIX, strippedHeaderFix, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { base64Length } from './blob-batches.js';
 import { KEY_EXPOSURE, parseKeySource, type KeySource } from './secrets-key.js';
+import { parseEarlyCacheStatus } from './site-parsers.js';
+import type { EarlyCacheReason, EarlyCacheStatus, EarlyCacheStore } from './site-types.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -81,6 +83,8 @@ export interface Diagnostics {
 	readonly secretsKeyUsable: boolean | undefined;
 	/** Where the secrets' key is kept; 'database-salts': a dump opens the secrets. */
 	readonly secretsKeySource: KeySource | undefined;
+	/** Whether cached answers are served before WordPress loads, and why not; undefined from older plugins. */
+	readonly earlyCache: EarlyCacheStatus | undefined;
 }
 
 /** The diagnostics document, read leniently: a field the plugin lacks is undefined. */
@@ -107,6 +111,7 @@ export function readDiagnostics(body: Readonly<Record<string, unknown>>): Diagno
 		unreadableSecrets: Array.isArray(part('secrets')['unreadable']) ? (part('secrets')['unreadable'] as unknown[]).filter((name): name is string => typeof name === 'string') : undefined,
 		secretsKeyUsable: bool(part('secrets')['key_usable']),
 		secretsKeySource: parseKeySource(part('secrets')['key_source']),
+		earlyCache: parseEarlyCacheStatus(body['early_cache']),
 	};
 }
 
@@ -177,6 +182,7 @@ function siteChecks(facts: DoctorFacts, siteUrl: string): Check[] {
 	checks.push(...diagnosticsChecks(diagnostics, status));
 	const nodes = nodesCheck(status);
 	if (nodes !== undefined) checks.push(nodes);
+	if (diagnostics?.earlyCache !== undefined) checks.push(earlyCacheCheck(diagnostics.earlyCache));
 	const secrets = secretsCheck(diagnostics);
 	if (secrets !== undefined) checks.push(secrets);
 	if (diagnostics?.secretsKeySource === 'database-salts') {
@@ -234,6 +240,48 @@ function nodesCheck(status: { readonly nodeCount?: number; readonly driftedNodes
 				reason: `Files on ${drifted.length === 1 ? 'node' : 'nodes'} ${drifted.join(', ')} differ from the active release (edited on that node only); "svc api list --json" shows which ("drift").`,
 				fix: 'Run "svc api push": every node then serves the same files again.',
 			};
+}
+
+/**
+ * Why cached answers come only as the svc plugin loads, as the site gives the reason: what it means
+ * and what to do. Only svc's own drop-in serves them before WordPress loads.
+ */
+const EARLY_CACHE_WARNINGS: Readonly<Record<Exclude<EarlyCacheReason, 'dropin_active'>, { readonly reason: string; readonly fix: string }>> = {
+	wp_cache_off: {
+		reason: 'WP_CACHE is off, so cached answers are served after plugins load.',
+		fix: 'Turn it on from Tools → svc in wp-admin, or run "wp svc cache enable".',
+	},
+	foreign_dropin: {
+		reason: "Another plugin's advanced-cache.php is installed (a page cache); svc serves cached answers as its plugin loads instead, and leaves that drop-in alone.",
+		fix: 'Nothing breaks: cached answers still work, after plugins load. To serve them before WordPress loads, remove the other drop-in, then run "wp svc cache enable".',
+	},
+	dropin_missing: {
+		reason: "svc's advanced-cache.php is not installed, so cached answers are served after plugins load.",
+		fix: 'Run "wp svc cache enable".',
+	},
+	dropin_disabled: {
+		reason: 'A filter turns advanced-cache.php off (enable_loading_advanced_cache_dropin), so cached answers are served after plugins load.',
+		fix: 'Remove the enable_loading_advanced_cache_dropin filter that returns false (a plugin or mu-plugin adds it).',
+	},
+};
+
+const EARLY_CACHE_STORES: Readonly<Record<EarlyCacheStore, string>> = {
+	'object-cache': 'stored in the persistent object cache',
+	disk: 'stored on disk',
+};
+
+/** Only from a plugin that has the early cache: whether svc's drop-in serves cached answers before WordPress loads. */
+function earlyCacheCheck(early: EarlyCacheStatus): Check {
+	const title = 'Early cache';
+	if (early.reason === 'dropin_active') {
+		if (early.entry === 'advanced-cache') {
+			const where = ['advanced-cache.php', ...(early.store === undefined ? [] : [EARLY_CACHE_STORES[early.store]])].join(', ');
+			return { id: 'early-cache', status: 'ok', title, reason: `Cached answers are served before WordPress loads (${where}).` };
+		}
+		// The site says its drop-in is active yet serves as the plugin loads: nothing svc can name a fix for.
+		return { id: 'early-cache', status: 'warn', title, reason: "svc's advanced-cache.php is active, yet the site serves cached answers as its plugin loads." };
+	}
+	return { id: 'early-cache', status: 'warn', title, ...EARLY_CACHE_WARNINGS[early.reason] };
 }
 
 const TITLES: Readonly<Record<string, string>> = {

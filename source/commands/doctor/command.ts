@@ -15,7 +15,8 @@ export const doctor = declareCommand({
 			fixed, ✖ broken; each problem with its fix. The REST API (pretty or plain permalinks,
 			subdirectory installs), HTTPS or a local environment, the Authorization header, the plugin
 			and its version, deploying allowed, the svc folder, the syntax check, body limits, opcache,
-			svc.json, the api/ folder and files the site skips.
+			the early cache (answers served before WordPress loads), svc.json, the api/ folder and files
+			the site skips.
 			Exit code 1 when a check fails (✖).
 		`,
 	},
