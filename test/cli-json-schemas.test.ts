@@ -50,6 +50,11 @@ describe('the --json contract', () => {
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, earlyCache: { hits: 12, misses: 3 } }]))).not.toThrow();
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, earlyCache: undefined }]))).toThrow(/api-list.schema.json/);
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify([{ ...route, earlyCache: { hits: -1, misses: 3 } }]))).toThrow(/api-list.schema.json/);
+    // A command of three words has its own schema: api-cache-purge, not api-cache.
+    for (const purged of [['hello', 'users/[id]'], 'all']) {
+      expect(() => assertJsonContract(['api', 'cache', 'purge', 'hello', '--json'], JSON.stringify({ site: 'https://example.com', purged }))).not.toThrow();
+    }
+    expect(() => assertJsonContract(['api', 'cache', 'purge', '--json'], JSON.stringify({ site: 'https://example.com', purged: 'everything' }))).toThrow(/api-cache-purge.schema.json/);
     expect(() => assertJsonContract(['api', 'list', '--json'], JSON.stringify({ error: 'x', exitCode: 1 }))).toThrow(/error.schema.json/);
     const failure = { error: 'x', code: 'local_check_failed', hint: null, status: null, serverCode: null, fileErrors: [{ slug: 'a', file: 'api/a.php', code: 'svc_strict_types', message: 'm' }], slugs: [], exitCode: 1 };
     expect(() => assertJsonContract(['api', 'rm', 'x', '--json'], JSON.stringify(failure))).not.toThrow();

@@ -74,7 +74,7 @@ export interface CommandHelp {
 }
 
 export interface CommandDeclaration<N extends string = string, F extends FlagSpecs = FlagSpecs, C extends RunnableCommand = RunnableCommand> {
-	/** As typed: one word (`doctor`) or a group and a word (`api push`); its first word names its help topic. */
+	/** As typed: one word (`doctor`), or a group and words (`api push`, `api cache purge`); its first word names its help topic. */
 	readonly name: N;
 	/** Other ways to type it (`api ls`), never suggested. */
 	readonly aliases?: readonly string[];

@@ -10,7 +10,7 @@ import { SvcError } from '../core/errors.js';
 import { flagName } from './declaration.js';
 import { helpTemplate } from './help-texts.js';
 import { toCommand } from './parse-argv.js';
-import { COMMANDS, FLAGS, TOPICS, type Flags } from './registry.js';
+import { COMMANDS, declarationTyped, FLAGS, TOPICS, type Flags } from './registry.js';
 
 const COMMON = new Set(['--site', '--json', '--help']);
 
@@ -31,7 +31,7 @@ function usageLines(): string[] {
 /** The command a usage line is about, and a command line that gives it the arguments it needs. */
 function commandOf(line: string): { name: string; words: string[] } {
 	const words = line.slice('$ svc '.length).split(' ');
-	const name = words.filter((word, index) => index < 2 && /^[a-z]+$/.test(word)).join(' ');
+	const name = declarationTyped(words)?.declaration.name ?? '';
 	// A required argument (<slug>, NAME) gets a value; optional ones ([<id>]) none.
 	const args = words.slice(name.split(' ').length).filter((word) => /^(<[a-z]+>(\.\.\.)?|[A-Z]+)$/.test(word)).map(() => 'x');
 	return { name, words: [...name.split(' '), ...args] };
@@ -53,7 +53,7 @@ describe('each command accepts exactly the flags its usage line shows', () => {
 
 	it('finds a usage line for every command of the main help', () => {
 		const block = /\n\s*Commands\n([\s\S]*?)\n\s*\n/.exec(helpTemplate('main'))?.[1] ?? '';
-		const listed = [...block.matchAll(/^\s*((?:api |plugin |secrets )?[a-z]+)\s/gm)].map((match) => match[1]);
+		const listed = [...block.matchAll(/^\s*((?:api |plugin |secrets )?[a-z]+(?: [a-z]+)*)\s/gm)].map((match) => match[1]);
 		const withUsage = new Set(lines.map((line) => commandOf(line).name));
 		expect(listed.length).toBeGreaterThan(15);
 		expect(listed.filter((name) => name !== undefined && !withUsage.has(name))).toEqual([]);

@@ -21,6 +21,7 @@ const GROUP_TEXTS: Partial<Record<HelpTopic, { readonly intro?: string; readonly
 			$ svc api list | grep PUBLIC
 			$ svc api diff users/[id]
 			$ svc api rm users/[id] --yes
+			$ svc api cache purge users/[id]
 			$ svc api releases
 			$ svc api rollback --yes
 			$ svc api push --preview --message "try the new checkout"

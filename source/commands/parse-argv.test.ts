@@ -162,6 +162,28 @@ describe('toCommand', () => {
 		expect(usageError(() => parse('api list', { site: ' ' })).message).toBe('--site needs a value.');
 	});
 
+	it('builds api cache purge, a command of three words, with the routes named (none: every route)', () => {
+		expect(parse('api cache purge')).toEqual({ name: 'api cache purge', json: false, site: undefined, slugs: [] });
+		expect(parse('api cache purge hello users/{id}', { json: true, site: 'staging' })).toEqual({
+			name: 'api cache purge',
+			json: true,
+			site: 'staging',
+			slugs: ['hello', 'users/{id}'],
+		});
+		// Its words are the command's, never its first route.
+		expect(parse('api cache purge cache')).toMatchObject({ slugs: ['cache'] });
+		expect(parse('api cache purge', { help: true })).toEqual({ name: 'help', topic: 'api' });
+		expect(usageError(() => parse('api cache purge', { yes: true })).message).toBe('--yes does not apply to "svc api cache purge".');
+		expect(usageError(() => parse('api cache purge x', { dryRun: true })).message).toBe('--dry-run does not apply to "svc api cache purge".');
+	});
+
+	it('names a command of three words typed short or mistyped', () => {
+		expect(usageError(() => parse('api cache')).message).toBe('Unknown command "svc api cache". Did you mean "svc api cache purge"?');
+		expect(usageError(() => parse('api cache purj')).message).toBe('Unknown command "svc api cache purj". Did you mean "svc api cache purge"?');
+		expect(usageError(() => parse('api cach purge hello')).message).toContain('Did you mean "svc api cache purge"?');
+		expect(usageError(() => parse('api cache flush')).message).not.toContain('Did you mean');
+	});
+
 	it('suggests the command a typo meant, and names a short flag as typed', () => {
 		expect(usageError(() => parse('api pusj')).message).toBe('Unknown command "svc api pusj". Did you mean "svc api push"?');
 		// A command of the api group typed without it.

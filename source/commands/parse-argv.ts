@@ -23,28 +23,34 @@ export type Command = RunCommand | HelpCommand;
 const FLAG_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.keys(FLAGS).map((key) => [key, flagName(key)]));
 
 export function toCommand(input: readonly string[], flags: Flags): Command {
-	const [first, second, ...rest] = input;
+	const [first, second] = input;
 	rejectUnknownFlags(flags, first);
-	const declaration = declarationTyped(first, second);
-	if (declaration === undefined) {
+	const typed = declarationTyped(input);
+	if (typed === undefined) {
 		const group = first !== undefined && GROUPS.includes(first);
 		if (first === undefined || (group && second === undefined)) {
 			return { name: 'help', topic: helpTopic(first) };
 		}
-		const guess = suggestion(first, second);
+		const guess = suggestion(input);
 		throw usage(`Unknown command "svc ${input.join(' ')}".${guess === undefined ? '' : ` Did you mean "svc ${guess}"?`}`, helpTopic(first));
 	}
 	if (flags.help === true) {
 		return { name: 'help', topic: helpTopic(first) };
 	}
+	const { declaration } = typed;
 	const { name } = declaration;
-	const args = name.includes(' ') ? rest : [second, ...rest].filter((arg): arg is string => arg !== undefined);
+	const args = input.slice(typed.words);
 	checkFlags(name, Object.keys(declaration.flags), flags);
 	return declaration.parse({ args, flags, json: flags.json === true, site: nonEmpty(flags.site, '--site') });
 }
 
-/** The command meant by a typo (`svc api pusj` → `api push`), from the declared commands (not their aliases). */
-function suggestion(first: string | undefined, second: string | undefined): string | undefined {
+/**
+ * The command meant by a typo (`svc api pusj` → `api push`), from the declared commands (not their
+ * aliases). A member of several words is compared with as many words typed (`api cache purj` →
+ * `api cache purge`), and one typed short of its last words is that member (`api cache`).
+ */
+function suggestion(input: readonly string[]): string | undefined {
+	const [first, second] = input;
 	const names: readonly string[] = COMMANDS.map((command) => command.name);
 	const groups = TOPICS as readonly string[];
 	// `svc push` for `svc api push`: a command of a group typed without its group.
@@ -57,8 +63,16 @@ function suggestion(first: string | undefined, second: string | undefined): stri
 	if (group === undefined) return undefined;
 	const members = names.filter((name) => name.startsWith(`${group} `)).map((name) => name.slice(group.length + 1));
 	if (members.length === 0) return group === first ? undefined : group;
-	const member = second === undefined ? undefined : closest(second, members);
-	return member === undefined ? undefined : `${group} ${member}`;
+	const rest = input.slice(1);
+	if (rest.length === 0) return undefined;
+	const started = members.find((member) => member.startsWith(`${rest.join(' ')} `));
+	if (started !== undefined) return `${group} ${started}`;
+	const wordsOf = (name: string): number => name.split(' ').length;
+	for (const count of [...new Set(members.map(wordsOf))].sort((a, b) => a - b)) {
+		const member = closest(rest.slice(0, count).join(' '), members.filter((name) => wordsOf(name) === count));
+		if (member !== undefined) return `${group} ${member}`;
+	}
+	return undefined;
 }
 
 /**

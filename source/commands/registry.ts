@@ -9,6 +9,7 @@
  * command runs: declarations only, no runner (each is imported by its declaration's runner() when
  * it runs).
  */
+import { apiCachePurge, type ApiCachePurgeCommand } from './api-cache-purge/command.js';
 import { apiClient, apiOpenapi, type ApiContractCommand } from './api-contract/command.js';
 import { apiDiff, type ApiDiffCommand } from './api-diff/command.js';
 import { apiList, type ApiListCommand } from './api-list/command.js';
@@ -32,6 +33,7 @@ import { secretsRm, type SecretsRmCommand } from './secrets-rm/command.js';
 import { secretsSet, type SecretsSetCommand } from './secrets-set/command.js';
 
 export type {
+	ApiCachePurgeCommand,
 	ApiContractCommand,
 	ApiDiffCommand,
 	ApiListCommand,
@@ -60,6 +62,7 @@ export const COMMANDS = [
 	apiList,
 	apiDiff,
 	apiRm,
+	apiCachePurge,
 	apiReleases,
 	apiRollback,
 	apiPromote,
@@ -128,13 +131,23 @@ export function declarationOf(name: CommandName): AnyDeclaration {
 	return declaration;
 }
 
-/** The command typed as `first second` (`api push`, `api ls`) or as `first` alone (`login`). */
-export function declarationTyped(first: string | undefined, second: string | undefined): AnyDeclaration | undefined {
-	const two = `${first ?? ''} ${second ?? ''}`;
-	return ALL.find((command) => command.name === two || command.aliases?.includes(two) === true) ?? ALL.find((command) => command.name === first);
+/** The most words a command's name (or alias) has: `api cache purge`. */
+const MOST_WORDS = Math.max(...ALL.flatMap((command) => [command.name, ...(command.aliases ?? [])]).map((name) => name.split(' ').length));
+
+/**
+ * The command the first words of a command line type (`api cache purge`, `api push`, `api ls`,
+ * `login`), the longest name that fits first, and how many words it took: the rest are its arguments.
+ */
+export function declarationTyped(input: readonly string[]): { readonly declaration: AnyDeclaration; readonly words: number } | undefined {
+	for (let words = Math.min(input.length, MOST_WORDS); words >= 1; words--) {
+		const typed = input.slice(0, words).join(' ');
+		const declaration = ALL.find((command) => command.name === typed || command.aliases?.includes(typed) === true);
+		if (declaration !== undefined) return { declaration, words };
+	}
+	return undefined;
 }
 
-/** The groups: the first words of the commands of two words (api, plugin, secrets). */
+/** The groups: the first words of the commands of several words (api, plugin, secrets). */
 export const GROUPS: readonly string[] = [...new Set(ALL.filter((command) => command.name.includes(' ')).map((command) => topicWord(command.name)))];
 
 /** The topics besides the main help, in the order of their first command. */

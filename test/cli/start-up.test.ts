@@ -93,7 +93,7 @@ describe('before the first byte', () => {
     expect(packagesLoaded(result).filter((name) => HEAVY.includes(name))).toEqual([]);
     expect(packagesLoaded(result)).toEqual([]);
     expect(parserLoaded(result)).toBe(!UNPARSED.includes(args.join(' ')));
-    const own = args[0] === '--help' ? undefined : COMMAND_MODULE[declarationTyped(args[0], args[1])?.name ?? ''];
+    const own = args[0] === '--help' ? undefined : COMMAND_MODULE[declarationTyped(args)?.declaration.name ?? ''];
     expect(args[0] === '--help' || own !== undefined).toBe(true);
     expect(commandModules(result.loaded)).toEqual(own === undefined ? [] : [own]);
   });

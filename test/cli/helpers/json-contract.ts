@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
+import { declarationTyped } from '../../../source/commands/registry.js';
 import { REPO_ROOT } from './packed-cli.js';
 
 export const SCHEMA_DIR = path.join(REPO_ROOT, 'docs', 'cli-json');
@@ -47,6 +48,9 @@ export function commandOf(args: readonly string[]): string | undefined {
   const words = args.filter((arg) => !arg.startsWith('-'));
   const [first, second] = words;
   if (first === undefined) return undefined;
+  // A command of three words (`api cache purge`) is the registry's to tell from two and an argument.
+  const typed = declarationTyped(words)?.declaration.name;
+  if (typed !== undefined && typed.split(' ').length > 2) return typed.split(' ').join('-');
   return first === 'api' || first === 'plugin' || first === 'secrets' ? (second === undefined ? undefined : `${first}-${second}`) : first;
 }
 
