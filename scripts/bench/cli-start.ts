@@ -26,6 +26,7 @@ const START_ARGUMENTS: Readonly<Record<CommandName, readonly string[] | { readon
   'api list': [],
   'api diff': [],
   'api rm': ['x', '--yes'],
+  'api cache purge': [],
   'api releases': [],
   'api rollback': ['--yes'],
   'api promote': ['1', '--yes'],

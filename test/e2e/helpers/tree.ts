@@ -23,7 +23,8 @@ export function snapshotTree(dir: string, options: { includeCache?: boolean } = 
     for (const name of readdirSync(current).sort()) {
       const full = path.join(current, name);
       const rel = relative === '' ? name : `${relative}/${name}`;
-      if (rel === 'cache' && options.includeCache !== true) continue;
+      // Derived data a request may rebuild: the manifest cache and the early cache's indexes and answers.
+      if ((rel === 'cache' || rel === 'early-cache') && options.includeCache !== true) continue;
       const stat = lstatSync(full);
       if (stat.isSymbolicLink()) tree[rel] = `link:${readlinkSync(full)}`;
       else if (stat.isDirectory()) {
