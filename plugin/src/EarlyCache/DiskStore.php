@@ -120,7 +120,7 @@ final class DiskStore implements AnswerStore {
 			$count = (int) stream_get_contents( $handle, 20, 0 );
 			ftruncate( $handle, 0 );
 			fseek( $handle, 0 );
-			fwrite( $handle, (string) ( $count + 1 ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
+			fwrite( $handle, (string) ( $count + 1 ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- runs before WordPress loads.
 			flock( $handle, LOCK_UN );
 		}
 		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose

@@ -45,7 +45,7 @@ final class EarlyServer {
 			}
 			return false;
 		}
-		$slug = $outcome['slug'] ?? '';
+		$slug  = $outcome['slug'] ?? '';
 		$key   = $outcome['key'] ?? '';
 		$cache = $outcome['cache'] ?? null;
 		if ( null === $cache || '' === $key ) {

@@ -25,8 +25,8 @@ final class EntryPoint {
 	/** Bytes of a drop-in read to find the marker. */
 	public const HEAD_BYTES = 512;
 
-	public const DROPIN    = 'advanced-cache';
-	public const PLUGIN    = 'plugin';
+	public const DROPIN = 'advanced-cache';
+	public const PLUGIN = 'plugin';
 
 	/** Why the entry point is the one it is; diagnostics name these. */
 	public const ACTIVE         = 'dropin_active';

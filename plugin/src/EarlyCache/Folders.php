@@ -21,8 +21,10 @@ final class Folders {
 			return true;
 		}
 		$missing = array();
-		for ( $folder = $directory; ! is_dir( $folder ) && dirname( $folder ) !== $folder; $folder = dirname( $folder ) ) {
+		$folder  = $directory;
+		while ( ! is_dir( $folder ) && dirname( $folder ) !== $folder ) {
 			$missing[] = $folder;
+			$folder    = dirname( $folder );
 		}
 		foreach ( array_reverse( $missing ) as $folder ) {
 			// Another request may create it at the same time.

@@ -44,9 +44,9 @@ final class Publisher {
 		if ( null === $scope ) {
 			return false;
 		}
-		$stamp = IndexStamp::of( $release, Purges::serial() );
-		$rest  = rest_url( $this->route_namespace->get() . '/' );
-		$index = RouteIndex::build(
+		$stamp   = IndexStamp::of( $release, Purges::serial() );
+		$rest    = rest_url( $this->route_namespace->get() . '/' );
+		$index   = RouteIndex::build(
 			(string) wp_parse_url( $rest, PHP_URL_PATH ),
 			null === wp_parse_url( $rest, PHP_URL_QUERY ) ? $this->store->verified()['files'] : array(),
 			Purges::read(),

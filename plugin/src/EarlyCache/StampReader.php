@@ -41,7 +41,7 @@ final class StampReader {
 	}
 
 	private static function from_database( string $table ): ?string {
-		if ( 1 !== preg_match( '/^[A-Za-z0-9_]{1,64}$/D', $table ) || ! defined( 'DB_HOST' ) || ! defined( 'DB_USER' ) || ! defined( 'DB_PASSWORD' ) || ! defined( 'DB_NAME' ) || ! class_exists( \mysqli::class ) ) {
+		if ( 1 !== preg_match( '/^[A-Za-z0-9_]{1,64}$/D', $table ) || ! defined( 'DB_HOST' ) || ! defined( 'DB_USER' ) || ! defined( 'DB_PASSWORD' ) || ! defined( 'DB_NAME' ) || ! class_exists( \mysqli::class ) ) { // phpcs:ignore WordPress.DB.RestrictedClasses.mysql__mysqli -- wpdb does not exist before WordPress loads.
 			return null;
 		}
 		$where = DbHost::parse( (string) DB_HOST );
@@ -49,7 +49,7 @@ final class StampReader {
 			return null;
 		}
 		try {
-			$db = mysqli_init();
+			$db = mysqli_init(); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_init -- as above.
 			if ( false === $db ) {
 				return null;
 			}
@@ -59,7 +59,7 @@ final class StampReader {
 			}
 			$result = $db->query( 'SELECT option_name, option_value FROM `' . $table . "` WHERE option_name IN ('" . IndexStamp::RELEASE_OPTION . "', '" . IndexStamp::SERIAL_OPTION . "')" );
 			$rows   = array();
-			if ( $result instanceof \mysqli_result ) {
+			if ( $result instanceof \mysqli_result ) { // phpcs:ignore WordPress.DB.RestrictedClasses.mysql__mysqli -- as above.
 				foreach ( $result->fetch_all() as $row ) {
 					$rows[ (string) $row[0] ] = (string) $row[1];
 				}

@@ -22,8 +22,8 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 ( static function (): void {
 	require_once __DIR__ . '/../Autoloader.php';
 	\Svc\Autoloader::register( 'Svc\\EarlyCache\\', __DIR__ );
-	$host = is_string( $_SERVER['HTTP_HOST'] ?? null ) ? $_SERVER['HTTP_HOST'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only hashed into a folder's name.
-	$uri  = is_string( $_SERVER['REQUEST_URI'] ?? null ) ? $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- matched against the index.
+	$host  = is_string( $_SERVER['HTTP_HOST'] ?? null ) ? $_SERVER['HTTP_HOST'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only hashed into a folder's name.
+	$uri   = is_string( $_SERVER['REQUEST_URI'] ?? null ) ? $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- matched against the index.
 	$index = null;
 	foreach ( \Svc\EarlyCache\Scope::candidates( $host, $uri ) as $scope ) {
 		$index = \Svc\EarlyCache\IndexFile::of_scope( $scope )->read();
