@@ -41,7 +41,18 @@
  *  throughput during deploys ÷ idle                                               target ≥ 0.9
  *  the site's CPU time per push of 1 and of 1,000 changed files                   recorded
  *
- * `npm run bench -- single`, `-- multinode`, `-- dev`, `-- scan` or `-- deploys` (or SVC_BENCH=…) runs one part only.
+ * and the early cache's (scripts/bench/early-cache.ts): #[Cache] GETs answered from advanced-cache.php
+ * before WordPress loads plugins, turned on by `wp svc cache enable`, every request's X-Svc-Cache checked:
+ *
+ *  (i) a cached HIT ÷ the same handler registered by hand, with Redis Object Cache   target ≤ 0.2
+ *      and with the disk store (no object cache; the stamp read from the database)    target ≤ 0.2
+ *  (j) a MISS of a cached route ÷ the same route without #[Cache] (a fresh value of a
+ *      query parameter declared in #[Args] per request), Redis and disk               target ≤ 1.02
+ *  (k) a HIT with 1,000 cached route files deployed ÷ with 1 cached route deployed    target ≤ 1.02
+ *  (l) on two nodes sharing one database and one Redis (and each its own disk store):
+ *      requests to node b until it serves a push of a changed cached route taken by a  target 1
+ *
+ * `npm run bench -- single`, `-- multinode`, `-- dev`, `-- scan`, `-- deploys` or `-- early` (or SVC_BENCH=…) runs one part only.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -55,6 +66,7 @@ import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, limitedHelloRoute, ROO
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { measureCli } from './bench/cli.js';
 import { measureMultiNode } from './bench/multinode.js';
+import { measureEarlyCache } from './bench/early-cache.js';
 import { measureDev } from './bench/dev.js';
 import { formatSiteCpu, formatUnderDeploys, measureUnderDeploysSingle, measureUnderDeploysTwoNodes } from './bench/under-deploys.js';
 import { formatScans, measureScans } from './bench/scan.js';
@@ -76,19 +88,19 @@ function verdict(ok: boolean): string {
   return ok ? 'meets target' : 'MISSES target';
 }
 
-const PARTS = ['single', 'multinode', 'dev', 'cli', 'scan', 'deploys'] as const;
+const PARTS = ['single', 'multinode', 'dev', 'cli', 'scan', 'deploys', 'early'] as const;
 type Part = (typeof PARTS)[number];
 
 /**
- * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli', 'scan', 'deploys'); all but 'cli' by default.
+ * Which parts to run: argv[2] or SVC_BENCH ('single', 'multinode', 'dev', 'cli', 'scan', 'deploys', 'early'); all but 'cli' by default.
  * 'single' ends with the cli-start figures too (every command on Node 24 against the target, Node 20
  * beside it); 'cli' is them alone (no WordPress), then `svc --help` and `svc api list` on Node 24
  * with its compile cache off (bench/cli-start-nodes.ts); 'scan' needs no WordPress either.
  */
 function parts(): Record<Part, boolean> {
   const chosen = process.argv[2] ?? process.env.SVC_BENCH ?? '';
-  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true, cli: false, scan: true, deploys: true };
-  if ((PARTS as readonly string[]).includes(chosen)) return { single: chosen === 'single', multinode: chosen === 'multinode', dev: chosen === 'dev', cli: chosen === 'cli', scan: chosen === 'scan', deploys: chosen === 'deploys' };
+  if (chosen === '' || chosen === 'all') return { single: true, multinode: true, dev: true, cli: false, scan: true, deploys: true, early: true };
+  if ((PARTS as readonly string[]).includes(chosen)) return Object.fromEntries(PARTS.map((part) => [part, part === chosen])) as Record<Part, boolean>;
   throw new Error(`unknown bench part "${chosen}": use ${PARTS.map((part) => `"${part}"`).join(', ')} or "all"`);
 }
 
@@ -100,6 +112,30 @@ async function main(): Promise<void> {
   if (run.cli) await cliStart();
   if (run.scan) scan();
   if (run.deploys) await deploys();
+  if (run.early) await early();
+}
+
+/** The early cache: hits against WordPress, misses against no cache, 1,000 cached routes against 1, a push on two nodes. */
+async function early(): Promise<void> {
+  const figures = await measureEarlyCache(ROUNDS, FILES, (line) => process.stdout.write(`${line}\n`));
+  const pair = (label: string, ms: number, baselineMs: number, detail: string, target: number): string =>
+    `${label.padEnd(LABEL)}${ratio(ms, baselineMs)}   (${ms.toFixed(2)} ms vs ${baselineMs.toFixed(2)} ms; ${detail})   target ≤ ${target}: ${verdict(ms / baselineMs <= target)}`;
+  const storeName = (store: 'redis' | 'disk'): string => (store === 'redis' ? 'Redis' : 'disk');
+  const lines = [
+    '',
+    `svc bench, early cache (advanced-cache.php via wp svc cache enable; ${figures.server}, opcache not revalidating); medians of ${figures.rounds} interleaved requests, every X-Svc-Cache checked`,
+    ...figures.hits.map((hit) =>
+      pair(`(i) HIT ÷ same handler by hand, ${storeName(hit.store)}`, hit.ms, hit.baselineMs, hit.store === 'redis' ? 'answer and stamp in Redis' : 'answer on disk, stamp from one DB query', 0.2),
+    ),
+    ...figures.misses.map((miss) => pair(`(j) MISS ÷ same route without #[Cache], ${storeName(miss.store)}`, miss.ms, miss.baselineMs, 'a fresh declared ?q= each request', 1.02)),
+    pair(`(k) HIT, ${figures.routes.files} cached routes ÷ 1 cached route`, figures.routes.ms, figures.routes.baselineMs, `${storeName(figures.routes.store)} store`, 1.02),
+    ...figures.follow.map(
+      (follow) =>
+        `${`(l) requests until node b serves a push, ${follow.store === 'redis' ? 'Redis' : 'disk'}`.padEnd(LABEL)}${String(follow.requests).padEnd(5)}  (most over ${follow.pushes} pushes taken by node a; ${follow.store === 'redis' ? 'answers and stamp in the Redis both nodes share' : 'each node its own disk store, the stamp from the shared database'}; node b's first answers ${follow.firstStates.join(' ')}, from its store again by request ${follow.requestsToHit})   target 1 (the next): ${verdict(follow.requests === 1)}`,
+    ),
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
 }
 
 /** Readers during pushes and rollbacks by the packed CLI, one node then two; the site's CPU per push. */
