@@ -150,12 +150,20 @@ describe('diagnose', () => {
 		});
 
 		it.each([
-			['wp_cache_off', /^WP_CACHE is off, so cached answers are served after plugins load/, 'Turn it on from Tools → svc in wp-admin, or run "wp svc cache enable".'],
-			['foreign_dropin', /^Another plugin's advanced-cache\.php is installed \(a page cache\); svc serves cached answers as its plugin loads instead, and leaves that drop-in alone/, /remove the other drop-in, then run "wp svc cache enable"/],
-			['dropin_missing', /^svc's advanced-cache\.php is not installed/, 'Run "wp svc cache enable".'],
+			['wp_cache_off', /^Cached answers are served as the svc plugin loads \(WP_CACHE is off\); to serve them before any plugin loads, run "wp svc cache enable"/],
+			['foreign_dropin', /^Cached answers are served as the svc plugin loads: another plugin's advanced-cache\.php \(a page cache\) is installed, and svc leaves it alone/],
+		])('✔ %s: a working state, with a hint and no fix', (reason, said) => {
+			const check = line({ entry: 'plugin', reason, wp_cache: reason !== 'wp_cache_off', store: 'disk', published: true });
+			expect(check).toMatchObject({ status: 'ok', title: 'Early cache' });
+			expect(check?.reason).toMatch(said);
+			expect(check).not.toHaveProperty('fix');
+		});
+
+		it.each([
+			['dropin_missing', /^WP_CACHE is on but svc's advanced-cache\.php is not installed/, 'Run "wp svc cache enable".'],
 			['dropin_disabled', /^A filter turns advanced-cache\.php off \(enable_loading_advanced_cache_dropin\)/, /enable_loading_advanced_cache_dropin/],
 		])('⚠ %s, with its fix', (reason, said, fix) => {
-			const check = line({ entry: 'plugin', reason, wp_cache: reason !== 'wp_cache_off', store: 'disk', published: true });
+			const check = line({ entry: 'plugin', reason, wp_cache: true, store: 'disk', published: true });
 			expect(check).toMatchObject({ status: 'warn', title: 'Early cache' });
 			expect(check?.reason).toMatch(said);
 			expect(check?.fix).toEqual(typeof fix === 'string' ? fix : expect.stringMatching(fix));
@@ -177,7 +185,7 @@ describe('diagnose', () => {
 		it('prints one line, its fix under it', () => {
 			const check = line({ entry: 'plugin', reason: 'dropin_missing', store: 'disk' });
 			expect(formatCheck(check!).split('\n')).toEqual([
-				"⚠ Early cache          svc's advanced-cache.php is not installed, so cached answers are served after plugins load.",
+				"⚠ Early cache          WP_CACHE is on but svc's advanced-cache.php is not installed, so cached answers are served after plugins load.",
 				'                       → Run "wp svc cache enable".',
 			]);
 		});

@@ -244,22 +244,28 @@ function nodesCheck(status: { readonly nodeCount?: number; readonly driftedNodes
 
 /**
  * Why cached answers come only as the svc plugin loads, as the site gives the reason: what it means
- * and what to do. Only svc's own drop-in serves them before WordPress loads.
+ * and what to do. Only svc's own drop-in serves them before WordPress loads. WP_CACHE off (the
+ * default, and the administrator's to change) and another plugin's page cache are working states,
+ * so they pass with a hint; a drop-in svc meant to serve from but cannot is a warning.
  */
-const EARLY_CACHE_WARNINGS: Readonly<Record<Exclude<EarlyCacheReason, 'dropin_active'>, { readonly reason: string; readonly fix: string }>> = {
+const EARLY_CACHE_STATES: Readonly<Record<Exclude<EarlyCacheReason, 'dropin_active'>, { readonly status: CheckStatus; readonly reason: string; readonly fix?: string }>> = {
 	wp_cache_off: {
-		reason: 'WP_CACHE is off, so cached answers are served after plugins load.',
-		fix: 'Turn it on from Tools → svc in wp-admin, or run "wp svc cache enable".',
+		status: 'ok',
+		reason:
+			'Cached answers are served as the svc plugin loads (WP_CACHE is off); to serve them before any plugin loads, run "wp svc cache enable" or use Settings → svc in wp-admin.',
 	},
 	foreign_dropin: {
-		reason: "Another plugin's advanced-cache.php is installed (a page cache); svc serves cached answers as its plugin loads instead, and leaves that drop-in alone.",
-		fix: 'Nothing breaks: cached answers still work, after plugins load. To serve them before WordPress loads, remove the other drop-in, then run "wp svc cache enable".',
+		status: 'ok',
+		reason:
+			"Cached answers are served as the svc plugin loads: another plugin's advanced-cache.php (a page cache) is installed, and svc leaves it alone.",
 	},
 	dropin_missing: {
-		reason: "svc's advanced-cache.php is not installed, so cached answers are served after plugins load.",
+		status: 'warn',
+		reason: "WP_CACHE is on but svc's advanced-cache.php is not installed, so cached answers are served after plugins load.",
 		fix: 'Run "wp svc cache enable".',
 	},
 	dropin_disabled: {
+		status: 'warn',
 		reason: 'A filter turns advanced-cache.php off (enable_loading_advanced_cache_dropin), so cached answers are served after plugins load.',
 		fix: 'Remove the enable_loading_advanced_cache_dropin filter that returns false (a plugin or mu-plugin adds it).',
 	},
@@ -281,7 +287,7 @@ function earlyCacheCheck(early: EarlyCacheStatus): Check {
 		// The site says its drop-in is active yet serves as the plugin loads: nothing svc can name a fix for.
 		return { id: 'early-cache', status: 'warn', title, reason: "svc's advanced-cache.php is active, yet the site serves cached answers as its plugin loads." };
 	}
-	return { id: 'early-cache', status: 'warn', title, ...EARLY_CACHE_WARNINGS[early.reason] };
+	return { id: 'early-cache', title, ...EARLY_CACHE_STATES[early.reason] };
 }
 
 const TITLES: Readonly<Record<string, string>> = {

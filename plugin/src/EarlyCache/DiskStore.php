@@ -11,12 +11,15 @@ namespace Svc\EarlyCache;
 
 /**
  * One file per key under a directory of the site (`wp-content/svc/early-cache/`), spread over 256
- * folders by the key's last two hex digits. A value is written to a temporary file and renamed over
- * the old one, so a reader sees a whole answer or the one before, never a part. Each file starts
- * with its expiry time; an expired file is a miss. The size is bounded per folder: after a write, the
- * oldest files of that folder go until it holds at most SHARD_BYTES, so the whole store stays under
- * 256 × SHARD_BYTES without ever listing it whole. A lock is a file created with `x` (exclusive),
- * taken over when older than its lifetime (a request that died while holding it).
+ * folders by the key's last two hex digits. Each file starts with its expiry time and the value's
+ * length: a value is written in place under an exclusive lock, and a reader that finds fewer bytes
+ * than the length (a write under way) has a miss, never a part of an answer. Nothing is renamed or
+ * deleted on the way of a request: PHP empties the worker's whole realpath cache on each rename()
+ * and unlink(), which costs the next request a stat of every file it includes. An expired file is a
+ * miss. The size is bounded per folder: after a write, the oldest files of that folder go until it
+ * holds at most SHARD_BYTES, so the whole store stays under 256 × SHARD_BYTES without ever listing
+ * it whole. A lock is flock() on one of 16 lock files per folder, held until it is given back or its
+ * holder's process ends (a worker that died holds nothing).
  */
 final class DiskStore implements AnswerStore {
 
@@ -36,10 +39,15 @@ final class DiskStore implements AnswerStore {
 			return null;
 		}
 		$newline = strpos( $raw, "\n" );
-		if ( false === $newline || (int) substr( $raw, 0, $newline ) <= time() ) {
+		if ( false === $newline ) {
 			return null;
 		}
-		return substr( $raw, $newline + 1 );
+		$head  = explode( ' ', substr( $raw, 0, $newline ), 2 );
+		$value = substr( $raw, $newline + 1 );
+		if ( (int) $head[0] <= time() || ! isset( $head[1] ) || (int) $head[1] !== strlen( $value ) ) {
+			return null;
+		}
+		return $value;
 	}
 
 	public function put( string $key, string $value, int $seconds ): bool {
@@ -51,47 +59,54 @@ final class DiskStore implements AnswerStore {
 		if ( ! Folders::make( $folder ) ) {
 			return false;
 		}
-		$temporary = $folder . '/.tmp-' . bin2hex( random_bytes( 8 ) );
-		$contents  = ( time() + max( 1, $seconds ) ) . "\n" . $value;
-		if ( strlen( $contents ) !== @file_put_contents( $temporary, $contents ) || ! @rename( $temporary, $path ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents, WordPress.WP.AlternativeFunctions.rename_rename -- a full disk is a store that keeps nothing.
-			@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
+		$handle = @fopen( $path, 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- runs before WordPress loads.
+		if ( false === $handle ) {
+			return false;
+		}
+		$contents = ( time() + max( 1, $seconds ) ) . ' ' . strlen( $value ) . "\n" . $value;
+		$written  = flock( $handle, LOCK_EX ) && ftruncate( $handle, 0 ) && strlen( $contents ) === fwrite( $handle, $contents ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
+		if ( ! $written ) {
+			// A full disk: what is there has the wrong length, a miss; keep nothing.
+			ftruncate( $handle, 0 );
+		}
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+		if ( ! $written ) {
 			return false;
 		}
 		$this->trim( $folder );
 		return true;
 	}
 
+	/** @var array<string, resource> The locks this request holds, by key. */
+	private array $held = array();
+
 	public function lock( string $key, int $seconds ): bool {
 		$path = $this->path( $key );
-		if ( null === $path ) {
+		if ( null === $path || isset( $this->held[ $key ] ) ) {
 			return false;
 		}
-		$path  .= '.lock';
 		$folder = dirname( $path );
 		if ( ! Folders::make( $folder ) ) {
 			return false;
 		}
-		for ( $try = 0; $try < 2; $try++ ) {
-			$handle = @fopen( $path, 'x' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- exclusive creation is the lock.
-			if ( false !== $handle ) {
-				fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
-				return true;
-			}
-			clearstatcache( true, $path );
-			$made = @filemtime( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
-			if ( false !== $made && $made > time() - $seconds ) {
-				return false;
-			}
-			// Left by a request that died: whoever removes it first tries again, and one of them wins.
-			@unlink( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
+		// Sixteen lock files a folder, never deleted: two keys rarely share one, and then one waits.
+		$handle = @fopen( $folder . '/.lock-' . substr( $key, -3, 1 ), 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen
+		if ( false === $handle ) {
+			return false;
 		}
-		return false;
+		if ( ! flock( $handle, LOCK_EX | LOCK_NB ) ) {
+			fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+			return false;
+		}
+		$this->held[ $key ] = $handle;
+		return true;
 	}
 
 	public function unlock( string $key ): void {
-		$path = $this->path( $key );
-		if ( null !== $path ) {
-			@unlink( $path . '.lock' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
+		if ( isset( $this->held[ $key ] ) ) {
+			flock( $this->held[ $key ], LOCK_UN );
+			fclose( $this->held[ $key ] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+			unset( $this->held[ $key ] );
 		}
 	}
 
@@ -100,7 +115,7 @@ final class DiskStore implements AnswerStore {
 	}
 
 	/**
-	 * This node's count, in a file of eight bytes changed under an exclusive lock: concurrent hits
+	 * This node's count, in a file of twenty digits changed under an exclusive lock: concurrent hits
 	 * are all counted, and the file never grows.
 	 */
 	public function increment( string $key ): void {
@@ -118,9 +133,9 @@ final class DiskStore implements AnswerStore {
 		}
 		if ( flock( $handle, LOCK_EX ) ) {
 			$count = (int) stream_get_contents( $handle, 20, 0 );
-			ftruncate( $handle, 0 );
+			// Always 20 digits: written over in place, never truncated.
 			fseek( $handle, 0 );
-			fwrite( $handle, (string) ( $count + 1 ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- runs before WordPress loads.
+			fwrite( $handle, sprintf( '%020d', $count + 1 ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- runs before WordPress loads.
 			flock( $handle, LOCK_UN );
 		}
 		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
@@ -147,7 +162,7 @@ final class DiskStore implements AnswerStore {
 		$total = 0;
 		foreach ( (array) @scandir( $folder ) as $name ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
 			$name = (string) $name;
-			if ( '' === $name || '.' === $name[0] || str_ends_with( $name, '.lock' ) || str_ends_with( $name, '.count' ) || 'index.php' === $name ) {
+			if ( '' === $name || '.' === $name[0] || str_ends_with( $name, '.count' ) || 'index.php' === $name ) {
 				continue;
 			}
 			$stat = @stat( $folder . '/' . $name ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged

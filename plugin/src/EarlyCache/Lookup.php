@@ -67,10 +67,6 @@ final class Lookup {
 		if ( null !== $refusal ) {
 			return self::bypass( $refusal );
 		}
-		// Asked only now: a page, or a request that may not share, never pays for the check.
-		if ( null !== $this->stamp && ! IndexStamp::fresh( $this->index['stamp'] ?? null, ( $this->stamp )() ) ) {
-			return self::bypass( self::STALE );
-		}
 		$args = array(
 			'path'  => $route['params'],
 			'query' => $query,
@@ -82,6 +78,12 @@ final class Lookup {
 		$raw    = $this->store->get( $key );
 		$answer = null === $raw ? null : StoredAnswer::decode( $raw );
 		$age    = null === $answer ? null : AnswerAge::of( $answer['stored_at'], $cache['max_age'], $cache['swr'], $now );
+		// Asked only before a stored answer would be sent: a page, a request that may not share and a
+		// miss never pay for it. A miss under a stale index stores WordPress's answer, computed from
+		// the active release, under the old key, which the next request checks before serving.
+		if ( null !== $answer && AnswerAge::EXPIRED !== $age && null !== $this->stamp && ! IndexStamp::fresh( $this->index['stamp'] ?? null, ( $this->stamp )() ) ) {
+			return self::bypass( self::STALE );
+		}
 		$locked = HitPlan::needs_lock( $age ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
 		// An expired answer is never sent: for the plan it is as good as none.
 		$outcome = array(

@@ -122,16 +122,29 @@ final class EarlyCacheStoreTest extends TestCase {
 		$this->assertDirectoryDoesNotExist( $this->dir );
 	}
 
-	public function test_one_caller_holds_a_lock_until_it_is_given_back_or_outlives_its_lifetime(): void {
+	public function test_one_caller_holds_a_lock_until_it_is_given_back_or_its_holder_ends(): void {
 		$store = new DiskStore( $this->dir );
+		$other = new DiskStore( $this->dir );
 		$this->assertTrue( $store->lock( 'svc-v1-cd', 30 ) );
 		$this->assertFalse( $store->lock( 'svc-v1-cd', 30 ) );
+		$this->assertFalse( $other->lock( 'svc-v1-cd', 30 ), 'another request waits' );
+		$this->assertTrue( $other->lock( 'svc-v1-ad', 30 ), 'another key of the folder, another lock file' );
 		$store->unlock( 'svc-v1-cd' );
+		$this->assertTrue( $other->lock( 'svc-v1-cd', 30 ) );
+		// A request that ends (a worker that dies) holds nothing: its handles are closed.
+		unset( $other );
 		$this->assertTrue( $store->lock( 'svc-v1-cd', 30 ) );
-		// A lock left by a request that died is taken over once it is older than its lifetime.
-		touch( $this->dir . '/cd/svc-v1-cd.lock', time() - 31 );
-		$this->assertTrue( $store->lock( 'svc-v1-cd', 30 ) );
-		$this->assertFalse( $store->lock( 'svc-v1-cd', 30 ) );
+		$this->assertSame( array(), glob( $this->dir . '/cd/*.lock' ), 'no lock file per key' );
+	}
+
+	public function test_a_value_caught_while_it_is_written_is_a_miss(): void {
+		$store = new DiskStore( $this->dir );
+		$this->assertTrue( $store->put( 'svc-v1-ab', '{"whole":true}', 60 ) );
+		$raw = (string) file_get_contents( $this->dir . '/ab/svc-v1-ab' );
+		file_put_contents( $this->dir . '/ab/svc-v1-ab', substr( $raw, 0, -3 ) );
+		$this->assertNull( $store->get( 'svc-v1-ab' ) );
+		file_put_contents( $this->dir . '/ab/svc-v1-ab', $raw );
+		$this->assertSame( '{"whole":true}', $store->get( 'svc-v1-ab' ) );
 	}
 
 	public function test_a_folder_of_the_disk_store_never_holds_more_than_its_bound(): void {
