@@ -13,8 +13,9 @@ namespace Svc\EarlyCache;
  * Read from PHP's raw request arrays, since the early cache decides before WordPress loads. Any
  * WordPress cookie counts (the logged-in, auth and secure-auth cookies, a post password, a comment
  * author's name), as page caches treat them: an answer to such a request may differ from the one
- * anyone gets, so it is neither served from nor stored into a shared cache. Kept apart so the
- * request rules share one definition of "credentials" with the rest of the runtime.
+ * anyone gets, so it is neither served from nor stored into a shared cache, and `#[Cache]`
+ * marks it `private` for CDNs and proxies (Runtime\CacheHeaders): one rule for both, so what svc
+ * stores and what it lets others store never disagree.
  */
 final class Credentials {
 

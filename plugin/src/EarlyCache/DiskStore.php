@@ -44,7 +44,7 @@ final class DiskStore implements AnswerStore {
 		}
 		$head  = explode( ' ', substr( $raw, 0, $newline ), 2 );
 		$value = substr( $raw, $newline + 1 );
-		if ( (int) $head[0] <= time() || ! isset( $head[1] ) || (int) $head[1] !== strlen( $value ) ) {
+		if ( (int) $head[0] <= time() || ! isset( $head[1] ) || strlen( $value ) !== (int) $head[1] ) {
 			return null;
 		}
 		return $value;

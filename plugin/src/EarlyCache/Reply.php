@@ -11,7 +11,7 @@ namespace Svc\EarlyCache;
 
 /**
  * The stored status, headers and body; `304` with no body when `If-None-Match` names the stored
- * `ETag` (compared weakly, RFC 9110, as CacheHeaders compares it on a miss); no body for HEAD.
+ * `ETag` (EntityTag, as CacheHeaders compares it on a miss); no body for HEAD.
  *
  * @phpstan-import-type Answer from StoredAnswer
  */
@@ -28,7 +28,7 @@ final class Reply {
 				$etag = $value;
 			}
 		}
-		if ( null !== $etag && self::matches( $if_none_match, $etag ) ) {
+		if ( null !== $etag && EntityTag::matches( $if_none_match, $etag ) ) {
 			return array(
 				'status'  => 304,
 				// A 304 repeats what a cache needs to refresh its copy, not what describes a body.
@@ -41,20 +41,5 @@ final class Reply {
 			'headers' => $answer['headers'],
 			'body'    => 'HEAD' === strtoupper( $method ) ? '' : $answer['body'],
 		);
-	}
-
-	private static function matches( string $header, string $etag ): bool {
-		foreach ( explode( ',', $header ) as $tag ) {
-			$tag = trim( $tag );
-			if ( '' !== $tag && ( '*' === $tag || self::opaque( $tag ) === self::opaque( $etag ) ) ) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/** The tag without its weakness mark. */
-	private static function opaque( string $tag ): string {
-		return str_starts_with( $tag, 'W/' ) ? substr( $tag, 2 ) : $tag;
 	}
 }

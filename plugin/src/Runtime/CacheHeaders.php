@@ -9,6 +9,9 @@ declare(strict_types=1);
 
 namespace Svc\Runtime;
 
+use Svc\EarlyCache\Credentials;
+use Svc\EarlyCache\EntityTag;
+
 use Svc\Manifest\ManifestStore;
 use WeakMap;
 use WP_HTTP_Response;
@@ -60,7 +63,7 @@ final class CacheHeaders {
 		if ( null === $entry || null === $cache ) {
 			return $response;
 		}
-		$credentialed = is_user_logged_in() || RequestCredentials::carried( $_SERVER, $_COOKIE );
+		$credentialed = is_user_logged_in() || Credentials::carried( $_SERVER, $_COOKIE );
 		$headers      = CachePolicy::headers( in_array( 'get', $entry['public'], true ), $credentialed, $cache['max_age'], $cache['stale_while_revalidate'] );
 		$etag         = CachePolicy::etag( (string) wp_json_encode( $response->get_data() ) );
 		$response->header( 'Cache-Control', $headers['cache_control'] );
@@ -72,7 +75,7 @@ final class CacheHeaders {
 		// caller's answer is private (above), which no shared cache stores.
 		$top                  = isset( $GLOBALS['wp']->query_vars['rest_route'] ) ? '/' . trim( (string) $GLOBALS['wp']->query_vars['rest_route'], '/' ) : null;
 		$this->serving_cached = $this->serving_cached || untrailingslashit( $request->get_route() ) === $top;
-		if ( CachePolicy::matches( (string) $request->get_header( 'if_none_match' ), $etag ) ) {
+		if ( EntityTag::matches( (string) $request->get_header( 'if_none_match' ), $etag ) ) {
 			$response->set_status( 304 );
 			$response->set_data( null );
 			$this->not_modified[ $response ] = true;

@@ -11,7 +11,7 @@ namespace Svc\Runtime;
 
 /**
  * An answer is `public` only when it is the same for everyone: GET is open to anyone and the
- * request carried no credentials (RequestCredentials) and no user is logged in. Any other answer
+ * request carried no credentials (EarlyCache\Credentials, the early cache's own rule) and no user is logged in. Any other answer
  * is `private`, which no shared cache may store (RFC 9111 §5.2.2.7), and varies on the headers
  * that tell users apart, so a browser's own cache does not hand one login's answer to another.
  * Every answer varies on `X-Svc-Preview` (a preview's routes answer at the same URLs) and on the
@@ -47,23 +47,6 @@ final class CachePolicy {
 	}
 
 	/**
-	 * Whether `If-None-Match` names the tag: compared weakly (RFC 9110 §13.1.2), so `W/"…"` matches
-	 * too; `*` matches any tag; a list is matched member by member.
-	 */
-	public static function matches( string $if_none_match, string $etag ): bool {
-		foreach ( explode( ',', $if_none_match ) as $tag ) {
-			$tag = trim( $tag );
-			if ( '' === $tag ) {
-				continue;
-			}
-			if ( '*' === $tag || self::opaque( $tag ) === self::opaque( $etag ) ) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
 	 * The values of every `Vary` line among the headers sent so far, as one value (each name once,
 	 * as first written), or null when there is none.
 	 *
@@ -85,8 +68,4 @@ final class CachePolicy {
 		return array() === $names ? null : implode( ', ', $names );
 	}
 
-	/** The tag without its weakness mark. */
-	private static function opaque( string $tag ): string {
-		return str_starts_with( $tag, 'W/' ) ? substr( $tag, 2 ) : $tag;
-	}
 }

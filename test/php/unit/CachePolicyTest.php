@@ -2,6 +2,7 @@
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
+use Svc\EarlyCache\EntityTag;
 use Svc\Runtime\CachePolicy;
 
 final class CachePolicyTest extends TestCase {
@@ -53,7 +54,7 @@ final class CachePolicyTest extends TestCase {
 	 * @dataProvider match_cases
 	 */
 	public function test_if_none_match_is_compared_weakly_member_by_member( string $header, bool $expected ): void {
-		$this->assertSame( $expected, CachePolicy::matches( $header, '"0123456789abcdef0123456789abcdef"' ) );
+		$this->assertSame( $expected, EntityTag::matches( $header, '"0123456789abcdef0123456789abcdef"' ) );
 	}
 
 	public function test_the_etag_is_a_strong_tag_of_the_json_that_changes_with_it(): void {
