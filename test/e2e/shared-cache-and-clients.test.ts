@@ -135,7 +135,10 @@ describe('#[RateLimit] clients behind a trusted proxy', () => {
     expect(answers).toEqual([200, 200, 429]);
   });
 
-  it('at the table cap, new clients share their route\'s budget and clients already counted keep theirs', async () => {
+  // The counter table is where counts go without a persistent object cache; with Redis they live
+  // there, bounded by Redis's own memory limit, and the table is never written.
+  const withTable = process.env['SVC_TEST_OBJECT_CACHE'] === 'redis' ? it.skip : it;
+  withTable('at the table cap, new clients share their route\'s budget and clients already counted keep theirs', async () => {
     expect((await call(site, '/svc-api/v1/limited/cap', from('198.51.100.1'))).status).toBe(200);
     await site.php("update_option( 'svc_e2e_rate_max_rows', 1 ); \\Svc\\Runtime\\Limits\\RateTable::measure(); echo get_option( 'svc_rate_full' );");
     expect((await site.php("echo get_option( 'svc_rate_full' );")).trim()).toBe('1');
