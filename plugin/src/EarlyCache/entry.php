@@ -20,8 +20,11 @@ if ( defined( 'SVC_EARLY_CACHE_RAN' ) || version_compare( (string) phpversion(),
 define( 'SVC_EARLY_CACHE_RAN', true );
 
 ( static function (): void {
-	require_once __DIR__ . '/../Autoloader.php';
-	\Svc\Autoloader::register( 'Svc\\EarlyCache\\', __DIR__ );
+	// From svc.php the plugin's autoloader is there already.
+	if ( ! defined( 'SVC_PLUGIN_FILE' ) ) {
+		require_once __DIR__ . '/../Autoloader.php';
+		\Svc\Autoloader::register( 'Svc\\EarlyCache\\', __DIR__ );
+	}
 	$host  = is_string( $_SERVER['HTTP_HOST'] ?? null ) ? $_SERVER['HTTP_HOST'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only hashed into a folder's name.
 	$uri   = is_string( $_SERVER['REQUEST_URI'] ?? null ) ? $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- matched against the index.
 	$index = null;
@@ -37,6 +40,10 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 	}
 	// The plugin publishes an index for its site when a request finds none (Publisher).
 	define( 'SVC_EARLY_CACHE_INDEX', $scope );
+	// A page, wp-admin, another plugin's REST route: nothing more is loaded for them.
+	if ( ! str_starts_with( strtolower( rawurldecode( (string) strtok( $uri, '?' ) ) ), strtolower( $index['prefix'] ) ) ) {
+		return;
+	}
 	$store  = \Svc\EarlyCache\StoreChoice::early();
 	$stamp  = defined( 'SVC_EARLY_CACHE_SINGLE_NODE' ) && SVC_EARLY_CACHE_SINGLE_NODE ? null : static fn (): ?string => \Svc\EarlyCache\StampReader::current( $store, $index );
 	$lookup = new \Svc\EarlyCache\Lookup( $store, $index, $scope, $stamp );
