@@ -51,6 +51,10 @@
  *  (k) a HIT with 1,000 cached route files deployed ÷ with 1 cached route deployed    target ≤ 1.02
  *  (l) on two nodes sharing one database and one Redis (and each its own disk store):
  *      requests to node b until it serves a push of a changed cached route taken by a  target 1
+ *  (m) 200 concurrent requests at a cached answer's expiry (maxAge: 2, a handler of 200 ms
+ *      counting its runs in a file): recomputations, Redis and disk, without and with
+ *      staleWhileRevalidate (the others wait for it / are sent the stale answer);
+ *      the most over 3 bursts, with how many answers were MISS, HIT or stale        target 1
  *
  * `npm run bench -- single`, `-- multinode`, `-- dev`, `-- scan`, `-- deploys` or `-- early` (or SVC_BENCH=…) runs one part only.
  */
@@ -115,7 +119,7 @@ async function main(): Promise<void> {
   if (run.early) await early();
 }
 
-/** The early cache: hits against WordPress, misses against no cache, 1,000 cached routes against 1, a push on two nodes. */
+/** The early cache: hits against WordPress, misses against no cache, 1,000 cached routes against 1, a push on two nodes, a stampede at expiry. */
 async function early(): Promise<void> {
   const figures = await measureEarlyCache(ROUNDS, FILES, (line) => process.stdout.write(`${line}\n`));
   const pair = (label: string, ms: number, baselineMs: number, detail: string, target: number): string =>
@@ -133,6 +137,12 @@ async function early(): Promise<void> {
       (follow) =>
         `${`(l) requests until node b serves a push, ${follow.store === 'redis' ? 'Redis' : 'disk'}`.padEnd(LABEL)}${String(follow.requests).padEnd(5)}  (most over ${follow.pushes} pushes taken by node a; ${follow.store === 'redis' ? 'answers and stamp in the Redis both nodes share' : 'each node its own disk store, the stamp from the shared database'}; node b's first answers ${follow.firstStates.join(' ')}, from its store again by request ${follow.requestsToHit})   target 1 (the next): ${verdict(follow.requests === 1)}`,
     ),
+    ...figures.expiry.map((expiry) => {
+      const most = Math.max(...expiry.recomputations);
+      const variant = expiry.staleWhileRevalidate === null ? 'no SWR' : `SWR ${expiry.staleWhileRevalidate} s`;
+      const total = expiry.requests * expiry.recomputations.length;
+      return `${`(m) recomputations, ${expiry.requests} at expiry, ${storeName(expiry.store)}, ${variant}`.padEnd(LABEL)}${String(most).padEnd(5)}  (bursts ${expiry.recomputations.join(' ')}; maxAge ${expiry.maxAge} s; of ${total} answers ${expiry.miss} MISS, ${expiry.hit} HIT fresh, ${expiry.stale} stale; slowest request ${expiry.maxMs.toFixed(0)} ms, burst ${expiry.burstMs.toFixed(0)} ms)   target 1: ${verdict(most === 1)}`;
+    }),
     '',
   ];
   process.stdout.write(lines.join('\n'));
