@@ -265,8 +265,12 @@ final class Deployer {
 	 *
 	 * @return Outcome|Refusal
 	 */
-	public function rollback( ?int $to, bool $dry_run, ?int $base = null, ?string $message = null ): array|Refusal {
+	public function rollback( ?int $to, bool $dry_run, ?int $base = null, ?string $message = null, ?string $commit_id = null ): array|Refusal {
 		Schema::ensure();
+		$again = $this->repeated( $commit_id, ReleaseKind::ROLLBACK, $dry_run );
+		if ( null !== $again ) {
+			return $again;
+		}
 		$active = $this->releases->active_id( true );
 		$to   ??= 0 === $active ? null : $this->releases->before( $active );
 		if ( null === $to ) {
@@ -279,7 +283,7 @@ final class Deployer {
 		if ( ReleaseKind::is_preview( $release['kind'] ) ) {
 			return Refusal::release_is_preview( $to );
 		}
-		return $this->commit( new Change( files: $release['files'], prune: true, dry_run: $dry_run, base: $base ?? $active, kind: ReleaseKind::ROLLBACK, rollback_of: $to, message: $message ) );
+		return $this->commit( new Change( files: $release['files'], prune: true, dry_run: $dry_run, base: $base ?? $active, kind: ReleaseKind::ROLLBACK, rollback_of: $to, message: $message, commit_id: $commit_id ) );
 	}
 
 	/**
@@ -289,16 +293,36 @@ final class Deployer {
 	 *
 	 * @return Outcome|Refusal
 	 */
-	public function promote( int $id, bool $dry_run, ?int $base = null, bool $force = false, ?string $message = null ): array|Refusal {
-		$preview = $this->live_preview( $id );
-		if ( $preview instanceof Refusal ) {
-			return $preview;
+	public function promote( int $id, bool $dry_run, ?int $base = null, bool $force = false, ?string $message = null, ?string $commit_id = null ): array|Refusal {
+		// Asked before the preview: the promote the id made has removed it.
+		$outcome = $this->repeated( $commit_id, ReleaseKind::PROMOTE, $dry_run );
+		if ( null === $outcome ) {
+			$preview = $this->live_preview( $id );
+			if ( $preview instanceof Refusal ) {
+				return $preview;
+			}
+			$outcome = $this->commit( new Change( files: $preview['files'], prune: true, dry_run: $dry_run, base: $base, kind: ReleaseKind::PROMOTE, rollback_of: $id, message: $message, preview_base: $force ? null : (int) $preview['preview_base'], commit_id: $commit_id ) );
 		}
-		$outcome = $this->commit( new Change( files: $preview['files'], prune: true, dry_run: $dry_run, base: $base, kind: ReleaseKind::PROMOTE, rollback_of: $id, message: $message, preview_base: $force ? null : (int) $preview['preview_base'] ) );
-		if ( ! $outcome instanceof Refusal && ! $dry_run && null !== $outcome['release'] ) {
+		// Also after a repeated promote whose first attempt stopped before removing the preview.
+		if ( ! $outcome instanceof Refusal && ! $dry_run && null !== $outcome['release'] && ReleaseKind::is_preview( (string) ( $this->releases->get( $id )['kind'] ?? '' ) ) ) {
 			$this->releases->delete( $id );
 		}
 		return $outcome;
+	}
+
+	/**
+	 * A rollback or promote repeated with the id of one that made a release already (its answer was
+	 * lost): that release, or the refusal of an id used for another kind of change; null when the id
+	 * made nothing yet (or there is none), and the change is made as usual. Answered under the write
+	 * lock like any commit, so a repeat that arrives while its first attempt runs waits for it.
+	 *
+	 * @return Outcome|Refusal|null
+	 */
+	private function repeated( ?string $commit_id, string $kind, bool $dry_run ): array|Refusal|null {
+		if ( null === $commit_id || $dry_run || null === $this->releases->by_commit_id( $commit_id ) ) {
+			return null;
+		}
+		return $this->commit( new Change( files: array(), kind: $kind, commit_id: $commit_id ) );
 	}
 
 	/**

@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Closure;
+use Svc\Release\CommitId;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -75,6 +76,20 @@ final class BodyField {
 				'description' => __( 'A note kept with the release (at most 500 characters).', 'svc' ),
 			),
 			static fn ( mixed $value ): ?WP_Error => self::said( 'message', FieldRules::message( $value ) )
+		);
+	}
+
+	/**
+	 * The client's id of a change (CommitId): a write repeated with it answers the release it made.
+	 */
+	public static function commit_id(): self {
+		return new self(
+			'commit_id',
+			array(
+				'type'        => 'string',
+				'description' => __( 'The client\'s id of this change (16 to 64 letters, digits, - or _): a commit repeated with it answers the release it already made.', 'svc' ),
+			),
+			static fn ( mixed $id ): ?WP_Error => CommitId::well_formed( $id ) ? null : Errors::bad_field( 'commit_id', __( 'commit_id must be 16 to 64 letters, digits, - or _.', 'svc' ) )
 		);
 	}
 

@@ -93,7 +93,8 @@ final class FilesController {
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => Management::writes( array( $this, 'delete' ) ),
+					// A removal repeated with its commit id answers the release it made (CommitId).
+					'callback'            => Management::writes( BodyField::checked( array( BodyField::commit_id() ), array( $this, 'delete' ) ) ),
 					'permission_callback' => $permission,
 					'args'                => array(
 						'filenames' => array(
@@ -101,7 +102,7 @@ final class FilesController {
 							'required'          => true,
 							'validate_callback' => array( self::class, 'validate_list' ),
 						),
-					),
+					) + BodyField::args( array( BodyField::commit_id() ) ),
 				),
 			)
 		);
@@ -287,7 +288,7 @@ final class FilesController {
 			}
 		}
 		$filenames = array_values( array_unique( $filenames ) );
-		$outcome   = $this->deployer->commit( new Change( files: array(), remove: $filenames, kind: ReleaseKind::RM ) );
+		$outcome   = $this->deployer->commit( new Change( files: array(), remove: $filenames, kind: ReleaseKind::RM, commit_id: $request->get_param( 'commit_id' ) ) );
 		if ( $outcome instanceof Refusal ) {
 			return Refusals::error( $outcome );
 		}

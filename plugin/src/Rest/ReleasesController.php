@@ -12,7 +12,6 @@ namespace Svc\Rest;
 use Svc\Manifest\ManifestStore;
 use Svc\Network\DeployCapability;
 use Svc\Release\Change;
-use Svc\Release\CommitId;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
 use Svc\Release\ReleaseKind;
@@ -206,18 +205,7 @@ final class ReleasesController {
 				static fn ( mixed $kind ): ?WP_Error => is_string( $kind ) && ReleaseKind::requestable( $kind ) ? null : Errors::bad_field( 'kind', sprintf( __( 'kind must be one of: %s.', 'svc' ), implode( ', ', ReleaseKind::REQUESTABLE ) ) )
 			),
 			BodyField::message(),
-			self::commit_id_field(),
-		);
-	}
-
-	private static function commit_id_field(): BodyField {
-		return BodyField::shaped(
-			'commit_id',
-			array(
-				'type'        => 'string',
-				'description' => __( 'The client\'s id of this change (16 to 64 letters, digits, - or _): a commit repeated with it answers the release it already made.', 'svc' ),
-			),
-			static fn ( mixed $id ): ?WP_Error => CommitId::well_formed( $id ) ? null : Errors::bad_field( 'commit_id', __( 'commit_id must be 16 to 64 letters, digits, - or _.', 'svc' ) )
+			BodyField::commit_id(),
 		);
 	}
 
@@ -230,6 +218,7 @@ final class ReleasesController {
 			BodyField::release_id( 'base', __( 'The release the rollback was planned against; refused if another is active.', 'svc' ) ),
 			BodyField::boolean( 'dry_run', __( 'Plan only.', 'svc' ) ),
 			BodyField::message(),
+			BodyField::commit_id(),
 		);
 	}
 
@@ -243,6 +232,7 @@ final class ReleasesController {
 			BodyField::boolean( 'dry_run', __( 'Plan only.', 'svc' ) ),
 			BodyField::boolean( 'force', __( 'Promote even if another release became active since the preview was made.', 'svc' ) ),
 			BodyField::message(),
+			BodyField::commit_id(),
 		);
 	}
 
@@ -416,12 +406,12 @@ final class ReleasesController {
 	}
 
 	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$outcome = $this->deployer->rollback( $request->get_param( 'to' ), true === $request->get_param( 'dry_run' ), $request->get_param( 'base' ), ReleaseMessage::normalize( $request->get_param( 'message' ) ) );
+		$outcome = $this->deployer->rollback( $request->get_param( 'to' ), true === $request->get_param( 'dry_run' ), $request->get_param( 'base' ), ReleaseMessage::normalize( $request->get_param( 'message' ) ), $request->get_param( 'commit_id' ) );
 		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
 	}
 
 	public function promote( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$outcome = $this->deployer->promote( (int) $request->get_param( 'id' ), true === $request->get_param( 'dry_run' ), $request->get_param( 'base' ), true === $request->get_param( 'force' ), ReleaseMessage::normalize( $request->get_param( 'message' ) ) );
+		$outcome = $this->deployer->promote( (int) $request->get_param( 'id' ), true === $request->get_param( 'dry_run' ), $request->get_param( 'base' ), true === $request->get_param( 'force' ), ReleaseMessage::normalize( $request->get_param( 'message' ) ), $request->get_param( 'commit_id' ) );
 		return $outcome instanceof Refusal ? Refusals::error( $outcome ) : $this->answer( $outcome );
 	}
 

@@ -95,6 +95,61 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertSame( 'svc_release_moved', $moved->get_error_code() );
 	}
 
+	public function test_a_rollback_a_promote_and_a_removal_repeated_with_their_ids_answer_the_release_they_made(): void {
+		$releases = new ReleaseStore();
+		$first    = (int) $this->deploy( array( 'one' => self::route( self::unique( 'RepeatOne' ) ) ) )['release']['id'];
+		$this->deploy( array( 'two' => self::route( self::unique( 'RepeatTwo' ) ) ) );
+		$second = $releases->active_id( true );
+
+		$id     = bin2hex( random_bytes( 16 ) );
+		$rolled = self::answer( $this->deployer->rollback( $first, false, $second, null, $id ) );
+		$this->assertIsArray( $rolled );
+		$made  = (int) $rolled['release']['id'];
+		$count = count( $releases->all() );
+		// The answer was lost: the same rollback again, planned against the release it replaced.
+		$again = self::answer( $this->deployer->rollback( $first, false, $second, null, $id ) );
+		$this->assertIsArray( $again );
+		$this->assertTrue( $again['replayed'] ?? false );
+		$this->assertSame( $made, (int) $again['release']['id'] );
+		$this->assertSame( array( 'two' ), $again['plan']['removed'] );
+		$this->assertSame( $count, count( $releases->all() ) );
+		// The same id for a promote is another change: refused, nothing made.
+		$reused = self::answer( $this->deployer->promote( 999, false, null, false, null, $id ) );
+		$this->assertInstanceOf( WP_Error::class, $reused );
+		$this->assertSame( 'svc_commit_id_reused', $reused->get_error_code() );
+
+		$source  = self::route( self::unique( 'RepeatPreview' ) );
+		$hash    = hash( 'sha256', $source );
+		$preview = self::answer( $this->deployer->commit( new Change( files: array( 'three' => $hash ), inline: array( $hash => $source ), kind: ReleaseKind::PREVIEW ) ) );
+		$this->assertIsArray( $preview );
+		$preview_id = (int) $preview['release']['id'];
+		$id         = bin2hex( random_bytes( 16 ) );
+		$promoted   = self::answer( $this->deployer->promote( $preview_id, false, $made, false, null, $id ) );
+		$this->assertIsArray( $promoted );
+		$made = (int) $promoted['release']['id'];
+		$this->assertNull( $releases->get( $preview_id ) );
+		$count = count( $releases->all() );
+		// The preview is gone, yet the repeat answers the promote it made.
+		$again = self::answer( $this->deployer->promote( $preview_id, false, $made - 1, false, null, $id ) );
+		$this->assertIsArray( $again );
+		$this->assertTrue( $again['replayed'] ?? false );
+		$this->assertSame( $made, (int) $again['release']['id'] );
+		$this->assertSame( $count, count( $releases->all() ) );
+		$this->assertSame( $made, $releases->active_id( true ) );
+
+		$id      = bin2hex( random_bytes( 16 ) );
+		$removal = new Change( files: array(), remove: array( 'one' ), kind: ReleaseKind::RM, commit_id: $id );
+		$removed = self::answer( $this->deployer->commit( $removal ) );
+		$this->assertIsArray( $removed );
+		$count = count( $releases->all() );
+		// Without its id the repeat would be refused (one.php is gone); with it, the release it made.
+		$again = self::answer( $this->deployer->commit( $removal ) );
+		$this->assertIsArray( $again );
+		$this->assertTrue( $again['replayed'] ?? false );
+		$this->assertSame( (int) $removed['release']['id'], (int) $again['release']['id'] );
+		$this->assertSame( $count, count( $releases->all() ) );
+	}
+
 	public function test_a_refused_release_changes_nothing(): void {
 		$this->deploy( array( 'keep' => self::route( self::unique( 'Keep' ) ) ) );
 		$before  = $this->tree();
