@@ -326,7 +326,7 @@ describe('svc api releases and rollback', () => {
 		expect(result.stdout).toContain(`✔ ${site.url}: rolled back to release 1; release 3 is active (1 changed, 1 removed).`);
 		// Nothing to confirm with --yes: the real call, planned against the active release, is the only one.
 		expect(site.requests.filter((request) => request.route === '/svc/v1/api-releases/rollback').map((request) => request.body)).toEqual([
-			{ to: 1, base: 2, dry_run: false },
+			{ to: 1, base: 2, dry_run: false, commit_id: expect.stringMatching(/^[a-f0-9]{32}$/) },
 		]);
 		expect([...site.files.keys()].sort()).toEqual(['alpha', 'hello']);
 		// A second rollback goes back to what the first one replaced.

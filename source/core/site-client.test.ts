@@ -246,7 +246,7 @@ describe('management endpoints', () => {
 
 	it('deletes files, and reads the release the removal made when the site says', async () => {
 		expect(await client().deleteFiles(['hello'])).toEqual({ deleted: ['hello'], release: expect.objectContaining({ id: 1, kind: 'rm', removed: 1 }) });
-		expect(site.requests[0]?.body).toEqual({ filenames: ['hello'] });
+		expect(site.requests[0]?.body).toEqual({ filenames: ['hello'], commit_id: expect.stringMatching(/^[a-f0-9]{32}$/) });
 		expect(site.files.size).toBe(0);
 	});
 
@@ -1043,9 +1043,30 @@ describe('releases', () => {
 			const { notices, api } = retries();
 			expect(await failure(api.uploadFiles([{ slug: 'a', content: '<?php\n' }]))).toMatchObject({ code: 'connection_broken' });
 			expect(notices).toEqual([]);
-			site.handler = cutting((request) => request.route === '/svc/v1/api-releases/rollback', 1);
-			expect(await failure(api.rollback({}))).toMatchObject({ code: 'connection_broken' });
-			expect(notices).toEqual([]);
+		});
+
+		it('rolls back and removes again with the same commit id after the answer was lost, one release each', async () => {
+			const rollingBack = (request: SeenRequest): boolean => request.route === '/svc/v1/api-releases/rollback';
+			const removing = (request: SeenRequest): boolean => request.method === 'DELETE' && request.route === '/svc/v1/api-files';
+			const { notices, api } = retries();
+			await api.commitRelease({ files: { more: sha256Hex('<?php\n// hello\n') } });
+			await api.commitRelease({ files: { other: sha256Hex('<?php\n// hello\n') } });
+			site.handler = cutting(rollingBack, 1);
+			expect(await api.rollback({})).toMatchObject({ release: { id: 3, kind: 'rollback' } });
+			const rollbacks = site.requests.filter(rollingBack).map((request) => (request.body as { commit_id?: unknown }).commit_id);
+			expect(rollbacks).toHaveLength(2);
+			expect(rollbacks[0]).toMatch(/^[a-f0-9]{32}$/);
+			expect(rollbacks[1]).toBe(rollbacks[0]);
+			site.handler = cutting(removing, 1);
+			expect(await api.deleteFiles(['hello'])).toMatchObject({ deleted: ['hello'], release: { id: 4 } });
+			const removals = site.requests.filter(removing).map((request) => (request.body as { commit_id?: unknown }).commit_id);
+			expect(removals).toHaveLength(2);
+			expect(removals[1]).toBe(removals[0]);
+			expect(site.releases).toHaveLength(4);
+			expect(notices.map((notice) => notice.where)).toEqual(['POST svc/v1/api-releases/rollback', 'DELETE svc/v1/api-files']);
+			// A dry run changes nothing and carries no id.
+			await api.rollback({ dryRun: true });
+			expect(site.requests.filter(rollingBack).at(-1)?.body).not.toHaveProperty('commit_id');
 		});
 
 		it('a dry run carries no commit id', async () => {
@@ -1102,7 +1123,7 @@ describe('releases', () => {
 					? { json: { release: { ...preview, id: 15, kind: 'promote', active: true, preview: undefined, promoted_from: 14 }, written: [], checked: [], dry_run: false, syntax_check: 'php', plan: { added: ['a'], changed: [], removed: [] } } }
 					: site.answer(request);
 			const done = await client().promote({ id: 14, base: 12, force: true, message: 'ship' });
-			expect(site.requests.at(-1)?.body).toEqual({ id: 14, base: 12, dry_run: false, force: true, message: 'ship' });
+			expect(site.requests.at(-1)?.body).toEqual({ id: 14, base: 12, dry_run: false, force: true, message: 'ship', commit_id: expect.stringMatching(/^[a-f0-9]{32}$/) });
 			expect(done.release).toMatchObject({ id: 15, kind: 'promote', promotedFrom: 14, active: true });
 			expect(done.release?.preview).toBeUndefined();
 		});
@@ -1156,7 +1177,7 @@ describe('releases', () => {
 			const api = client();
 			await history(api);
 			const done = await api.rollback({ to: 1, base: 2 });
-			expect(site.requests.at(-1)?.body).toEqual({ to: 1, base: 2, dry_run: false });
+			expect(site.requests.at(-1)?.body).toEqual({ to: 1, base: 2, dry_run: false, commit_id: expect.stringMatching(/^[a-f0-9]{32}$/) });
 			expect(done.release).toMatchObject({ kind: 'rollback', rollbackOf: 1 });
 			const moved = await failure(api.rollback({ to: 1, base: 2 }));
 			expect(moved).toMatchObject({ code: 'release_moved', status: 409 });

@@ -34,6 +34,9 @@ import {
 import { createTransport, headerValue, type Answer, type AnswerCap, type Fail, type Method } from './site-transport.js';
 import type { CommitResult, FileListing, MissingBlobs, OpenApiDocument, RemoteFile, SiteClient, SiteClientOptions, SiteStatus, UploadOptions } from './site-types.js';
 
+/** A new id for each change (docs/management-api.md, `commit_id`): a retry of it is answered with the release it made. */
+const newCommitId = (): string => randomBytes(16).toString('hex');
+
 export { networkFailure } from './site-transport.js';
 export type * from './site-types.js';
 
@@ -270,7 +273,9 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			return parseUploadResult(body) ?? throwUnexpected('POST api-files', fail);
 		},
 		deleteFiles: async (slugs) => {
-			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs }, answer: 'records' });
+			// With its id a removal whose answer was lost is sent again: the site answers the release it made
+			// (a plugin before releases ignores the id, and removing the same files twice removes nothing more).
+			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs, commit_id: newCommitId() }, answer: 'records', repeatable: true });
 			return parseRemoval(body) ?? throwUnexpected('DELETE api-files', fail);
 		},
 		getStatus: readStatus,
@@ -297,7 +302,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				...(request.kind === undefined ? {} : { kind: request.kind }),
 				...(request.message === undefined ? {} : { message: request.message }),
 				// A new id for each change: a retry of this one is answered with the release it made.
-				...(request.dryRun === true ? {} : { commit_id: randomBytes(16).toString('hex') }),
+				...(request.dryRun === true ? {} : { commit_id: newCommitId() }),
 			}),
 		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {
@@ -310,6 +315,8 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				...(rollbackOptions.base === undefined ? {} : { base: rollbackOptions.base }),
 				dry_run: rollbackOptions.dryRun === true,
 				...(rollbackOptions.message === undefined ? {} : { message: rollbackOptions.message }),
+				// As a commit's: a rollback repeated with it answers the release it made, not a second one.
+				...(rollbackOptions.dryRun === true ? {} : { commit_id: newCommitId() }),
 			});
 			// A rollback names a kept release, whose contents the site has by definition.
 			if ('missing' in result) throw unexpected('POST api-releases/rollback', fail);
@@ -322,6 +329,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				dry_run: promoteOptions.dryRun === true,
 				force: promoteOptions.force === true,
 				...(promoteOptions.message === undefined ? {} : { message: promoteOptions.message }),
+				...(promoteOptions.dryRun === true ? {} : { commit_id: newCommitId() }),
 			});
 			// A preview's contents are the site's: it kept them when the preview was committed.
 			if ('missing' in result) throw unexpected('POST api-releases/promote', fail);

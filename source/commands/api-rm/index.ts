@@ -3,12 +3,14 @@
  * not the slug rules, so a file copied onto the site under another name can go; route-arguments.ts),
  * the file must be deployed (an unknown name is an error), and removal is confirmed: asked in a
  * terminal, --yes elsewhere. On a site with releases the removal is one release, named when the
- * site says which.
+ * site says which; it carries a commit id, so a removal whose answer was lost is sent again and
+ * answered with the release it made, and a failure says where it left the site (deploy-outcome.ts).
  */
 import { SvcError } from '../../core/errors.js';
 import type { Release } from '../../core/site-client.js';
 import type { ApiRmCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
+import { deployFailure } from '../shared/deploy-outcome.js';
 import { openProject, openSite } from '../shared/context.js';
 import { readRouteArguments, resolveRouteArguments } from '../shared/route-arguments.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
@@ -23,10 +25,25 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	const project = openProject(io);
 	const named = readRouteArguments(command.slugs, project.apiLabel);
 	const site = openSite(io, { site: command.site, project });
+	// The release served before the removal, for what a failure says of the site (none from a plugin before releases).
+	const status = command.dryRun ? Promise.resolve(undefined) : site.client.getStatus();
+	status.catch(() => undefined);
 	const { slugs, listing: listed } = await resolveRouteArguments(named, site.client);
+	const remove = async (): Promise<number> => {
+		const before = await status;
+		const done = await site.client.deleteFiles(slugs).catch((error: unknown) => {
+			throw before === undefined ? error : deployFailure(error, {
+						phase: 'committing',
+						site: site.url,
+						before: before.release?.id ?? null,
+						unknownHint: '"svc api list" shows whether the routes are still deployed; running the command again removes them if they are, and changes nothing if they are not.',
+					});
+		});
+		return removed(io, command, site.url, done);
+	};
 	if (command.yes && !command.dryRun) {
 		// Nothing to ask: the site's delete is atomic and refuses unknown slugs itself (not_found).
-		return removed(io, command, site.url, await site.client.deleteFiles(slugs));
+		return remove();
 	}
 	// Checked before asking, so nobody confirms the removal of a route that is not there.
 	const listing = listed ?? (await site.client.listFiles({ content: false }));
@@ -54,7 +71,7 @@ export async function run(command: ApiRmCommand, io: Io): Promise<number> {
 	if (!go) {
 		return declined(io, 'nothing was removed');
 	}
-	return removed(io, command, site.url, await site.client.deleteFiles(slugs));
+	return remove();
 }
 
 function removed(
