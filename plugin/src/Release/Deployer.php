@@ -525,6 +525,16 @@ final class Deployer {
 			Trees::remove( $this->paths->trees() . '/' . $build );
 			return Refusal::write_failed( $error->getMessage() );
 		}
+		/**
+		 * Release $id is recorded and active in the database: from now on every node serves it
+		 * (each catches up on its next request). This node still serves the tree of the release
+		 * before it until the swap that follows; a worker that stops here leaves its next request
+		 * to do that swap.
+		 *
+		 * @param int    $id
+		 * @param string $kind A ReleaseKind.
+		 */
+		do_action( 'svc_release_recorded', $id, $planned->kind );
 		try {
 			$this->install( $build, $id, $this->tree_alike( $planned->kind, $change->rollback_of ) );
 		} catch ( RuntimeException $error ) {
