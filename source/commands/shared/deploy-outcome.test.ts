@@ -47,6 +47,21 @@ describe('deployFailure', () => {
 		expect(error.exitCode).toBe(1);
 	});
 
+	it('PHP failing during the commit (500, no refusal of svc\'s) may come after the database\'s commit: unknown; a write failure svc refused with is not', () => {
+		const crash = new SvcError('The site failed with HTTP 500 on POST svc/v1/api-releases: There has been a critical error on this website.', {
+			code: 'server_error',
+			status: 500,
+			serverCode: 'internal_server_error',
+			hint: 'Check the site\'s PHP error log.',
+		});
+		const error = said(deployFailure(crash, { phase: 'committing', site: SITE, before: 4 }));
+		expect(error.message).toBe(`${crash.message} svc cannot tell whether ${SITE} made the release.`);
+		expect(error.hint).toMatch(/^Running the same command again is safe.*Check the site's PHP error log\.$/);
+		expect(error.deploy).toBeUndefined();
+		const refused = new SvcError('svc could not write trees/.build-x: the disk is full; nothing was changed.', { code: 'server_error', status: 500, serverCode: 'svc_write_failed' });
+		expect(said(deployFailure(refused, { phase: 'committing', site: SITE, before: 4 })).deploy).toEqual({ committed: false, activeRelease: 4 });
+	});
+
 	it('a refusal that names the release active now is left as it is', () => {
 		const cause = new SvcError('Another push landed (release 13 is active now); nothing was changed.', { code: 'release_moved', status: 409 });
 		expect(deployFailure(cause, { phase: 'committing', site: SITE, before: 12 })).toBe(cause);

@@ -30,6 +30,17 @@ const OUTCOME_UNKNOWN: ReadonlySet<SvcErrorCode> = new Set<SvcErrorCode>(['conne
 /** Refusals whose own message names the release that is active now (another one). */
 const SAYS_ACTIVE: ReadonlySet<SvcErrorCode> = new Set<SvcErrorCode>(['release_moved', 'preview_outdated']);
 
+/**
+ * Whether the site may have made the release before the commit failed: its answer was lost, or PHP
+ * failed (HTTP 500 without one of svc's refusals: a fatal error may come after the database's commit,
+ * in what follows it). svc's own refusals (`svc_…`, a 500 write failure too) are sent before
+ * anything is made, or once it is undone.
+ */
+function outcomeUnknown(error: SvcError): boolean {
+	if (error.code !== undefined && OUTCOME_UNKNOWN.has(error.code)) return true;
+	return error.code === 'server_error' && !(error.serverCode ?? '').startsWith('svc_');
+}
+
 const ALREADY_SAID = /nothing was (changed|written|pushed)/i;
 
 export const RERUN_IS_SAFE =
@@ -48,9 +59,11 @@ export function deployFailure(error: unknown, context: DeployContext): unknown {
 			deploy: { committed: true, activeRelease: context.preview === true ? before : release },
 		});
 	}
-	if (phase === 'committing' && error.code !== undefined && OUTCOME_UNKNOWN.has(error.code)) {
+	if (phase === 'committing' && outcomeUnknown(error)) {
+		const advice = context.unknownHint ?? `${RERUN_IS_SAFE} "svc api releases" shows which release is active.`;
 		return restated(error, `${error.message} svc cannot tell whether ${site} made the release.`, {
-			hint: context.unknownHint ?? `${RERUN_IS_SAFE} "svc api releases" shows which release is active.`,
+			// A crash's own advice (the error log) still holds.
+			hint: error.code === 'server_error' && error.hint !== undefined ? `${advice} ${error.hint}` : advice,
 		});
 	}
 	if (error.code !== undefined && SAYS_ACTIVE.has(error.code)) return error;

@@ -10,6 +10,9 @@
  * - `commit`: the database's COMMIT of a release (wpdb's `query` filter), before the atomic step;
  * - `recorded`: `svc_release_recorded`, after it, before this node serves the new tree.
  *
+ * A file `crash-recorded` makes the next request to reach `recorded` end in a PHP fatal error
+ * there instead (claimed the same way): PHP failing after the commit, as a broken listener would.
+ *
  * @package Svc
  */
 
@@ -44,6 +47,10 @@ add_filter(
 add_action(
 	'svc_release_recorded',
 	static function (): void {
+		$dir = ABSPATH . '.svc-hold';
+		if ( is_dir( $dir ) && @rename( "{$dir}/crash-recorded", "{$dir}/crashed-recorded" ) ) { // phpcs:ignore
+			throw new Error( 'svc-e2e-hold: a fatal error once the release is recorded' );
+		}
 		svc_e2e_hold( 'recorded' );
 	}
 );
