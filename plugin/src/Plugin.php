@@ -24,7 +24,6 @@ use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
-use Svc\Release\ReleaseStore;
 use Svc\Rest\NamespaceController;
 use Svc\Rest\OpenApiController;
 use Svc\Rest\ReleasesController;
@@ -77,9 +76,11 @@ final class Plugin {
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		// The early cache's keys are one for the whole network (they carry the site's scope).
 		wp_cache_add_global_groups( array( ObjectCacheStore::GROUP ) );
+		// A release is active in the database: every node's stored answers wait for its index.
+		add_action( 'svc_release_recorded', static fn ( mixed $release ) => Publisher::announce( (int) $release ) );
 		// This node serves another release (here or caught up): its route index follows.
 		add_action( 'svc_release_served', static fn ( mixed $release ): bool => self::publisher( $paths )->publish( (int) $release ) );
-		add_action( 'update_option_' . RouteNamespace::OPTION, static fn (): bool => self::publisher( $paths )->publish( ( new ReleaseStore() )->active_id() ) );
+		add_action( 'update_option_' . RouteNamespace::OPTION, static fn (): bool => self::publisher( $paths )->publish( $paths->served_release() ) );
 		// #[Schedule]: WordPress asks for svc's intervals only where cron is read; the run builds what it needs.
 		add_filter( 'cron_schedules', array( Reconciler::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval -- at least 60 s (PolicyAttributes, Schedule's every:), the author's own.
 		add_action( CronPlan::HOOK, static fn ( mixed $slug = null, mixed $method = null ) => $site->run( static fn () => self::runner( $paths )->run( $slug, $method ) ), 10, 2 );
@@ -152,7 +153,7 @@ final class Plugin {
 		// A release made active since the last reconcile, by whatever path: WP-Cron follows it.
 		$this->reconcile( $components );
 		// The early entry point found this node's index stale (another node's push or purge) or none.
-		( new Publisher( $store, $components->route_namespace ) )->refresh( $deployer->releases()->active_id() );
+		( new Publisher( $store, $components->route_namespace ) )->refresh( $paths->served_release() );
 		$loader          = $components->loader;
 		$route_namespace = $components->route_namespace;
 		// The header is looked at first: a request without it pays nothing for previews. Management
@@ -171,7 +172,7 @@ final class Plugin {
 			( new DiagnosticsController( $paths ) )->register();
 			( new SecretsController( SecretStore::for_site() ) )->register();
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
-			( new CacheController( $store, $route_namespace, $deployer->releases() ) )->register();
+			( new CacheController( $store, $route_namespace, $paths ) )->register();
 		};
 		$authorizer = new Authorizer( $serving->loader );
 		$limiter    = new RateLimiter( new RateCounter() );

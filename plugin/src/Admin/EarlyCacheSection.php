@@ -17,8 +17,8 @@ use Svc\EarlyCache\Purges;
 use Svc\EarlyCache\RouteIndex;
 use Svc\EarlyCache\StoreChoice;
 use Svc\Manifest\ManifestStore;
-use Svc\Release\ReleaseStore;
 use Svc\Settings\RouteNamespace;
+use Svc\Storage\Paths;
 
 /**
  * Rendered by the server. "Turn on" is the administrator's consent to edit wp-config.php (WP_CACHE)
@@ -58,7 +58,7 @@ final class EarlyCacheSection {
 		} elseif ( 'purge' === $what ) {
 			try {
 				Purges::purge( null );
-				( new Publisher( ( $this->store )(), new RouteNamespace() ) )->publish( ( new ReleaseStore() )->active_id() );
+				( new Publisher( ( $this->store )(), new RouteNamespace() ) )->publish( Paths::for_site()->served_release() );
 				$done = 'purged';
 			} catch ( \RuntimeException ) {
 				$done = 'purge_failed';

@@ -122,7 +122,7 @@ final class CacheCommand {
 			}
 		}
 		$components = ( $this->build )();
-		$result     = ( new CacheController( $components->store, $components->route_namespace, $components->deployer->releases() ) )->run( array() === $args ? null : array_values( array_unique( $args ) ) );
+		$result     = ( new CacheController( $components->store, $components->route_namespace, $components->paths ) )->run( array() === $args ? null : array_values( array_unique( $args ) ) );
 		if ( is_wp_error( $result ) ) {
 			WP_CLI::error( $result->get_error_message() );
 		}

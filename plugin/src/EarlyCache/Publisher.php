@@ -36,7 +36,9 @@ final class Publisher {
 	}
 
 	/**
-	 * Writes this node's index for the active release $release.
+	 * Writes this node's index for release $release, the one its served tree holds (not the active
+	 * one: a node that has not caught up yet must publish an index that the stamp in force finds
+	 * stale, never the old tree's routes under the new stamp).
 	 */
 	public function publish( int $release ): bool {
 		global $wpdb;
@@ -62,6 +64,19 @@ final class Publisher {
 			$store->put( StampReader::key( $wpdb->options ), $stamp, self::STAMP_SECONDS );
 		}
 		return $written;
+	}
+
+	/**
+	 * Release $release is active in the database: with a shared object cache, every node's index is
+	 * stale from now on, before this node swaps its tree and publishes (a worker that dies between
+	 * the two leaves no node serving the release before). Without one, the database says it already.
+	 */
+	public static function announce( int $release ): void {
+		global $wpdb;
+		$store = StoreChoice::in_wordpress();
+		if ( $store->shared() ) {
+			$store->put( StampReader::key( $wpdb->options ), IndexStamp::of( $release, Purges::serial() ), self::STAMP_SECONDS );
+		}
 	}
 
 	/**

@@ -14,9 +14,9 @@ use Svc\EarlyCache\Publisher;
 use Svc\EarlyCache\Purges;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\Refusal;
-use Svc\Release\ReleaseStore;
 use Svc\Routing\Slug;
 use Svc\Settings\RouteNamespace;
+use Svc\Storage\Paths;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -36,7 +36,7 @@ final class CacheController {
 	public function __construct(
 		private readonly ManifestStore $store,
 		private readonly RouteNamespace $route_namespace,
-		private readonly ReleaseStore $releases,
+		private readonly Paths $paths,
 	) {
 	}
 
@@ -103,7 +103,7 @@ final class CacheController {
 			return Refusals::error( Refusal::write_failed( sprintf( /* translators: %s: why */ __( 'The cached answers could not be purged (%s)', 'svc' ), $error->getMessage() ) ) );
 		}
 		// The purge is recorded: this node's index follows now, the others' on their next request.
-		( new Publisher( $this->store, $this->route_namespace ) )->publish( $this->releases->active_id() );
+		( new Publisher( $this->store, $this->route_namespace ) )->publish( $this->paths->served_release() );
 		return new WP_REST_Response( array( 'purged' => $slugs ?? 'all' ) );
 	}
 }
