@@ -86,7 +86,8 @@ describe('svc api push', () => {
 		const stages = site.requests.filter((request) => request.route === '/svc/v1/api-blobs');
 		expect(stages.length).toBe(2);
 		expect(stages.every((request) => request.bytes <= 9 * 1024)).toBe(true);
-		expect(writes(site.requests)).toEqual(['POST api-blobs', 'POST api-blobs', 'POST api-releases']);
+		// Two requests' worth: the commit asks first which contents the site lacks (all of them here).
+		expect(writes(site.requests)).toEqual(['POST api-releases', 'POST api-blobs', 'POST api-blobs', 'POST api-releases']);
 		expect(JSON.parse(result.stdout)).toEqual({
 			site: site.url,
 			dryRun: false,
@@ -103,6 +104,26 @@ describe('svc api push', () => {
 			release: { id: 1, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: 'push', files: 5, added: 4, changed: 0, removed: 0, active: true, rollbackOf: null, promotedFrom: null, message: null, preview: null },
 			staged: { files: 4, requests: 2, bytes: stages.reduce((sum, request) => sum + request.bytes, 0) },
 		});
+		expect([...site.files.keys()].sort()).toEqual(['alpha', 'beta', 'delta', 'gamma', 'hello']);
+	});
+
+	it('a rerun of a push that stopped part way sends only the contents the site lacks', async () => {
+		site.requestBytes = 9 * 1024;
+		for (const [index, name] of ['alpha', 'beta', 'gamma', 'delta'].entries()) writeRoute(name, `Route${index}`, 3000);
+		// The first run stages one request's worth, then the connection is cut for good.
+		let staged = 0;
+		site.handler = (request) => (request.route === '/svc/v1/api-blobs' && staged++ >= 1 ? { write: (response) => response.socket?.destroy() } : site.answer(request));
+		const first = await run(push({ json: true }));
+		expect(first.exitCode).toBe(1);
+		expect(JSON.parse(first.stdout)).toMatchObject({ code: 'connection_broken', committed: false, activeRelease: null });
+		const sentBefore = site.requests.filter((request) => request.route === '/svc/v1/api-blobs' && request.method === 'POST').length;
+		site.handler = (request) => site.answer(request);
+		const rerun = await run(push({ json: true }));
+		expect(rerun.exitCode).toBe(0);
+		const stages = site.requests.filter((request) => request.route === '/svc/v1/api-blobs').slice(sentBefore);
+		// What the first run staged is not sent again.
+		expect(stages).toHaveLength(1);
+		expect(JSON.parse(rerun.stdout)).toMatchObject({ release: { id: 1 }, staged: { files: 2, requests: 1 } });
 		expect([...site.files.keys()].sort()).toEqual(['alpha', 'beta', 'delta', 'gamma', 'hello']);
 	});
 

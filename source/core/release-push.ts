@@ -139,17 +139,33 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 		});
 	};
 
-	await stage(options.upload);
-	let result = await commit();
-	if ('missing' in result) {
-		const missing = result.missing.map((hash) => byHash.get(hash.toLowerCase()));
-		if (missing.some((file) => file === undefined)) {
+	const local = (hashes: readonly string[]): PushFile[] => {
+		const files = hashes.map((hash) => byHash.get(hash.toLowerCase()));
+		if (files.some((file) => file === undefined)) {
 			throw new SvcError('The site asked for contents that are not among the local files; nothing was changed.', {
 				code: 'bad_response',
 				hint: 'The svc plugin on the site and this CLI may be different versions; update both.',
 			});
 		}
-		await stage(missing as PushFile[]);
+		return files as PushFile[];
+	};
+
+	// Contents that take more than one request are asked for first: the commit names them all by
+	// hash, and the site answers which it lacks (or makes the release when it lacks none). A rerun
+	// after a push that stopped part way then sends only what the first one did not (the site keeps
+	// staged contents an hour); a fresh push pays one more small request.
+	let result: CommitResult | { missing: readonly string[] } | undefined;
+	let first = options.upload;
+	if (packBlobs(options.upload.map((file) => ({ hash: file.hash, size: file.bytes.length })), limit).length > 1) {
+		result = await commit();
+		first = 'missing' in result ? local(result.missing) : [];
+	}
+	if (result === undefined || 'missing' in result) {
+		await stage(first);
+		result = await commit();
+	}
+	if ('missing' in result) {
+		await stage(local(result.missing));
 		result = await commit();
 		if ('missing' in result) {
 			throw new SvcError(`The site lost ${result.missing.length === 1 ? 'a staged content' : `${result.missing.length} staged contents`} twice; nothing was changed.`, {

@@ -139,11 +139,13 @@ async function killWorker(pid: number): Promise<void> {
 }
 
 let classes = 0;
-function writeRoute(slug: string, says: string): void {
+/** A public GET answering `{ route: says }`, padded with a comment to about `bytes`. */
+function writeRoute(slug: string, says: string, bytes = 0): void {
 	const file = path.join(bench.apiDir, `${slug}.php`);
 	mkdirSync(path.dirname(file), { recursive: true });
 	classes += 1;
-	writeFileSync(file, publicGet(uniqueClass(`Stack${classes}`), says));
+	const source = publicGet(uniqueClass(`Stack${classes}`), says);
+	writeFileSync(file, bytes > source.length ? `${source}// ${'#'.repeat(bytes - source.length)}\n` : source);
 }
 
 interface ReleaseRecord {
@@ -340,6 +342,33 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		expect(await served('gamma')).toBe(404);
 	});
 
+	it('a push cut part way through staging for good: nothing changed, and the rerun sends only the contents the site lacks', async () => {
+		// Three contents of about 400 KB: one staging request each (1 MB apiece at most).
+		for (const slug of ['big1', 'big2', 'big3']) writeRoute(slug, slug, 400 * 1024);
+		const active = await activeId();
+		let staging = 0;
+		// Cut before the site has it: the second request and each of its three retries.
+		proxy.cut = (head) => (isWrite(head, 'api-blobs') && ++staging >= 2 ? 'early' : false);
+		const first = await svc('api', 'push', '--yes', '--json');
+		proxy.cut = undefined;
+		expect(first.code).toBe(1);
+		const document = JSON.parse(first.stdout) as Record<string, unknown>;
+		expect(document).toMatchObject({ code: 'connection_broken', committed: false, activeRelease: active });
+		expect(document.error).toMatch(new RegExp(`Nothing was changed: http://127\\.0\\.0\\.1:\\d+ still serves release ${String(active)}\\.$`));
+		expect(await activeId()).toBe(active);
+		expect(await served('big1')).toBe(404);
+
+		const seen = proxy.requests.length;
+		const rerun = await svc('api', 'push', '--yes', '--json');
+		expect(rerun.code).toBe(0);
+		const stages = proxy.requests.slice(seen).filter((head) => isWrite(head, 'api-blobs'));
+		// The first run's one staged content is not sent again.
+		expect(stages).toHaveLength(2);
+		expect(stages.reduce((sum, head) => sum + head.bytes, 0)).toBeLessThan(2 * 600 * 1024);
+		expect(JSON.parse(rerun.stdout)).toMatchObject({ staged: { files: 2, requests: 2 }, release: { active: true } });
+		expect(await servedAll(['big1', 'big2', 'big3'])).toEqual({ big1: 'big1', big2: 'big2', big3: 'big3' });
+	});
+
 	diskIt(`the disk full while staging${CAN_MOUNT ? '' : ' (skipped: mounting a tmpfs needs root)'}: the contents are kept, the commit is refused, nothing changed; a rerun completes once there is room`, async () => {
 		writeRoute('delta', 'd1');
 		const active = await activeId();
@@ -443,12 +472,17 @@ interface RequestHead {
 
 interface TcpProxy {
 	readonly url: string;
-	/** Cuts the connection once this request's body has been sent on (the site has it; svc gets no answer). */
-	cut: ((head: RequestHead) => boolean) | undefined;
+	/**
+	 * Cuts the connection once this request's body has been sent on (the site has it; svc gets no
+	 * answer), or with 'early' as its head arrives, before any of it reaches the site.
+	 */
+	cut: ((head: RequestHead) => boolean | 'early') | undefined;
 	/** Called as each request's head arrives, before it is sent on. */
 	onRequest: ((head: RequestHead) => void) | undefined;
 	/** `METHOD path` of each request cut. */
 	readonly cutRequests: string[];
+	/** Every request that came through: its head and body length. */
+	readonly requests: (RequestHead & { readonly bytes: number })[];
 	stop(): Promise<void>;
 }
 
@@ -465,6 +499,7 @@ async function startTcpProxy(target: URL): Promise<TcpProxy> {
 		cut: undefined,
 		onRequest: undefined,
 		cutRequests: [],
+		requests: [],
 		stop: async () => {
 			for (const socket of sockets) socket.destroy();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -503,8 +538,16 @@ async function startTcpProxy(target: URL): Promise<TcpProxy> {
 					const length = Number(/^content-length:\s*(\d+)/im.exec(lines.join('\n'))?.[1] ?? 0);
 					const rewritten = lines.map((line) => (/^host:/i.test(line) ? `Host: ${target.host}` : line)).join('\r\n') + '\r\n\r\n';
 					pending = pending.subarray(end + 4);
+					state.requests.push({ ...head, bytes: length });
 					state.onRequest?.(head);
-					current = { head, cut: state.cut?.(head) === true };
+					const cut = state.cut?.(head);
+					if (cut === 'early') {
+						state.cutRequests.push(`${head.method} ${head.path}`);
+						client.destroy();
+						upstream.destroy();
+						return;
+					}
+					current = { head, cut: cut === true };
 					remaining = length;
 					upstream.write(rewritten);
 				}

@@ -258,7 +258,8 @@ interface Screen {
  */
 async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 	const view = screen.ui?.liveProgress(screen.io, screen.interactive, { count: plural(push.upload.length, 'file'), dryRun: push.dryRun });
-	// Up to the commit's request nothing is changed; the old single batch changes as it is sent.
+	// Up to the commit's request nothing is changed; the old single batch changes as it is sent. A
+	// commit answered with the contents the site lacks made nothing: staging them is before again.
 	let phase: DeployPhase = 'before-commit';
 	try {
 		const result = await pushRelease(push.client, {
@@ -271,7 +272,7 @@ async function send(push: Push, screen: Screen): Promise<ReleasePushResult> {
 			...(push.kind === undefined ? {} : { kind: push.kind }),
 			message: push.message,
 			onProgress: (progress) => {
-				if (progress.phase !== 'staging') phase = 'committing';
+				phase = progress.phase === 'staging' ? 'before-commit' : 'committing';
 				view?.progress(progress);
 			},
 		});
