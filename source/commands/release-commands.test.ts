@@ -289,6 +289,26 @@ describe('svc api rm', () => {
 		expect(JSON.parse(json.stdout)).toEqual({ site: site.url, dryRun: false, removed: ['other'], deleted: ['other'], release: expect.objectContaining({ id: 2, kind: 'rm', removed: 1 }) });
 	});
 
+	it('a removal the site refused says nothing changed and which release it still serves; a lost answer, that svc cannot tell', async () => {
+		site.files.set('other', '<?php\n');
+		await run({ name: 'api rm', json: false, site: undefined, yes: true, dryRun: false, slugs: ['other'] });
+		const removing = (request: SeenRequest): boolean => request.method === 'DELETE' && request.route === '/svc/v1/api-files';
+		site.handler = (request) => (removing(request) ? wpError(500, 'svc_write_failed', 'svc could not write trees/.build-1: the disk is full; nothing was changed.') : site.answer(request));
+		const refused = await run({ name: 'api rm', json: true, site: undefined, yes: true, dryRun: false, slugs: ['hello'] });
+		expect(refused.exitCode).toBe(1);
+		expect(JSON.parse(refused.stdout)).toMatchObject({ committed: false, activeRelease: 1, exitCode: 1 });
+		expect((JSON.parse(refused.stdout) as { error: string }).error).toMatch(new RegExp(`nothing was changed\\. ${site.url.replace(/\./g, '\\.')} still serves release 1\\.$`));
+
+		site.handler = (request) => (removing(request) ? { write: (response) => response.socket?.destroy() } : site.answer(request));
+		const lost = await run({ name: 'api rm', json: false, site: undefined, yes: true, dryRun: false, slugs: ['hello'] });
+		expect(lost.exitCode).toBe(1);
+		expect(lost.stderr).toMatch(/svc cannot tell whether .* made the release\./);
+		expect(lost.stderr).toContain('"svc api list" shows whether the routes are still deployed');
+		// The removal before, the refused one, then one send and three retries with one id.
+		expect(site.requests.filter(removing).length).toBe(2 + 4);
+		expect(site.files.has('hello')).toBe(true);
+	});
+
 	it('says nothing of a release when the site does not', async () => {
 		site.legacy = true;
 		const result = await run({ name: 'api rm', json: false, site: undefined, yes: true, dryRun: false, slugs: ['hello'] });
