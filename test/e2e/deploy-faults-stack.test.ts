@@ -20,6 +20,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 
+import { startMariaDB } from '../../source/local-site/mariadb.js';
 import type { WordPressSite } from '../support/wordpress.js';
 import { startCliBench, type CliBench } from '../cli/helpers/cli-bench.js';
 import type { SvcResult } from '../cli/helpers/run-svc.js';
@@ -38,6 +39,7 @@ let site: WordPressSite;
 let proxy: TcpProxy;
 let env: Record<string, string>;
 let mounted = false;
+let restartedDb: { stop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
 	bench = await startCliBench('deploy-faults-stack', { site: { muPlugins: [HOLD_MU_PLUGIN] } });
@@ -51,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	if (mounted) execFileSync('umount', ['-l', site.svcDir]);
 	await proxy?.stop();
+	await restartedDb?.stop();
 	await bench?.stop();
 });
 
@@ -123,6 +126,24 @@ async function held(point: 'commit' | 'recorded'): Promise<number> {
 
 function release(point: 'commit' | 'recorded'): void {
 	writeFileSync(path.join(holdDir(), `go-${point}`), '');
+}
+
+/**
+ * Stops the site's MariaDB as a host's shutdown does (SIGTERM; see deploy-faults.test.ts for why
+ * not SIGKILL) and waits until it is gone.
+ */
+async function stopDatabase(): Promise<void> {
+	const pid = Number(readFileSync(path.join(site.root, 'mariadb.pid'), 'utf8').trim());
+	process.kill(pid, 'SIGTERM');
+	for (let tries = 0; tries < 800; tries++) {
+		try {
+			process.kill(pid, 0);
+		} catch {
+			return;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+	throw new Error('mariadbd did not stop within 20 s');
 }
 
 async function killWorker(pid: number): Promise<void> {
@@ -262,6 +283,29 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		expect(await releases()).toEqual(after);
 	});
 
+	it('the database lost once the release is recorded: svc cannot tell and says so; with it back the release is served and a rerun has nothing to do', async () => {
+		writeRoute('alpha', 'a5');
+		const before = await releases();
+		arm('recorded');
+		const push = svc('api', 'push', '--yes', '--json');
+		await held('recorded');
+		await stopDatabase();
+		release('recorded');
+		const result = await push;
+		expect(result.code).toBe(1);
+		const document = JSON.parse(result.stdout) as Record<string, unknown>;
+		expect(document).toMatchObject({ code: 'database_down' });
+		expect(document).not.toHaveProperty('committed');
+		expect(document.error).toMatch(/svc cannot tell whether http:\/\/127\.0\.0\.1:\d+ made the release\.$/);
+		restartedDb = await startMariaDB(site.root, path.join(site.root, 'db'));
+		const after = await releases();
+		expect(after.filter((entry) => entry.id > (before[0]?.id ?? 0))).toEqual([expect.objectContaining({ active: true })]);
+		expect(await servedAll(['alpha', 'keep'])).toEqual({ alpha: 'a5', keep: 'k1' });
+		const rerun = await svc('api', 'push', '--yes');
+		expect(rerun).toMatchObject({ code: 0 });
+		expect(await releases()).toEqual(after);
+	});
+
 	it('the connection cut once the commit was sent: svc sends it again with its id, and the site answers the release it made', async () => {
 		writeRoute('beta', 'b1');
 		const before = await releases();
@@ -274,7 +318,7 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		const after = await releases();
 		expect(after).toHaveLength(before.length + 1);
 		expect(JSON.parse(result.stdout)).toMatchObject({ release: { id: after[0]?.id, active: true } });
-		expect(await servedAll(['alpha', 'beta', 'keep'])).toEqual({ alpha: 'a4', beta: 'b1', keep: 'k1' });
+		expect(await servedAll(['alpha', 'beta', 'keep'])).toEqual({ alpha: 'a5', beta: 'b1', keep: 'k1' });
 	});
 
 	it('a rollback whose connection is cut once sent is sent again with its id: one rollback release', async () => {
@@ -288,7 +332,7 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		expect(after).toHaveLength(before.length + 1);
 		expect(after[0]).toMatchObject({ kind: 'rollback', active: true });
 		expect(JSON.parse(result.stdout)).toMatchObject({ release: { id: after[0]?.id, active: true }, removed: ['beta'] });
-		expect(await servedAll(['alpha', 'beta', 'keep'])).toEqual({ alpha: 'a4', beta: 404, keep: 'k1' });
+		expect(await servedAll(['alpha', 'beta', 'keep'])).toEqual({ alpha: 'a5', beta: 404, keep: 'k1' });
 	});
 
 	it('a rollback cut on every send: svc cannot tell and says so, yet the four sends made one release', async () => {
@@ -420,7 +464,7 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 			expect(document).toMatchObject({ committed: false, activeRelease: active, exitCode: 1 });
 			expect(document.error).toMatch(/could not write .*nothing was changed/i);
 			expect(await activeId()).toBe(active);
-			expect(await servedAll(['alpha', 'delta', 'keep'])).toEqual({ alpha: 'a4', delta: 'd1', keep: 'k1' });
+			expect(await servedAll(['alpha', 'delta', 'keep'])).toEqual({ alpha: 'a5', delta: 'd1', keep: 'k1' });
 			// The releases kept before are all still there, and no other was made.
 			expect((await releases()).map((entry) => entry.id)).toEqual(before.map((entry) => entry.id));
 		} finally {
@@ -429,7 +473,7 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		}
 		const rerun = await svc('api', 'push', '--yes');
 		expect(rerun).toMatchObject({ code: 0 });
-		expect(await servedAll(['alpha', 'delta', 'keep'])).toEqual({ alpha: 'a4', delta: 'd2', keep: 'k1' });
+		expect(await servedAll(['alpha', 'delta', 'keep'])).toEqual({ alpha: 'a5', delta: 'd2', keep: 'k1' });
 		expect(leftovers()).toEqual([]);
 	});
 
@@ -448,9 +492,9 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 			expect(after.filter((entry) => entry.id > (before[0]?.id ?? 0))).toHaveLength(1);
 			expect(JSON.parse(result.stdout)).toMatchObject({ release: { id: after[0]?.id, active: true } });
 			// Served from the new tree while the disk is still full, and by requests that boot afresh.
-			expect(await servedAll(['alpha', 'delta', 'keep'])).toEqual({ alpha: 'a4', delta: 'd3', keep: 'k1' });
+			expect(await servedAll(['alpha', 'delta', 'keep'])).toEqual({ alpha: 'a5', delta: 'd3', keep: 'k1' });
 			await site.fpm?.killWorkers();
-			expect(await servedAll(['alpha', 'delta', 'keep'])).toEqual({ alpha: 'a4', delta: 'd3', keep: 'k1' });
+			expect(await servedAll(['alpha', 'delta', 'keep'])).toEqual({ alpha: 'a5', delta: 'd3', keep: 'k1' });
 		} finally {
 			freeDisk();
 		}

@@ -47,7 +47,7 @@ describe('deployFailure', () => {
 		expect(error.exitCode).toBe(1);
 	});
 
-	it('PHP failing during the commit (500, no refusal of svc\'s) may come after the database\'s commit: unknown; a write failure svc refused with is not', () => {
+	it('PHP or the database failing during the commit may come after the database\'s commit: unknown; a write failure svc refused with is not', () => {
 		const crash = new SvcError('The site failed with HTTP 500 on POST svc/v1/api-releases: There has been a critical error on this website.', {
 			code: 'server_error',
 			status: 500,
@@ -56,8 +56,15 @@ describe('deployFailure', () => {
 		});
 		const error = said(deployFailure(crash, { phase: 'committing', site: SITE, before: 4 }));
 		expect(error.message).toBe(`${crash.message} svc cannot tell whether ${SITE} made the release.`);
-		expect(error.hint).toMatch(/^Running the same command again is safe.*Check the site's PHP error log\.$/);
+		expect(error.hint).toMatch(/^Check the site's PHP error log\. Running the same command again is safe/);
 		expect(error.deploy).toBeUndefined();
+		const down = new SvcError('The site could not reach its database during POST svc/v1/api-releases.', { code: 'database_down', status: 500, serverCode: 'db_connect_fail', hint: 'Start the database.' });
+		const lost = said(deployFailure(down, { phase: 'committing', site: SITE, before: 4 }));
+		expect(lost.message).toMatch(/svc cannot tell whether https:\/\/example\.com made the release\.$/);
+		expect(lost.hint).toMatch(/^Start the database\. Running the same command again is safe/);
+		expect(lost.deploy).toBeUndefined();
+		// Before the commit's request, a database that is down changed nothing.
+		expect(said(deployFailure(down, { phase: 'before-commit', site: SITE, before: 4 })).deploy).toEqual({ committed: false, activeRelease: 4 });
 		const refused = new SvcError('svc could not write trees/.build-x: the disk is full; nothing was changed.', { code: 'server_error', status: 500, serverCode: 'svc_write_failed' });
 		expect(said(deployFailure(refused, { phase: 'committing', site: SITE, before: 4 })).deploy).toEqual({ committed: false, activeRelease: 4 });
 	});

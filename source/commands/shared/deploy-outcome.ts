@@ -31,15 +31,19 @@ const OUTCOME_UNKNOWN: ReadonlySet<SvcErrorCode> = new Set<SvcErrorCode>(['conne
 const SAYS_ACTIVE: ReadonlySet<SvcErrorCode> = new Set<SvcErrorCode>(['release_moved', 'preview_outdated']);
 
 /**
- * Whether the site may have made the release before the commit failed: its answer was lost, or PHP
+ * Whether the site may have made the release before the commit failed: its answer was lost, PHP
  * failed (HTTP 500 without one of svc's refusals: a fatal error may come after the database's commit,
- * in what follows it). svc's own refusals (`svc_…`, a 500 write failure too) are sent before
- * anything is made, or once it is undone.
+ * in what follows it), or the database went away (the request before it reached it, so it went
+ * during this one: before its commit or after). svc's own refusals (`svc_…`, a 500 write failure
+ * too) are sent before anything is made, or once it is undone.
  */
 function outcomeUnknown(error: SvcError): boolean {
 	if (error.code !== undefined && OUTCOME_UNKNOWN.has(error.code)) return true;
-	return error.code === 'server_error' && !(error.serverCode ?? '').startsWith('svc_');
+	return (error.code === 'server_error' || error.code === 'database_down') && !(error.serverCode ?? '').startsWith('svc_');
 }
+
+/** Failures whose own advice still holds when the outcome is unknown (the error log, the database). */
+const KEEPS_HINT: ReadonlySet<SvcErrorCode> = new Set<SvcErrorCode>(['server_error', 'database_down']);
 
 const ALREADY_SAID = /nothing was (changed|written|pushed)/i;
 
@@ -62,8 +66,7 @@ export function deployFailure(error: unknown, context: DeployContext): unknown {
 	if (phase === 'committing' && outcomeUnknown(error)) {
 		const advice = context.unknownHint ?? `${RERUN_IS_SAFE} "svc api releases" shows which release is active.`;
 		return restated(error, `${error.message} svc cannot tell whether ${site} made the release.`, {
-			// A crash's own advice (the error log) still holds.
-			hint: error.code === 'server_error' && error.hint !== undefined ? `${advice} ${error.hint}` : advice,
+			hint: error.code !== undefined && KEEPS_HINT.has(error.code) && error.hint !== undefined ? `${error.hint} ${advice}` : advice,
 		});
 	}
 	if (error.code !== undefined && SAYS_ACTIVE.has(error.code)) return error;
