@@ -303,8 +303,10 @@ final class Deployer {
 			}
 			$outcome = $this->commit( new Change( files: $preview['files'], prune: true, dry_run: $dry_run, base: $base, kind: ReleaseKind::PROMOTE, rollback_of: $id, message: $message, preview_base: $force ? null : (int) $preview['preview_base'], commit_id: $commit_id ) );
 		}
-		// Also after a repeated promote whose first attempt stopped before removing the preview.
-		if ( ! $outcome instanceof Refusal && ! $dry_run && null !== $outcome['release'] && ReleaseKind::is_preview( (string) ( $this->releases->get( $id )['kind'] ?? '' ) ) ) {
+		// Also after a repeated promote whose first attempt stopped before removing the preview (the
+		// release it made names the preview it promoted: a repeat naming another one removes nothing).
+		$promoted = $outcome instanceof Refusal || $dry_run ? null : $outcome['release'];
+		if ( null !== $promoted && (int) ( $promoted['rollback_of'] ?? 0 ) === $id && ReleaseKind::is_preview( (string) ( $this->releases->get( $id )['kind'] ?? '' ) ) ) {
 			$this->releases->delete( $id );
 		}
 		return $outcome;

@@ -136,6 +136,14 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertSame( $made, (int) $again['release']['id'] );
 		$this->assertSame( $count, count( $releases->all() ) );
 		$this->assertSame( $made, $releases->active_id( true ) );
+		// The same id naming another preview answers the promote it made and removes nothing.
+		$four  = self::route( self::unique( 'RepeatOther' ) );
+		$other = self::answer( $this->deployer->commit( new Change( files: array( 'four' => hash( 'sha256', $four ) ), inline: array( hash( 'sha256', $four ) => $four ), kind: ReleaseKind::PREVIEW ) ) );
+		$this->assertIsArray( $other );
+		$again = self::answer( $this->deployer->promote( (int) $other['release']['id'], false, null, false, null, $id ) );
+		$this->assertIsArray( $again );
+		$this->assertSame( $made, (int) $again['release']['id'] );
+		$this->assertNotNull( $releases->get( (int) $other['release']['id'] ) );
 
 		$id      = bin2hex( random_bytes( 16 ) );
 		$removal = new Change( files: array(), remove: array( 'one' ), kind: ReleaseKind::RM, commit_id: $id );
