@@ -241,6 +241,8 @@ describe('release bodies are checked strictly: each field has its type, and the 
     ['to a boolean', { to: true }, 'to'],
     ['base a list', { base: [1] }, 'base'],
     ['dry_run a number', { dry_run: 0 }, 'dry_run'],
+    ['commit_id too short', { commit_id: 'abc' }, 'commit_id'],
+    ['commit_id a number', { commit_id: 1234567890123456 }, 'commit_id'],
   ])('POST api-releases/rollback: %s', async (_label, json, field) => {
     const response = await call(site, '/svc/v1/api-releases/rollback', { method: 'POST', json });
     expectError(response, 400, 'svc_bad_request');
@@ -277,6 +279,8 @@ describe('release bodies are checked strictly: each field has its type, and the 
     ['POST', 'dry_run the string "true"', { files: [{ filename: 'wrong', content: staged }], dry_run: 'true' }, 'dry_run'],
     ['POST', 'dry_run 0', { files: [{ filename: 'wrong', content: staged }], dry_run: 0 }, 'dry_run'],
     ['DELETE', 'filenames an object of index => name', { filenames: { 0: 'victim' } }, 'filenames'],
+    ['DELETE', 'commit_id too short', { filenames: ['victim'], commit_id: 'abc' }, 'commit_id'],
+    ['DELETE', 'commit_id with a quote', { filenames: ['victim'], commit_id: "abcdefgh'ijklmnop" }, 'commit_id'],
   ])('%s api-files: %s', async (method, _label, json, field) => {
     const response = await call(site, '/svc/v1/api-files', { method, json });
     expect(response.status).toBe(400);

@@ -65,16 +65,17 @@ describe('the REST index and the namespace index', () => {
   });
 
   it('declares every management write body field to an administrator (OPTIONS), and none to an anonymous caller', async () => {
-    const fields = async (route: string, as?: Caller): Promise<string[]> => {
+    const fields = async (route: string, as?: Caller, method = 'POST'): Promise<string[]> => {
       const answer = await call<{ endpoints?: { methods: string[]; args: Record<string, unknown> }[] }>(site, route, { method: 'OPTIONS', as });
-      const post = answer.body.endpoints?.find((endpoint) => endpoint.methods.includes('POST'));
-      return Object.keys(post?.args ?? {});
+      const write = answer.body.endpoints?.find((endpoint) => endpoint.methods.includes(method));
+      return Object.keys(write?.args ?? {});
     };
     expect(await fields('/svc/v1/api-releases')).toEqual(['files', 'remove', 'base', 'prune', 'dry_run', 'kind', 'message', 'commit_id']);
-    expect(await fields('/svc/v1/api-releases/rollback')).toEqual(['to', 'base', 'dry_run', 'message']);
-    expect(await fields('/svc/v1/api-releases/promote')).toEqual(['id', 'base', 'dry_run', 'force', 'message']);
+    expect(await fields('/svc/v1/api-releases/rollback')).toEqual(['to', 'base', 'dry_run', 'message', 'commit_id']);
+    expect(await fields('/svc/v1/api-releases/promote')).toEqual(['id', 'base', 'dry_run', 'force', 'message', 'commit_id']);
     expect(await fields('/svc/v1/api-blobs')).toEqual(['blobs']);
     expect(await fields('/svc/v1/api-files')).toEqual(['files', 'dry_run']);
+    expect(await fields('/svc/v1/api-files', undefined, 'DELETE')).toEqual(['filenames', 'commit_id']);
     expect(await fields('/svc/v1/api-releases', 'anonymous')).toEqual([]);
   });
 
