@@ -16,10 +16,10 @@ namespace Svc\EarlyCache;
  * than the length (a write under way) has a miss, never a part of an answer. Nothing is renamed or
  * deleted on the way of a request: PHP empties the worker's whole realpath cache on each rename()
  * and unlink(), which costs the next request a stat of every file it includes. An expired file is a
- * miss. The size is bounded per folder: after a write, the oldest files of that folder go until it
- * holds at most SHARD_BYTES, so the whole store stays under 256 × SHARD_BYTES without ever listing
- * it whole. A lock is flock() on one of 16 lock files per folder, held until it is given back or its
- * holder's process ends (a worker that died holds nothing).
+ * miss. The size is bounded per folder: after a large write, or one write in sixteen, the oldest
+ * files of that folder go until it holds at most SHARD_BYTES, so the whole store stays near
+ * 256 × SHARD_BYTES without ever listing it whole. A lock is flock() on one of 16 lock files per
+ * folder, held until it is given back or its holder's process ends (a worker that died holds nothing).
  */
 final class DiskStore implements AnswerStore {
 
@@ -73,7 +73,11 @@ final class DiskStore implements AnswerStore {
 		if ( ! $written ) {
 			return false;
 		}
-		$this->trim( $folder );
+		// A folder is listed after one write in sixteen (by the key, random) or after a large one:
+		// listing it after every write would cost each miss a stat of every answer in it.
+		if ( '0' === substr( $key, -3, 1 ) || strlen( $value ) >= self::SHARD_BYTES / 64 ) {
+			$this->trim( $folder );
+		}
 		return true;
 	}
 

@@ -64,8 +64,7 @@ final class EarlyServer {
 				// the stale one meanwhile. (Sending the stale answer first and refreshing after
 				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
-				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
-				self::capture( $store, $key, $cache, 'GET' === $method );
+				self::capture( $store, $key, $cache, 'GET' === $method, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
 				return false;
 			default:
 				$answer = self::wait( $store, $key, $cache );
@@ -98,11 +97,23 @@ final class EarlyServer {
 	 *
 	 * @param Cached $cache
 	 */
-	private static function capture( AnswerStore $store, string $key, array $cache, bool $storable ): void {
+	private static function capture( AnswerStore $store, string $key, array $cache, bool $storable, string $counter ): void {
 		header( 'X-Svc-Cache: MISS' );
 		$body = '';
+		/** @var string|null $value What the buffer's end found storable; the closures share it. */
+		$value = null;
+		// With PHP-FPM the answer is sent before it is stored: the write, the lock's release and the
+		// count then cost the client nothing. Elsewhere they happen as the buffer ends.
+		$deferred = function_exists( 'fastcgi_finish_request' );
+		$finish   = static function () use ( $store, $key, $cache, $counter, &$value ): void {
+			if ( null !== $value ) {
+				$store->put( $key, $value, AnswerAge::lifetime( $cache['max_age'], $cache['swr'] ) );
+			}
+			$store->unlock( $key );
+			$store->increment( $counter );
+		};
 		ob_start(
-			static function ( string $buffer, int $phase ) use ( $store, $key, $cache, $storable, &$body ): string {
+			static function ( string $buffer, int $phase ) use ( $storable, $deferred, $finish, &$body, &$value ): string {
 				$body .= $buffer;
 				if ( 0 === ( $phase & PHP_OUTPUT_HANDLER_FINAL ) ) {
 					return $buffer;
@@ -112,14 +123,26 @@ final class EarlyServer {
 				unset( $headers['X-Svc-Cache'] );
 				if ( $storable && null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ) {
 					$value = StoredAnswer::encode( $status, $headers, $body, time() );
-					if ( null !== $value ) {
-						$store->put( $key, $value, AnswerAge::lifetime( $cache['max_age'], $cache['swr'] ) );
-					}
 				}
-				$store->unlock( $key );
+				if ( ! $deferred ) {
+					$finish();
+				}
 				return $buffer;
 			}
 		);
+		if ( $deferred ) {
+			$level = ob_get_level();
+			register_shutdown_function(
+				static function () use ( $level, $finish ): void {
+					// WordPress has written its answer into the buffers: send it, end the client's request, then store.
+					while ( ob_get_level() >= $level && ob_end_flush() ) {
+						continue;
+					}
+					fastcgi_finish_request();
+					$finish();
+				}
+			);
+		}
 	}
 
 	/**
