@@ -6,8 +6,7 @@
  * new one. A push that node b takes meanwhile is refused with nothing changed. Through the packed
  * CLI. wp-content/svc of node b is a small tmpfs, which needs root: without it the suite is skipped.
  */
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,10 +16,11 @@ import { startMultiNode, type MultiNodeSite, type WebNode } from '../support/mul
 import { packedCli } from '../cli/helpers/packed-cli.js';
 import { svcRunner, type SvcResult, type SvcRunner } from '../cli/helpers/run-svc.js';
 import { publicGet, uniqueClass } from './helpers/php-source.js';
+import { canMountTmpfs, fillDisk as fillSmallDisk, mountSmallDisk } from './helpers/small-disk.js';
 
 jest.setTimeout(180_000);
 
-const CAN_MOUNT = process.platform === 'linux' && process.getuid?.() === 0;
+const CAN_MOUNT = canMountTmpfs();
 const suite = CAN_MOUNT ? describe : describe.skip;
 
 let site: MultiNodeSite;
@@ -28,7 +28,7 @@ let a: WebNode;
 let b: WebNode;
 let svc: SvcRunner;
 let project: string;
-let mounted = false;
+let disk: { unmount(): void } | undefined;
 
 beforeAll(async () => {
 	if (!CAN_MOUNT) return;
@@ -38,19 +38,11 @@ beforeAll(async () => {
 	project = mkdtempSync(path.join(os.tmpdir(), 'svc-faults-multinode-'));
 	svc = svcRunner(cli.bin, project);
 	// Node b's wp-content/svc on a 16 MB disk of its own, with what is there already.
-	const dir = b.svcDir;
-	mkdirSync(dir, { recursive: true });
-	const { uid, gid } = statSync(dir);
-	renameSync(dir, `${dir}.aside`);
-	mkdirSync(dir);
-	execFileSync('mount', ['-t', 'tmpfs', '-o', `size=16m,mode=0755,uid=${uid},gid=${gid}`, 'tmpfs', dir]);
-	mounted = true;
-	execFileSync('cp', ['-a', `${dir}.aside/.`, dir]);
-	rmSync(`${dir}.aside`, { recursive: true, force: true });
+	disk = mountSmallDisk(b.svcDir, 16);
 }, 300_000);
 
 afterAll(async () => {
-	if (mounted) execFileSync('umount', ['-l', b.svcDir]);
+	disk?.unmount();
 	await site?.stop();
 	if (project !== undefined) rmSync(project, { recursive: true, force: true });
 	if (svc !== undefined) rmSync(svc.home, { recursive: true, force: true });
@@ -86,19 +78,7 @@ async function activeId(node: WebNode): Promise<number | undefined> {
 const FILLER = (): string => path.join(b.svcDir, '.filler');
 
 function fillDisk(): void {
-	const fd = openSync(FILLER(), 'a');
-	try {
-		for (const size of [1 << 20, 1 << 12, 1]) {
-			const chunk = Buffer.alloc(size, 0x2e);
-			try {
-				for (;;) writeSync(fd, chunk);
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-			}
-		}
-	} finally {
-		closeSync(fd);
-	}
+	fillSmallDisk(FILLER());
 }
 
 suite(`node b's disk full while node a activates${CAN_MOUNT ? '' : ' (skipped: mounting a tmpfs needs root)'}`, () => {

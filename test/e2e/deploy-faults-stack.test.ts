@@ -13,8 +13,7 @@
  * fault; nothing kept is lost; svc's words and exit code match what happened; a rerun completes.
  * The tests run in order and build on each other's state.
  */
-import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 
@@ -25,20 +24,21 @@ import type { WordPressSite } from '../support/wordpress.js';
 import { startCliBench, type CliBench } from '../cli/helpers/cli-bench.js';
 import type { SvcResult } from '../cli/helpers/run-svc.js';
 import { publicGet, uniqueClass } from './helpers/php-source.js';
+import { canMountTmpfs, fillDisk as fillSmallDisk, mountSmallDisk } from './helpers/small-disk.js';
 
 jest.setTimeout(180_000);
 
 const HOLD_MU_PLUGIN = path.join(path.dirname(new URL(import.meta.url).pathname), 'helpers', 'mu-plugins', 'svc-e2e-hold.php');
 
 /** Mounting a tmpfs needs root; without it the disk-full cases are skipped (said in their names). */
-const CAN_MOUNT = process.platform === 'linux' && process.getuid?.() === 0;
+const CAN_MOUNT = canMountTmpfs();
 const diskIt = CAN_MOUNT ? it : it.skip;
 
 let bench: CliBench;
 let site: WordPressSite;
 let proxy: TcpProxy;
 let env: Record<string, string>;
-let mounted = false;
+let disk: { unmount(): void } | undefined;
 let restartedDb: { stop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
@@ -47,11 +47,12 @@ beforeAll(async () => {
 	mkdirSync(holdDir(), { recursive: true });
 	proxy = await startTcpProxy(new URL(site.url));
 	env = { ...bench.env, SVC_URL: proxy.url };
-	if (CAN_MOUNT) mountSmallDisk();
+	// wp-content/svc on a 24 MB disk of its own, with what the plugin put there already.
+	if (CAN_MOUNT) disk = mountSmallDisk(site.svcDir, 24);
 }, 300_000);
 
 afterAll(async () => {
-	if (mounted) execFileSync('umount', ['-l', site.svcDir]);
+	disk?.unmount();
 	await proxy?.stop();
 	await restartedDb?.stop();
 	await bench?.stop();
@@ -63,40 +64,11 @@ beforeEach(() => {
 
 const svc = (...args: string[]): Promise<SvcResult> => bench.svc(args, { env });
 
-/**
- * wp-content/svc on a 24 MB tmpfs of its own, holding what the plugin put there already: a full disk
- * is then svc's alone, as on a host whose uploads volume fills up.
- */
-function mountSmallDisk(): void {
-	const dir = site.svcDir;
-	mkdirSync(dir, { recursive: true });
-	const aside = `${dir}.aside`;
-	const { uid, gid } = statSync(dir);
-	renameSync(dir, aside);
-	mkdirSync(dir);
-	execFileSync('mount', ['-t', 'tmpfs', '-o', `size=24m,mode=0755,uid=${uid},gid=${gid}`, 'tmpfs', dir]);
-	mounted = true;
-	execFileSync('cp', ['-a', `${aside}/.`, dir]);
-	rmSync(aside, { recursive: true, force: true });
-}
-
 const FILLER = (): string => path.join(site.svcDir, '.filler');
 
 /** Fills the disk of wp-content/svc to its last byte. */
 function fillDisk(): void {
-	const fd = openSync(FILLER(), 'a');
-	try {
-		for (const size of [1 << 20, 1 << 12, 1]) {
-			const chunk = Buffer.alloc(size, 0x2e);
-			try {
-				for (;;) writeSync(fd, chunk);
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-			}
-		}
-	} finally {
-		closeSync(fd);
-	}
+	fillSmallDisk(FILLER());
 }
 
 function freeDisk(): void {
