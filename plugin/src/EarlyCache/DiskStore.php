@@ -18,8 +18,10 @@ namespace Svc\EarlyCache;
  * and unlink(), which costs the next request a stat of every file it includes. An expired file is a
  * miss. The size is bounded per folder: after a large write, or one write in sixteen, the oldest
  * files of that folder go until it holds at most SHARD_BYTES, so the whole store stays near
- * 256 × SHARD_BYTES without ever listing it whole. A lock is flock() on one of 16 lock files per
+ * 256 × SHARD_BYTES without ever listing it whole. A lock is flock() on one of 4 lock files per
  * folder, held until it is given back or its holder's process ends (a worker that died holds nothing).
+ * The folders and lock files are made ahead (prepare(), when a release is published), so a miss
+ * creates nothing before its answer is sent.
  */
 final class DiskStore implements AnswerStore {
 
@@ -93,8 +95,8 @@ final class DiskStore implements AnswerStore {
 		if ( ! Folders::make( $folder ) ) {
 			return false;
 		}
-		// Sixteen lock files a folder, never deleted: two keys rarely share one, and then one waits.
-		$handle = @fopen( $folder . '/.lock-' . substr( $key, -3, 1 ), 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen
+		// Four lock files a folder (made by prepare()), never deleted: two keys rarely share one, and then one waits.
+		$handle = @fopen( $folder . '/' . self::lock_name( $key ), 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen
 		if ( false === $handle ) {
 			return false;
 		}
@@ -104,6 +106,30 @@ final class DiskStore implements AnswerStore {
 		}
 		$this->held[ $key ] = $handle;
 		return true;
+	}
+
+	/** One of the folder's four lock files, by the key. */
+	private static function lock_name( string $key ): string {
+		return '.lock-' . ( ord( substr( $key, -3, 1 ) ) % 4 );
+	}
+
+	/**
+	 * Makes the 256 folders and their lock files where they are missing: the early cache's first
+	 * misses then only open what is there.
+	 */
+	public function prepare(): void {
+		if ( is_file( $this->directory . '/ff/.lock-3' ) ) {
+			return;
+		}
+		for ( $folder = 0; $folder < 256; $folder++ ) {
+			$path = $this->directory . '/' . sprintf( '%02x', $folder );
+			if ( ! Folders::make( $path ) ) {
+				return;
+			}
+			for ( $lock = 0; $lock < 4; $lock++ ) {
+				@touch( $path . '/.lock-' . $lock ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_touch
+			}
+		}
 	}
 
 	public function unlock( string $key ): void {

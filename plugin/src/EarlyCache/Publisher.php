@@ -62,6 +62,8 @@ final class Publisher {
 		$store   = StoreChoice::in_wordpress();
 		if ( $written && $store->shared() ) {
 			$store->put( StampReader::key( $wpdb->options ), $stamp, self::STAMP_SECONDS );
+		} elseif ( $store instanceof DiskStore && RouteIndex::caches_any( $index ) ) {
+			$store->prepare();
 		}
 		return $written;
 	}

@@ -101,6 +101,27 @@ final class RouteIndex {
 	}
 
 	/**
+	 * Whether any route of the index has its answers kept.
+	 *
+	 * @param Index $index
+	 */
+	public static function caches_any( array $index ): bool {
+		foreach ( $index['static'] as $cache ) {
+			if ( null !== $cache ) {
+				return true;
+			}
+		}
+		foreach ( $index['dynamic'] as $routes ) {
+			foreach ( $routes as $route ) {
+				if ( null !== $route['cache'] ) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	/**
 	 * Whether the early cache keeps this route's answers: a public GET with `#[Cache]`.
 	 *
 	 * @param EntryData $entry

@@ -164,12 +164,34 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 		$hash    = static fn ( array $index, string $slug ): ?string => RouteIndex::find( $index, '/wp-json/svc/v1/' . $slug )['cache']['hash'] ?? null;
 		$before  = RouteIndex::build( '/wp-json/svc/v1', $entries );
 		$one     = RouteIndex::build( '/wp-json/svc/v1', $entries, array( 'routes' => array( 'hello' => 1 ) ) );
-		$all     = RouteIndex::build( '/wp-json/svc/v1', $entries, array( 'all' => 1, 'routes' => array( 'hello' => 1 ) ) );
+		$all     = RouteIndex::build(
+			'/wp-json/svc/v1',
+			$entries,
+			array(
+				'all'    => 1,
+				'routes' => array( 'hello' => 1 ),
+			)
+		);
 		$this->assertNotSame( $hash( $before, 'hello' ), $hash( $one, 'hello' ) );
 		$this->assertSame( $hash( $before, 'other' ), $hash( $one, 'other' ), 'an unchanged route keeps its answers' );
 		$this->assertNotSame( $hash( $one, 'other' ), $hash( $all, 'other' ) );
 		$this->assertNotSame( $hash( $one, 'hello' ), $hash( $all, 'hello' ) );
-		$site = RouteIndex::build( '/wp-json/svc/v1', $entries, array(), array( 'scope' => 'example.com', 'stamp' => '3:1', 'options' => 'wp_options' ) );
+		$site = RouteIndex::build(
+			'/wp-json/svc/v1',
+			$entries,
+			array(),
+			array(
+				'scope'   => 'example.com',
+				'stamp'   => '3:1',
+				'options' => 'wp_options',
+			)
+		);
 		$this->assertSame( array( 'example.com', '3:1', 'wp_options' ), array( $site['scope'] ?? null, $site['stamp'] ?? null, $site['options'] ?? null ) );
+	}
+
+	public function test_an_index_says_whether_it_caches_any_route(): void {
+		$this->assertTrue( RouteIndex::caches_any( self::index() ) );
+		$this->assertFalse( RouteIndex::caches_any( RouteIndex::build( '/wp-json/svc/v1', array( 'plain' => self::entry( 'plain', array( 'cache' => null ) ) ) ) ) );
+		$this->assertTrue( RouteIndex::caches_any( RouteIndex::build( '/wp-json/svc/v1', array( 'a/[id]' => self::entry( 'a/[id]' ) ) ) ) );
 	}
 }
