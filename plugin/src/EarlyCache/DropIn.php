@@ -46,7 +46,7 @@ final class DropIn {
 		if ( null !== self::head() ) {
 			return EntryPoint::is_ours( (string) self::head() );
 		}
-		$source    = DropInSource::render( __DIR__ . '/entry.php' );
+		$source    = DropInSource::render( __DIR__ . '/entry.php', rest_get_url_prefix() );
 		$temporary = WP_CONTENT_DIR . '/.svc-advanced-cache-' . bin2hex( random_bytes( 6 ) ) . '.php';
 		if ( strlen( $source ) !== @file_put_contents( $temporary, $source ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
 			@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
@@ -55,6 +55,22 @@ final class DropIn {
 		$linked = @link( $temporary, self::path() ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
 		@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
 		return $linked;
+	}
+
+	/**
+	 * Writes svc's drop-in again when the REST prefix it names is no longer WordPress's (a filter
+	 * changed `rest_url_prefix`): the entry script reads it before any filter can run.
+	 */
+	public static function follow_rest_prefix(): void {
+		$head   = self::head();
+		$source = DropInSource::render( __DIR__ . '/entry.php', rest_get_url_prefix() );
+		if ( null === $head || ! EntryPoint::is_ours( $head ) || (string) @file_get_contents( self::path() ) === $source ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+			return;
+		}
+		$temporary = WP_CONTENT_DIR . '/.svc-advanced-cache-' . bin2hex( random_bytes( 6 ) ) . '.php';
+		if ( strlen( $source ) !== @file_put_contents( $temporary, $source ) || ! @rename( $temporary, self::path() ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents, WordPress.WP.AlternativeFunctions.rename_rename
+			@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
+		}
 	}
 
 	/** Removes svc's drop-in; another plugin's stays. */

@@ -17,13 +17,18 @@ namespace Svc\EarlyCache;
  */
 final class DropInSource {
 
-	public static function render( string $entry_script ): string {
+	/**
+	 * @param string $rest_prefix WordPress's REST prefix when the drop-in is written (`wp-json`):
+	 *                            before plugins load, the entry script cannot ask for it.
+	 */
+	public static function render( string $entry_script, string $rest_prefix = 'wp-json' ): string {
 		return "<?php\n"
 			. "/**\n"
 			. ' * ' . EntryPoint::MARKER . " (written by the svc plugin; it removes this file when deactivated).\n"
 			. " * Answers svc's cached public GET routes before WordPress loads plugins; see svc's README.\n"
 			. " */\n"
 			. "defined( 'ABSPATH' ) || exit;\n"
+			. "defined( 'SVC_EARLY_CACHE_REST_PREFIX' ) || define( 'SVC_EARLY_CACHE_REST_PREFIX', " . var_export( $rest_prefix, true ) . " );\n" // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- a PHP literal, written to a file.
 			. '$svc_early_entry = ' . var_export( $entry_script, true ) . ";\n" // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- a PHP literal, written to a file.
 			. "if ( is_file( \$svc_early_entry ) ) {\n"
 			. "\trequire \$svc_early_entry;\n"

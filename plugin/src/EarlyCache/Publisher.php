@@ -59,7 +59,8 @@ final class Publisher {
 			)
 		);
 		$written = IndexFile::of_scope( $scope )->write( $index );
-		$store   = StoreChoice::in_wordpress();
+		DropIn::follow_rest_prefix();
+		$store = StoreChoice::in_wordpress();
 		if ( $written && $store->shared() ) {
 			$store->put( StampReader::key( $wpdb->options ), $stamp, self::STAMP_SECONDS );
 		} elseif ( $store instanceof DiskStore && RouteIndex::caches_any( $index ) ) {
