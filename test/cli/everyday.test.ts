@@ -252,8 +252,10 @@ describe('svc doctor', () => {
     expect(report.ok).toBe(true);
     expect(Object.fromEntries(report.checks.map((check) => [check.id, check.status]))).toEqual({
       rest: 'ok', https: 'ok', auth: 'ok', plugin: 'ok', deploy: 'ok', storage: 'ok', syntax: 'ok', limits: 'ok', opcache: 'ok', skipped: 'ok',
-      project: 'warn', api: 'ok',
+      'early-cache': 'ok', project: 'warn', api: 'ok',
     });
+    // WP_CACHE is off on a fresh site: a working state, with how to serve cached answers before plugins load.
+    expect(byId['early-cache']!.reason).toContain('wp svc cache enable');
     expect(byId['rest']!.reason).toBe(`${site.url}/wp-json/`);
     expect(byId['https']!.reason).toContain('WP_ENVIRONMENT_TYPE is local');
     expect(byId['plugin']!.reason).toBe('Active, version 0.1.0, the same as this CLI.');
