@@ -7,13 +7,11 @@ import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SvcError } from '../core/errors.js';
 import type { Command } from './parse-argv.js';
-import { declarationOf } from './registry.js';
 import type { Env } from './shared/io.js';
-import { reportError } from './shared/report.js';
 import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
+import { runCommand } from '../../test/fakes/run-command.js';
 
 const temp = useTempDir('svc-commands-');
 
@@ -24,18 +22,10 @@ const SITE_ENV = { SVC_URL: NOBODY, SVC_USER: 'admin', SVC_APP_PASSWORD: 'abcd E
 
 async function run(command: Command, env: Env = {}, stdinText = '') {
 	const { io, written } = fakeIo(env, temp.dir, stdinText, temp.configDir);
-	let exitCode: number;
-	let error: unknown;
-	try {
-		if (command.name === 'help') {
-			throw new Error('not a runnable command');
-		}
-		exitCode = await (await declarationOf(command.name).runner()).run(command, io);
-	} catch (caught) {
-		error = caught;
-		exitCode = reportError(io, caught, 'json' in command && command.json);
+	if (command.name === 'help') {
+		throw new Error('not a runnable command');
 	}
-	return { exitCode, error: error as SvcError | undefined, ...written };
+	return { ...(await runCommand(command, io)), ...written };
 }
 
 const push = (extra: Partial<Extract<Command, { name: 'api push' }>> = {}): Command => ({

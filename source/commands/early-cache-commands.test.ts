@@ -8,9 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { FakeSite, PASSWORD, USER } from '../../test/fakes/fake-site.js';
 import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
-import type { SvcError } from '../core/errors.js';
-import { declarationOf, type ApiCachePurgeCommand, type ApiListCommand } from './registry.js';
-import { reportError } from './shared/report.js';
+import { runCommand } from '../../test/fakes/run-command.js';
+import type { ApiCachePurgeCommand, ApiListCommand } from './registry.js';
 
 const site = new FakeSite();
 const temp = useTempDir('svc-early-cache-commands-');
@@ -31,15 +30,7 @@ beforeEach(() => {
 
 async function run(command: ApiCachePurgeCommand | ApiListCommand) {
 	const { io, written } = fakeIo({ SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD }, temp.dir, '', temp.configDir);
-	let exitCode: number;
-	let error: unknown;
-	try {
-		exitCode = await (await declarationOf(command.name).runner()).run(command, io);
-	} catch (caught) {
-		error = caught;
-		exitCode = reportError(io, caught, command.json);
-	}
-	return { exitCode, error: error as SvcError | undefined, ...written };
+	return { ...(await runCommand(command, io)), ...written };
 }
 
 const purge = (slugs: string[], json = false): ApiCachePurgeCommand => ({ name: 'api cache purge', json, site: undefined, slugs });

@@ -9,9 +9,8 @@ import path from 'node:path';
 import { FakeSite, PASSWORD, USER, wpError, type SeenRequest } from '../../test/fakes/fake-site.js';
 import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
-import type { SvcError } from '../core/errors.js';
-import { declarationOf, type ApiPushCommand, type ApiReleasesCommand, type ApiRmCommand, type ApiRollbackCommand } from './registry.js';
-import { reportError } from './shared/report.js';
+import { runCommand } from '../../test/fakes/run-command.js';
+import type { ApiPushCommand, ApiReleasesCommand, ApiRmCommand, ApiRollbackCommand } from './registry.js';
 
 type Runnable = ApiPushCommand | ApiRmCommand | ApiReleasesCommand | ApiRollbackCommand;
 
@@ -32,15 +31,7 @@ beforeEach(() => {
 
 async function run(command: Runnable) {
 	const { io, written } = fakeIo({ SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD }, temp.dir, '', temp.configDir);
-	let exitCode: number;
-	let error: unknown;
-	try {
-		exitCode = await (await declarationOf(command.name).runner()).run(command, io);
-	} catch (caught) {
-		error = caught;
-		exitCode = reportError(io, caught, command.json);
-	}
-	return { exitCode, error: error as SvcError | undefined, ...written };
+	return { ...(await runCommand(command, io)), ...written };
 }
 
 const push = (extra: Partial<ApiPushCommand> = {}): ApiPushCommand => ({

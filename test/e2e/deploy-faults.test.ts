@@ -12,9 +12,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { startMariaDB } from '../../source/local-site/mariadb.js';
-import { declarationOf, type ApiPushCommand } from '../../source/commands/registry.js';
-import { reportError } from '../../source/commands/shared/report.js';
+import type { ApiPushCommand } from '../../source/commands/registry.js';
 import { fakeIo } from '../fakes/fake-io.js';
+import { runCommand } from '../fakes/run-command.js';
 import { publicGet, uniqueClass } from './helpers/php-source.js';
 import { useTempDir } from '../fakes/temp-dir.js';
 import { startWordPress, type WordPressSite } from '../support/wordpress.js';
@@ -116,12 +116,7 @@ const push = (extra: Partial<ApiPushCommand> = {}): ApiPushCommand => ({
 
 async function run(command: ApiPushCommand) {
 	const { io, written } = fakeIo({ SVC_URL: proxyUrl, SVC_USER: 'admin', SVC_APP_PASSWORD: site.users.admin.appPassword }, temp.dir, '', temp.configDir);
-	let exitCode: number;
-	try {
-		exitCode = await (await declarationOf(command.name).runner()).run(command, io);
-	} catch (caught) {
-		exitCode = reportError(io, caught, command.json);
-	}
+	const { exitCode } = await runCommand(command, io);
 	return { exitCode, ...written };
 }
 
