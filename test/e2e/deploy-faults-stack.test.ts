@@ -24,6 +24,7 @@ import type { WordPressSite } from '../support/wordpress.js';
 import { startCliBench, type CliBench } from '../cli/helpers/cli-bench.js';
 import type { SvcResult } from '../cli/helpers/run-svc.js';
 import { publicGet, uniqueClass } from './helpers/php-source.js';
+import { killWorker, stopDatabase } from './helpers/processes.js';
 import { canMountTmpfs, fillDisk as fillSmallDisk, mountSmallDisk } from './helpers/small-disk.js';
 
 jest.setTimeout(180_000);
@@ -98,37 +99,6 @@ async function held(point: 'commit' | 'recorded'): Promise<number> {
 
 function release(point: 'commit' | 'recorded'): void {
 	writeFileSync(path.join(holdDir(), `go-${point}`), '');
-}
-
-/**
- * Stops the site's MariaDB as a host's shutdown does (SIGTERM; see deploy-faults.test.ts for why
- * not SIGKILL) and waits until it is gone.
- */
-async function stopDatabase(): Promise<void> {
-	const pid = Number(readFileSync(path.join(site.root, 'mariadb.pid'), 'utf8').trim());
-	process.kill(pid, 'SIGTERM');
-	for (let tries = 0; tries < 800; tries++) {
-		try {
-			process.kill(pid, 0);
-		} catch {
-			return;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 25));
-	}
-	throw new Error('mariadbd did not stop within 20 s');
-}
-
-async function killWorker(pid: number): Promise<void> {
-	process.kill(pid, 'SIGKILL');
-	for (let tries = 0; tries < 400; tries++) {
-		try {
-			process.kill(pid, 0);
-		} catch {
-			return;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 25));
-	}
-	throw new Error(`worker ${pid} did not die`);
 }
 
 let classes = 0;
@@ -261,7 +231,7 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		arm('recorded');
 		const push = svc('api', 'push', '--yes', '--json');
 		await held('recorded');
-		await stopDatabase();
+		await stopDatabase(site);
 		release('recorded');
 		const result = await push;
 		expect(result.code).toBe(1);

@@ -6,7 +6,7 @@
  * happened; a rerun completes without making a second release.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { startMariaDB } from '../../source/local-site/mariadb.js';
 import type { ApiPushCommand } from '../../source/commands/registry.js';
 import { fakeIo } from '../fakes/fake-io.js';
 import { runCommand } from '../fakes/run-command.js';
+import { stopDatabase } from './helpers/processes.js';
 import { publicGet, uniqueClass } from './helpers/php-source.js';
 import { useTempDir } from '../fakes/temp-dir.js';
 import { startWordPress, type WordPressSite } from '../support/wordpress.js';
@@ -58,14 +59,14 @@ async function forward(request: IncomingMessage, response: ServerResponse): Prom
 		response.socket?.destroy();
 		return;
 	}
-	if (what === 'stop-db-before') await stopDatabase();
+	if (what === 'stop-db-before') await stopDatabase(site);
 	const target = new URL(request.url ?? '/', site.url);
 	const upstream = httpRequest(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
 		const body: Buffer[] = [];
 		answer.on('data', (chunk: Buffer) => body.push(chunk));
 		answer.on('end', () => {
 			void (async () => {
-				if (what === 'stop-db-after') await stopDatabase();
+				if (what === 'stop-db-after') await stopDatabase(site);
 				if (what === 'cut-after') {
 					response.socket?.destroy();
 					return;
@@ -76,25 +77,6 @@ async function forward(request: IncomingMessage, response: ServerResponse): Prom
 		});
 	});
 	upstream.end(Buffer.concat(chunks));
-}
-
-/**
- * Stops the site's MariaDB as a host's shutdown does (SIGTERM). Not SIGKILL: the harness runs it
- * with innodb_flush_log_at_trx_commit=0 for speed, so a killed server loses its last commits, which
- * a production server (=1) keeps.
- */
-async function stopDatabase(): Promise<void> {
-	const pid = Number(readFileSync(path.join(site.root, 'mariadb.pid'), 'utf8').trim());
-	process.kill(pid, 'SIGTERM');
-	for (let tries = 0; tries < 800; tries++) {
-		try {
-			process.kill(pid, 0);
-		} catch {
-			return;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 25));
-	}
-	throw new Error('mariadbd did not stop within 20 s');
 }
 
 /** The harness's MariaDB again, on the same data dir and socket (what a host's restart does). */
