@@ -25,11 +25,7 @@ final class Activation {
 
 	public static function deactivate(): void {
 		Purges::off();
-		global $wpdb;
-		$store = StoreChoice::in_wordpress();
-		if ( $store->shared() ) {
-			$store->put( StampReader::key( $wpdb->options ), IndexStamp::OFF, 604800 );
-		}
+		Publisher::share_stamp( IndexStamp::OFF );
 		DropIn::remove();
 	}
 

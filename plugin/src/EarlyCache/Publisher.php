@@ -62,7 +62,7 @@ final class Publisher {
 		DropIn::follow_rest_prefix();
 		$store = StoreChoice::in_wordpress();
 		if ( $written && $store->shared() ) {
-			$store->put( StampReader::key( $wpdb->options ), $stamp, self::STAMP_SECONDS );
+			self::share_stamp( $stamp );
 		} elseif ( $store instanceof DiskStore && RouteIndex::caches_any( $index ) ) {
 			$store->prepare();
 		}
@@ -75,10 +75,18 @@ final class Publisher {
 	 * the two leaves no node serving the release before). Without one, the database says it already.
 	 */
 	public static function announce( int $release ): void {
+		self::share_stamp( IndexStamp::of( $release, Purges::serial() ) );
+	}
+
+	/**
+	 * Puts the stamp in force where every node reads it, when the answers are in a shared object
+	 * cache (without one each node asks the database: nothing to write).
+	 */
+	public static function share_stamp( string $stamp ): void {
 		global $wpdb;
 		$store = StoreChoice::in_wordpress();
 		if ( $store->shared() ) {
-			$store->put( StampReader::key( $wpdb->options ), IndexStamp::of( $release, Purges::serial() ), self::STAMP_SECONDS );
+			$store->put( StampReader::key( $wpdb->options ), $stamp, self::STAMP_SECONDS );
 		}
 	}
 
