@@ -13,10 +13,10 @@ use Svc\EarlyCache\DropIn;
 use Svc\EarlyCache\EntryPoint;
 use Svc\EarlyCache\HitCounts;
 use Svc\EarlyCache\Publisher;
-use Svc\EarlyCache\Purges;
 use Svc\EarlyCache\RouteIndex;
 use Svc\EarlyCache\StoreChoice;
 use Svc\Manifest\ManifestStore;
+use Svc\Rest\CacheController;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\Paths;
 
@@ -56,13 +56,8 @@ final class EarlyCacheSection {
 			$problem = DropIn::enable();
 			$done    = null === $problem ? 'enabled' : 'enable_failed';
 		} elseif ( 'purge' === $what ) {
-			try {
-				Purges::purge( null );
-				( new Publisher( ( $this->store )(), new RouteNamespace() ) )->publish( Paths::for_site()->served_release() );
-				$done = 'purged';
-			} catch ( \RuntimeException ) {
-				$done = 'purge_failed';
-			}
+			// As the management API and `wp svc cache purge` do: recorded, then this node's index.
+			$done = is_wp_error( ( new CacheController( ( $this->store )(), new RouteNamespace(), Paths::for_site() ) )->run( null ) ) ? 'purge_failed' : 'purged';
 		} else {
 			$done = '';
 		}
