@@ -26,9 +26,10 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 		\Svc\Autoloader::register( 'Svc\\EarlyCache\\', __DIR__ );
 	}
 	$uri  = is_string( $_SERVER['REQUEST_URI'] ?? null ) ? $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- matched against the index.
+	$path = strtolower( rawurldecode( (string) strtok( $uri, '?' ) ) );
 	$rest = function_exists( 'rest_get_url_prefix' ) ? rest_get_url_prefix() : ( defined( 'SVC_EARLY_CACHE_REST_PREFIX' ) ? (string) SVC_EARLY_CACHE_REST_PREFIX : 'wp-json' );
 	// A page, wp-admin, a feed: not a REST path, so no file of svc's is read for it.
-	if ( ! str_contains( strtolower( rawurldecode( (string) strtok( $uri, '?' ) ) ), '/' . strtolower( trim( $rest, '/' ) ) . '/' ) ) {
+	if ( ! str_contains( $path, '/' . strtolower( trim( $rest, '/' ) ) . '/' ) ) {
 		return;
 	}
 	$host  = is_string( $_SERVER['HTTP_HOST'] ?? null ) ? $_SERVER['HTTP_HOST'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only hashed into a folder's name.
@@ -46,7 +47,7 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 	// The plugin publishes an index for its site when a request finds none (Publisher).
 	define( 'SVC_EARLY_CACHE_INDEX', $scope );
 	// Another plugin's REST route: nothing more is loaded for it.
-	if ( ! str_starts_with( strtolower( rawurldecode( (string) strtok( $uri, '?' ) ) ), strtolower( $index['prefix'] ) ) ) {
+	if ( ! str_starts_with( $path, strtolower( $index['prefix'] ) ) ) {
 		return;
 	}
 	$store  = \Svc\EarlyCache\StoreChoice::early();
