@@ -46,15 +46,7 @@ final class DropIn {
 		if ( null !== self::head() ) {
 			return EntryPoint::is_ours( (string) self::head() );
 		}
-		$source    = DropInSource::render( __DIR__ . '/entry.php', rest_get_url_prefix() );
-		$temporary = WP_CONTENT_DIR . '/.svc-advanced-cache-' . bin2hex( random_bytes( 6 ) ) . '.php';
-		if ( strlen( $source ) !== @file_put_contents( $temporary, $source ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
-			@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
-			return false;
-		}
-		$linked = @link( $temporary, self::path() ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
-		@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
-		return $linked;
+		return self::place( self::source(), false );
 	}
 
 	/**
@@ -63,14 +55,34 @@ final class DropIn {
 	 */
 	public static function follow_rest_prefix(): void {
 		$head   = self::head();
-		$source = DropInSource::render( __DIR__ . '/entry.php', rest_get_url_prefix() );
+		$source = self::source();
 		if ( null === $head || ! EntryPoint::is_ours( $head ) || (string) @file_get_contents( self::path() ) === $source ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
 			return;
 		}
+		self::place( $source, true );
+	}
+
+	/** svc's drop-in as it should read now. */
+	private static function source(): string {
+		return DropInSource::render( __DIR__ . '/entry.php', rest_get_url_prefix() );
+	}
+
+	/**
+	 * Writes $source beside advanced-cache.php, then puts it in place whole: renamed over svc's own
+	 * ($over), else linked, which fails when any file is there (another plugin's written meanwhile).
+	 * WordPress never includes half a file.
+	 */
+	private static function place( string $source, bool $over ): bool {
 		$temporary = WP_CONTENT_DIR . '/.svc-advanced-cache-' . bin2hex( random_bytes( 6 ) ) . '.php';
-		if ( strlen( $source ) !== @file_put_contents( $temporary, $source ) || ! @rename( $temporary, self::path() ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents, WordPress.WP.AlternativeFunctions.rename_rename
+		if ( strlen( $source ) !== @file_put_contents( $temporary, $source ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+			@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
+			return false;
+		}
+		$placed = $over ? @rename( $temporary, self::path() ) : @link( $temporary, self::path() ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.rename_rename
+		if ( ! $placed || ! $over ) {
 			@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
 		}
+		return $placed;
 	}
 
 	/** Removes svc's drop-in; another plugin's stays. */
