@@ -11,7 +11,6 @@ namespace Svc\Runtime;
 
 use Svc\EarlyCache\Credentials;
 use Svc\EarlyCache\EntityTag;
-
 use Svc\Manifest\ManifestStore;
 use WeakMap;
 use WP_HTTP_Response;

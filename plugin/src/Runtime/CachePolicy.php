@@ -11,9 +11,10 @@ namespace Svc\Runtime;
 
 /**
  * An answer is `public` only when it is the same for everyone: GET is open to anyone and the
- * request carried no credentials (EarlyCache\Credentials, the early cache's own rule) and no user is logged in. Any other answer
- * is `private`, which no shared cache may store (RFC 9111 §5.2.2.7), and varies on the headers
- * that tell users apart, so a browser's own cache does not hand one login's answer to another.
+ * request carried no credentials (EarlyCache\Credentials, the early cache's own rule) and no user
+ * is logged in. Any other answer is `private`, which no shared cache may store (RFC 9111
+ * §5.2.2.7), and varies on the headers that tell users apart, so a browser's own cache does not
+ * hand one login's answer to another.
  * Every answer varies on `X-Svc-Preview` (a preview's routes answer at the same URLs) and on the
  * authorization headers, so a cache never answers a credentialed request with what an anonymous
  * one was shown. `Cookie` is left out of a public answer's Vary: anonymous visitors' cookies
@@ -67,5 +68,4 @@ final class CachePolicy {
 		}
 		return array() === $names ? null : implode( ', ', $names );
 	}
-
 }
