@@ -43,11 +43,8 @@ define( 'SVC_PLUGIN_FILE', __FILE__ );
 require_once __DIR__ . '/src/Autoloader.php';
 \Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
 
-register_activation_hook( __FILE__, array( \Svc\Settings\RouteNamespace::class, 'store_default' ) );
-register_activation_hook( __FILE__, array( \Svc\EarlyCache\Activation::class, 'activate' ) );
-register_deactivation_hook( __FILE__, array( \Svc\EarlyCache\Activation::class, 'deactivate' ) );
-// A deactivated plugin's events would fire into nothing; reactivation schedules them again.
-register_deactivation_hook( __FILE__, array( \Svc\Schedules\Reconciler::class, 'forget' ) );
+register_activation_hook( __FILE__, array( \Svc\PluginSwitch::class, 'activate' ) );
+register_deactivation_hook( __FILE__, array( \Svc\PluginSwitch::class, 'deactivate' ) );
 // Cached answers where svc's advanced-cache.php did not serve them (WP_CACHE off, another plugin's
 // drop-in): as this file loads, before the theme and the plugins after it. Once per request.
 require __DIR__ . '/src/EarlyCache/entry.php';

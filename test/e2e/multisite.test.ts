@@ -297,6 +297,37 @@ describe('the CLI logged in to a subsite', () => {
   });
 });
 
+describe('switching svc off and on for the whole network', () => {
+  /** Each site's early-cache serial, read from its own options table past every cache. */
+  async function serials(): Promise<Record<string, string | null>> {
+    const out = await site.php(
+      [
+        'global $wpdb;',
+        '$serials = array();',
+        'foreach ( array( 1, 2 ) as $id ) {',
+        "\t$table = $wpdb->get_blog_prefix( $id ) . 'options';",
+        "\t$serials[ $id ] = $wpdb->get_var( \"SELECT option_value FROM $table WHERE option_name = 'svc_early_cache_serial'\" );",
+        '}',
+        'echo wp_json_encode( $serials );',
+      ].join('\n'),
+    );
+    return JSON.parse(out) as Record<string, string | null>;
+  }
+
+  it('a network deactivation stops cached answers on every site, and a network activation starts them again', async () => {
+    await site.php("require_once ABSPATH . 'wp-admin/includes/plugin.php'; deactivate_plugins( 'svc/svc.php', false, true );");
+    // Not only the main site, where WordPress runs the hook: site 2's drop-in would go on serving.
+    expect(await serials()).toEqual({ 1: 'off', 2: 'off' });
+    const activated = await site.php("require_once ABSPATH . 'wp-admin/includes/plugin.php'; $r = activate_plugin( 'svc/svc.php', '', true ); echo is_wp_error( $r ) ? $r->get_error_message() : 'ok';");
+    expect(activated).toBe('ok');
+    const after = await serials();
+    expect(after['1']).toMatch(/^[0-9]+$/);
+    expect(after['2']).toMatch(/^[0-9]+$/);
+    // Both sites serve their routes again.
+    expect(await slugsOf(two)).toContain('hello');
+  });
+});
+
 describe('a deleted site and the uninstall', () => {
   it('a site deleted from the network takes its svc tables and files with it', async () => {
     const id = Number(await site.php("echo svc_test_add_site( '/site3/', 'svc site 3' );"));

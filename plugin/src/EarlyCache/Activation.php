@@ -14,18 +14,27 @@ namespace Svc\EarlyCache;
  * on, which the administrator decides) and a new serial makes every index published before stale.
  * Deactivated: the serial is off, so no node serves a stored answer (a node's drop-in may outlive
  * the plugin on that node's disk), and this node's drop-in goes. Deleted: the drop-in and the
- * options go; the indexes and answers on disk go with `wp-content/svc`.
+ * options go; the indexes and answers on disk go with `wp-content/svc`. The site halves run for
+ * each site a (network-wide) switch covers, the drop-in halves once (`Svc\PluginSwitch`).
  */
 final class Activation {
 
-	public static function activate(): void {
+	/** For the current site. */
+	public static function start_site(): void {
 		Purges::on();
+	}
+
+	/** For the current site. */
+	public static function stop_site(): void {
+		Purges::off();
+		Publisher::share_stamp( IndexStamp::OFF );
+	}
+
+	public static function install(): void {
 		DropIn::install();
 	}
 
-	public static function deactivate(): void {
-		Purges::off();
-		Publisher::share_stamp( IndexStamp::OFF );
+	public static function remove(): void {
 		DropIn::remove();
 	}
 
