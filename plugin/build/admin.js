@@ -120,6 +120,10 @@
     if (isObject(cache) && isCount(cache["max_age"])) {
       policies.cache = { max_age: cache["max_age"], stale_while_revalidate: isCount(cache["stale_while_revalidate"]) ? cache["stale_while_revalidate"] : null };
     }
+    const counts = value["early_cache"];
+    if (isObject(counts) && isCount(counts["hits"]) && isCount(counts["misses"])) {
+      policies.early_cache = { hits: counts["hits"], misses: counts["misses"] };
+    }
     const rates = value["rate_limits"];
     if (isObject(rates)) {
       policies.rate_limits = {};
@@ -258,6 +262,13 @@
     ) : (
       /* translators: 1: seconds, 2: seconds */
       (0, import_i18n3.sprintf)((0, import_i18n3.__)("Cache: GET answers for %1$d s, stale while revalidating for %2$d s", "svc"), file.cache.max_age, file.cache.stale_while_revalidate)
+    ), file.early_cache !== void 0 && /* @__PURE__ */ wp.element.createElement(
+      "span",
+      { className: "svc-policy__counts", "data-hits": file.early_cache.hits, "data-misses": file.early_cache.misses },
+      " (",
+      /* translators: 1: answers sent from the store, 2: answers WordPress made and stored */
+      (0, import_i18n3.sprintf)((0, import_i18n3.__)("%1$d hits, %2$d misses", "svc"), file.early_cache.hits, file.early_cache.misses),
+      ")"
     )), limits.map(([verb, limit]) => /* @__PURE__ */ wp.element.createElement(
       "li",
       { key: verb, className: "svc-policy svc-policy--rate" },

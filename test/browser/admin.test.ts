@@ -99,6 +99,23 @@ final class AdminTestJobs {
 }
 `;
 
+/** A public cached GET: its answers are stored, and counted, by the early cache. */
+const FEED = `<?php
+declare(strict_types=1);
+
+use Svc\\Api\\Attribute\\Cache;
+use Svc\\Api\\Attribute\\Permission;
+
+#[Permission(public: true)]
+final class AdminTestFeed {
+
+	#[Cache(maxAge: 300)]
+	public function get(): array {
+		return array( 'items' => array( 1, 2, 3 ) );
+	}
+}
+`;
+
 /** Scans fine (one class, strict types) but fails when required: its parent does not exist. */
 const MISSING_PARENT = `<?php
 declare(strict_types=1);
@@ -130,6 +147,7 @@ interface ApiFileRecord {
   methods: string[];
   public?: boolean;
   error?: string;
+  early_cache?: { hits: number; misses: number };
 }
 
 let site: WordPressSite;
@@ -266,6 +284,7 @@ describe('as an administrator', () => {
             { filename: 'status', content: STATUS },
             { filename: 'users/[id]', content: USER_BY_ID },
             { filename: 'jobs', content: JOBS },
+            { filename: 'feed', content: FEED },
           ],
         },
       });
@@ -306,6 +325,33 @@ describe('as an administrator', () => {
         expect.stringMatching(/^Schedule: syncOrders\(\) hourly, next \d{4}-\d\d-\d\d \d\d:\d\d UTC, never ran$/),
       ]);
       await expect(row('status').locator('.svc-policies').count()).resolves.toBe(0);
+    }, STEP_TIMEOUT);
+
+    test('a cached public route shows its hits and misses, as the listing counts them', async () => {
+      // The first anonymous GET is made by WordPress and stored (a miss); a later one is sent from the store.
+      let hit = false;
+      for (let attempt = 0; attempt < 20 && !hit; attempt++) {
+        const answer = await site.fetch(`${site.url}/wp-json/svc-api/v1/feed`, { as: 'anonymous' });
+        expect(answer.status).toBe(200);
+        hit = answer.headers.get('x-svc-cache') === 'HIT';
+      }
+      expect(hit).toBe(true);
+      // Counts are written after an answer is sent: read them once they have settled.
+      let counts = (await record('feed')).early_cache;
+      for (let read = 0; read < 10; read++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const again = (await record('feed')).early_cache;
+        if (JSON.stringify(again) === JSON.stringify(counts)) break;
+        counts = again;
+      }
+      expect(counts?.hits).toBeGreaterThanOrEqual(1);
+      expect(counts?.misses).toBeGreaterThanOrEqual(1);
+      await openPage('#api');
+      await fileTable();
+      const shown = row('feed').locator('.svc-policy__counts');
+      await expect(shown.textContent()).resolves.toBe(` (${counts?.hits} hits, ${counts?.misses} misses)`);
+      // A route the early cache does not serve (not public) has no counts.
+      await expect(row('jobs').locator('.svc-policy__counts').count()).resolves.toBe(0);
     }, STEP_TIMEOUT);
 
     test('a file that failed to load shows the badge and the actual reason beneath its name', async () => {

@@ -21,6 +21,16 @@ export function Policies({ file }: { file: ApiFile }) {
               sprintf(__('Cache: GET answers for %d s', 'svc'), file.cache.max_age)
             : /* translators: 1: seconds, 2: seconds */
               sprintf(__('Cache: GET answers for %1$d s, stale while revalidating for %2$d s', 'svc'), file.cache.max_age, file.cache.stale_while_revalidate)}
+          {file.early_cache !== undefined && (
+            <span className="svc-policy__counts" data-hits={file.early_cache.hits} data-misses={file.early_cache.misses}>
+              {' ('}
+              {
+                /* translators: 1: answers sent from the store, 2: answers WordPress made and stored */
+                sprintf(__('%1$d hits, %2$d misses', 'svc'), file.early_cache.hits, file.early_cache.misses)
+              }
+              {')'}
+            </span>
+          )}
         </li>
       )}
       {limits.map(([verb, limit]) => (

@@ -20,6 +20,8 @@ export interface ApiFile {
   error?: string;
   /** #[Cache] of GET, when declared. */
   cache?: { max_age: number; stale_while_revalidate: number | null };
+  /** Answers sent before WordPress loaded (hits) and answers WordPress made and stored (misses). */
+  early_cache?: { hits: number; misses: number };
   /** #[RateLimit] per verb, when declared. */
   rate_limits?: Record<string, { requests: number; per: number; shared: boolean }>;
   /** #[Schedule] methods with their next and last run (ISO 8601 UTC), when declared. */
@@ -93,12 +95,16 @@ function toApiFile(value: unknown): ApiFile | null {
   };
 }
 
-/** `cache`, `rate_limits` and `schedules`, each kept only when well formed. */
-function policiesOf(value: Record<string, unknown>): Pick<ApiFile, 'cache' | 'rate_limits' | 'schedules'> {
-  const policies: Pick<ApiFile, 'cache' | 'rate_limits' | 'schedules'> = {};
+/** `cache`, `early_cache`, `rate_limits` and `schedules`, each kept only when well formed. */
+function policiesOf(value: Record<string, unknown>): Pick<ApiFile, 'cache' | 'early_cache' | 'rate_limits' | 'schedules'> {
+  const policies: Pick<ApiFile, 'cache' | 'early_cache' | 'rate_limits' | 'schedules'> = {};
   const cache = value['cache'];
   if (isObject(cache) && isCount(cache['max_age'])) {
     policies.cache = { max_age: cache['max_age'], stale_while_revalidate: isCount(cache['stale_while_revalidate']) ? cache['stale_while_revalidate'] : null };
+  }
+  const counts = value['early_cache'];
+  if (isObject(counts) && isCount(counts['hits']) && isCount(counts['misses'])) {
+    policies.early_cache = { hits: counts['hits'], misses: counts['misses'] };
   }
   const rates = value['rate_limits'];
   if (isObject(rates)) {
