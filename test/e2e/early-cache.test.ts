@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { runWp } from '../support/wp-cli.js';
-import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
 import { call, list, pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(300_000);
@@ -100,6 +100,19 @@ describe('svc early cache', () => {
     const { records } = await list(site);
     const counted = records.find((entry) => entry.filename === 'cached') as { early_cache?: { hits: number; misses: number } } | undefined;
     expect(counted?.early_cache).toEqual({ hits: 2, misses: 1 });
+  });
+
+  it('says BYPASS for a public route without #[Cache], and nothing for a path no route serves', async () => {
+    await pushOk(site, { plain: publicGet(uniqueClass('Plain'), 'plain') });
+    for (let round = 0; round < 2; round++) {
+      const plain = await site.fetch('/svc-api/v1/plain', { as: 'anonymous' });
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('x-svc-cache')).toBe('BYPASS');
+      expect(await plain.json()).toEqual({ route: 'plain' });
+    }
+    const none = await site.fetch('/svc-api/v1/no-such-route', { as: 'anonymous' });
+    expect(none.status).toBe(404);
+    expect(none.headers.get('x-svc-cache')).toBeNull();
   });
 
   it('a release purges the changed route only; a purge by hand and another node\'s purge reach this node', async () => {

@@ -50,6 +50,14 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 	if ( ! str_starts_with( $path, strtolower( $index['prefix'] ) ) ) {
 		return;
 	}
+	// A route of svc's whose answers are not kept, or a path none serves: no store is started.
+	$route = \Svc\EarlyCache\RouteIndex::find( $index, rawurldecode( (string) strtok( $uri, '?' ) ) );
+	if ( null === $route || null === $route['cache'] ) {
+		if ( null !== $route ) {
+			header( 'X-Svc-Cache: BYPASS' );
+		}
+		return;
+	}
 	$store  = \Svc\EarlyCache\StoreChoice::early();
 	$stamp  = defined( 'SVC_EARLY_CACHE_SINGLE_NODE' ) && SVC_EARLY_CACHE_SINGLE_NODE ? null : static fn (): ?string => \Svc\EarlyCache\StampReader::current( $store, $index );
 	$lookup = new \Svc\EarlyCache\Lookup( $store, $index, $scope, $stamp );
