@@ -11,9 +11,12 @@ namespace Svc\EarlyCache;
 
 /**
  * One file per key under a directory of the site (`wp-content/svc/early-cache/`), spread over 256
- * folders by the key's last two hex digits. Each file starts with its expiry time and the value's
- * length: a value is written in place under an exclusive lock, and a reader that finds fewer bytes
- * than the length (a write under way) has a miss, never a part of an answer. Nothing is renamed or
+ * folders by the key's last two hex digits. Each file starts with its expiry time, the value's
+ * length and its CRC-32: a value is written in place under an exclusive lock, over the old one and
+ * then cut to its length (emptying the file first costs ext4 a synchronous flush of the file on
+ * close, its guard against zero-length files after a crash: ~0.3 ms instead of ~10 µs), and a
+ * reader that finds a value of another length or checksum (a write under way, old bytes behind new
+ * ones) has a miss, never a part of an answer. Nothing is renamed or
  * deleted on the way of a request: PHP empties the worker's whole realpath cache on each rename()
  * and unlink(), which costs the next request a stat of every file it includes. An expired file is a
  * miss. The size is bounded per folder: after a large write, or one write in sixteen, the oldest
@@ -44,9 +47,9 @@ final class DiskStore implements AnswerStore {
 		if ( false === $newline ) {
 			return null;
 		}
-		$head  = explode( ' ', substr( $raw, 0, $newline ), 2 );
+		$head  = explode( ' ', substr( $raw, 0, $newline ), 3 );
 		$value = substr( $raw, $newline + 1 );
-		if ( (int) $head[0] <= time() || ! isset( $head[1] ) || strlen( $value ) !== (int) $head[1] ) {
+		if ( (int) $head[0] <= time() || ! isset( $head[1], $head[2] ) || strlen( $value ) !== (int) $head[1] || hash( 'crc32b', $value ) !== $head[2] ) {
 			return null;
 		}
 		return $value;
@@ -65,8 +68,8 @@ final class DiskStore implements AnswerStore {
 		if ( false === $handle ) {
 			return false;
 		}
-		$contents = ( time() + max( 1, $seconds ) ) . ' ' . strlen( $value ) . "\n" . $value;
-		$written  = flock( $handle, LOCK_EX ) && ftruncate( $handle, 0 ) && strlen( $contents ) === fwrite( $handle, $contents ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
+		$contents = ( time() + max( 1, $seconds ) ) . ' ' . strlen( $value ) . ' ' . hash( 'crc32b', $value ) . "\n" . $value;
+		$written  = flock( $handle, LOCK_EX ) && strlen( $contents ) === fwrite( $handle, $contents ) && ftruncate( $handle, strlen( $contents ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite
 		if ( ! $written ) {
 			// A full disk: what is there has the wrong length, a miss; keep nothing.
 			ftruncate( $handle, 0 );

@@ -145,6 +145,22 @@ final class EarlyCacheStoreTest extends TestCase {
 		$this->assertNull( $store->get( 'svc-v1-ab' ) );
 		file_put_contents( $this->dir . '/ab/svc-v1-ab', $raw );
 		$this->assertSame( '{"whole":true}', $store->get( 'svc-v1-ab' ) );
+		// A new value is written over the old one in place: a reader between the two halves of that
+		// write finds the new head before old bytes of the same length, which the checksum refuses.
+		$this->assertTrue( $store->put( 'svc-v1-ab', '{"whole":1234}', 60 ) );
+		$new = (string) file_get_contents( $this->dir . '/ab/svc-v1-ab' );
+		$this->assertSame( strlen( $raw ), strlen( $new ), 'the same length, as the torn read below needs' );
+		$torn = substr( $new, 0, -4 ) . substr( $raw, -4 );
+		file_put_contents( $this->dir . '/ab/svc-v1-ab', $torn );
+		$this->assertNull( $store->get( 'svc-v1-ab' ) );
+	}
+
+	public function test_a_shorter_value_written_over_a_longer_one_leaves_nothing_of_it(): void {
+		$store = new DiskStore( $this->dir );
+		$this->assertTrue( $store->put( 'svc-v1-ab', str_repeat( 'long ', 100 ), 60 ) );
+		$this->assertTrue( $store->put( 'svc-v1-ab', 'short', 60 ) );
+		$this->assertSame( 'short', $store->get( 'svc-v1-ab' ) );
+		$this->assertStringEndsWith( "\nshort", (string) file_get_contents( $this->dir . '/ab/svc-v1-ab' ) );
 	}
 
 	public function test_a_folder_of_the_disk_store_never_holds_more_than_its_bound(): void {
