@@ -1,5 +1,9 @@
 /** Route files the benchmarks deploy. */
 
+/** The `use` lines of the attributes the benchmarks' routes declare. */
+export const CACHE_IMPORT = 'use Svc\\Api\\Attribute\\Cache;';
+export const PERMISSION_IMPORT = 'use Svc\\Api\\Attribute\\Permission;';
+
 /** The handler both sides of benchmark (a) run: the same body, once as an svc file, once by hand. */
 export const HELLO_BODY = "return array( 'hello' => 'world', 'time' => 1 );";
 
