@@ -99,8 +99,7 @@ final class Plugin {
 		}
 		// `wp svc …`: the objects are built only when one of its commands runs.
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
-			\WP_CLI::add_command( 'svc', new Cli\SvcCommand( static fn (): Components => new Components( $paths ) ) );
-			\WP_CLI::add_command( 'svc cache', new Cli\CacheCommand( static fn (): Components => new Components( $paths ) ) );
+			Cli\Commands::register( static fn (): Components => new Components( $paths ) );
 		}
 	}
 
