@@ -11,7 +11,7 @@ namespace Svc\Cli;
 
 use Svc\Components;
 use Svc\Release\Schema;
-use Svc\Rest\ReleasesController;
+use Svc\Rest\StatusController;
 use WP_CLI;
 
 /**
@@ -51,7 +51,7 @@ final class StatusCommand {
 	public function __invoke( array $args, array $assoc_args ): void {
 		$components = ( $this->build )();
 		Schema::ensure();
-		$status            = ( new ReleasesController( $components->deployer, $components->store, $components->route_namespace ) )->status_of( false );
+		$status            = ( new StatusController( $components->deployer, $components->store ) )->status_of( false );
 		$failing           = array_values(
 			array_map(
 				static fn ( array $route ): array => array(
