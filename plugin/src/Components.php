@@ -32,7 +32,7 @@ use Svc\Storage\RouteFiles;
 use Svc\Storage\Trees;
 
 /**
- * Built the same way for the REST API (Plugin::set_up_rest) and for WP-CLI (Cli\SvcCommand), so
+ * Built the same way for the REST API (Plugin::set_up_rest) and for WP-CLI (Cli\Commands), so
  * both halves act on one site through one set of objects.
  */
 final class Components {

@@ -18,6 +18,7 @@ use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestStore;
 use Svc\Network\DeployCapability;
 use Svc\Network\SiteScope;
+use Svc\Rest\BlobsController;
 use Svc\Rest\CacheController;
 use Svc\Rest\DiagnosticsController;
 use Svc\Rest\EventsController;
@@ -28,6 +29,7 @@ use Svc\Rest\NamespaceController;
 use Svc\Rest\OpenApiController;
 use Svc\Rest\ReleasesController;
 use Svc\Rest\SecretsController;
+use Svc\Rest\StatusController;
 use Svc\Runtime\AuthorizationFallback;
 use Svc\Runtime\Authorizer;
 use Svc\Runtime\FatalErrorMonitor;
@@ -99,8 +101,7 @@ final class Plugin {
 		}
 		// `wp svc …`: the objects are built only when one of its commands runs.
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
-			\WP_CLI::add_command( 'svc', new Cli\SvcCommand( static fn (): Components => new Components( $paths ) ) );
-			\WP_CLI::add_command( 'svc cache', new Cli\CacheCommand( static fn (): Components => new Components( $paths ) ) );
+			Cli\Commands::register( static fn (): Components => new Components( $paths ) );
 		}
 	}
 
@@ -167,6 +168,8 @@ final class Plugin {
 		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer ): void {
 			( new NamespaceController( $route_namespace ) )->register();
 			( new FilesController( $files, $store, $loader, $route_namespace, $deployer, self::preview_files( $paths, $route_namespace, $deployer ) ) )->register();
+			( new StatusController( $deployer, $store ) )->register();
+			( new BlobsController( $deployer ) )->register();
 			( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
 			( new EventsController( new EventStore() ) )->register();
 			( new DiagnosticsController( $paths ) )->register();

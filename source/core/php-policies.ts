@@ -7,7 +7,7 @@
  */
 
 import { attributesOf, methodName, type AstNode } from './php-ast.js';
-import { integerRange, POLICY_ATTRIBUTES, policyAttribute, type PolicyAttribute, type PolicyName } from './policy-attributes.js';
+import { integerRange, isAttributeClass, POLICY_ATTRIBUTES, policyAttribute, type PolicyAttribute, type PolicyName } from './policy-attributes.js';
 
 /** Problems keyed by the attribute's short name, one list per descriptor read here. */
 export type PolicyProblems = Partial<Record<PolicyName, string[]>>;
@@ -38,8 +38,7 @@ export function policyProblems(classNode: AstNode, resolve: (written: string) =>
 	for (const [target, node] of targets) {
 		for (const descriptor of descriptors) {
 			const kind = descriptor.name;
-			const full = `svc\\api\\attribute\\${kind.toLowerCase()}`;
-			const found = attributesOf(node).filter((item) => typeof item['name'] === 'string' && resolve(item['name']).toLowerCase() === full);
+			const found = attributesNamed(node, kind, resolve);
 			const told = problems[kind] ?? [];
 			found.forEach((attribute, index) => {
 				const line = attribute.loc?.start.line ?? 0;
@@ -57,6 +56,11 @@ export function policyProblems(classNode: AstNode, resolve: (written: string) =>
 		}
 	}
 	return problems;
+}
+
+/** The attributes on a class or method that are the descriptor's, as PHP resolves their written names. */
+function attributesNamed(node: AstNode, name: PolicyName, resolve: (written: string) => string): AstNode[] {
+	return attributesOf(node).filter((item) => typeof item['name'] === 'string' && isAttributeClass(resolve(item['name']), name));
 }
 
 function misplacedProblem(descriptor: PolicyAttribute, target: string, verbs: ReadonlySet<string>, line: number): string | undefined {
@@ -150,31 +154,28 @@ const NOT_SCHEDULABLE = new Set([...VERBS, 'headers', 'permission']);
  * (test/fixtures/schedule-cases.json).
  */
 export function scheduleProblems(classNode: AstNode, resolve: (written: string) => string): string[] {
-	const isSchedule = (item: AstNode): boolean => typeof item['name'] === 'string' && resolve(item['name']).toLowerCase() === 'svc\\api\\attribute\\schedule';
-	const problems = attributesOf(classNode)
-		.filter(isSchedule)
-		.map((attribute) => `line ${attribute.loc?.start.line ?? 0}: #[Schedule] belongs on a public method of the class, not on the class`);
+	const problems = attributesNamed(classNode, 'Schedule', resolve).map(
+		(attribute) => `line ${attribute.loc?.start.line ?? 0}: #[Schedule] belongs on a public method of the class, not on the class`,
+	);
 	const body = Array.isArray(classNode['body']) ? (classNode['body'] as AstNode[]) : [];
 	for (const method of body.filter((member) => member.kind === 'method')) {
 		const key = methodName(method);
 		const target = `${writtenName(method) ?? key}()`;
-		attributesOf(method)
-			.filter(isSchedule)
-			.forEach((attribute, index) => {
-				const line = attribute.loc?.start.line ?? 0;
-				const visibility = typeof method['visibility'] === 'string' && method['visibility'] !== '' ? method['visibility'] : 'public';
-				if (index > 0) {
-					problems.push(`line ${line}: #[Schedule] is given more than once on ${target}`);
-				} else if (NOT_SCHEDULABLE.has(key) || key.startsWith('__')) {
-					problems.push(
-						`line ${line}: #[Schedule] belongs on a method of its own, not on ${target} (verbs, headers(), permission() and magic methods have another caller)`,
-					);
-				} else if (visibility !== 'public') {
-					problems.push(`line ${line}: #[Schedule] is on ${target}, which is ${visibility}: WP-Cron can only call a public method`);
-				} else {
-					problems.push(...scheduleValueProblems(`line ${line}: #[Schedule] on ${target}`, attribute));
-				}
-			});
+		attributesNamed(method, 'Schedule', resolve).forEach((attribute, index) => {
+			const line = attribute.loc?.start.line ?? 0;
+			const visibility = typeof method['visibility'] === 'string' && method['visibility'] !== '' ? method['visibility'] : 'public';
+			if (index > 0) {
+				problems.push(`line ${line}: #[Schedule] is given more than once on ${target}`);
+			} else if (NOT_SCHEDULABLE.has(key) || key.startsWith('__')) {
+				problems.push(
+					`line ${line}: #[Schedule] belongs on a method of its own, not on ${target} (verbs, headers(), permission() and magic methods have another caller)`,
+				);
+			} else if (visibility !== 'public') {
+				problems.push(`line ${line}: #[Schedule] is on ${target}, which is ${visibility}: WP-Cron can only call a public method`);
+			} else {
+				problems.push(...scheduleValueProblems(`line ${line}: #[Schedule] on ${target}`, attribute));
+			}
+		});
 	}
 	return problems;
 }

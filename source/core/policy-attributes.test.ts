@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { integerRange, POLICY_ATTRIBUTES } from './policy-attributes.js';
+import { integerRange, isAttributeClass, POLICY_ATTRIBUTES } from './policy-attributes.js';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'policy-attributes.json');
@@ -38,6 +38,14 @@ describe('policy attributes', () => {
 			const key = descriptor.listing.replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase());
 			expect([descriptor.name, route.required.includes(key), key in route.properties]).toEqual([descriptor.name, true, true]);
 		}
+	});
+
+	it("know their class as PHP resolves it, in any case, and no other attribute's", () => {
+		expect(isAttributeClass('Svc\\Api\\Attribute\\RateLimit', 'RateLimit')).toBe(true);
+		expect(isAttributeClass('svc\\api\\attribute\\SCHEDULE', 'Schedule')).toBe(true);
+		expect(isAttributeClass('Svc\\Api\\Attribute\\Cache', 'RateLimit')).toBe(false);
+		expect(isAttributeClass('App\\Attribute\\Cache', 'Cache')).toBe(false);
+		expect(isAttributeClass('Cache', 'Cache')).toBe(false);
 	});
 
 	it('give an integer parameter its range, and a string one none', () => {

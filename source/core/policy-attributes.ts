@@ -73,6 +73,14 @@ export const POLICY_ATTRIBUTES: readonly PolicyAttribute[] = [
 	},
 ];
 
+/** Where every attribute of svc lives (PolicyAttributes::NAMESPACE_PREFIX); a descriptor names its class by its short name. */
+export const NAMESPACE_PREFIX = 'Svc\\Api\\Attribute\\';
+
+/** Whether an attribute name, resolved as PHP resolves it, is the descriptor's class (PHP's class names ignore case). */
+export function isAttributeClass(resolved: string, name: PolicyName): boolean {
+	return resolved.toLowerCase() === `${NAMESPACE_PREFIX}${name}`.toLowerCase();
+}
+
 export function policyAttribute(name: PolicyName): PolicyAttribute {
 	const found = POLICY_ATTRIBUTES.find((descriptor) => descriptor.name === name);
 	if (found === undefined) throw new Error(`no policy attribute ${name}`);

@@ -61,6 +61,18 @@ describe('wp svc', () => {
     const push = await wp(['help', 'svc', 'push']);
     expect(push.stdout).toContain('<dir>');
     expect(push.stdout).toContain('[--prune]');
+    // Each subcommand is registered on its own (Cli\Commands): its synopsis is read from its docblock.
+    const usage = await wp(['svc']);
+    expect(usage.stdout.split('\n').slice(0, 8)).toEqual([
+      'usage: wp svc cache <command>',
+      '   or: wp svc logs [--since=<duration>] [--format=<format>]',
+      '   or: wp svc promote <id> [--force] [--message=<message>] [--yes]',
+      '   or: wp svc push <dir> [--prune] [--dry-run] [--preview] [--message=<message>] [--yes]',
+      '   or: wp svc releases [--format=<format>]',
+      '   or: wp svc rollback [<id>] [--message=<message>] [--yes]',
+      '   or: wp svc routes [--fields=<fields>] [--format=<format>]',
+      '   or: wp svc status [--format=<format>]',
+    ]);
   });
 
   it('push <dir> deploys a release that is served, listed by routes as the listing lists it, and marked in releases', async () => {

@@ -1,0 +1,99 @@
+<?php
+/**
+ * `svc/v1/status`: the active release, whether deploys are allowed, the limits and the web nodes.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Rest;
+
+use Svc\Manifest\ManifestStore;
+use Svc\Network\DeployCapability;
+use Svc\Release\Deployer;
+use Svc\Release\DeployPolicy;
+use Svc\Storage\Limits;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * See docs/management-api.md ("Releases") for the contract; `wp svc status` prints the same document.
+ */
+final class StatusController {
+
+	/** The request body a client should stay under: nginx's default client_max_body_size. */
+	public const REQUEST_BYTES = 1048576;
+
+	public function __construct(
+		private readonly Deployer $deployer,
+		private readonly ManifestStore $store,
+	) {
+	}
+
+	public function register(): void {
+		ManagementRoute::register(
+			'/status',
+			array(
+				array(
+					'methods'  => WP_REST_Server::READABLE,
+					'callback' => array(
+						$this,
+						'status',
+					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * The largest body a client should send: nginx's default, or PHP's post_max_size when lower.
+	 */
+	private static function request_bytes(): int {
+		$post_max = (int) wp_convert_hr_to_bytes( (string) ini_get( 'post_max_size' ) );
+		return $post_max > 0 ? min( self::REQUEST_BYTES, $post_max ) : self::REQUEST_BYTES;
+	}
+
+	public function status(): WP_REST_Response {
+		return new WP_REST_Response( $this->status_of( true ) );
+	}
+
+	/**
+	 * The status document; `caller` only for a REST caller (WP-CLI's operator has the server).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function status_of( bool $for_caller ): array {
+		$deploy = array( 'allowed' => DeployPolicy::allowed() );
+		if ( ! $deploy['allowed'] ) {
+			$deploy['reason'] = DeployPolicy::reason();
+		}
+		// `allowed` is the site's. On a network a site administrator may read all this and still not
+		// push (super admins only, by default): said only then, so other answers stay as they were.
+		if ( $for_caller && ! DeployCapability::allowed() ) {
+			$deploy['caller'] = array(
+				'allowed' => false,
+				'reason'  => DeployCapability::reason(),
+			);
+		}
+		$releases = $this->deployer->releases();
+		$active   = $releases->active_id();
+		$release  = 0 === $active ? null : $releases->get( $active );
+		$body     = array(
+			'deploy'  => $deploy,
+			'release' => null === $release ? null : Records::release( $release, $active ),
+			'limits'  => array(
+				'file_bytes'    => Limits::file_bytes( 'api' ),
+				'total_bytes'   => Limits::total_bytes( 'api' ),
+				'request_bytes' => self::request_bytes(),
+			),
+		);
+		// Several web nodes: what each serves, and its drift from the active release (this node's
+		// own, checked now). A single-node site's answer stays as it was.
+		if ( $this->deployer->nodes()->several() ) {
+			$this->deployer->report( $this->store->verified() );
+			$body['nodes'] = $this->deployer->nodes()->records();
+		}
+		return $body;
+	}
+}
