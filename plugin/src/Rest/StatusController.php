@@ -80,13 +80,17 @@ final class StatusController {
 		$active   = $releases->active_id();
 		$release  = 0 === $active ? null : $releases->get( $active );
 		$body     = array(
-			'deploy'  => $deploy,
-			'release' => null === $release ? null : Records::release( $release, $active ),
-			'limits'  => array(
+			'deploy'   => $deploy,
+			'release'  => null === $release ? null : Records::release( $release, $active ),
+			'limits'   => array(
 				'file_bytes'    => Limits::file_bytes( 'api' ),
 				'total_bytes'   => Limits::total_bytes( 'api' ),
 				'request_bytes' => self::request_bytes(),
 			),
+			// What a client may count on from this plugin: a change sent again with its commit_id is
+			// answered with the release it made, never a second one (a plugin older than that makes
+			// another release, so a client sends a change again only when this says so).
+			'features' => array( 'commit_ids' ),
 		);
 		// Several web nodes: what each serves, and its drift from the active release (this node's
 		// own, checked now). A single-node site's answer stays as it was.
