@@ -521,7 +521,8 @@ final class Deployer {
 		}
 		$previous = $this->releases->active_id( true );
 		try {
-			$id = $this->releases->activate( $final, $planned->kind, $planned->plan, $change->rollback_of, $change->message, $change->commit_id );
+			// Its event commits with it: a worker killed before the swap cannot leave a release untold.
+			$id = $this->releases->activate( $final, $planned->kind, $planned->plan, $change->rollback_of, $change->message, $change->commit_id, static fn ( int $id ) => self::emit( $id, $planned->kind, $final, $planned->plan, $change ) );
 		} catch ( RuntimeException $error ) {
 			// The transaction was rolled back: no release was recorded, and the build is not served.
 			Trees::remove( $this->paths->trees() . '/' . $build );
@@ -542,7 +543,7 @@ final class Deployer {
 		} catch ( RuntimeException $error ) {
 			// Recorded but not served: withdrawn, so that the site stays as it was (a node that followed
 			// it meanwhile follows back), and the tree left half-installed is removed.
-			$this->releases->withdraw( $id, $previous );
+			$this->releases->withdraw( $id, $previous, static fn ( int $id ) => Emit::event( 'release_withdrawn', array( 'release' => $id ) ) );
 			$this->collect();
 			return Refusal::write_failed( $error->getMessage() );
 		}
@@ -550,7 +551,6 @@ final class Deployer {
 		// The contents of releases pruned now go at once (past a short grace), not an hour later.
 		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
 		$outcome['release'] = $this->releases->get( $id );
-		self::emit( $id, $planned->kind, $final, $planned->plan, $change );
 		return $outcome;
 	}
 
