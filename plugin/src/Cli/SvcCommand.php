@@ -461,7 +461,7 @@ final class SvcCommand {
 	 */
 	private function route_rows(): array {
 		$components = $this->components();
-		$controller = new FilesController( $components->files, $components->store, $components->loader, $components->route_namespace, $components->deployer );
+		$controller = new FilesController( $components->files, $components->store, $components->loader, $components->route_namespace, $components->deployer, $components->nodes );
 		$request    = new WP_REST_Request( 'GET', '/svc/v1/api-files' );
 		$request->set_param( 'content', false );
 		$listing = $controller->index( $request );
