@@ -14,6 +14,9 @@
  *  throughput during deploys ÷ idle                                         target ≥ 0.9
  *  the site's CPU time (its FPM pool: master and children, reaped ones too) per push of 1 changed file
  *  and of 1,000 changed files, idle otherwise                               recorded
+ *  who used the site's core in each phase (php-fpm, MariaDB, nginx, the readers, and others: processes
+ *  the bench did not start and the kernel's own work), so that a fall in throughput can be put down
+ *  to the site's own cost or to the machine (scripts/bench/core-time.ts)    recorded
  *
  * Run alone with `npm run bench -- deploys` (or SVC_BENCH=deploys).
  */
@@ -27,6 +30,7 @@ import { runningChildren } from '../../source/local-site/process.js';
 import { startMultiNode } from '../../test/support/multinode.js';
 import { startWordPress, type WordPressSite } from '../../test/support/wordpress.js';
 import { phaseFigures, type Answer, type Deploy, type PhaseFigures } from './answer-freshness.js';
+import { coreShare, coreTicks, formatShare, part, processTicks, type CoreShare } from './core-time.js';
 import { fillerRoute, helloRoute } from './routes.js';
 
 export const READERS = 16;
@@ -61,6 +65,9 @@ export interface UnderDeploysFigures {
   /** The site's FPM CPU time over each phase (deploys' own requests included in the second). */
   idleCpuMs: number;
   busyCpuMs: number;
+  /** Who used the site's core in each phase (undefined with one core: nothing is pinned). */
+  idleCore?: CoreShare;
+  busyCore?: CoreShare;
 }
 
 export interface SiteCpuFigures {
@@ -173,6 +180,34 @@ function pinning(pinned: number): string {
   return pinned === 0 ? 'one core: nothing pinned' : `CLI on core ${CLI_CORE}; the site (php-fpm, nginx, MariaDB) and the readers, ${pinned} processes, on core ${SITE_CORE}`;
 }
 
+interface CoreSnapshot {
+  core: { busy: number; total: number };
+  parts: Record<string, number>;
+}
+
+/** The site's core's ticks, and each part's (the site's processes under this one, and the readers: this process). */
+function coreSnapshot(): CoreSnapshot {
+  const parts: Record<string, number> = {};
+  const visit = (pid: number): void => {
+    for (const child of runningChildren(pid)) {
+      try {
+        const { command, ticks } = processTicks(readFileSync(`/proc/${child}/stat`, 'utf8'), true);
+        const name = part(command);
+        // The CLI and taskset run on the other core; their children's time is theirs.
+        if (name === 'other') continue;
+        parts[name] = (parts[name] ?? 0) + ticks;
+      } catch {
+        // Gone meanwhile.
+      }
+      visit(child);
+    }
+  };
+  visit(process.pid);
+  const own = process.cpuUsage();
+  parts.readers = (own.user + own.system) / (1_000_000 / CLK_TCK);
+  return { core: coreTicks(readFileSync('/proc/stat', 'utf8'), Number(SITE_CORE)), parts };
+}
+
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -180,7 +215,7 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * starts no earlier than its share of it, and never before the previous one ended), the readers
  * running until the last step has finished.
  */
-async function underDeploys(cli: Cli, url: string, masters: readonly number[]): Promise<{ idle: PhaseFigures; busy: PhaseFigures; idleCpuMs: number; busyCpuMs: number }> {
+async function underDeploys(cli: Cli, url: string, masters: readonly number[], pinned: boolean): Promise<{ idle: PhaseFigures; busy: PhaseFigures; idleCpuMs: number; busyCpuMs: number; idleCore?: CoreShare; busyCore?: CoreShare }> {
   const sitesCpuMs = (): number => masters.reduce((sum, master) => sum + poolCpuMs(master), 0);
   writeRoute(cli, 'hello', versionRoute(0));
   await push(cli);
@@ -189,15 +224,18 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[]): 
   const warmStart = performance.now();
   await readers(url, () => performance.now() - warmStart >= 1000);
   const idleCpu = sitesCpuMs();
+  const idleCore = coreSnapshot();
   const idleStart = performance.now();
   const idleAnswers = await readers(url, () => performance.now() - idleStart >= PHASE_MS);
   const idleSeconds = (performance.now() - idleStart) / 1000;
 
   const idleCpuMs = sitesCpuMs() - idleCpu;
+  const idleShare = coreShare(idleCore, coreSnapshot());
 
   const deploys: Deploy[] = [];
   let deploying = true;
   const busyCpu = sitesCpuMs();
+  const busyCore = coreSnapshot();
   const busyStart = performance.now();
   const deploying$ = (async () => {
     try {
@@ -223,7 +261,9 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[]): 
   await deploying$;
   const busySeconds = (performance.now() - busyStart) / 1000;
   const busyCpuMs = sitesCpuMs() - busyCpu;
-  return { idle: phaseFigures(idleAnswers, [], 0, idleSeconds), busy: phaseFigures(busyAnswers, deploys, 0, busySeconds), idleCpuMs, busyCpuMs };
+  const busyShare = coreShare(busyCore, coreSnapshot());
+  const shares = pinned ? { idleCore: idleShare, busyCore: busyShare } : {};
+  return { idle: phaseFigures(idleAnswers, [], 0, idleSeconds), busy: phaseFigures(busyAnswers, deploys, 0, busySeconds), idleCpuMs, busyCpuMs, ...shares };
 }
 
 /** CPU time (ms) the FPM pool has used so far: the master, its live children, and the children each of them reaped. */
@@ -272,7 +312,7 @@ export async function measureUnderDeploysSingle(binary: string, scratch: string,
     if (fpm?.masterPid === undefined) throw new Error('the bench site is not running nginx + php-fpm');
     const pinned = pinSiteSide();
     const cli = cliFor(binary, path.join(scratch, 'deploys-single'), site, site.url);
-    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid]);
+    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid], pinned > 0);
 
     const fillers = Array.from({ length: files - 1 }, (_, index) => fillerRoute(index + 1));
     const writeAll = (tag: string): void => {
@@ -306,7 +346,7 @@ export async function measureUnderDeploysTwoNodes(binary: string, scratch: strin
     const pinned = pinSiteSide();
     const cli = cliFor(binary, path.join(scratch, 'deploys-two-nodes'), site.front.site, site.front.url);
     const masters = [site.nodes.a.fpm.masterPid, site.nodes.b.fpm.masterPid].filter((pid): pid is number => pid !== undefined);
-    const phases = await underDeploys(cli, `${site.front.restRoot}/svc-api/v1/hello`, masters);
+    const phases = await underDeploys(cli, `${site.front.restRoot}/svc-api/v1/hello`, masters, pinned > 0);
     return { title: 'two nodes behind the balancer', ...phases, deploys: STEPS.length, pinning: pinning(pinned) };
   } finally {
     unpin();
@@ -326,6 +366,9 @@ export function formatUnderDeploys(figures: UnderDeploysFigures, label: number, 
     `${'answers older than a finished deploy'.padEnd(label)}${busy.stale}   target 0: ${verdict(busy.stale === 0)}`,
     `${'p99 during deploys ÷ idle'.padEnd(label)}${p99.toFixed(2)}   (${busy.p99Ms.toFixed(0)} ms vs ${idle.p99Ms.toFixed(0)} ms)   target ≤ 1.5: ${verdict(p99 <= 1.5)}`,
     `${'throughput during deploys ÷ idle'.padEnd(label)}${throughput.toFixed(2)}   (${busy.perSecond.toFixed(1)} vs ${idle.perSecond.toFixed(1)} answers/s)   target ≥ 0.9: ${verdict(throughput >= 0.9)}`,
+    ...(figures.idleCore === undefined || figures.busyCore === undefined
+      ? []
+      : [`${`core ${SITE_CORE} (the site, the readers), idle`.padEnd(label)}${formatShare(figures.idleCore)}`, `${`core ${SITE_CORE}, during deploys`.padEnd(label)}${formatShare(figures.busyCore)}`]),
     `${'site CPU per answer, during deploys ÷ idle'.padEnd(label)}${(busy.answers === 0 || idle.answers === 0 ? Number.NaN : figures.busyCpuMs / busy.answers / (figures.idleCpuMs / idle.answers)).toFixed(2)}   (${(figures.busyCpuMs / Math.max(1, busy.answers)).toFixed(1)} ms vs ${(figures.idleCpuMs / Math.max(1, idle.answers)).toFixed(1)} ms; the deploys' own requests counted in)   target: recorded`,
   ];
 }

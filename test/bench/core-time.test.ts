@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { coreShare, coreTicks, formatShare, part, processTicks } from '../../scripts/bench/core-time.js';
+
+const STAT = 'cpu  200 0 100 700 10 0 0 0 0 0\ncpu0 120 5 60 300 10 3 2 0 0 0\ncpu1 80 0 40 400 0 0 0 0 0 0\nintr 1 2\n';
+
+describe('core time', () => {
+  it("reads one core's busy and total ticks, idle and iowait not busy", () => {
+    expect(coreTicks(STAT, 0)).toEqual({ busy: 190, total: 500 });
+    expect(coreTicks(STAT, 1)).toEqual({ busy: 120, total: 520 });
+    expect(() => coreTicks(STAT, 2)).toThrow('/proc/stat has no line for core 2');
+  });
+
+  it("reads a process's name and ticks, its reaped children's only when asked, a name with spaces and parentheses whole", () => {
+    const stat = '42 (php-fpm: pool (www)) S 1 42 42 0 -1 4194560 100 0 0 0 30 12 7 3 20 0 1 0 100 0 0';
+    expect(processTicks(stat, false)).toEqual({ command: 'php-fpm: pool (www)', ticks: 42 });
+    expect(processTicks(stat, true)).toEqual({ command: 'php-fpm: pool (www)', ticks: 52 });
+  });
+
+  it('names the parts of the site by command, anything else other', () => {
+    expect(['php-fpm: master process (/x.conf)', 'mariadbd', 'mysqld', 'nginx', 'node'].map(part)).toEqual(['php-fpm', 'MariaDB', 'MariaDB', 'nginx', 'other']);
+  });
+
+  it("shares a phase's core time among the parts, the unexplained busy time as others", () => {
+    const share = coreShare({ core: { busy: 100, total: 1000 }, parts: { 'php-fpm': 50, MariaDB: 10 } }, { core: { busy: 190, total: 1100 }, parts: { 'php-fpm': 100, MariaDB: 20, readers: 10 } });
+    expect(share.busy).toBeCloseTo(0.9);
+    expect(share.parts['php-fpm']).toBeCloseTo(0.5);
+    expect(share.parts.MariaDB).toBeCloseTo(0.1);
+    expect(share.parts.readers).toBeCloseTo(0.1);
+    expect(share.parts.others).toBeCloseTo(0.2);
+    expect(formatShare(share)).toBe('busy 90% (php-fpm 50%, MariaDB 10%, readers 10%, others 20%)');
+  });
+
+  it('never counts others below zero, and has no share over no time', () => {
+    expect(coreShare({ core: { busy: 0, total: 0 }, parts: {} }, { core: { busy: 10, total: 100 }, parts: { 'php-fpm': 20 } }).parts.others).toBe(0);
+    expect(Number.isNaN(coreShare({ core: { busy: 0, total: 100 }, parts: {} }, { core: { busy: 0, total: 100 }, parts: {} }).busy)).toBe(true);
+  });
+});
