@@ -70,3 +70,15 @@ export function formatShare(share: CoreShare): string {
   const parts = Object.entries(share.parts).map(([name, value]) => `${name} ${percent(value)}`);
   return `busy ${percent(share.busy)} (${parts.join(', ')})`;
 }
+
+/**
+ * The throughput ratio (during ÷ idle) with each phase's answers per second taken per share of the
+ * core the bench's own processes could have (all but `others`): what the site did with the core it
+ * got, apart from what other work on the machine took of it in one phase more than in the other.
+ * NaN when a phase had no share left.
+ */
+export function ratioPerAvailableCore(idlePerSecond: number, idle: CoreShare, busyPerSecond: number, busy: CoreShare): number {
+  const available = (share: CoreShare): number => 1 - (share.parts.others ?? 0);
+  if (available(idle) <= 0 || available(busy) <= 0) return Number.NaN;
+  return busyPerSecond / available(busy) / (idlePerSecond / available(idle));
+}

@@ -30,7 +30,7 @@ import { runningChildren } from '../../source/local-site/process.js';
 import { startMultiNode } from '../../test/support/multinode.js';
 import { startWordPress, type WordPressSite } from '../../test/support/wordpress.js';
 import { phaseFigures, type Answer, type Deploy, type PhaseFigures } from './answer-freshness.js';
-import { coreShare, coreTicks, formatShare, part, processTicks, type CoreShare } from './core-time.js';
+import { coreShare, coreTicks, formatShare, part, processTicks, ratioPerAvailableCore, type CoreShare } from './core-time.js';
 import { fillerRoute, helloRoute } from './routes.js';
 
 export const READERS = 16;
@@ -368,7 +368,11 @@ export function formatUnderDeploys(figures: UnderDeploysFigures, label: number, 
     `${'throughput during deploys ÷ idle'.padEnd(label)}${throughput.toFixed(2)}   (${busy.perSecond.toFixed(1)} vs ${idle.perSecond.toFixed(1)} answers/s)   target ≥ 0.9: ${verdict(throughput >= 0.9)}`,
     ...(figures.idleCore === undefined || figures.busyCore === undefined
       ? []
-      : [`${`core ${SITE_CORE} (the site, the readers), idle`.padEnd(label)}${formatShare(figures.idleCore)}`, `${`core ${SITE_CORE}, during deploys`.padEnd(label)}${formatShare(figures.busyCore)}`]),
+      : [
+          `${`core ${SITE_CORE} (the site, the readers), idle`.padEnd(label)}${formatShare(figures.idleCore)}`,
+          `${`core ${SITE_CORE}, during deploys`.padEnd(label)}${formatShare(figures.busyCore)}`,
+          `${'throughput ÷ idle, per core share left to it'.padEnd(label)}${ratioPerAvailableCore(idle.perSecond, figures.idleCore, busy.perSecond, figures.busyCore).toFixed(2)}   (others' share taken out of each phase: the site's own, not the machine's)   target: recorded`,
+        ]),
     `${'site CPU per answer, during deploys ÷ idle'.padEnd(label)}${(busy.answers === 0 || idle.answers === 0 ? Number.NaN : figures.busyCpuMs / busy.answers / (figures.idleCpuMs / idle.answers)).toFixed(2)}   (${(figures.busyCpuMs / Math.max(1, busy.answers)).toFixed(1)} ms vs ${(figures.idleCpuMs / Math.max(1, idle.answers)).toFixed(1)} ms; the deploys' own requests counted in)   target: recorded`,
   ];
 }

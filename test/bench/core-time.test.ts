@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { coreShare, coreTicks, formatShare, part, processTicks } from '../../scripts/bench/core-time.js';
+import { coreShare, coreTicks, formatShare, part, processTicks, ratioPerAvailableCore } from '../../scripts/bench/core-time.js';
 
 const STAT = 'cpu  200 0 100 700 10 0 0 0 0 0\ncpu0 120 5 60 300 10 3 2 0 0 0\ncpu1 80 0 40 400 0 0 0 0 0 0\nintr 1 2\n';
 
@@ -33,5 +33,13 @@ describe('core time', () => {
   it('never counts others below zero, and has no share over no time', () => {
     expect(coreShare({ core: { busy: 0, total: 0 }, parts: {} }, { core: { busy: 10, total: 100 }, parts: { 'php-fpm': 20 } }).parts.others).toBe(0);
     expect(Number.isNaN(coreShare({ core: { busy: 0, total: 100 }, parts: {} }, { core: { busy: 0, total: 100 }, parts: {} }).busy)).toBe(true);
+  });
+
+  it("takes each phase's throughput per share of the core left to the bench's processes", () => {
+    const share = (others: number): { busy: number; parts: Record<string, number> } => ({ busy: 1, parts: { 'php-fpm': 1 - others, others } });
+    // 60/s with 10% taken by others, 45/s with 25% taken: 66.7 and 60 per whole core.
+    expect(ratioPerAvailableCore(60, share(0.1), 45, share(0.25))).toBeCloseTo(0.9);
+    expect(ratioPerAvailableCore(60, share(0), 54, share(0))).toBeCloseTo(0.9);
+    expect(Number.isNaN(ratioPerAvailableCore(60, share(0), 54, share(1)))).toBe(true);
   });
 });
