@@ -129,20 +129,33 @@ final class ReleaseStore {
 	 * @param array<string, string>                                                     $files   Slug => hash.
 	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary Against $base.
 	 * @param int                                                                        $base    The release active when it was made.
+	 * @param (Closure(int): void)|null                                                 $with    As activate()'s: written in the same transaction.
 	 */
-	public function record_preview( array $files, array $summary, int $base, string $token_hash, int $expires, ?string $message ): int {
-		return $this->insert(
-			$files,
-			ReleaseKind::PREVIEW,
-			$summary,
-			null,
-			$message,
-			array(
-				'preview_token' => $token_hash,
-				'preview_base'  => $base,
-				'expires'       => $expires,
-			)
-		);
+	public function record_preview( array $files, array $summary, int $base, string $token_hash, int $expires, ?string $message, ?Closure $with = null ): int {
+		global $wpdb;
+		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		try {
+			$id = $this->insert(
+				$files,
+				ReleaseKind::PREVIEW,
+				$summary,
+				null,
+				$message,
+				array(
+					'preview_token' => $token_hash,
+					'preview_base'  => $base,
+					'expires'       => $expires,
+				)
+			);
+			if ( null !== $with ) {
+				$with( $id );
+			}
+			$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		} catch ( Throwable $error ) {
+			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			throw $error;
+		}
+		return $id;
 	}
 
 	/**

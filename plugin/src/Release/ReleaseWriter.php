@@ -137,7 +137,8 @@ final class ReleaseWriter {
 	private function record_preview( string $build, array $final, array $plan, int $active, Change $change, array $outcome ): array|Refusal {
 		$token = PreviewToken::generate();
 		try {
-			$id = $this->releases->record_preview( $final, $plan, $active, PreviewToken::hash( $token ), time() + PreviewToken::ttl(), $change->message );
+			// As a release's: the preview's event commits with it.
+			$id = $this->releases->record_preview( $final, $plan, $active, PreviewToken::hash( $token ), time() + PreviewToken::ttl(), $change->message, static fn ( int $id ) => self::emit( $id, ReleaseKind::PREVIEW, $final, $plan, $change ) );
 		} catch ( RuntimeException $error ) {
 			Trees::remove( $this->paths->trees() . '/' . $build );
 			return Refusal::write_failed( $error->getMessage() );
@@ -147,6 +148,7 @@ final class ReleaseWriter {
 		} catch ( RuntimeException $error ) {
 			// Another node would build it from the database, but this one answers the push: withdrawn.
 			$this->releases->delete( $id );
+			Emit::event( 'release_withdrawn', array( 'release' => $id ) );
 			$this->served->collect();
 			return Refusal::write_failed( $error->getMessage() );
 		}
@@ -155,7 +157,6 @@ final class ReleaseWriter {
 		$this->served->collect();
 		$outcome['release'] = $this->releases->get( $id );
 		$outcome['token']   = $token;
-		self::emit( $id, ReleaseKind::PREVIEW, $final, $plan, $change );
 		return $outcome;
 	}
 

@@ -141,6 +141,20 @@ final class StorageFaultsTest extends SvcTestCase {
 		$this->assertSame( array( ( new ReleaseStore() )->active_id( true ) ), array_slice( self::release_events(), 0, count( self::release_events() ) - count( $told ) ) );
 	}
 
+	public function test_a_preview_whose_tree_cannot_be_named_is_withdrawn_with_its_event(): void {
+		$told = self::release_events();
+		$new  = self::route( self::unique( 'Preview' ) );
+		$this->disk->fail( 'rename' );
+		$outcome = self::answer( $this->deployer->commit( new Change( files: array( 'hello' => hash( 'sha256', $new ) ), inline: array( hash( 'sha256', $new ) => $new ), kind: 'preview' ) ) );
+		$this->assertInstanceOf( WP_Error::class, $outcome );
+		$this->assertSame( 'svc_write_failed', $outcome->get_error_code() );
+		$this->assertSame( $told, self::release_events() );
+		// A preview made on a disk that works again is told of, once.
+		$made = self::answer( $this->deployer->commit( new Change( files: array( 'hello' => hash( 'sha256', $new ) ), inline: array( hash( 'sha256', $new ) => $new ), kind: 'preview' ) ) );
+		$this->assertIsArray( $made );
+		$this->assertSame( array( (int) $made['release']['id'] ), array_slice( self::release_events(), 0, count( self::release_events() ) - count( $told ) ) );
+	}
+
 	public function test_a_node_that_cannot_write_its_copy_keeps_serving_its_files_and_catches_up_later(): void {
 		$new = self::route( self::unique( 'Elsewhere' ) );
 		// Another node committed a release; this node's disk is full when it tries to follow.
