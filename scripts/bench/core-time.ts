@@ -82,3 +82,20 @@ export function ratioPerAvailableCore(idlePerSecond: number, idle: CoreShare, bu
   if (available(idle) <= 0 || available(busy) <= 0) return Number.NaN;
   return busyPerSecond / available(busy) / (idlePerSecond / available(idle));
 }
+
+export interface CoreSnapshot {
+  core: { busy: number; total: number };
+  parts: Record<string, number>;
+}
+
+/** `total` plus what changed from `start` to `end`: the ticks of several windows added up, for coreShare() from a zero start. */
+export function addWindow(total: CoreSnapshot, start: CoreSnapshot, end: CoreSnapshot): CoreSnapshot {
+  const parts = { ...total.parts };
+  for (const [name, ticks] of Object.entries(end.parts)) parts[name] = (parts[name] ?? 0) + Math.max(0, ticks - (start.parts[name] ?? 0));
+  return {
+    core: { busy: total.core.busy + end.core.busy - start.core.busy, total: total.core.total + end.core.total - start.core.total },
+    parts,
+  };
+}
+
+export const NO_TICKS: CoreSnapshot = { core: { busy: 0, total: 0 }, parts: {} };

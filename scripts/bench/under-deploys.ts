@@ -2,8 +2,9 @@
  * The site under deploys (issue 30), on nginx + php-fpm with opcache, single node and two nodes behind
  * the round-robin front (test/support/multinode.ts):
  *
- *  16 readers GET a route that answers its version, first idle, then while the real packed CLI does 8
- *  pushes and 2 rollbacks (`svc api push --yes --json`, `svc api rollback --yes --json`) pinned to
+ *  16 readers GET a route that answers its version, in idle windows alternating with windows in which
+ *  the real packed CLI does the next of 8 pushes and 2 rollbacks (`svc api push --yes --json`,
+ *  `svc api rollback --yes --json`; 5 rounds of each, PHASE_MS in all for each kind), pinned to
  *  core 1 with taskset, the site (php-fpm, nginx, MariaDB, the front) and the readers pinned to core 0,
  *  so the CLI's own CPU is not billed to the site. Both phases run on core 0 alike; other work on the
  *  machine is not fenced off (2 cores, shared).
@@ -30,7 +31,7 @@ import { runningChildren } from '../../source/local-site/process.js';
 import { startMultiNode } from '../../test/support/multinode.js';
 import { startWordPress, type WordPressSite } from '../../test/support/wordpress.js';
 import { phaseFigures, type Answer, type Deploy, type PhaseFigures } from './answer-freshness.js';
-import { coreShare, coreTicks, formatShare, part, processTicks, ratioPerAvailableCore, type CoreShare } from './core-time.js';
+import { addWindow, coreShare, coreTicks, formatShare, NO_TICKS, part, processTicks, ratioPerAvailableCore, type CoreShare, type CoreSnapshot } from './core-time.js';
 import { fillerRoute, helloRoute } from './routes.js';
 
 export const READERS = 16;
@@ -180,11 +181,6 @@ function pinning(pinned: number): string {
   return pinned === 0 ? 'one core: nothing pinned' : `CLI on core ${CLI_CORE}; the site (php-fpm, nginx, MariaDB) and the readers, ${pinned} processes, on core ${SITE_CORE}`;
 }
 
-interface CoreSnapshot {
-  core: { busy: number; total: number };
-  parts: Record<string, number>;
-}
-
 /** The site's core's ticks, and each part's (the site's processes under this one, and the readers: this process). */
 function coreSnapshot(): CoreSnapshot {
   const parts: Record<string, number> = {};
@@ -211,9 +207,41 @@ function coreSnapshot(): CoreSnapshot {
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The idle phase (PHASE_MS), then the deploy phase: the steps spread over at least PHASE_MS (one
- * starts no earlier than its share of it, and never before the previous one ended), the readers
- * running until the last step has finished.
+ * Idle and deploy windows alternate, ROUNDS of each, rather than one idle phase before one deploy
+ * phase: the machine is shared, and a slower minute or other work on the site's core then falls on
+ * both phases alike instead of on one (runs of the two-phase bench put the idle phase's CPU per
+ * answer anywhere from 10 to 19 ms).
+ */
+const ROUNDS = 5;
+
+interface Phase {
+  answers: Answer[];
+  ms: number;
+  cpuMs: number;
+  ticks: CoreSnapshot;
+}
+
+/** Runs `work` with the readers going until it has ended, and adds that window's figures to `phase`. */
+async function measureWindow(phase: Phase, url: string, sitesCpuMs: () => number, work: () => Promise<void>): Promise<void> {
+  const cpu = sitesCpuMs();
+  const ticks = coreSnapshot();
+  const startMs = performance.now();
+  let done = false;
+  const working = work().finally(() => {
+    done = true;
+  });
+  phase.answers.push(...(await readers(url, () => done)));
+  await working;
+  phase.ms += performance.now() - startMs;
+  phase.cpuMs += sitesCpuMs() - cpu;
+  phase.ticks = addWindow(phase.ticks, ticks, coreSnapshot());
+}
+
+/**
+ * ROUNDS rounds of an idle window (PHASE_MS ÷ ROUNDS) and a deploy window: the round's share of the
+ * steps spread over at least PHASE_MS ÷ ROUNDS (one starts no earlier than its share of it, and never
+ * before the previous one ended), the readers running until its last step has finished. Every answer,
+ * idle windows' too, is judged against the deploys that had finished before it was sent.
  */
 async function underDeploys(cli: Cli, url: string, masters: readonly number[], pinned: boolean): Promise<{ idle: PhaseFigures; busy: PhaseFigures; idleCpuMs: number; busyCpuMs: number; idleCore?: CoreShare; busyCore?: CoreShare }> {
   const sitesCpuMs = (): number => masters.reduce((sum, master) => sum + poolCpuMs(master), 0);
@@ -223,24 +251,18 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[], p
   await pause(2500);
   const warmStart = performance.now();
   await readers(url, () => performance.now() - warmStart >= 1000);
-  const idleCpu = sitesCpuMs();
-  const idleCore = coreSnapshot();
-  const idleStart = performance.now();
-  const idleAnswers = await readers(url, () => performance.now() - idleStart >= PHASE_MS);
-  const idleSeconds = (performance.now() - idleStart) / 1000;
-
-  const idleCpuMs = sitesCpuMs() - idleCpu;
-  const idleShare = coreShare(idleCore, coreSnapshot());
 
   const deploys: Deploy[] = [];
-  let deploying = true;
-  const busyCpu = sitesCpuMs();
-  const busyCore = coreSnapshot();
-  const busyStart = performance.now();
-  const deploying$ = (async () => {
-    try {
-      for (const [index, step] of STEPS.entries()) {
-        const due = busyStart + (index * PHASE_MS) / STEPS.length;
+  const idle: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
+  const busy: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
+  const windowMs = PHASE_MS / ROUNDS;
+  const perRound = Math.ceil(STEPS.length / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    await measureWindow(idle, url, sitesCpuMs, () => pause(windowMs));
+    await measureWindow(busy, url, sitesCpuMs, async () => {
+      const start = performance.now();
+      for (const [index, step] of STEPS.slice(round * perRound, (round + 1) * perRound).entries()) {
+        const due = start + (index * windowMs) / perRound;
         if (performance.now() < due) await pause(due - performance.now());
         const startedMs = performance.now();
         if ('push' in step) {
@@ -251,19 +273,18 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[], p
         }
         deploys.push({ startedMs, finishedMs: performance.now(), serves: 'push' in step ? step.push : step.rollbackTo });
       }
-      const rest = busyStart + PHASE_MS - performance.now();
+      const rest = start + windowMs - performance.now();
       if (rest > 0) await pause(rest);
-    } finally {
-      deploying = false;
-    }
-  })();
-  const busyAnswers = await readers(url, () => !deploying);
-  await deploying$;
-  const busySeconds = (performance.now() - busyStart) / 1000;
-  const busyCpuMs = sitesCpuMs() - busyCpu;
-  const busyShare = coreShare(busyCore, coreSnapshot());
-  const shares = pinned ? { idleCore: idleShare, busyCore: busyShare } : {};
-  return { idle: phaseFigures(idleAnswers, [], 0, idleSeconds), busy: phaseFigures(busyAnswers, deploys, 0, busySeconds), idleCpuMs, busyCpuMs, ...shares };
+    });
+  }
+  const shares = pinned ? { idleCore: coreShare(NO_TICKS, idle.ticks), busyCore: coreShare(NO_TICKS, busy.ticks) } : {};
+  return {
+    idle: phaseFigures(idle.answers, deploys, 0, idle.ms / 1000),
+    busy: phaseFigures(busy.answers, deploys, 0, busy.ms / 1000),
+    idleCpuMs: idle.cpuMs,
+    busyCpuMs: busy.cpuMs,
+    ...shares,
+  };
 }
 
 /** CPU time (ms) the FPM pool has used so far: the master, its live children, and the children each of them reaped. */

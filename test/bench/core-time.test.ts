@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { coreShare, coreTicks, formatShare, part, processTicks, ratioPerAvailableCore } from '../../scripts/bench/core-time.js';
+import { addWindow, coreShare, coreTicks, formatShare, NO_TICKS, part, processTicks, ratioPerAvailableCore } from '../../scripts/bench/core-time.js';
 
 const STAT = 'cpu  200 0 100 700 10 0 0 0 0 0\ncpu0 120 5 60 300 10 3 2 0 0 0\ncpu1 80 0 40 400 0 0 0 0 0 0\nintr 1 2\n';
 
@@ -41,5 +41,12 @@ describe('core time', () => {
     expect(ratioPerAvailableCore(60, share(0.1), 45, share(0.25))).toBeCloseTo(0.9);
     expect(ratioPerAvailableCore(60, share(0), 54, share(0))).toBeCloseTo(0.9);
     expect(Number.isNaN(ratioPerAvailableCore(60, share(0), 54, share(1)))).toBe(true);
+  });
+
+  it('adds up the ticks of several windows, a process gone meanwhile counting nothing below zero', () => {
+    const first = addWindow(NO_TICKS, { core: { busy: 10, total: 100 }, parts: { 'php-fpm': 5 } }, { core: { busy: 60, total: 200 }, parts: { 'php-fpm': 45, readers: 5 } });
+    const both = addWindow(first, { core: { busy: 500, total: 1000 }, parts: { 'php-fpm': 300 } }, { core: { busy: 550, total: 1100 }, parts: { 'php-fpm': 290, readers: 10 } });
+    expect(both).toEqual({ core: { busy: 100, total: 200 }, parts: { 'php-fpm': 40, readers: 15 } });
+    expect(coreShare(NO_TICKS, both).parts).toEqual({ 'php-fpm': 0.2, readers: 0.075, others: 0.5 - 0.275 });
   });
 });
