@@ -19,6 +19,7 @@ use Svc\Manifest\ManifestView;
 use Svc\Manifest\MetaStore;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
+use Svc\Release\NodeReports;
 use Svc\Release\ReleaseStore;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\RouteLoader;
@@ -39,6 +40,9 @@ final class Components {
 
 	public readonly RouteFiles $files;
 	public readonly ManifestStore $store;
+	public readonly ReleaseStore $releases;
+	public readonly BlobStore $blobs;
+	public readonly NodeReports $nodes;
 	public readonly Deployer $deployer;
 	public readonly FatalErrorMonitor $monitor;
 	public readonly RouteLoader $loader;
@@ -47,7 +51,10 @@ final class Components {
 	public function __construct( public readonly Paths $paths ) {
 		$this->files           = new RouteFiles( $paths );
 		$this->store           = self::manifest_store( $this->files );
-		$this->deployer        = new Deployer( $paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $paths ) );
+		$this->releases        = new ReleaseStore();
+		$this->blobs           = new BlobStore();
+		$this->nodes           = new NodeReports();
+		$this->deployer        = new Deployer( $paths, $this->store, $this->blobs, $this->releases, new Trees( $paths ), $this->nodes );
 		$this->monitor         = new FatalErrorMonitor();
 		$this->loader          = new RouteLoader( $this->store, new VendorAutoload( $paths, $this->store, $this->monitor ), $this->monitor );
 		$this->route_namespace = new RouteNamespace();

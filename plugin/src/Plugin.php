@@ -25,6 +25,7 @@ use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
+use Svc\Release\NodeReports;
 use Svc\Rest\NamespaceController;
 use Svc\Rest\OpenApiController;
 use Svc\Rest\ReleasesController;
@@ -132,15 +133,15 @@ final class Plugin {
 	 *
 	 * @return Closure(string): FilesController
 	 */
-	private static function preview_files( Paths $paths, RouteNamespace $route_namespace, Deployer $deployer ): Closure {
-		return static function ( string $tree ) use ( $paths, $route_namespace, $deployer ): FilesController {
+	private static function preview_files( Paths $paths, RouteNamespace $route_namespace, Deployer $deployer, NodeReports $nodes ): Closure {
+		return static function ( string $tree ) use ( $paths, $route_namespace, $deployer, $nodes ): FilesController {
 			$served = new Components( $paths->for_tree( $tree ) );
-			return new FilesController( $served->files, $served->store, $served->loader, $route_namespace, $deployer );
+			return new FilesController( $served->files, $served->store, $served->loader, $route_namespace, $deployer, $nodes );
 		};
 	}
 
 	private function reconcile( Components $components ): void {
-		( new Reconciler( $components->store, $components->deployer->releases(), $components->paths ) )->check();
+		( new Reconciler( $components->store, $components->releases, $components->paths ) )->check();
 	}
 
 	private function set_up_rest( Paths $paths, SiteScope $site ): void {
@@ -160,17 +161,20 @@ final class Plugin {
 		// The header is looked at first: a request without it pays nothing for previews. Management
 		// requests always act on the active release; only the routes are served from the preview.
 		$preview = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
-			? ( new PreviewRequest( $deployer->releases(), $deployer ) )->tree( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
+			? ( new PreviewRequest( $components->releases, $deployer ) )->tree( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
 			: null;
 		$serving = null === $preview ? $components : new Components( $paths->for_tree( $preview ) );
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
-		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer ): void {
+		$nodes      = $components->nodes;
+		$releases   = $components->releases;
+		$blobs      = $components->blobs;
+		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer, $nodes, $releases, $blobs ): void {
 			( new NamespaceController( $route_namespace ) )->register();
-			( new FilesController( $files, $store, $loader, $route_namespace, $deployer, self::preview_files( $paths, $route_namespace, $deployer ) ) )->register();
-			( new StatusController( $deployer, $store ) )->register();
-			( new BlobsController( $deployer ) )->register();
-			( new ReleasesController( $deployer, $store, $route_namespace ) )->register();
+			( new FilesController( $files, $store, $loader, $route_namespace, $deployer, $nodes, self::preview_files( $paths, $route_namespace, $deployer, $nodes ) ) )->register();
+			( new StatusController( $deployer, $store, $releases, $nodes ) )->register();
+			( new BlobsController( $blobs ) )->register();
+			( new ReleasesController( $deployer, $store, $route_namespace, $releases, $blobs ) )->register();
 			( new EventsController( new EventStore() ) )->register();
 			( new DiagnosticsController( $paths ) )->register();
 			( new SecretsController( SecretStore::for_site() ) )->register();

@@ -2,8 +2,9 @@
  * The site under deploys (issue 30), on nginx + php-fpm with opcache, single node and two nodes behind
  * the round-robin front (test/support/multinode.ts):
  *
- *  16 readers GET a route that answers its version, first idle, then while the real packed CLI does 8
- *  pushes and 2 rollbacks (`svc api push --yes --json`, `svc api rollback --yes --json`) pinned to
+ *  16 readers GET a route that answers its version, in idle windows alternating with windows in which
+ *  the real packed CLI does the next of 8 pushes and 2 rollbacks (`svc api push --yes --json`,
+ *  `svc api rollback --yes --json`; 5 rounds of each, PHASE_MS in all for each kind), pinned to
  *  core 1 with taskset, the site (php-fpm, nginx, MariaDB, the front) and the readers pinned to core 0,
  *  so the CLI's own CPU is not billed to the site. Both phases run on core 0 alike; other work on the
  *  machine is not fenced off (2 cores, shared).
@@ -14,6 +15,9 @@
  *  throughput during deploys ÷ idle                                         target ≥ 0.9
  *  the site's CPU time (its FPM pool: master and children, reaped ones too) per push of 1 changed file
  *  and of 1,000 changed files, idle otherwise                               recorded
+ *  who used the site's core in each phase (php-fpm, MariaDB, nginx, the readers, and others: processes
+ *  the bench did not start and the kernel's own work), so that a fall in throughput can be put down
+ *  to the site's own cost or to the machine (scripts/bench/core-time.ts)    recorded
  *
  * Run alone with `npm run bench -- deploys` (or SVC_BENCH=deploys).
  */
@@ -27,6 +31,7 @@ import { runningChildren } from '../../source/local-site/process.js';
 import { startMultiNode } from '../../test/support/multinode.js';
 import { startWordPress, type WordPressSite } from '../../test/support/wordpress.js';
 import { phaseFigures, type Answer, type Deploy, type PhaseFigures } from './answer-freshness.js';
+import { addWindow, coreShare, coreTicks, formatShare, NO_TICKS, part, processTicks, ratioPerAvailableCore, type CoreShare, type CoreSnapshot } from './core-time.js';
 import { fillerRoute, helloRoute } from './routes.js';
 
 export const READERS = 16;
@@ -61,6 +66,9 @@ export interface UnderDeploysFigures {
   /** The site's FPM CPU time over each phase (deploys' own requests included in the second). */
   idleCpuMs: number;
   busyCpuMs: number;
+  /** Who used the site's core in each phase (undefined with one core: nothing is pinned). */
+  idleCore?: CoreShare;
+  busyCore?: CoreShare;
 }
 
 export interface SiteCpuFigures {
@@ -173,14 +181,69 @@ function pinning(pinned: number): string {
   return pinned === 0 ? 'one core: nothing pinned' : `CLI on core ${CLI_CORE}; the site (php-fpm, nginx, MariaDB) and the readers, ${pinned} processes, on core ${SITE_CORE}`;
 }
 
+/** The site's core's ticks, and each part's (the site's processes under this one, and the readers: this process). */
+function coreSnapshot(): CoreSnapshot {
+  const parts: Record<string, number> = {};
+  const visit = (pid: number): void => {
+    for (const child of runningChildren(pid)) {
+      try {
+        const { command, ticks } = processTicks(readFileSync(`/proc/${child}/stat`, 'utf8'), true);
+        const name = part(command);
+        // The CLI and taskset run on the other core; their children's time is theirs.
+        if (name === 'other') continue;
+        parts[name] = (parts[name] ?? 0) + ticks;
+      } catch {
+        // Gone meanwhile.
+      }
+      visit(child);
+    }
+  };
+  visit(process.pid);
+  const own = process.cpuUsage();
+  parts.readers = (own.user + own.system) / (1_000_000 / CLK_TCK);
+  return { core: coreTicks(readFileSync('/proc/stat', 'utf8'), Number(SITE_CORE)), parts };
+}
+
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The idle phase (PHASE_MS), then the deploy phase: the steps spread over at least PHASE_MS (one
- * starts no earlier than its share of it, and never before the previous one ended), the readers
- * running until the last step has finished.
+ * Idle and deploy windows alternate, ROUNDS of each, rather than one idle phase before one deploy
+ * phase: the machine is shared, and a slower minute or other work on the site's core then falls on
+ * both phases alike instead of on one (runs of the two-phase bench put the idle phase's CPU per
+ * answer anywhere from 10 to 19 ms).
  */
-async function underDeploys(cli: Cli, url: string, masters: readonly number[]): Promise<{ idle: PhaseFigures; busy: PhaseFigures; idleCpuMs: number; busyCpuMs: number }> {
+const ROUNDS = 5;
+
+interface Phase {
+  answers: Answer[];
+  ms: number;
+  cpuMs: number;
+  ticks: CoreSnapshot;
+}
+
+/** Runs `work` with the readers going until it has ended, and adds that window's figures to `phase`. */
+async function measureWindow(phase: Phase, url: string, sitesCpuMs: () => number, work: () => Promise<void>): Promise<void> {
+  const cpu = sitesCpuMs();
+  const ticks = coreSnapshot();
+  const startMs = performance.now();
+  let done = false;
+  const working = work().finally(() => {
+    done = true;
+  });
+  phase.answers.push(...(await readers(url, () => done)));
+  await working;
+  phase.ms += performance.now() - startMs;
+  phase.cpuMs += sitesCpuMs() - cpu;
+  phase.ticks = addWindow(phase.ticks, ticks, coreSnapshot());
+}
+
+/**
+ * ROUNDS rounds of an idle window (PHASE_MS ÷ ROUNDS) and a deploy window: the round's share of the
+ * steps spread over at least PHASE_MS ÷ ROUNDS (one starts no earlier than its share of it, and never
+ * before the previous one ended), the readers running until its last step has finished. Every answer,
+ * idle windows' too, is judged against the deploys that had finished before it was sent.
+ */
+async function underDeploys(cli: Cli, url: string, masters: readonly number[], pinned: boolean): Promise<{ idle: PhaseFigures; busy: PhaseFigures; idleCpuMs: number; busyCpuMs: number; idleCore?: CoreShare; busyCore?: CoreShare }> {
   const sitesCpuMs = (): number => masters.reduce((sum, master) => sum + poolCpuMs(master), 0);
   writeRoute(cli, 'hello', versionRoute(0));
   await push(cli);
@@ -188,21 +251,18 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[]): 
   await pause(2500);
   const warmStart = performance.now();
   await readers(url, () => performance.now() - warmStart >= 1000);
-  const idleCpu = sitesCpuMs();
-  const idleStart = performance.now();
-  const idleAnswers = await readers(url, () => performance.now() - idleStart >= PHASE_MS);
-  const idleSeconds = (performance.now() - idleStart) / 1000;
-
-  const idleCpuMs = sitesCpuMs() - idleCpu;
 
   const deploys: Deploy[] = [];
-  let deploying = true;
-  const busyCpu = sitesCpuMs();
-  const busyStart = performance.now();
-  const deploying$ = (async () => {
-    try {
-      for (const [index, step] of STEPS.entries()) {
-        const due = busyStart + (index * PHASE_MS) / STEPS.length;
+  const idle: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
+  const busy: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
+  const windowMs = PHASE_MS / ROUNDS;
+  const perRound = Math.ceil(STEPS.length / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    await measureWindow(idle, url, sitesCpuMs, () => pause(windowMs));
+    await measureWindow(busy, url, sitesCpuMs, async () => {
+      const start = performance.now();
+      for (const [index, step] of STEPS.slice(round * perRound, (round + 1) * perRound).entries()) {
+        const due = start + (index * windowMs) / perRound;
         if (performance.now() < due) await pause(due - performance.now());
         const startedMs = performance.now();
         if ('push' in step) {
@@ -213,17 +273,18 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[]): 
         }
         deploys.push({ startedMs, finishedMs: performance.now(), serves: 'push' in step ? step.push : step.rollbackTo });
       }
-      const rest = busyStart + PHASE_MS - performance.now();
+      const rest = start + windowMs - performance.now();
       if (rest > 0) await pause(rest);
-    } finally {
-      deploying = false;
-    }
-  })();
-  const busyAnswers = await readers(url, () => !deploying);
-  await deploying$;
-  const busySeconds = (performance.now() - busyStart) / 1000;
-  const busyCpuMs = sitesCpuMs() - busyCpu;
-  return { idle: phaseFigures(idleAnswers, [], 0, idleSeconds), busy: phaseFigures(busyAnswers, deploys, 0, busySeconds), idleCpuMs, busyCpuMs };
+    });
+  }
+  const shares = pinned ? { idleCore: coreShare(NO_TICKS, idle.ticks), busyCore: coreShare(NO_TICKS, busy.ticks) } : {};
+  return {
+    idle: phaseFigures(idle.answers, deploys, 0, idle.ms / 1000),
+    busy: phaseFigures(busy.answers, deploys, 0, busy.ms / 1000),
+    idleCpuMs: idle.cpuMs,
+    busyCpuMs: busy.cpuMs,
+    ...shares,
+  };
 }
 
 /** CPU time (ms) the FPM pool has used so far: the master, its live children, and the children each of them reaped. */
@@ -272,7 +333,7 @@ export async function measureUnderDeploysSingle(binary: string, scratch: string,
     if (fpm?.masterPid === undefined) throw new Error('the bench site is not running nginx + php-fpm');
     const pinned = pinSiteSide();
     const cli = cliFor(binary, path.join(scratch, 'deploys-single'), site, site.url);
-    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid]);
+    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid], pinned > 0);
 
     const fillers = Array.from({ length: files - 1 }, (_, index) => fillerRoute(index + 1));
     const writeAll = (tag: string): void => {
@@ -306,7 +367,7 @@ export async function measureUnderDeploysTwoNodes(binary: string, scratch: strin
     const pinned = pinSiteSide();
     const cli = cliFor(binary, path.join(scratch, 'deploys-two-nodes'), site.front.site, site.front.url);
     const masters = [site.nodes.a.fpm.masterPid, site.nodes.b.fpm.masterPid].filter((pid): pid is number => pid !== undefined);
-    const phases = await underDeploys(cli, `${site.front.restRoot}/svc-api/v1/hello`, masters);
+    const phases = await underDeploys(cli, `${site.front.restRoot}/svc-api/v1/hello`, masters, pinned > 0);
     return { title: 'two nodes behind the balancer', ...phases, deploys: STEPS.length, pinning: pinning(pinned) };
   } finally {
     unpin();
@@ -326,6 +387,13 @@ export function formatUnderDeploys(figures: UnderDeploysFigures, label: number, 
     `${'answers older than a finished deploy'.padEnd(label)}${busy.stale}   target 0: ${verdict(busy.stale === 0)}`,
     `${'p99 during deploys ÷ idle'.padEnd(label)}${p99.toFixed(2)}   (${busy.p99Ms.toFixed(0)} ms vs ${idle.p99Ms.toFixed(0)} ms)   target ≤ 1.5: ${verdict(p99 <= 1.5)}`,
     `${'throughput during deploys ÷ idle'.padEnd(label)}${throughput.toFixed(2)}   (${busy.perSecond.toFixed(1)} vs ${idle.perSecond.toFixed(1)} answers/s)   target ≥ 0.9: ${verdict(throughput >= 0.9)}`,
+    ...(figures.idleCore === undefined || figures.busyCore === undefined
+      ? []
+      : [
+          `${`core ${SITE_CORE} (the site, the readers), idle`.padEnd(label)}${formatShare(figures.idleCore)}`,
+          `${`core ${SITE_CORE}, during deploys`.padEnd(label)}${formatShare(figures.busyCore)}`,
+          `${'throughput ÷ idle, per core share left to it'.padEnd(label)}${ratioPerAvailableCore(idle.perSecond, figures.idleCore, busy.perSecond, figures.busyCore).toFixed(2)}   (others' share taken out of each phase: the site's own, not the machine's)   target: recorded`,
+        ]),
     `${'site CPU per answer, during deploys ÷ idle'.padEnd(label)}${(busy.answers === 0 || idle.answers === 0 ? Number.NaN : figures.busyCpuMs / busy.answers / (figures.idleCpuMs / idle.answers)).toFixed(2)}   (${(figures.busyCpuMs / Math.max(1, busy.answers)).toFixed(1)} ms vs ${(figures.idleCpuMs / Math.max(1, idle.answers)).toFixed(1)} ms; the deploys' own requests counted in)   target: recorded`,
   ];
 }

@@ -3,7 +3,8 @@
  * packed CLI as users run it (issue 30; deploy-faults.test.ts has the database's and the proxy's):
  *
  * - the PHP worker killed (SIGKILL) while it activates a release, before the database's commit and
- *   after it (held there by a test mu-plugin, svc-e2e-hold.php, from outside);
+ *   after it (held there by a test mu-plugin, svc-e2e-hold.php, from outside): the release and its
+ *   event are kept together or not at all;
  * - the disk of wp-content/svc full (a small tmpfs mounted over it; needs root, else skipped) while
  *   staging and while activating;
  * - the connection cut mid-commit (a TCP proxy that drops it once the request's body is sent), for
@@ -143,6 +144,14 @@ async function events(): Promise<number[]> {
 	return ((await answer.json()) as { events: { id: number }[] }).events.map((event) => event.id);
 }
 
+/** The releases the site's `release` events tell of (svc api logs shows them), oldest first. */
+async function releaseEvents(): Promise<number[]> {
+	const answer = await site.fetch('/svc/v1/events?per_page=200', { as: 'admin' });
+	expect(answer.status).toBe(200);
+	const kept = ((await answer.json()) as { events: { type: string; data: { release?: unknown } }[] }).events;
+	return kept.filter((event) => event.type === 'release').map((event) => Number(event.data.release)).reverse();
+}
+
 /** Build folders a write left behind (removed by the next write). */
 function leftovers(): string[] {
 	const trees = path.join(site.svcDir, 'trees');
@@ -177,11 +186,13 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		expect(after.slice(1).map((entry) => entry.id)).toEqual(before.map((entry) => entry.id));
 		expect(JSON.parse(result.stdout)).toMatchObject({ release: { id: after[0]?.id, active: true } });
 		expect(await servedAll(['alpha', 'keep'])).toEqual({ alpha: 'a2', keep: 'k1' });
+		// The killed transaction took its event with it: one event, for the one release made.
+		expect((await releaseEvents()).filter((id) => id > (before[0]?.id ?? 0))).toEqual([after[0]?.id]);
 		// The killed worker's build folder went with the write that followed.
 		expect(leftovers()).toEqual([]);
 	});
 
-	it('the worker killed after the commit, before it served the new tree: the next request serves it; svc is answered the release its id made', async () => {
+	it('the worker killed after the commit, before it served the new tree: the next request serves it and the event of the release is kept; svc is answered the release its id made', async () => {
 		writeRoute('alpha', 'a3');
 		const before = await releases();
 		const kept = await events();
@@ -200,6 +211,8 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		expect(JSON.parse(result.stdout)).toMatchObject({ release: { id: after[0]?.id, active: true } });
 		expect(await servedAll(['alpha', 'keep'])).toEqual({ alpha: 'a3', keep: 'k1' });
 		expect(await events()).toEqual(expect.arrayContaining(kept));
+		// The worker died before it would have told of the release: its event was committed with it.
+		expect((await releaseEvents()).filter((id) => id > (before[0]?.id ?? 0))).toEqual([after[0]?.id]);
 		// A rerun has nothing to do.
 		const rerun = await svc('api', 'push', '--yes');
 		expect(rerun).toMatchObject({ code: 0 });
@@ -220,6 +233,7 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		const after = await releases();
 		expect(after.filter((entry) => entry.id > (before[0]?.id ?? 0))).toEqual([expect.objectContaining({ active: true })]);
 		expect(await servedAll(['alpha', 'keep'])).toEqual({ alpha: 'a4', keep: 'k1' });
+		expect((await releaseEvents()).filter((id) => id > (before[0]?.id ?? 0))).toEqual([after[0]?.id]);
 		const rerun = await svc('api', 'push', '--yes');
 		expect(rerun).toMatchObject({ code: 0 });
 		expect(await releases()).toEqual(after);
@@ -243,6 +257,7 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 		const after = await releases();
 		expect(after.filter((entry) => entry.id > (before[0]?.id ?? 0))).toEqual([expect.objectContaining({ active: true })]);
 		expect(await servedAll(['alpha', 'keep'])).toEqual({ alpha: 'a5', keep: 'k1' });
+		expect((await releaseEvents()).filter((id) => id > (before[0]?.id ?? 0))).toEqual([after[0]?.id]);
 		const rerun = await svc('api', 'push', '--yes');
 		expect(rerun).toMatchObject({ code: 0 });
 		expect(await releases()).toEqual(after);

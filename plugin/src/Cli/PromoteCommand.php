@@ -53,12 +53,13 @@ final class PromoteCommand {
 	 */
 	public function __invoke( array $args, array $assoc_args ): void {
 		DeploySteps::refuse_unless_deploys_allowed();
-		$id       = DeploySteps::release_id( $args[0] ?? '' );
-		$force    = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'force', false );
-		$message  = DeploySteps::message( $assoc_args );
-		$deployer = ( $this->build )()->deployer;
+		$id         = DeploySteps::release_id( $args[0] ?? '' );
+		$force      = (bool) WP_CLI\Utils\get_flag_value( $assoc_args, 'force', false );
+		$message    = DeploySteps::message( $assoc_args );
+		$components = ( $this->build )();
+		$deployer   = $components->deployer;
 		Schema::ensure();
-		$base = $deployer->releases()->active_id( true );
+		$base = $components->releases->active_id( true );
 		$plan = DeploySteps::outcome( $deployer->promote( $id, true, $base, $force ) );
 		DeploySteps::print_plan( $plan['plan'] );
 		if ( ! empty( $plan['unchanged'] ) ) {

@@ -71,11 +71,12 @@ final class PushCommand {
 		if ( $files instanceof WP_Error ) {
 			WP_CLI::error( $files->get_error_message() );
 		}
-		$deployer = ( $this->build )()->deployer;
+		$components = ( $this->build )();
+		$deployer   = $components->deployer;
 		Schema::ensure();
 		$hashes = array_map( static fn ( string $content ): string => hash( 'sha256', $content ), $files );
 		$inline = array_combine( array_values( $hashes ), array_values( $files ) );
-		$base   = $deployer->releases()->active_id( true );
+		$base   = $components->releases->active_id( true );
 		$plan   = DeploySteps::outcome( $deployer->commit( new Change( files: $hashes, prune: $prune, dry_run: true, inline: $inline, base: $base, kind: $prune ? ReleaseKind::PRUNE : ReleaseKind::PUSH ) ) );
 		DeploySteps::print_plan( $plan['plan'] );
 		if ( $dry_run ) {

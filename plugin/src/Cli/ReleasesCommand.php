@@ -45,7 +45,7 @@ final class ReleasesCommand {
 	 */
 	public function __invoke( array $args, array $assoc_args ): void {
 		$components = ( $this->build )();
-		$releases   = (array) ( new ReleasesController( $components->deployer, $components->store, $components->route_namespace ) )->index()->get_data();
+		$releases   = (array) ( new ReleasesController( $components->deployer, $components->store, $components->route_namespace, $components->releases, $components->blobs ) )->index()->get_data();
 		$format     = $assoc_args['format'] ?? 'table';
 		$rows       = array_map(
 			static function ( array $release ) use ( $format ): array {

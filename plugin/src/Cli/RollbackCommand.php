@@ -48,11 +48,12 @@ final class RollbackCommand {
 	 */
 	public function __invoke( array $args, array $assoc_args ): void {
 		DeploySteps::refuse_unless_deploys_allowed();
-		$to       = isset( $args[0] ) ? DeploySteps::release_id( $args[0] ) : null;
-		$message  = DeploySteps::message( $assoc_args );
-		$deployer = ( $this->build )()->deployer;
+		$to         = isset( $args[0] ) ? DeploySteps::release_id( $args[0] ) : null;
+		$message    = DeploySteps::message( $assoc_args );
+		$components = ( $this->build )();
+		$deployer   = $components->deployer;
 		Schema::ensure();
-		$base = $deployer->releases()->active_id( true );
+		$base = $components->releases->active_id( true );
 		$plan = DeploySteps::outcome( $deployer->rollback( $to, true, $base ) );
 		DeploySteps::print_plan( $plan['plan'] );
 		WP_CLI::confirm( 'Make that release active?', $assoc_args );

@@ -24,7 +24,7 @@ final class RouteRows {
 	 * @return list<array{slug: string, route: ?string, verbs: list<string>, public: bool, error: ?string, schedules: list<array<string, mixed>>}>
 	 */
 	public static function of( Components $components ): array {
-		$controller = new FilesController( $components->files, $components->store, $components->loader, $components->route_namespace, $components->deployer );
+		$controller = new FilesController( $components->files, $components->store, $components->loader, $components->route_namespace, $components->deployer, $components->nodes );
 		$request    = new WP_REST_Request( 'GET', '/svc/v1/api-files' );
 		$request->set_param( 'content', false );
 		$listing = $controller->index( $request );

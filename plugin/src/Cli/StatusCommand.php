@@ -51,7 +51,7 @@ final class StatusCommand {
 	public function __invoke( array $args, array $assoc_args ): void {
 		$components = ( $this->build )();
 		Schema::ensure();
-		$status            = ( new StatusController( $components->deployer, $components->store ) )->status_of( false );
+		$status            = ( new StatusController( $components->deployer, $components->store, $components->releases, $components->nodes ) )->status_of( false );
 		$failing           = array_values(
 			array_map(
 				static fn ( array $route ): array => array(

@@ -19,7 +19,7 @@ final class Emit {
 	public const ACTION = 'svc_event';
 
 	/**
-	 * @param string               $type   One of Recorder::TYPES, e.g. `load_failed`.
+	 * @param string               $type   One of Recorder::TYPES, e.g. `load_failed` (or `release_withdrawn`: forget a release's).
 	 * @param array<string, mixed> $fields `slug`, `message` and anything the type carries.
 	 */
 	public static function event( string $type, array $fields = array() ): void {

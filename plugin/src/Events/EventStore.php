@@ -50,6 +50,16 @@ final class EventStore {
 	}
 
 	/**
+	 * Removes the `release` event of release $id (a release withdrawn in the transaction that calls this).
+	 */
+	public function forget_release( int $id ): void {
+		global $wpdb;
+		EventTable::ensure();
+		// The data column is the event's fields as JSON, `release` first (Deployer::emit).
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . EventTable::name() . " WHERE type = 'release' AND data LIKE %s", $wpdb->esc_like( sprintf( '{"release":%d,', $id ) ) . '%' ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+	}
+
+	/**
 	 * Events with after < id < before (either bound optional) and created at or after $since_ms,
 	 * newest first, at most $limit.
 	 *

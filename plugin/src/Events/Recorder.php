@@ -52,6 +52,13 @@ final class Recorder {
 		} elseif ( 'load_failed' === $type && null !== $slug ) {
 			$this->set_failing( $slug, true );
 			$message = sprintf( '%s.php skipped: %s', $slug, $message );
+		} elseif ( 'release_withdrawn' === $type ) {
+			// Not kept: the release it names was recorded, then undone because its files could not be
+			// served, so the event that told of it goes too (the push was refused; nothing happened).
+			if ( is_int( $fields['release'] ?? null ) ) {
+				$this->store->forget_release( $fields['release'] );
+			}
+			return;
 		} elseif ( 'release' === $type ) {
 			$message = self::release_message( $fields );
 		} elseif ( 'secret' === $type ) {

@@ -1,6 +1,6 @@
 <?php
 /**
- * Makes releases and brings the served tree up to the active one.
+ * Makes releases: plans and checks a change under the write lock, then has it carried out.
  *
  * @package Svc
  */
@@ -10,24 +10,22 @@ declare(strict_types=1);
 namespace Svc\Release;
 
 use Svc\Manifest\Entry;
-use Svc\Events\Emit;
-use Svc\Manifest\ManifestFiles;
 use Svc\Manifest\ManifestStore;
 use Svc\Storage\Guard;
 use Svc\Storage\Paths;
 use Svc\Storage\Trees;
 use Svc\Storage\WriteLock;
-use Svc\Support\Log;
 use Svc\Validation\PushValidator;
 use Svc\Validation\SyntaxChecker;
 use RuntimeException;
 
 /**
  * Every write is one release: the resulting full file set is checked, its tree written aside, the
- * release committed in the database (the one atomic step), then the tree swapped in. A crash before
- * the commit leaves the old release, with a build directory the next write removes; a crash after it
- * leaves the new release active with the old tree served, which the next request's catch_up() repairs
- * before anything is served. Writes and catch-ups hold the write lock, so they never interleave.
+ * release committed in the database (the one atomic step), then the tree swapped in (ReleaseWriter).
+ * A crash before the commit leaves the old release, with a build directory the next write removes; a
+ * crash after it leaves the new release active with the old tree served, which the next request's
+ * catch_up() repairs before anything is served (ServedTree). Writes and catch-ups hold the write
+ * lock, so they never interleave.
  *
  * @phpstan-import-type Plan from PlannedRelease
  * @phpstan-type Outcome array{release: array<string, mixed>|null, plan: Plan, checked: array<string, string>, syntax_check: string, unchanged: bool, dry_run: bool, token?: string, replayed?: true}
@@ -37,19 +35,20 @@ use RuntimeException;
  */
 final class Deployer {
 
+	private readonly ServedTree $served;
+	private readonly ReleaseWriter $writer;
+
 	public function __construct(
 		private readonly Paths $paths,
 		private readonly ManifestStore $store,
 		private readonly BlobStore $blobs,
 		private readonly ReleaseStore $releases,
-		private readonly Trees $trees,
+		Trees $trees,
 		private readonly NodeReports $nodes = new NodeReports(),
 		private readonly SyntaxChecker $syntax = new SyntaxChecker(),
 	) {
-	}
-
-	public function nodes(): NodeReports {
-		return $this->nodes;
+		$this->served = new ServedTree( $paths, $store, $blobs, $releases, $trees, $nodes );
+		$this->writer = new ReleaseWriter( $paths, $store, $blobs, $releases, $trees, $this->served );
 	}
 
 	/**
@@ -83,180 +82,20 @@ final class Deployer {
 		return $drift;
 	}
 
-	public function releases(): ReleaseStore {
-		return $this->releases;
-	}
-
-	public function blobs(): BlobStore {
-		return $this->blobs;
-	}
-
 	/**
 	 * Serves the active release if the served tree is another one (a crash between commit and swap).
-	 * Costs an autoloaded option and one readlink() when there is nothing to do.
 	 */
 	public function catch_up(): void {
-		if ( ! $this->behind( $this->releases->active_id() ) ) {
-			return;
-		}
-		try {
-			WriteLock::hold(
-				$this->paths->cache(),
-				function (): void {
-					$this->paths->forget_served();
-					$active = $this->releases->active_id( true );
-					if ( $this->behind( $active ) ) {
-						$this->materialize( $active );
-					}
-				}
-			);
-		} catch ( RuntimeException $error ) {
-			// Every request comes here: one that cannot lock must still be served, from the files on disk.
-			Log::api( sprintf( 'could not catch up with the active release: %s; the files on disk stay served', $error->getMessage() ) );
-		}
-	}
-
-	private function behind( int $active ): bool {
-		if ( 0 === $active ) {
-			return false;
-		}
-		// A plain api/ directory while a release is active is what a crash between a first release's
-		// commit and its swap leaves (the directory is moved aside by the swap): it is behind too.
-		return $this->paths->served_release() !== $active;
+		$this->served->catch_up();
 	}
 
 	/**
-	 * Builds and serves this node's copy of release $id. Returns why it could not (the disk refused a
-	 * write), in which case the files on disk stay served and the next request tries again.
-	 */
-	private function materialize( int $id ): ?string {
-		$release = $this->releases->get( $id );
-		if ( null === $release ) {
-			Log::api( sprintf( 'the active release %d is not in the database; the files on disk stay served', $id ) );
-			return null;
-		}
-		try {
-			$build = $this->build_from_store( $release );
-			if ( null === $build ) {
-				return null;
-			}
-			$this->install( $build, $id );
-		} catch ( RuntimeException $error ) {
-			$this->collect();
-			Log::api( sprintf( 'could not serve release %d on this node: %s; the files on disk stay served', $id, $error->getMessage() ) );
-			return $error->getMessage();
-		}
-		return null;
-	}
-
-	/**
-	 * Writes a release's tree aside from the stored contents; null (logged) when a content is missing.
-	 *
-	 * @param array<string, mixed> $release A ReleaseStore release.
-	 */
-	private function build_from_store( array $release ): ?string {
-		$files    = (array) $release['files'];
-		$contents = $this->blobs->get( array_values( array_map( 'strval', $files ) ) );
-		$sources  = array();
-		foreach ( $files as $slug => $hash ) {
-			if ( ! isset( $contents[ $hash ] ) ) {
-				Log::api( sprintf( 'release %d lacks the content of %s.php; the files on disk stay served', $release['id'], $slug ) );
-				return null;
-			}
-			$sources[ (string) $slug ] = $contents[ $hash ];
-		}
-		return $this->trees->build( $sources, array() );
-	}
-
-	/**
-	 * This node's tree of a preview, built from the database when the node has none yet (the preview
-	 * was made on another node, or its tree was lost); null when it cannot be served here.
+	 * This node's tree of a preview (ServedTree::preview_tree()).
 	 *
 	 * @param array<string, mixed> $preview A ReleaseStore release of kind preview.
 	 */
 	public function preview_tree( array $preview ): ?string {
-		$id   = (int) $preview['id'];
-		$tree = $this->trees->preview_tree( $id );
-		if ( null !== $tree ) {
-			return $tree;
-		}
-		try {
-			return WriteLock::hold(
-				$this->paths->cache(),
-				function () use ( $preview, $id ): ?string {
-					// Another request of this node may have built it while this one waited.
-					$tree = $this->trees->preview_tree( $id );
-					if ( null !== $tree ) {
-						return $tree;
-					}
-					$build = $this->build_from_store( $preview );
-					if ( null === $build ) {
-						return null;
-					}
-					$tree = $this->trees->name( $build, $id, 'p' );
-					$this->store->prime( $tree );
-					return $tree;
-				}
-			);
-		} catch ( RuntimeException $error ) {
-			$this->collect();
-			Log::api( sprintf( 'could not build preview %d on this node: %s', $id, $error->getMessage() ) );
-			return null;
-		}
-	}
-
-	/**
-	 * Names a built tree for its (committed) release, prepares its manifest and serves it. $like:
-	 * a kept tree with the same files, whose manifest spares scanning them again.
-	 */
-	private function install( string $build, int $release, ?string $like = null ): void {
-		$tree = $this->trees->name( $build, $release );
-		$this->store->prime( $tree, $like );
-		$legacy = $this->trees->swap( $tree );
-		if ( null !== $legacy ) {
-			// The plain api/ directory of the import release keeps its manifest under its new name.
-			ManifestFiles::rename_tree( $this->paths, 'api', $legacy );
-		}
-		$this->store->invalidate();
-		$this->collect();
-		// A fresh copy of the release: no drift. Other nodes show what this one serves.
-		$this->nodes->record( $release, array() );
-		/**
-		 * This node serves release $release now (made here, or caught up with): the early cache
-		 * publishes its route index for it.
-		 *
-		 * @param int $release
-		 */
-		do_action( 'svc_release_served', $release );
-	}
-
-	/**
-	 * The tree of the release a rollback restores, or of the preview a promote makes active, when
-	 * this node still has it.
-	 */
-	private function tree_alike( string $kind, ?int $of ): ?string {
-		if ( null === $of ) {
-			return null;
-		}
-		return match ( $kind ) {
-			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ) ?? $this->import_tree( $of ),
-			ReleaseKind::PROMOTE  => $this->trees->preview_tree( $of ),
-			default               => null,
-		};
-	}
-
-	/**
-	 * The plain `api/` directory the import release $id was made of, while this node keeps it.
-	 */
-	private function import_tree( int $id ): ?string {
-		return ReleaseKind::IMPORT === ( $this->releases->get( $id )['kind'] ?? null ) ? $this->trees->legacy_tree() : null;
-	}
-
-	/**
-	 * Removes the trees no request can still be serving, and their manifests.
-	 */
-	private function collect(): void {
-		ManifestFiles::collect( $this->paths, $this->trees->collect( $this->releases->live_previews() ) );
+		return $this->served->preview_tree( $preview );
 	}
 
 	/**
@@ -370,7 +209,7 @@ final class Deployer {
 		// writer may have changed both while it waited) is read again.
 		$this->store->invalidate();
 		$active = $this->releases->active_id( true );
-		$stale  = $this->behind( $active ) ? $this->materialize( $active ) : null;
+		$stale  = $this->served->behind( $active ) ? $this->served->materialize( $active ) : null;
 		if ( null !== $stale ) {
 			return Refusal::write_failed( $stale );
 		}
@@ -387,7 +226,7 @@ final class Deployer {
 		if ( 0 !== $active && $this->nodes->several() && array() !== $this->drift( $manifest, $active ) ) {
 			// Several nodes: a write starts from the active release, not from what this node's disk
 			// holds (an edit made here only), so its outcome does not depend on the node that took it.
-			$this->materialize( $active );
+			$this->served->materialize( $active );
 			$manifest = $this->store->verified();
 		}
 		$deployed = array();
@@ -435,7 +274,7 @@ final class Deployer {
 		if ( $change->dry_run ) {
 			return $outcome;
 		}
-		return $this->apply( $planned, $sources, $deployed, $current, $active, $change, $result, $outcome );
+		return $this->writer->apply( $planned, $sources, $deployed, $current, $active, $change, $result, $outcome );
 	}
 
 	/**
@@ -468,147 +307,6 @@ final class Deployer {
 	}
 
 	/**
-	 * Carries out a checked plan: contents kept, the import release of files found on disk, the tree
-	 * built, the release recorded (the atomic step) and served, then the old ones pruned.
-	 *
-	 * @param array<string, string>      $sources  Slug => bytes of the new and changed files.
-	 * @param array<string, EntryData>   $deployed
-	 * @param array<string, string|null> $current
-	 * @param array{failures: list<array{filename: string, code: string, message: string}>, syntax_check: string, classes: array<string, string>} $result
-	 * @param Outcome                    $outcome
-	 * @return Outcome|Refusal
-	 */
-	private function apply( PlannedRelease $planned, array $sources, array $deployed, array $current, int $active, Change $change, array $result, array $outcome ): array|Refusal {
-		$final     = $planned->files;
-		$unchanged = $planned->carried();
-		// Every content of the new release, and of the files found on disk before svc's first
-		// release (the import release, also those this release changes or removes), goes into the
-		// store: any kept release can be served again from it.
-		$found = 0 === $active ? array_filter( $current, 'is_string' ) : array();
-		$this->keep_contents( $sources, $unchanged + $found, $deployed );
-		if ( 'php' === $result['syntax_check'] ) {
-			$passed = array();
-			foreach ( $result['classes'] as $slug => $class_name ) {
-				$passed[ $final[ $slug ] ] = $class_name;
-			}
-			$this->blobs->mark_checked( $passed );
-		}
-		if ( 0 === $active && array() !== array_filter( $current, 'is_string' ) ) {
-			$current_set = array_filter( $current, 'is_string' );
-			$this->releases->activate(
-				$current_set,
-				'import',
-				array(
-					'added'   => array_map( 'strval', array_keys( $current_set ) ),
-					'changed' => array(),
-					'removed' => array(),
-				)
-			);
-		}
-		$copies = array();
-		foreach ( array_keys( $unchanged ) as $slug ) {
-			$copies[ $slug ] = (string) $deployed[ $slug ]['path'];
-		}
-		try {
-			$build = $this->trees->build( $sources, $copies );
-		} catch ( RuntimeException $error ) {
-			// Nothing is active yet and the build is gone: the site is as it was.
-			return Refusal::write_failed( $error->getMessage() );
-		}
-		if ( ReleaseKind::is_preview( $planned->kind ) ) {
-			// Read again: a first write on a site with files on disk has just made them the import release.
-			return $this->record_preview( $build, $final, $planned->plan, $this->releases->active_id( true ), $change, $outcome );
-		}
-		$previous = $this->releases->active_id( true );
-		try {
-			$id = $this->releases->activate( $final, $planned->kind, $planned->plan, $change->rollback_of, $change->message, $change->commit_id );
-		} catch ( RuntimeException $error ) {
-			// The transaction was rolled back: no release was recorded, and the build is not served.
-			Trees::remove( $this->paths->trees() . '/' . $build );
-			return Refusal::write_failed( $error->getMessage() );
-		}
-		/**
-		 * Release $id is recorded and active in the database: from now on every node serves it
-		 * (each catches up on its next request). This node still serves the tree of the release
-		 * before it until the swap that follows; a worker that stops here leaves its next request
-		 * to do that swap.
-		 *
-		 * @param int    $id
-		 * @param string $kind A ReleaseKind.
-		 */
-		do_action( 'svc_release_recorded', $id, $planned->kind );
-		try {
-			$this->install( $build, $id, $this->tree_alike( $planned->kind, $change->rollback_of ) );
-		} catch ( RuntimeException $error ) {
-			// Recorded but not served: withdrawn, so that the site stays as it was (a node that followed
-			// it meanwhile follows back), and the tree left half-installed is removed.
-			$this->releases->withdraw( $id, $previous );
-			$this->collect();
-			return Refusal::write_failed( $error->getMessage() );
-		}
-		$this->releases->prune( ReleaseKind::keep_per_pool() );
-		// The contents of releases pruned now go at once (past a short grace), not an hour later.
-		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
-		$outcome['release'] = $this->releases->get( $id );
-		self::emit( $id, $planned->kind, $final, $planned->plan, $change );
-		return $outcome;
-	}
-
-	/**
-	 * The preview's half of a commit: recorded without touching the active pointer, its tree named
-	 * for it and its manifest primed, never linked as `api`. The token is in the outcome, once.
-	 *
-	 * @param array<string, string> $final
-	 * @param Plan                  $plan
-	 * @param Outcome               $outcome
-	 * @return Outcome|Refusal
-	 */
-	private function record_preview( string $build, array $final, array $plan, int $active, Change $change, array $outcome ): array|Refusal {
-		$token = PreviewToken::generate();
-		try {
-			$id = $this->releases->record_preview( $final, $plan, $active, PreviewToken::hash( $token ), time() + PreviewToken::ttl(), $change->message );
-		} catch ( RuntimeException $error ) {
-			Trees::remove( $this->paths->trees() . '/' . $build );
-			return Refusal::write_failed( $error->getMessage() );
-		}
-		try {
-			$this->store->prime( $this->trees->name( $build, $id, 'p' ) );
-		} catch ( RuntimeException $error ) {
-			// Another node would build it from the database, but this one answers the push: withdrawn.
-			$this->releases->delete( $id );
-			$this->collect();
-			return Refusal::write_failed( $error->getMessage() );
-		}
-		$this->releases->prune( ReleaseKind::keep_per_pool() );
-		$this->blobs->collect( $this->releases->referenced(), array_values( $final ), BlobStore::ttl() );
-		$this->collect();
-		$outcome['release'] = $this->releases->get( $id );
-		$outcome['token']   = $token;
-		self::emit( $id, ReleaseKind::PREVIEW, $final, $plan, $change );
-		return $outcome;
-	}
-
-	/**
-	 * @param array<string, string> $final
-	 * @param Plan                  $plan
-	 */
-	private static function emit( int $id, string $kind, array $final, array $plan, Change $change ): void {
-		$fields = array(
-			'release' => $id,
-			'kind'    => $kind,
-			'files'   => count( $final ),
-			'added'   => count( $plan['added'] ),
-			'changed' => count( $plan['changed'] ),
-			'removed' => count( $plan['removed'] ),
-		);
-		if ( null !== $change->message ) {
-			$fields['note'] = $change->message;
-		}
-		Emit::event( 'release', $fields );
-	}
-
-
-	/**
 	 * Slug => hash of the served files; null for a link (never carried into a release).
 	 *
 	 * @param array<string, EntryData> $deployed
@@ -632,26 +330,4 @@ final class Deployer {
 		return false === $stored ? null : hash( 'sha256', Guard::strip( $stored ) );
 	}
 
-	/**
-	 * @param array<string, string>                $sources   Slug => new bytes.
-	 * @param array<string, string>                $unchanged Slug => hash of carried files.
-	 * @param array<string, EntryData>  $deployed
-	 */
-	private function keep_contents( array $sources, array $unchanged, array $deployed ): void {
-		$contents = array();
-		foreach ( $sources as $source ) {
-			$contents[ hash( 'sha256', $source ) ] = $source;
-		}
-		$known    = array_flip( $this->blobs->present( array_values( array_unique( array_merge( array_keys( $contents ), array_values( $unchanged ) ) ) ) ) );
-		$contents = array_diff_key( $contents, $known );
-		foreach ( $unchanged as $slug => $hash ) {
-			if ( ! isset( $known[ $hash ] ) && ! isset( $contents[ $hash ] ) ) {
-				$stored = isset( $deployed[ $slug ] ) ? @file_get_contents( (string) $deployed[ $slug ]['path'] ) : false; // phpcs:ignore WordPress.PHP.NoSilencedErrors
-				if ( false !== $stored && hash( 'sha256', Guard::strip( $stored ) ) === $hash ) {
-					$contents[ $hash ] = Guard::strip( $stored );
-				}
-			}
-		}
-		$this->blobs->put( $contents, array() );
-	}
 }

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Release;
 
+use Closure;
 use RuntimeException;
 use Svc\EarlyCache\IndexStamp;
 use Throwable;
@@ -95,8 +96,11 @@ final class ReleaseStore {
 	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary
 	 * @param string|null                                                               $commit_id The client's id (CommitId), kept with the row: unique, so a
 	 *                                                                                             concurrent twin of this commit fails instead of making a second release.
+	 * @param (Closure(int): void)|null                                                 $with    Writes what is kept with the release or not at all (its
+	 *                                                                                           event), inside the transaction: a worker killed after the
+	 *                                                                                           commit cannot leave a release without it.
 	 */
-	public function activate( array $files, string $kind, array $summary, ?int $rollback_of = null, ?string $message = null, ?string $commit_id = null ): int {
+	public function activate( array $files, string $kind, array $summary, ?int $rollback_of = null, ?string $message = null, ?string $commit_id = null, ?Closure $with = null ): int {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		try {
@@ -105,6 +109,9 @@ final class ReleaseStore {
 			$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'yes') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", self::ACTIVE_OPTION, (string) $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 			if ( '' !== $wpdb->last_error ) {
 				throw new RuntimeException( 'svc could not activate the release: ' . $wpdb->last_error );
+			}
+			if ( null !== $with ) {
+				$with( $id );
 			}
 			$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		} catch ( Throwable $error ) {
@@ -122,20 +129,33 @@ final class ReleaseStore {
 	 * @param array<string, string>                                                     $files   Slug => hash.
 	 * @param array{added: list<string>, changed: list<string>, removed: list<string>} $summary Against $base.
 	 * @param int                                                                        $base    The release active when it was made.
+	 * @param (Closure(int): void)|null                                                 $with    As activate()'s: written in the same transaction.
 	 */
-	public function record_preview( array $files, array $summary, int $base, string $token_hash, int $expires, ?string $message ): int {
-		return $this->insert(
-			$files,
-			ReleaseKind::PREVIEW,
-			$summary,
-			null,
-			$message,
-			array(
-				'preview_token' => $token_hash,
-				'preview_base'  => $base,
-				'expires'       => $expires,
-			)
-		);
+	public function record_preview( array $files, array $summary, int $base, string $token_hash, int $expires, ?string $message, ?Closure $with = null ): int {
+		global $wpdb;
+		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		try {
+			$id = $this->insert(
+				$files,
+				ReleaseKind::PREVIEW,
+				$summary,
+				null,
+				$message,
+				array(
+					'preview_token' => $token_hash,
+					'preview_base'  => $base,
+					'expires'       => $expires,
+				)
+			);
+			if ( null !== $with ) {
+				$with( $id );
+			}
+			$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		} catch ( Throwable $error ) {
+			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			throw $error;
+		}
+		return $id;
 	}
 
 	/**
@@ -213,8 +233,10 @@ final class ReleaseStore {
 	/**
 	 * Undoes activate(): deletes release $id and makes $previous (0: none) active again, in one
 	 * transaction. For a release whose files could not be served.
+	 *
+	 * @param (Closure(int): void)|null $with Undoes, inside the transaction, what activate()'s $with wrote.
 	 */
-	public function withdraw( int $id, int $previous ): void {
+	public function withdraw( int $id, int $previous, ?Closure $with = null ): void {
 		global $wpdb;
 		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		$wpdb->delete( Schema::releases(), array( 'id' => $id ), array( '%d' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
@@ -222,6 +244,9 @@ final class ReleaseStore {
 			$wpdb->delete( $wpdb->options, array( 'option_name' => self::ACTIVE_OPTION ), array( '%s' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		} else {
 			$wpdb->update( $wpdb->options, array( 'option_value' => (string) $previous ), array( 'option_name' => self::ACTIVE_OPTION ), array( '%s' ), array( '%s' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		}
+		if ( null !== $with ) {
+			$with( $id );
 		}
 		$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		self::forget_cached_option();

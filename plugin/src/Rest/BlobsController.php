@@ -9,7 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
-use Svc\Release\Deployer;
+use Svc\Release\BlobStore;
 use Svc\Release\StageCap;
 use Svc\Storage\Limits;
 use Svc\Validation\Reasons;
@@ -23,7 +23,7 @@ use WP_REST_Server;
  */
 final class BlobsController {
 
-	public function __construct( private readonly Deployer $deployer ) {
+	public function __construct( private readonly BlobStore $blobs ) {
 	}
 
 	public function register(): void {
@@ -64,7 +64,7 @@ final class BlobsController {
 		if ( $contents instanceof WP_Error ) {
 			return $contents;
 		}
-		$store = $this->deployer->blobs();
+		$store = $this->blobs;
 		// Awaited first, then asked for: see BlobStore::await().
 		$store->await( array_keys( $contents ) );
 		$present = $store->present( array_keys( $contents ) );

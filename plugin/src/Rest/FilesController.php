@@ -18,6 +18,7 @@ use Closure;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
+use Svc\Release\NodeReports;
 use Svc\Release\ReleaseKind;
 use Svc\Release\Refusal;
 use Svc\Routing\Slug;
@@ -48,6 +49,7 @@ final class FilesController {
 		private readonly RouteLoader $loader,
 		private readonly RouteNamespace $route_namespace,
 		private readonly Deployer $deployer,
+		private readonly NodeReports $nodes,
 		private readonly ?Closure $for_tree = null,
 	) {
 	}
@@ -158,7 +160,7 @@ final class FilesController {
 	 */
 	private function with_drift( array $records, array $manifest ): array {
 		$this->deployer->report( $manifest );
-		$nodes = $this->deployer->nodes();
+		$nodes = $this->nodes;
 		if ( ! $nodes->several() ) {
 			return $records;
 		}

@@ -10,11 +10,13 @@ declare(strict_types=1);
 namespace Svc\Rest;
 
 use Svc\Manifest\ManifestStore;
+use Svc\Release\BlobStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
 use Svc\Release\ReleaseKind;
 use Svc\Release\Refusal;
 use Svc\Release\ReleaseMessage;
+use Svc\Release\ReleaseStore;
 use Svc\Release\Schema;
 use Svc\Settings\RouteNamespace;
 use WP_Error;
@@ -31,6 +33,8 @@ final class ReleasesController {
 		private readonly Deployer $deployer,
 		private readonly ManifestStore $store,
 		private readonly RouteNamespace $route_namespace,
+		private readonly ReleaseStore $releases,
+		private readonly BlobStore $blobs,
 	) {
 	}
 
@@ -88,7 +92,7 @@ final class ReleasesController {
 
 	public function index(): WP_REST_Response {
 		Schema::ensure();
-		$releases = $this->deployer->releases();
+		$releases = $this->releases;
 		$active   = $releases->active_id();
 		return new WP_REST_Response( array_map( static fn ( array $release ): array => Records::release( $release, $active ), $releases->all() ) );
 	}
@@ -96,11 +100,11 @@ final class ReleasesController {
 	public function show( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		Schema::ensure();
 		$id      = (int) $request['id'];
-		$release = $this->deployer->releases()->get( $id );
+		$release = $this->releases->get( $id );
 		if ( null === $release ) {
 			return Refusals::error( Refusal::release_not_found( $id ) );
 		}
-		return new WP_REST_Response( Records::release( $release, $this->deployer->releases()->active_id(), true ) );
+		return new WP_REST_Response( Records::release( $release, $this->releases->active_id(), true ) );
 	}
 
 	public function create( WP_REST_Request $request ): WP_REST_Response|WP_Error {
@@ -144,12 +148,12 @@ final class ReleasesController {
 		$manifest = $outcome['dry_run'] || null === $outcome['release'] || $preview ? null : $this->store->current();
 		$records  = array();
 		// A dry run has no manifest yet: the contents it checked say which verbs they would open.
-		$contents = null === $manifest ? $this->deployer->blobs()->get( array_values( $outcome['checked'] ) ) : array();
+		$contents = null === $manifest ? $this->blobs->get( array_values( $outcome['checked'] ) ) : array();
 		foreach ( $outcome['checked'] as $slug => $hash ) {
 			$slug      = (string) $slug;
 			$records[] = array( 'filename' => $slug ) + ( null === $manifest ? Records::unreleased( $namespace, $hash, $slug, $contents[ $hash ] ?? null ) : Records::file( $namespace, $slug, $manifest['files'][ $slug ] ?? null ) );
 		}
-		$active = $this->deployer->releases()->active_id( true );
+		$active = $this->releases->active_id( true );
 		$body   = array(
 			'release'      => null === $outcome['release'] ? null : Records::release( $outcome['release'], $active ),
 			'written'      => null === $manifest && ! $preview ? array() : $records,

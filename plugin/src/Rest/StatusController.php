@@ -13,6 +13,8 @@ use Svc\Manifest\ManifestStore;
 use Svc\Network\DeployCapability;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
+use Svc\Release\NodeReports;
+use Svc\Release\ReleaseStore;
 use Svc\Storage\Limits;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -28,6 +30,8 @@ final class StatusController {
 	public function __construct(
 		private readonly Deployer $deployer,
 		private readonly ManifestStore $store,
+		private readonly ReleaseStore $releases,
+		private readonly NodeReports $nodes,
 	) {
 	}
 
@@ -76,10 +80,9 @@ final class StatusController {
 				'reason'  => DeployCapability::reason(),
 			);
 		}
-		$releases = $this->deployer->releases();
-		$active   = $releases->active_id();
-		$release  = 0 === $active ? null : $releases->get( $active );
-		$body     = array(
+		$active  = $this->releases->active_id();
+		$release = 0 === $active ? null : $this->releases->get( $active );
+		$body    = array(
 			'deploy'   => $deploy,
 			'release'  => null === $release ? null : Records::release( $release, $active ),
 			'limits'   => array(
@@ -94,9 +97,9 @@ final class StatusController {
 		);
 		// Several web nodes: what each serves, and its drift from the active release (this node's
 		// own, checked now). A single-node site's answer stays as it was.
-		if ( $this->deployer->nodes()->several() ) {
+		if ( $this->nodes->several() ) {
 			$this->deployer->report( $this->store->verified() );
-			$body['nodes'] = $this->deployer->nodes()->records();
+			$body['nodes'] = $this->nodes->records();
 		}
 		return $body;
 	}

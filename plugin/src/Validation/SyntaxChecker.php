@@ -11,7 +11,7 @@ namespace Svc\Validation;
 
 /**
  * Runs the batch through `bin/lint.php` in a child `php` (opcache compile: every error `php -l`
- * reports, one process for the batch), falling back to `php -l` per file. Where no PHP binary can
+ * reports, one process for the batch, started as LintCommand says), falling back to `php -l` per file. Where no PHP binary can
  * run (none found, or process execution disabled) the check is skipped, as docs/rules.md allows: the
  * tokenizer's parse still catches syntax errors and boot isolation catches the rest.
  */
@@ -54,8 +54,8 @@ final class SyntaxChecker {
 				$files[] = $directory . '/' . $index . '.php';
 				file_put_contents( $directory . '/' . $index . '.php', $source );
 			}
-			$lines = self::run( array( $binary, '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=0', '-d', 'opcache.file_cache=', dirname( __DIR__, 2 ) . '/bin/lint.php', ...$files ) );
-			if ( null === $lines || ( $lines[0] ?? '' ) === 'NOOPCACHE' ) {
+			$lines = self::run( LintCommand::batch( $binary, dirname( __DIR__, 2 ) . '/bin/lint.php', $files, (bool) ini_get( 'short_open_tag' ) ) );
+			if ( ! LintCommand::answered( $lines, count( $files ) ) ) {
 				$lines = self::lint_one_by_one( $binary, $files );
 			}
 			if ( null === $lines ) {

@@ -354,7 +354,7 @@ final class ReleasesTest extends SvcTestCase {
 		$source = self::route( $class );
 		$hash   = hash( 'sha256', $source );
 		$this->deploy( array( 'a' => $source ) );
-		$this->assertSame( array( $hash => $class ), $this->deployer->blobs()->checked( array( $hash ) ) );
+		$this->assertSame( array( $hash => $class ), $this->blobs->checked( array( $hash ) ) );
 		$this->deploy( array( 'other' => self::route( self::unique( 'Other' ) ) ), true );
 		// Brought back under another name beside a new file declaring the same class: still refused.
 		$twin    = self::route( $class, '// twin' );

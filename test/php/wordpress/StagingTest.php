@@ -30,7 +30,7 @@ final class StagingTest extends SvcTestCase {
 	 * @param list<string> $sources
 	 */
 	private function stage( array $sources ): void {
-		$store    = $this->deployer->blobs();
+		$store    = $this->blobs;
 		$contents = array();
 		foreach ( $sources as $source ) {
 			$contents[ hash( 'sha256', $source ) ] = $source;
@@ -54,7 +54,7 @@ final class StagingTest extends SvcTestCase {
 			$this->stage( array( $versions[ $i ] ) );
 			$this->deploy( array( 'busy' => $versions[ $i ] ) );
 		}
-		$store = $this->deployer->blobs();
+		$store = $this->blobs;
 		$this->assertSame(
 			array(
 				'bytes'    => 0,
@@ -73,7 +73,7 @@ final class StagingTest extends SvcTestCase {
 	public function test_a_content_staged_and_not_committed_counts_until_it_expires(): void {
 		$source = self::route( self::unique( 'Waiting' ) );
 		$this->stage( array( $source ) );
-		$store = $this->deployer->blobs();
+		$store = $this->blobs;
 		$this->assertSame(
 			array(
 				'bytes'    => strlen( $source ),
@@ -99,15 +99,15 @@ final class StagingTest extends SvcTestCase {
 		$this->deploy( array( 'again' => self::route( $class, '// second' ) ) );
 		$this->age( 601 );
 		// A push finds the content present and will commit it: it must not go under that push.
-		$this->deployer->blobs()->await( array( hash( 'sha256', $first ) ) );
+		$this->blobs->await( array( hash( 'sha256', $first ) ) );
 		$this->deploy( array( 'unrelated' => self::route( self::unique( 'Unrelated' ) ) ) );
-		$this->assertSame( array( hash( 'sha256', $first ) ), $this->deployer->blobs()->present( array( hash( 'sha256', $first ) ) ) );
-		$this->assertSame( 1, $this->deployer->blobs()->staged()['contents'] );
+		$this->assertSame( array( hash( 'sha256', $first ) ), $this->blobs->present( array( hash( 'sha256', $first ) ) ) );
+		$this->assertSame( 1, $this->blobs->staged()['contents'] );
 	}
 
 	public function test_the_cap_counts_rows_as_well_as_bytes(): void {
 		add_filter( 'svc_max_staged_contents', static fn (): int => 3 );
-		$store = $this->deployer->blobs();
+		$store = $this->blobs;
 		$this->stage( array( 'a', 'b' ) );
 		$this->assertNull( StageCap::refusal( $store, array( hash( 'sha256', 'c' ) => 'c' ) ) );
 		$refusal = StageCap::refusal(
@@ -130,7 +130,7 @@ final class StagingTest extends SvcTestCase {
 		$this->deploy( array( 'kept' => $source ) );
 		$this->age( 2 * HOUR_IN_SECONDS );
 		$this->deploy( array( 'next' => self::route( self::unique( 'Next' ) ) ) );
-		$this->assertSame( array( hash( 'sha256', $source ) ), $this->deployer->blobs()->present( array( hash( 'sha256', $source ) ) ) );
+		$this->assertSame( array( hash( 'sha256', $source ) ), $this->blobs->present( array( hash( 'sha256', $source ) ) ) );
 		$this->assertCount( 2, ( new ReleaseStore() )->all() );
 		$this->assertSame( BlobStore::ttl(), HOUR_IN_SECONDS );
 	}

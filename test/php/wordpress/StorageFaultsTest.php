@@ -119,16 +119,40 @@ final class StorageFaultsTest extends SvcTestCase {
 		$this->assertSame( $before, $this->site_state() );
 	}
 
+	/** @return list<int> The releases the kept `release` events tell of. */
+	private static function release_events(): array {
+		$page = ( new Svc\Events\EventStore() )->page( null, null, null, 1000 );
+		return array_values( array_map( static fn ( array $event ): int => (int) $event['data']['release'], array_filter( $page, static fn ( array $event ): bool => 'release' === $event['type'] ) ) );
+	}
+
 	public function test_a_refused_swap_withdraws_the_release_and_keeps_the_old_files_served(): void {
 		$before = $this->site_state();
+		$told   = self::release_events();
 		// Naming the tree works; the rename that makes it api/ is refused.
 		$this->disk->fail( 'rename', 1 );
 		$outcome = $this->push_new();
 		$this->assertInstanceOf( WP_Error::class, $outcome );
 		$this->assertSame( $before, $this->site_state() );
+		// The event committed with the release went with its withdrawal: the log tells of no release.
+		$this->assertSame( $told, self::release_events() );
 		// And the next push, on a disk that works again, goes through.
 		$this->assertIsArray( $this->push_new() );
 		$this->assertNotSame( $this->old, $this->files->read( 'hello' ) );
+		$this->assertSame( array( ( new ReleaseStore() )->active_id( true ) ), array_slice( self::release_events(), 0, count( self::release_events() ) - count( $told ) ) );
+	}
+
+	public function test_a_preview_whose_tree_cannot_be_named_is_withdrawn_with_its_event(): void {
+		$told = self::release_events();
+		$new  = self::route( self::unique( 'Preview' ) );
+		$this->disk->fail( 'rename' );
+		$outcome = self::answer( $this->deployer->commit( new Change( files: array( 'hello' => hash( 'sha256', $new ) ), inline: array( hash( 'sha256', $new ) => $new ), kind: 'preview' ) ) );
+		$this->assertInstanceOf( WP_Error::class, $outcome );
+		$this->assertSame( 'svc_write_failed', $outcome->get_error_code() );
+		$this->assertSame( $told, self::release_events() );
+		// A preview made on a disk that works again is told of, once.
+		$made = self::answer( $this->deployer->commit( new Change( files: array( 'hello' => hash( 'sha256', $new ) ), inline: array( hash( 'sha256', $new ) => $new ), kind: 'preview' ) ) );
+		$this->assertIsArray( $made );
+		$this->assertSame( array( (int) $made['release']['id'] ), array_slice( self::release_events(), 0, count( self::release_events() ) - count( $told ) ) );
 	}
 
 	public function test_a_node_that_cannot_write_its_copy_keeps_serving_its_files_and_catches_up_later(): void {

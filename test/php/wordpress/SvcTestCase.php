@@ -29,6 +29,7 @@ abstract class SvcTestCase extends TestCase {
 	protected ManifestStore $store;
 	protected RouteLoader $loader;
 	protected Deployer $deployer;
+	protected BlobStore $blobs;
 
 	protected function setUp(): void {
 		if ( ! function_exists( 'add_filter' ) ) {
@@ -40,7 +41,8 @@ abstract class SvcTestCase extends TestCase {
 		$this->store    = Components::manifest_store( $this->files );
 		$monitor        = new FatalErrorMonitor();
 		$this->loader   = new RouteLoader( $this->store, new VendorAutoload( $this->paths, $this->store, $monitor ), $monitor );
-		$this->deployer = new Deployer( $this->paths, $this->store, new BlobStore(), new ReleaseStore(), new Trees( $this->paths ) );
+		$this->blobs    = new BlobStore();
+		$this->deployer = new Deployer( $this->paths, $this->store, $this->blobs, new ReleaseStore(), new Trees( $this->paths ) );
 		// Each test starts with no release: the tables are the site's, shared by every test.
 		global $wpdb;
 		Schema::ensure();
@@ -107,7 +109,7 @@ abstract class SvcTestCase extends TestCase {
 			$hashes[ (string) $slug ]              = hash( 'sha256', $source );
 			$contents[ hash( 'sha256', $source ) ] = $source;
 		}
-		$this->deployer->blobs()->put( $contents, array() );
+		$this->blobs->put( $contents, array() );
 		return ( new ReleaseStore() )->activate( $hashes, 'push', $summary );
 	}
 

@@ -1,0 +1,206 @@
+<?php
+/**
+ * Brings this node's served tree up to a recorded release.
+ *
+ * @package Svc
+ */
+
+declare(strict_types=1);
+
+namespace Svc\Release;
+
+use Svc\Manifest\ManifestFiles;
+use Svc\Manifest\ManifestStore;
+use Svc\Storage\Paths;
+use Svc\Storage\Trees;
+use Svc\Storage\WriteLock;
+use Svc\Support\Log;
+use RuntimeException;
+
+/**
+ * A release is recorded in the database first (the atomic step) and served by swapping `api` to its
+ * tree after. This node's tree is behind the active release when a worker died between the two, or
+ * another node made the release: catch_up() builds that release's tree from the stored contents and
+ * serves it. The swap of a release made here goes through install() too, so every node serves a
+ * release the same way, and collect() removes the trees no request can still be serving.
+ */
+final class ServedTree {
+
+	public function __construct(
+		private readonly Paths $paths,
+		private readonly ManifestStore $store,
+		private readonly BlobStore $blobs,
+		private readonly ReleaseStore $releases,
+		private readonly Trees $trees,
+		private readonly NodeReports $nodes,
+	) {
+	}
+
+	/**
+	 * Serves the active release if the served tree is another one (a crash between commit and swap).
+	 * Costs an autoloaded option and one readlink() when there is nothing to do.
+	 */
+	public function catch_up(): void {
+		if ( ! $this->behind( $this->releases->active_id() ) ) {
+			return;
+		}
+		try {
+			WriteLock::hold(
+				$this->paths->cache(),
+				function (): void {
+					$this->paths->forget_served();
+					$active = $this->releases->active_id( true );
+					if ( $this->behind( $active ) ) {
+						$this->materialize( $active );
+					}
+				}
+			);
+		} catch ( RuntimeException $error ) {
+			// Every request comes here: one that cannot lock must still be served, from the files on disk.
+			Log::api( sprintf( 'could not catch up with the active release: %s; the files on disk stay served', $error->getMessage() ) );
+		}
+	}
+
+	public function behind( int $active ): bool {
+		if ( 0 === $active ) {
+			return false;
+		}
+		// A plain api/ directory while a release is active is what a crash between a first release's
+		// commit and its swap leaves (the directory is moved aside by the swap): it is behind too.
+		return $this->paths->served_release() !== $active;
+	}
+
+	/**
+	 * Builds and serves this node's copy of release $id. Returns why it could not (the disk refused a
+	 * write), in which case the files on disk stay served and the next request tries again.
+	 */
+	public function materialize( int $id ): ?string {
+		$release = $this->releases->get( $id );
+		if ( null === $release ) {
+			Log::api( sprintf( 'the active release %d is not in the database; the files on disk stay served', $id ) );
+			return null;
+		}
+		try {
+			$build = $this->build_from_store( $release );
+			if ( null === $build ) {
+				return null;
+			}
+			$this->install( $build, $id );
+		} catch ( RuntimeException $error ) {
+			$this->collect();
+			Log::api( sprintf( 'could not serve release %d on this node: %s; the files on disk stay served', $id, $error->getMessage() ) );
+			return $error->getMessage();
+		}
+		return null;
+	}
+
+	/**
+	 * Writes a release's tree aside from the stored contents; null (logged) when a content is missing.
+	 *
+	 * @param array<string, mixed> $release A ReleaseStore release.
+	 */
+	private function build_from_store( array $release ): ?string {
+		$files    = (array) $release['files'];
+		$contents = $this->blobs->get( array_values( array_map( 'strval', $files ) ) );
+		$sources  = array();
+		foreach ( $files as $slug => $hash ) {
+			if ( ! isset( $contents[ $hash ] ) ) {
+				Log::api( sprintf( 'release %d lacks the content of %s.php; the files on disk stay served', $release['id'], $slug ) );
+				return null;
+			}
+			$sources[ (string) $slug ] = $contents[ $hash ];
+		}
+		return $this->trees->build( $sources, array() );
+	}
+
+	/**
+	 * This node's tree of a preview, built from the database when the node has none yet (the preview
+	 * was made on another node, or its tree was lost); null when it cannot be served here.
+	 *
+	 * @param array<string, mixed> $preview A ReleaseStore release of kind preview.
+	 */
+	public function preview_tree( array $preview ): ?string {
+		$id   = (int) $preview['id'];
+		$tree = $this->trees->preview_tree( $id );
+		if ( null !== $tree ) {
+			return $tree;
+		}
+		try {
+			return WriteLock::hold(
+				$this->paths->cache(),
+				function () use ( $preview, $id ): ?string {
+					// Another request of this node may have built it while this one waited.
+					$tree = $this->trees->preview_tree( $id );
+					if ( null !== $tree ) {
+						return $tree;
+					}
+					$build = $this->build_from_store( $preview );
+					if ( null === $build ) {
+						return null;
+					}
+					$tree = $this->trees->name( $build, $id, 'p' );
+					$this->store->prime( $tree );
+					return $tree;
+				}
+			);
+		} catch ( RuntimeException $error ) {
+			$this->collect();
+			Log::api( sprintf( 'could not build preview %d on this node: %s', $id, $error->getMessage() ) );
+			return null;
+		}
+	}
+
+	/**
+	 * Names a built tree for its (committed) release, prepares its manifest and serves it. $like:
+	 * a kept tree with the same files, whose manifest spares scanning them again.
+	 */
+	public function install( string $build, int $release, ?string $like = null ): void {
+		$tree = $this->trees->name( $build, $release );
+		$this->store->prime( $tree, $like );
+		$legacy = $this->trees->swap( $tree );
+		if ( null !== $legacy ) {
+			// The plain api/ directory of the import release keeps its manifest under its new name.
+			ManifestFiles::rename_tree( $this->paths, 'api', $legacy );
+		}
+		$this->store->invalidate();
+		$this->collect();
+		// A fresh copy of the release: no drift. Other nodes show what this one serves.
+		$this->nodes->record( $release, array() );
+		/**
+		 * This node serves release $release now (made here, or caught up with): the early cache
+		 * publishes its route index for it.
+		 *
+		 * @param int $release
+		 */
+		do_action( 'svc_release_served', $release );
+	}
+
+	/**
+	 * The tree of the release a rollback restores, or of the preview a promote makes active, when
+	 * this node still has it.
+	 */
+	public function tree_alike( string $kind, ?int $of ): ?string {
+		if ( null === $of ) {
+			return null;
+		}
+		return match ( $kind ) {
+			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ) ?? $this->import_tree( $of ),
+			ReleaseKind::PROMOTE  => $this->trees->preview_tree( $of ),
+			default               => null,
+		};
+	}
+
+	/**
+	 * The plain `api/` directory the import release $id was made of, while this node keeps it.
+	 */
+	private function import_tree( int $id ): ?string {
+		return ReleaseKind::IMPORT === ( $this->releases->get( $id )['kind'] ?? null ) ? $this->trees->legacy_tree() : null;
+	}
+
+	/**
+	 * Removes the trees no request can still be serving, and their manifests.
+	 */
+	public function collect(): void {
+		ManifestFiles::collect( $this->paths, $this->trees->collect( $this->releases->live_previews() ) );
+	}
+}
