@@ -1,19 +1,16 @@
 /**
  * The CLI's half of the svc/v1 management API (docs/management-api.md). Every failure becomes an
  * SvcError whose message names the fix; the application password never appears in one, and goes
- * nowhere but the origin the user named (site-redirects.ts). Each answer is read through
+ * nowhere but the origin the user named (site-redirects.ts). Requests go through
+ * site-connection.ts (discovery, credentials, retries, caps); each answer is read through
  * site-transport.ts, capped by what the request asks for (answer-caps.ts); a good one is read into
  * records by site-parsers.ts (site-types.ts), a failed one said by site-errors.ts.
  */
-import { answerCap, dependsOnLimits, type AnswerKind, type SiteLimits } from './answer-caps.js';
-import { randomBytes } from 'node:crypto';
 import { SvcError } from './errors.js';
-import { RETRIES, retryDelay } from './retry-policy.js';
-import { httpFailure, notJson, predates, throwUnexpected, unexpected, wpErrorOf, type PluginFeature } from './site-errors.js';
-import { MAX_REDIRECTS, redirectedCall, redirectedElsewhere, redirectTarget, sameOrigin, tooManyRedirects } from './site-redirects.js';
+import { nodeCrypto } from './node-crypto.js';
+import { createConnection, MANAGEMENT, type Connection } from './site-connection.js';
+import { httpFailure, notJson, throwUnexpected, unexpected } from './site-errors.js';
 import {
-	isJson,
-	isStringArray,
 	parseCachePurge,
 	parseCommitResult,
 	parseEventPage,
@@ -28,211 +25,35 @@ import {
 	parseSecretRecord,
 	parseSecretSet,
 	parseStageResult,
-	parseStatus,
 	parseUploadResult,
 } from './site-parsers.js';
-import { createTransport, headerValue, type Answer, type AnswerCap, type Fail, type Method } from './site-transport.js';
-import type { CommitResult, FileListing, MissingBlobs, OpenApiDocument, RemoteFile, SiteClient, SiteClientOptions, SiteStatus, UploadOptions } from './site-types.js';
+import type { CommitResult, FileListing, MissingBlobs, RemoteFile, SiteClient, SiteClientOptions } from './site-types.js';
 
 /** A new id for each change (docs/management-api.md, `commit_id`): a retry of it is answered with the release it made. */
-const newCommitId = (): string => randomBytes(16).toString('hex');
+const newCommitId = (): string => nodeCrypto().randomBytes(16).toString('hex');
 
+export { redactor } from './site-connection.js';
 export { networkFailure } from './site-transport.js';
 export type * from './site-types.js';
 
-/** How the site exposes its REST API: /wp-json/ with pretty permalinks, ?rest_route= without. */
-type RestRoot = { readonly kind: 'path'; readonly url: URL } | { readonly kind: 'query'; readonly url: URL };
-
-const MANAGEMENT = 'svc/v1';
 /** Each answer of 503 svc_boot_fatal means one more broken route file is now skipped for good. */
 const BOOT_FATAL_RETRIES = 25;
 
 export function createSiteClient(options: SiteClientOptions): SiteClient {
-	const siteUrl = stripCredentials(options.url);
-	/** The origin the user named: the only one that gets the password. */
-	const origin = (): URL => new URL(siteUrl);
-	const redact = redactor(options.user, options.appPassword);
-	const timeoutMs = options.timeoutMs ?? 60_000;
-	const authorization = `Basic ${Buffer.from(`${options.user}:${options.appPassword}`).toString('base64')}`;
-	let root: Promise<RestRoot> | undefined;
-	/** The site's limits once `GET status` said them: they size the caps of the large answers. */
-	let limits: SiteLimits | undefined;
-
-	const fail: Fail = (message, details) =>
-		new SvcError(redact(message), {
-			...details,
-			...(details.hint === undefined ? {} : { hint: redact(details.hint) }),
-			...(details.fileErrors === undefined
-				? {}
-				: { fileErrors: details.fileErrors.map((error) => ({ ...error, message: redact(error.message) })) }),
-		});
-
-	const send = createTransport({ siteUrl, timeoutMs, userAgent: options.userAgent ?? 'svc-cli', fail });
-
-	/**
-	 * The cap of an answer of this kind: from the site's limits once known; else from the plugin's
-	 * defaults, widened (by asking `GET status`) only if an answer passes that.
-	 */
-	const capOf = (kind: AnswerKind): AnswerCap => {
-		if (limits !== undefined || !dependsOnLimits(kind)) return { bytes: answerCap(kind, limits) };
-		return {
-			bytes: answerCap(kind),
-			wider: async () => {
-				await statusOnce().catch(() => undefined);
-				return answerCap(kind, limits);
-			},
-		};
+	const connection = createConnection(options);
+	return {
+		siteUrl: connection.siteUrl,
+		restRoot: async () => (await connection.restRoot()).url.toString(),
+		...fileCalls(connection),
+		...releaseCalls(connection),
+		...siteCalls(connection),
 	};
+}
 
-	// The probe is svc's own namespace index, not the REST root: the root lists every route of the
-	// site (and makes it register every route file), while this one is small. A site without the
-	// plugin answers it with a JSON 404, which is enough to know where the REST API lives.
-	const discover = async (): Promise<RestRoot> => {
-		const candidates: { kind: RestRoot['kind']; probe: URL; label: string }[] = [
-			{ kind: 'path', probe: new URL(`${siteUrl}/wp-json/${MANAGEMENT}`), label: `/wp-json/${MANAGEMENT}` },
-			{ kind: 'query', probe: withRestRoute(new URL(`${siteUrl}/`), `/${MANAGEMENT}`), label: `/?rest_route=/${MANAGEMENT}` },
-		];
-		const tried: string[] = [];
-		for (const candidate of candidates) {
-			const { answer, url: answered } = await probe(candidate.probe, `GET ${candidate.label}`);
-			if (isJson(answer) && parseJson(answer.body) !== undefined) {
-				if (candidate.kind === 'query') {
-					return { kind: 'query', url: withRestRoute(answered, '/') };
-				}
-				answered.pathname = answered.pathname.replace(new RegExp(`${MANAGEMENT}/?$`), '');
-				return { kind: 'path', url: answered };
-			}
-			tried.push(`${candidate.label} gave HTTP ${answer.status} without JSON (${headerValue(answer.headers['content-type']) ?? 'no content type'})`);
-		}
-		throw fail(`No WordPress REST API answered at ${siteUrl} (${tried.join('; ')}).`, {
-			code: 'no_rest_api',
-			hint: 'Check that the URL is the WordPress address from Settings → General, and that no plugin disables the REST API.',
-		});
-	};
+type Calls<K extends keyof SiteClient> = Pick<SiteClient, K>;
 
-	/**
-	 * A discovery probe (public: no credentials until the REST root is known). It follows redirects
-	 * on the site's own origin only, where the REST API may live under another path.
-	 */
-	const probe = async (start: URL, where: string): Promise<{ answer: Answer; url: URL }> => {
-		let url = start;
-		for (let hops = 0; ; hops++) {
-			const answer = await send(url, { method: 'GET', where, cap: capOf('small') });
-			const target = redirectTarget(answer.status, headerValue(answer.headers['location']), url);
-			if (target === undefined) return { answer, url };
-			if (!sameOrigin(target, origin())) throw redirectedElsewhere(fail, { siteUrl, where, status: answer.status, to: target });
-			if (hops >= MAX_REDIRECTS) throw tooManyRedirects(fail, { siteUrl, where, status: answer.status });
-			url = target;
-		}
-	};
-
-	const restRoot = (): Promise<RestRoot> => {
-		root ??= discover().catch((error: unknown) => {
-			root = undefined;
-			throw error;
-		});
-		return root;
-	};
-
-	const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-
-	/**
-	 * One management request, sent again (retry-policy.ts) when it failed in a way a moment may cure
-	 * and sending it twice cannot change the outcome: a read, or a write the caller says is so.
-	 */
-	const call: typeof callOnce = async (method, route, extra = {}) => {
-		const safeToRepeat = method === 'GET' || extra.repeatable === true;
-		for (let retry = 1; ; retry++) {
-			try {
-				return await callOnce(method, route, extra);
-			} catch (error) {
-				const delayMs = error instanceof SvcError ? retryDelay(error.code, retry, safeToRepeat) : undefined;
-				if (delayMs === undefined) throw error;
-				options.onRetry?.({ where: `${method} ${MANAGEMENT}/${route}`, retry, retries: RETRIES, delayMs, reason: (error as SvcError).message });
-				await wait(delayMs);
-			}
-		}
-	};
-
-	const callOnce = async (
-		method: Method,
-		route: string,
-		extra: {
-			/** The size of the answer (answer-caps.ts); `small` unless said. */
-			answer?: AnswerKind;
-			query?: Record<string, string>;
-			json?: unknown;
-			onProgress?: UploadOptions['onProgress'];
-			/** What the route came with (releases, the early cache): its absence means a plugin older than that. */
-			since?: PluginFeature;
-			/** Answer 409 svc_missing_blobs as `{ missing }` instead of failing. */
-			missingBlobs?: boolean;
-			/** A write whose repetition changes nothing (staging by hash, a commit with its id): retried as reads are. */
-			repeatable?: boolean;
-		} = {},
-	): Promise<{ body: unknown; headers: Answer['headers']; missing?: readonly string[] }> => {
-		const url = endpoint(await restRoot(), `${MANAGEMENT}/${route}`, extra.query ?? {});
-		const where = `${method} ${MANAGEMENT}/${route}`;
-		// Discovery kept to the origin the user named; this is the last word before the password goes.
-		if (!sameOrigin(url, origin())) throw redirectedElsewhere(fail, { siteUrl, where, to: url });
-		const response = await send(url, {
-			method,
-			where,
-			json: extra.json,
-			authorization,
-			cap: capOf(extra.answer ?? 'small'),
-			...(extra.onProgress === undefined ? {} : { onProgress: extra.onProgress }),
-		});
-		if (response.status >= 200 && response.status < 300) {
-			const body = parseJson(response.body);
-			if (body === undefined) throw notJson(response, where, fail);
-			return { body, headers: response.headers };
-		}
-		const target = redirectTarget(response.status, headerValue(response.headers['location']), url);
-		if (target !== undefined && !sameOrigin(target, origin())) {
-			throw redirectedElsewhere(fail, { siteUrl, where, status: response.status, to: target });
-		}
-		if (response.status >= 300 && response.status < 400) {
-			throw redirectedCall(fail, { where, status: response.status, to: target });
-		}
-		const wp = wpErrorOf(response);
-		if (extra.missingBlobs === true && response.status === 409 && wp?.code === 'svc_missing_blobs') {
-			const hashes = (wp.data as { hashes?: unknown } | undefined)?.hashes;
-			if (!isStringArray(hashes)) throw unexpected(where, fail);
-			return { body: wp, headers: response.headers, missing: hashes };
-		}
-		if (extra.since !== undefined && response.status === 404 && wp?.code === 'rest_no_route') {
-			throw predates(fail, { siteUrl, where, feature: extra.since });
-		}
-		throw httpFailure(response, where, siteUrl, options.user, fail);
-	};
-
-	/** `GET status`, parsed; its limits are kept for the caps. Undefined from a plugin older than releases. */
-	const readStatus = async (): Promise<SiteStatus | undefined> => {
-		let body: unknown;
-		try {
-			({ body } = await call('GET', 'status', { since: 'releases' }));
-		} catch (error) {
-			if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
-			throw error;
-		}
-		const status = parseStatus(body) ?? throwUnexpected('GET status', fail);
-		limits = status.limits;
-		return status;
-	};
-	let statusRead: Promise<SiteStatus | undefined> | undefined;
-	/** The status once, for a cap: a command that asked for it already has it. */
-	const statusOnce = (): Promise<SiteStatus | undefined> => (statusRead ??= readStatus());
-
-	const commit = async (route: string, json: unknown): Promise<CommitResult | MissingBlobs> => {
-		const where = `POST ${MANAGEMENT}/${route}`;
-		// With its commit id a lost answer can be asked for again: the site answers the release the id made.
-		const repeatable = typeof json === 'object' && json !== null && 'commit_id' in json;
-		const { body, missing } = await call('POST', route, { json, since: 'releases', missingBlobs: true, answer: 'records', repeatable });
-		if (missing !== undefined) return { missing };
-		return parseCommitResult(body) ?? throwUnexpected(where, fail);
-	};
-
+/** The route files: listed, uploaded the old way (one batch), removed, staged by hash. */
+function fileCalls({ call, fail }: Connection): Calls<'getNamespace' | 'listFiles' | 'uploadFiles' | 'deleteFiles' | 'stageBlobs'> {
 	const listOnce = async (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => {
 		const { body, headers } = await call('GET', 'api-files', {
 			query: { content: String(listOptions.content), ...(listOptions.release === undefined ? {} : { release: String(listOptions.release) }) },
@@ -247,14 +68,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 
 	const listFiles = (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
 
-	const openApiOnce = async (): Promise<OpenApiDocument> => {
-		const { body } = await call('GET', 'openapi', { answer: 'contents' });
-		return parseOpenApi(body) ?? throwUnexpected('GET openapi', fail);
-	};
-
 	return {
-		siteUrl,
-		restRoot: async () => (await restRoot()).url.toString(),
 		getNamespace: async () => {
 			const { body } = await call('GET', 'api-namespace');
 			const namespace = (body as { namespace?: unknown } | null)?.namespace;
@@ -278,7 +92,6 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs, commit_id: newCommitId() }, answer: 'records', repeatable: true });
 			return parseRemoval(body) ?? throwUnexpected('DELETE api-files', fail);
 		},
-		getStatus: readStatus,
 		stageBlobs: async (blobs, stageOptions = {}) => {
 			// Key order and no spaces: the body is exactly what core/blob-batches.ts measured.
 			const json = { blobs: blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') })) };
@@ -292,6 +105,22 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			});
 			return parseStageResult(body) ?? throwUnexpected('POST api-blobs', fail);
 		},
+	};
+}
+
+/** Releases: the status, commits, rollbacks, promotions, the list of kept ones and the event log. */
+function releaseCalls({ call, fail, readStatus }: Connection): Calls<'getStatus' | 'commitRelease' | 'listReleases' | 'rollback' | 'promote' | 'listEvents'> {
+	const commit = async (route: string, json: unknown): Promise<CommitResult | MissingBlobs> => {
+		const where = `POST ${MANAGEMENT}/${route}`;
+		// With its commit id a lost answer can be asked for again: the site answers the release the id made.
+		const repeatable = typeof json === 'object' && json !== null && 'commit_id' in json;
+		const { body, missing } = await call('POST', route, { json, since: 'releases', missingBlobs: true, answer: 'records', repeatable });
+		if (missing !== undefined) return { missing };
+		return parseCommitResult(body) ?? throwUnexpected(where, fail);
+	};
+
+	return {
+		getStatus: readStatus,
 		commitRelease: (request) =>
 			commit('api-releases', {
 				files: request.files,
@@ -304,7 +133,6 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 				// A new id for each change: a retry of this one is answered with the release it made.
 				...(request.dryRun === true ? {} : { commit_id: newCommitId() }),
 			}),
-		getOpenApi: () => untilBooted(openApiOnce),
 		listReleases: async () => {
 			const { body } = await call('GET', 'api-releases', { since: 'releases', answer: 'pages' });
 			return parseList(body, parseRelease) ?? throwUnexpected('GET api-releases', fail);
@@ -343,12 +171,24 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 			const { body } = await call('GET', 'events', { query: params, since: 'releases', answer: 'pages' });
 			return parseEventPage(body) ?? throwUnexpected('GET events', fail);
 		},
+	};
+}
+
+/** The rest of what svc asks a site: its OpenAPI document, REST index, secrets, cache and diagnostics. */
+function siteCalls(connection: Connection): Calls<'getOpenApi' | 'getRestIndex' | 'listSecrets' | 'setSecret' | 'deleteSecret' | 'purgeCache' | 'getDiagnostics'> {
+	const { call, fail } = connection;
+	return {
+		getOpenApi: () =>
+			untilBooted(async () => {
+				const { body } = await call('GET', 'openapi', { answer: 'contents' });
+				return parseOpenApi(body) ?? throwUnexpected('GET openapi', fail);
+			}),
 		getRestIndex: async () => {
-			const url = new URL((await restRoot()).url);
+			const url = new URL((await connection.restRoot()).url);
 			url.searchParams.set('_fields', 'namespaces,authentication');
 			const where = 'GET the REST index';
-			const answer = await send(url, { method: 'GET', where, cap: capOf('small') });
-			if (answer.status !== 200) throw httpFailure(answer, where, siteUrl, options.user, fail);
+			const answer = await connection.send(url, { method: 'GET', where, cap: connection.capOf('small') });
+			if (answer.status !== 200) throw httpFailure(answer, where, connection.siteUrl, connection.user, fail);
 			const body = parseJson(answer.body);
 			if (typeof body !== 'object' || body === null) throw notJson(answer, where, fail);
 			return parseRestIndex(body);
@@ -401,47 +241,4 @@ async function untilBooted<T>(once: () => Promise<T>): Promise<T> {
 			if (attempt >= BOOT_FATAL_RETRIES || !(error instanceof SvcError) || error.serverCode !== 'svc_boot_fatal') throw error;
 		}
 	}
-}
-
-/** The URL for a management route under the discovered REST root. */
-function endpoint(root: RestRoot, route: string, query: Record<string, string>): URL {
-	const url =
-		root.kind === 'path' ? new URL(route, root.url.toString().endsWith('/') ? root.url : `${root.url.toString()}/`) : withRestRoute(new URL(root.url), `/${route}`);
-	for (const [key, value] of Object.entries(query)) {
-		url.searchParams.set(key, value);
-	}
-	return url;
-}
-
-function withRestRoute(url: URL, route: string): URL {
-	url.searchParams.set('rest_route', route);
-	return url;
-}
-
-/** The site URL without user:password, trailing slash, query or fragment. */
-function stripCredentials(input: string): string {
-	try {
-		const url = new URL(input);
-		url.username = '';
-		url.password = '';
-		url.search = '';
-		url.hash = '';
-		return url.toString().replace(/\/+$/, '');
-	} catch {
-		return input.replace(/\/\/[^/@]*@/, '//').replace(/\/+$/, '');
-	}
-}
-
-/**
- * Last line of defence: whatever a server echoes back, the password (with or without the spaces
- * WordPress shows it with, URL-encoded, or inside the Basic header) is masked.
- */
-export function redactor(user: string, appPassword: string): (text: string) => string {
-	const secrets = [
-		appPassword,
-		appPassword.replace(/\s+/g, ''),
-		encodeURIComponent(appPassword),
-		Buffer.from(`${user}:${appPassword}`).toString('base64'),
-	].filter((secret) => secret.length >= 4);
-	return (text) => secrets.reduce((result, secret) => result.split(secret).join('***'), text);
 }

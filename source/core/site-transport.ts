@@ -7,21 +7,32 @@
  */
 import { FALLBACK_HEADER } from './auth-hints.js';
 import type { Got, Request as GotRequest, Response as GotResponse } from 'got';
-import { pipeline } from 'node:stream/promises';
 import type { Transform } from 'node:stream';
-import zlib from 'node:zlib';
 import { formatSize } from './answer-caps.js';
 import { SvcError, type FileError, type SvcErrorCode } from './errors.js';
+import { requireCjs } from './require-cjs.js';
 
-let loadingGot: Promise<Got> | undefined;
+/** What an exchange needs beyond svc's own code: the HTTP client, Node's stream pipeline and zlib. */
+interface Http {
+	readonly got: Got;
+	readonly pipeline: typeof import('node:stream/promises').pipeline;
+	readonly zlib: typeof import('node:zlib');
+}
+
+let loadingHttp: Promise<Http> | undefined;
 
 /**
- * got (and its dependencies) load with the first request, not with this module: a command that
- * stops before it talks to the site ("no site selected", a local check) never pays for them.
+ * got (and its dependencies), Node's streams and zlib load with the first request, not with this
+ * module: a command that stops before it talks to the site ("no site selected", a local check)
+ * never pays for them (about 3 ms of Node's own modules, and got's).
  */
-function loadGot(): Promise<Got> {
-	loadingGot ??= import('got').then((module) => module.default);
-	return loadingGot;
+function loadHttp(): Promise<Http> {
+	loadingHttp ??= import('got').then((module) => ({
+		got: module.default,
+		pipeline: requireCjs<typeof import('node:stream/promises')>('node:stream/promises').pipeline,
+		zlib: requireCjs<typeof import('node:zlib')>('node:zlib'),
+	}));
+	return loadingHttp;
 }
 
 export type FailDetails = {
@@ -72,18 +83,18 @@ export interface TransportOptions {
 }
 
 /** What svc can unpack; asked for in Accept-Encoding. */
-const ENCODINGS: Readonly<Record<string, () => Transform>> = {
-	gzip: () => zlib.createGunzip(),
-	'x-gzip': () => zlib.createGunzip(),
-	deflate: () => zlib.createInflate(),
-	br: () => zlib.createBrotliDecompress(),
+const ENCODINGS: Readonly<Record<string, (zlib: Http['zlib']) => Transform>> = {
+	gzip: (zlib) => zlib.createGunzip(),
+	'x-gzip': (zlib) => zlib.createGunzip(),
+	deflate: (zlib) => zlib.createInflate(),
+	br: (zlib) => zlib.createBrotliDecompress(),
 };
 
 export function createTransport(options: TransportOptions): (url: URL, request: ExchangeRequest) => Promise<Answer> {
 	const { siteUrl, timeoutMs, userAgent, fail } = options;
 
 	return async (url, request) => {
-		const got = await loadGot();
+		const { got, pipeline, zlib } = await loadHttp();
 		const stream = got.stream(url, {
 			method: request.method,
 			// A stream request with a body method and no body would wait for one to be written.
@@ -167,7 +178,7 @@ export function createTransport(options: TransportOptions): (url: URL, request: 
 			if (unpack === undefined) {
 				await pipeline(stream, async (source: AsyncIterable<Buffer>) => keep(countSent(source)));
 			} else {
-				await pipeline(stream, countSent, unpack(), keep);
+				await pipeline(stream, countSent, unpack(zlib), keep);
 			}
 		} catch (error) {
 			// pipeline destroyed the request: the socket is closed, nothing more is read.

@@ -161,12 +161,12 @@ describe('output that is not a terminal', () => {
    * The internal modules Node loaded in a run (process.moduleLoadList), written at exit straight to
    * a file (a write to stderr would create the stream this looks for); stdout and stderr are pipes.
    */
-  function internalModules(command: readonly string[]): { status: number | null; stdout: string; modules: string[] } {
+  function internalModules(command: readonly string[], cwd = home): { status: number | null; stdout: string; modules: string[] } {
     const preload = path.join(home, 'module-list.cjs');
     writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.MODULE_LIST_FILE, process.moduleLoadList.join('\\n')));\n");
     const list = path.join(mkdtempSync(path.join(home, 'modules-')), 'list.txt');
     const result = spawnSync(process.execPath, ['--require', preload, ...command], {
-      cwd: home,
+      cwd,
       env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', MODULE_LIST_FILE: list },
       encoding: 'utf8',
       timeout: 60_000,
@@ -181,6 +181,26 @@ describe('output that is not a terminal', () => {
     const touched = internalModules(['-e', 'process.stdout']);
     expect(touched.status).toBe(0);
     expect(STREAM_MODULES.filter((name) => touched.modules.includes(name))).toEqual(STREAM_MODULES);
+  });
+
+  /** What only talking to a site needs: got's transport (zlib, stream pipelines) and the commit ids (crypto). */
+  const SITE_MODULES = ['NativeModule zlib', 'NativeModule stream/promises', 'NativeModule crypto'];
+
+  // The site client (source/core/lazy-site-client.ts) and the transport's Node modules load with the
+  // first request: the runs of the bench end before one (no site saved).
+  it.each(START_COMMANDS.map((args) => [args.join(' '), args] as const))('svc %s loads neither the site client nor zlib, streams or crypto', (_name, args) => {
+    const result = internalModules([path.join(cli.packageDir, 'dist', 'cli.cjs'), ...args], mkdtempSync(path.join(home, 'project-')));
+    expect(result.modules.length).toBeGreaterThan(0);
+    expect(SITE_MODULES.filter((name) => result.modules.includes(name))).toEqual([]);
+    expect(run(args).loaded.filter((url) => /\/site-client-[^/]+\.cjs$/.test(url))).toEqual([]);
+  });
+
+  it('loads them once a command asks its site', () => {
+    // Nothing listens on port 9 of this machine: the request is made, and fails.
+    const env = { SVC_URL: 'http://127.0.0.1:9', SVC_USER: 'admin', SVC_APP_PASSWORD: 'abcd efgh ijkl mnop' };
+    const traced = run(['api', 'list', '--json'], env);
+    expect(JSON.parse(traced.stdout)).toMatchObject({ code: 'unreachable' });
+    expect(traced.loaded.filter((url) => /\/site-client-[^/]+\.cjs$/.test(url))).toHaveLength(1);
   });
 
   // The help and the version are written straight to the pipe (shared/direct-output.ts), and Node's

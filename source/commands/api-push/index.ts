@@ -6,11 +6,10 @@
  * do sends nothing, and nothing changes on the site when any check fails.
  */
 import { isSvcError } from '../../core/errors.js';
-import { filesToUpload, isPushNoop, planPush } from '../../core/plan.js';
+import { filesToUpload, isPushNoop, planPush, type PushPlan } from '../../core/plan.js';
 import { pushRelease, type ReleasePushOptions, type ReleasePushResult } from '../../core/release-push.js';
-import { checkRouteFiles, scanApiDir, type LocalRouteFile } from '../../core/route-files.js';
-import type { RemoteFile, SiteClient, WrittenFile } from '../../core/site-client.js';
-import { deployDisallowed } from '../../core/site-errors.js';
+import { checkRouteFiles, scanApiDir, type ApiDirScan, type LocalRouteFile } from '../../core/route-files.js';
+import type { RemoteFile, SiteClient, SiteStatus, WrittenFile } from '../../core/site-client.js';
 import { fileDiff, type FileDiff } from '../../core/file-diff.js';
 import { shellLine } from '../../core/shell-word.js';
 import type { PlanNote } from '../../components/sync-plan.js';
@@ -21,7 +20,7 @@ import type { PublicRoute } from '../../components/public-warnings.js';
 import type { ApiPushCommand } from './command.js';
 import { confirmAction, declined } from '../shared/confirm.js';
 import { deployFailure, type DeployPhase } from '../shared/deploy-outcome.js';
-import { openProject, openSite } from '../shared/context.js';
+import { openProject, openSite, type Project, type Site } from '../shared/context.js';
 import { isInteractive, printJson, type Io } from '../shared/io.js';
 import { preload } from '../shared/load-views.js';
 import { whileInterruptible } from '../shared/interrupt.js';
@@ -35,8 +34,86 @@ export const main = commandMain(run);
 
 export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const interactive = isInteractive(io, command.json);
+	const state = await readState(command, io);
+	const planned = await planAndCheck(command, state);
+	const ui = state.screens === undefined ? undefined : await state.screens;
+	const diffs = await showPlan(command, state, planned, { ui, io });
+	const { plan, upload, removed, report } = planned;
+	// A node of a multi-node site serving files that differ from the release (an edit made there
+	// only): committing the same set makes the site give every node a fresh copy of it.
+	if (isPushNoop(plan) && (state.status?.driftedNodes ?? []).length === 0) {
+		// Nothing staged, nothing committed: the site is not written to at all.
+		if (command.json) printJson(io, { ...report, written: [], deleted: [], publicRoutes: [], syntaxCheck: null, release: null, staged: NOTHING_STAGED, loadErrors: [] });
+		return 0;
+	}
+	if (state.status !== undefined && !state.status.deploy.allowed) {
+		// Loaded with the site client already (the status came through it).
+		const { deployDisallowed } = await import('../../core/site-errors.js');
+		throw deployDisallowed(state.site.url, state.status.deploy.reason);
+	}
+	const push: Omit<Push, 'dryRun'> = {
+		client: state.site.client,
+		files: state.scan.files,
+		upload,
+		removed,
+		prune: command.prune,
+		status: state.status,
+		apiLabel: state.project.apiLabel,
+		...(command.preview ? { kind: 'preview' as const } : {}),
+		message: command.message,
+	};
+	const screen: Screen = { ui, interactive, io };
+	if (command.dryRun) {
+		return dryRun(push, state, planned, screen);
+	}
+	if (!(await confirmed(command, state, planned, { ...screen, diffs }))) {
+		return declined(io, 'nothing was pushed');
+	}
+	return pushed(command, push, state, planned, screen);
+}
+
+/** What the push starts from: the project, its scan, the site and what the site serves now. */
+interface PushState {
+	readonly project: Project;
+	readonly site: Site;
+	readonly scan: ApiDirScan;
+	/** Undefined from a plugin older than releases. */
+	readonly status: SiteStatus | undefined;
+	readonly remote: readonly RemoteFile[];
+	/** The terminal's screens, loading; undefined for --json. */
+	readonly screens: Promise<Screens> | undefined;
+}
+
+/** The plan, its files checked, and what it opens to anyone. */
+interface Planned {
+	readonly plan: PushPlan<LocalRouteFile, RemoteFile>;
+	readonly upload: readonly LocalRouteFile[];
+	readonly removed: readonly string[];
+	readonly report: PushReport;
+	/** The uploaded routes anyone may call, as the local check finds them. */
+	readonly open: readonly PublicRoute[];
+	/** Those of them that the site does not serve publicly yet. */
+	readonly opened: readonly PublicRoute[];
+}
+
+/** The fields every --json answer of a push starts with. */
+interface PushReport {
+	readonly site: string;
+	readonly dryRun: boolean;
+	readonly added: readonly string[];
+	readonly changed: readonly string[];
+	readonly unchanged: readonly string[];
+	readonly removed: readonly string[];
+	readonly kept: readonly string[];
+}
+
+/**
+ * The project's files hashed while the site is read; a local problem is reported before the site's
+ * answer (or its failure), and before any login.
+ */
+async function readState(command: ApiPushCommand, io: Io): Promise<PushState> {
 	const project = openProject(io);
-	// Hashes only: the costly PHP parse runs below on the files that will actually be uploaded.
+	// Hashes only: the costly PHP parse runs later on the files that will actually be uploaded.
 	const scanning = scanApiDir(project.apiDir, { lexical: false });
 	scanning.catch(() => undefined);
 	let site;
@@ -65,7 +142,12 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	} catch (error) {
 		throw await withLocalProblems(scan, project.apiLabel, error);
 	}
-	const remote = listing.files;
+	return { project, site, scan, status, remote: listing.files, screens };
+}
+
+/** The plan by content hash, the PHP checks of the files it uploads, and the routes it opens. */
+async function planAndCheck(command: ApiPushCommand, state: PushState): Promise<Planned> {
+	const { project, site, scan, remote } = state;
 	const plan = planPush(scan.files, remote, { prune: command.prune });
 	const checked = await checkRouteFiles(filesToUpload(plan));
 	const problems = pushProblems(checked);
@@ -87,9 +169,14 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	const open = await publicRoutes(upload, undefined, site.client, remote);
 	const remoteBySlug = new Map(remote.map((file) => [file.slug, file]));
 	const opened = open.filter((route) => remoteBySlug.get(route.slug)?.public !== true);
-	const ui = screens === undefined ? undefined : await screens;
+	return { plan, upload, removed, report, open, opened };
+}
+
+/** In a terminal, the plan, before the question and before anything is sent; the diffs it showed. */
+async function showPlan(command: ApiPushCommand, state: PushState, planned: Planned, { ui, io }: { ui: Screens | undefined; io: Io }): Promise<FileDiff[]> {
+	const { plan, upload, report, open, opened } = planned;
 	// A person reads the plan: the changed files' line counts need the site's contents, fetched only then.
-	const diffs = ui === undefined || upload.length === 0 ? [] : await diffsOfUpload(client, upload, plan.changed.length > 0);
+	const diffs = ui === undefined || upload.length === 0 ? [] : await diffsOfUpload(state.site.client, upload, plan.changed.length > 0);
 	if (ui !== undefined) {
 		// Before the question (and before anything is sent): nobody learns a route is open after it is.
 		ui.printPlan(
@@ -97,76 +184,69 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 			{
 				plan: { ...report, unchanged: report.unchanged.length, notes: planNotes(diffs, open, opened) },
 				direction: 'push',
-				site: site.url,
-				dir: project.apiLabel,
+				site: state.site.url,
+				dir: state.project.apiLabel,
 				dryRun: command.dryRun,
 			},
 			open,
 		);
 	}
-	// A node of a multi-node site serving files that differ from the release (an edit made there
-	// only): committing the same set makes the site give every node a fresh copy of it.
-	if (isPushNoop(plan) && (status?.driftedNodes ?? []).length === 0) {
-		// Nothing staged, nothing committed: the site is not written to at all.
-		if (command.json) printJson(io, { ...report, written: [], deleted: [], publicRoutes: [], syntaxCheck: null, release: null, staged: NOTHING_STAGED, loadErrors: [] });
-		return 0;
+	return diffs;
+}
+/**
+ * --dry-run: the new contents are staged (not activated: the site keeps them an hour) so that the
+ * site can run every push-time check on the resulting set, php -l included; the dry commit changes
+ * nothing.
+ */
+async function dryRun(push: Omit<Push, 'dryRun'>, state: PushState, planned: Planned, screen: Screen): Promise<number> {
+	const { ui, io } = screen;
+	const { upload, removed, report, open } = planned;
+	const result = await send({ ...push, dryRun: true }, screen);
+	const found = await publicRoutes(upload, result, state.site.client, state.remote);
+	if (ui === undefined) {
+		printJson(io, { ...report, written: [], deleted: [], publicRoutes: found.map(publicRecord), syntaxCheck: result.syntaxCheck, release: null, staged: result.staged, loadErrors: [] });
+	} else {
+		ui.printMorePublic(io, notIn(found, open), true);
+		ui.printDryRun(io, upload.length, removed.length);
 	}
-	if (status !== undefined && !status.deploy.allowed) {
-		throw deployDisallowed(site.url, status.deploy.reason);
-	}
-	const push = {
-		client,
-		files: scan.files,
-		upload,
-		removed,
-		prune: command.prune,
-		status,
-		apiLabel: project.apiLabel,
-		...(command.preview ? { kind: 'preview' as const } : {}),
-		message: command.message,
-	};
+	return 0;
+}
 
-	if (command.dryRun) {
-		// The new contents are staged (not activated: the site keeps them an hour) so that the site can
-		// run every push-time check on the resulting set, php -l included; the dry commit changes nothing.
-		const result = await send({ ...push, dryRun: true }, { ui, interactive, io });
-		const found = await publicRoutes(upload, result, site.client, remote);
-		if (ui === undefined) {
-			printJson(io, { ...report, written: [], deleted: [], publicRoutes: found.map(publicRecord), syntaxCheck: result.syntaxCheck, release: null, staged: result.staged, loadErrors: [] });
-		} else {
-			ui.printMorePublic(io, notIn(found, open), true);
-			ui.printDryRun(io, upload.length, removed.length);
-		}
-		return 0;
-	}
-
+/** Whether to go on: asked in a terminal (unless --yes), and always before routes are removed. */
+async function confirmed(command: ApiPushCommand, state: PushState, planned: Planned, screen: Screen & { readonly diffs: readonly FileDiff[] }): Promise<boolean> {
+	const { upload, removed, opened } = planned;
+	const { interactive, io } = screen;
 	// A preview removes nothing from what the site serves: only requests with its token see it.
 	const destructive = removed.length > 0 && !command.preview;
-	if (destructive || (interactive && !command.yes)) {
-		const question = [
-			upload.length > 0 || command.preview ? `Push ${plural(upload.length, 'file')}${command.preview ? ' as a preview' : ''}` : '',
-			destructive ? `${upload.length > 0 ? ' and remove' : 'Remove'} ${plural(removed.length, 'route')} from the site` : '',
-		].join('');
-		const go = await whileInterruptible('Interrupted: nothing was pushed.', () =>
-			confirmAction(io, {
-				yes: command.yes,
-				interactive,
-				question: `${question}?`,
-				action: `remove ${plural(removed.length, 'route')} from the site (--prune)`,
-				// Enter must not open a route to anyone, nor remove one.
-				defaultYes: !destructive && (opened.length === 0 || command.preview),
-				views: screens,
-				diffs,
-				apiLabel: project.apiLabel,
-			}),
-		);
-		if (!go) {
-			return declined(io, 'nothing was pushed');
-		}
+	if (!destructive && !(interactive && !command.yes)) {
+		return true;
 	}
+	const question = [
+		upload.length > 0 || command.preview ? `Push ${plural(upload.length, 'file')}${command.preview ? ' as a preview' : ''}` : '',
+		destructive ? `${upload.length > 0 ? ' and remove' : 'Remove'} ${plural(removed.length, 'route')} from the site` : '',
+	].join('');
+	return whileInterruptible('Interrupted: nothing was pushed.', () =>
+		confirmAction(io, {
+			yes: command.yes,
+			interactive,
+			question: `${question}?`,
+			action: `remove ${plural(removed.length, 'route')} from the site (--prune)`,
+			// Enter must not open a route to anyone, nor remove one.
+			defaultYes: !destructive && (opened.length === 0 || command.preview),
+			views: state.screens,
+			diffs: screen.diffs,
+			apiLabel: state.project.apiLabel,
+		}),
+	);
+}
 
+/** The push itself, then what the site loaded of it: the summary, or --json's answer. */
+async function pushed(command: ApiPushCommand, push: Omit<Push, 'dryRun'>, state: PushState, planned: Planned, screen: Screen): Promise<number> {
+	const { site, project, status, remote } = state;
+	const { upload, report, open } = planned;
+	const { ui, io } = screen;
 	const before = status?.release?.id ?? null;
-	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false, site: site.url, before }, { ui, interactive, io }));
+	const result = await whileInterruptible(INTERRUPTED_PUSH, () => send({ ...push, dryRun: false, site: site.url, before }, screen));
 	const deleted = result.deleted;
 	// A preview's files are not in the active listing: the site lists (and loads) the preview's own.
 	const previewId = command.preview ? result.release?.id : undefined;
@@ -174,7 +254,7 @@ export async function run(command: ApiPushCommand, io: Io): Promise<number> {
 	let failed: LoadFailure[];
 	try {
 		found = await publicRoutes(upload, result, site.client, remote);
-		failed = command.preview && previewId === undefined ? [] : await loadFailures(client, result.written.map((file) => file.slug), previewId);
+		failed = command.preview && previewId === undefined ? [] : await loadFailures(site.client, result.written.map((file) => file.slug), previewId);
 	} catch (error) {
 		// Committed: whatever fails now, the release is live, and svc says so.
 		const done = [upload.length > 0 ? `pushed ${plural(upload.length, 'file')}` : '', deleted.length > 0 ? `removed ${plural(deleted.length, 'route')}` : ''].filter((part) => part !== '').join(', ');

@@ -7,7 +7,7 @@
 import { isValidProfileName, normalizeSiteUrl, openUserConfig, profileNameFromUrl } from '../../core/config.js';
 import { credentialsPath, storePassword, type StoredIn } from '../../core/credentials.js';
 import { isSvcError, SvcError } from '../../core/errors.js';
-import { createSiteClient } from '../../core/site-client.js';
+import { lazySiteClient } from '../../core/lazy-site-client.js';
 import type { LoginValues } from '../../components/login-form.js';
 import type { LoginCommand } from './command.js';
 import { declined } from '../shared/confirm.js';
@@ -92,7 +92,7 @@ export async function run(command: LoginCommand, io: Io): Promise<number> {
 async function check(io: Io, values: LoginValues): Promise<string | SvcError> {
 	const url = normalizeSiteUrl(values.url);
 	warnIfInsecure(io, url);
-	const client = createSiteClient({ url, user: values.user, appPassword: values.password, userAgent: `svc/${io.version}` });
+	const client = lazySiteClient({ url, user: values.user, appPassword: values.password, userAgent: `svc/${io.version}` });
 	try {
 		await client.getNamespace();
 		return await client.restRoot();

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { findProjectFile, isInsecureRemote, readUserConfig, resolveApiDir, selectProfile, type ProjectFile } from '../../core/config.js';
 import { credentialsPath, resolveCredentials } from '../../core/credentials.js';
 import { retryLine } from '../../core/retry-policy.js';
-import { createSiteClient, type SiteClient } from '../../core/site-client.js';
+import { lazySiteClient } from '../../core/lazy-site-client.js';
+import type { SiteClient } from '../../core/site-client.js';
 import { note, type Io } from './io.js';
 
 export interface Project {
@@ -45,7 +46,8 @@ export function openSite(io: Io, options: { readonly site: string | undefined; r
 	});
 	warnIfInsecure(io, credentials.url);
 	return {
-		client: createSiteClient({
+		// Its code loads with the first request (lazy-site-client.ts), not with the command.
+		client: lazySiteClient({
 			url: credentials.url,
 			user: credentials.user,
 			appPassword: credentials.appPassword,
