@@ -788,7 +788,7 @@ describe('releases', () => {
 	describe('GET status', () => {
 		it('reads deploy, the active release and the limits', async () => {
 			site.requestBytes = 1_048_576;
-			expect(await client().getStatus()).toEqual({ deploy: { allowed: true }, release: null, limits: { fileBytes: 524288, totalBytes: 8388608, requestBytes: 1_048_576 } });
+			expect(await client().getStatus()).toEqual({ deploy: { allowed: true }, release: null, limits: { fileBytes: 524288, totalBytes: 8388608, requestBytes: 1_048_576 }, features: ['commit_ids'] });
 			await client().deleteFiles(['hello']);
 			site.deploy = { allowed: false, reason: 'DISALLOW_FILE_MODS is true on this site.' };
 			expect(await client().getStatus()).toMatchObject({
@@ -1036,6 +1036,23 @@ describe('releases', () => {
 			await api.commitRelease({ files: { hello: sha256Hex('<?php\n// hello\n') }, prune: true });
 			const next = site.requests.filter(committing).at(-1)?.body as { commit_id?: unknown };
 			expect(next.commit_id).not.toBe(ids[0]);
+		});
+
+		it('sends no change again to a plugin whose status does not say it replays commit ids: it would make a second release', async () => {
+			site.commitIds = false;
+			site.handler = cutting(committing, 1);
+			const { notices, api } = retries();
+			expect(await failure(api.commitRelease({ files: { hello: sha256Hex('<?php\n// hello\n') } }))).toMatchObject({ code: 'connection_broken' });
+			expect(site.requests.filter(committing)).toHaveLength(1);
+			const removing = (request: SeenRequest): boolean => request.method === 'DELETE' && request.route === '/svc/v1/api-files';
+			site.handler = cutting(removing, 1);
+			expect(await failure(api.deleteFiles(['hello']))).toMatchObject({ code: 'connection_broken' });
+			expect(site.requests.filter(removing)).toHaveLength(1);
+			expect(notices).toEqual([]);
+			// Reads are still read again.
+			site.handler = cutting((request) => request.route === '/svc/v1/api-files' && request.method === 'GET', 1);
+			expect((await api.listFiles({ content: false })).files.length).toBeGreaterThan(0);
+			expect(notices).toHaveLength(1);
 		});
 
 		it('never sends again a write whose repetition is not known to be harmless', async () => {

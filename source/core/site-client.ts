@@ -53,7 +53,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 type Calls<K extends keyof SiteClient> = Pick<SiteClient, K>;
 
 /** The route files: listed, uploaded the old way (one batch), removed, staged by hash. */
-function fileCalls({ call, fail }: Connection): Calls<'getNamespace' | 'listFiles' | 'uploadFiles' | 'deleteFiles' | 'stageBlobs'> {
+function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamespace' | 'listFiles' | 'uploadFiles' | 'deleteFiles' | 'stageBlobs'> {
 	const listOnce = async (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => {
 		const { body, headers } = await call('GET', 'api-files', {
 			query: { content: String(listOptions.content), ...(listOptions.release === undefined ? {} : { release: String(listOptions.release) }) },
@@ -87,9 +87,9 @@ function fileCalls({ call, fail }: Connection): Calls<'getNamespace' | 'listFile
 			return parseUploadResult(body) ?? throwUnexpected('POST api-files', fail);
 		},
 		deleteFiles: async (slugs) => {
-			// With its id a removal whose answer was lost is sent again: the site answers the release it made
-			// (a plugin before releases ignores the id, and removing the same files twice removes nothing more).
-			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs, commit_id: newCommitId() }, answer: 'records', repeatable: true });
+			// With its id a removal whose answer was lost is sent again, to a plugin that answers it with the
+			// release it made (an older one would answer the second removal as a failure).
+			const { body } = await call('DELETE', 'api-files', { json: { filenames: slugs, commit_id: newCommitId() }, answer: 'records', repeatable: replaysCommits });
 			return parseRemoval(body) ?? throwUnexpected('DELETE api-files', fail);
 		},
 		stageBlobs: async (blobs, stageOptions = {}) => {
@@ -109,11 +109,12 @@ function fileCalls({ call, fail }: Connection): Calls<'getNamespace' | 'listFile
 }
 
 /** Releases: the status, commits, rollbacks, promotions, the list of kept ones and the event log. */
-function releaseCalls({ call, fail, readStatus }: Connection): Calls<'getStatus' | 'commitRelease' | 'listReleases' | 'rollback' | 'promote' | 'listEvents'> {
+function releaseCalls({ call, fail, readStatus, replaysCommits }: Connection): Calls<'getStatus' | 'commitRelease' | 'listReleases' | 'rollback' | 'promote' | 'listEvents'> {
 	const commit = async (route: string, json: unknown): Promise<CommitResult | MissingBlobs> => {
 		const where = `POST ${MANAGEMENT}/${route}`;
-		// With its commit id a lost answer can be asked for again: the site answers the release the id made.
-		const repeatable = typeof json === 'object' && json !== null && 'commit_id' in json;
+		// With its commit id a lost answer can be asked for again, of a plugin that answers the release the
+		// id made (an older one would make a second release).
+		const repeatable = typeof json === 'object' && json !== null && 'commit_id' in json ? replaysCommits : false;
 		const { body, missing } = await call('POST', route, { json, since: 'releases', missingBlobs: true, answer: 'records', repeatable });
 		if (missing !== undefined) return { missing };
 		return parseCommitResult(body) ?? throwUnexpected(where, fail);

@@ -30,8 +30,12 @@ export interface CallOptions {
 	readonly since?: PluginFeature;
 	/** Answer 409 svc_missing_blobs as `{ missing }` instead of failing. */
 	readonly missingBlobs?: boolean;
-	/** A write whose repetition changes nothing (staging by hash, a commit with its id): retried as reads are. */
-	readonly repeatable?: boolean;
+	/**
+	 * A write whose repetition changes nothing (staging by hash, a commit with its id): retried as
+	 * reads are. A function is asked only when a retry is due (a commit's id is replayed only by a
+	 * plugin that says so: `replaysCommits`).
+	 */
+	readonly repeatable?: boolean | (() => Promise<boolean>);
 }
 
 export interface CallAnswer {
@@ -54,6 +58,12 @@ export interface Connection {
 	readonly call: Call;
 	/** `GET status`, parsed, its limits kept for the caps. Undefined from a plugin older than releases. */
 	readonly readStatus: () => Promise<SiteStatus | undefined>;
+	/**
+	 * Whether the plugin answers a change sent again with its commit_id with the release it made
+	 * (GET status's `features`, asked once): an older plugin would make a second one. False when
+	 * that cannot be learnt: a change is then never sent again.
+	 */
+	readonly replaysCommits: () => Promise<boolean>;
 }
 
 /** What the steps below share: the site, how a failure is made, how one exchange is sent. */
@@ -116,7 +126,12 @@ export function createConnection(options: SiteClientOptions): Connection {
 		return status;
 	};
 
-	return { siteUrl, user: options.user, fail, send, capOf, restRoot, call, readStatus };
+	const replaysCommits = async (): Promise<boolean> => {
+		const status = await (statusRead ??= readStatus()).catch(() => undefined);
+		return status?.features.includes('commit_ids') === true;
+	};
+
+	return { siteUrl, user: options.user, fail, send, capOf, restRoot, call, readStatus, replaysCommits };
 }
 
 /** Every failure as an SvcError, whatever the server echoed of the password masked in its texts. */
@@ -182,12 +197,14 @@ async function probe(link: Link, start: URL, where: string): Promise<{ answer: A
 function withRetries(callOnce: Call, options: Pick<SiteClientOptions, 'onRetry' | 'wait'>): Call {
 	const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 	return async (method, route, extra = {}) => {
-		const safeToRepeat = method === 'GET' || extra.repeatable === true;
+		const repeatable = extra.repeatable;
+		const safeToRepeat = async (): Promise<boolean> => method === 'GET' || (typeof repeatable === 'function' ? await repeatable() : repeatable === true);
 		for (let retry = 1; ; retry++) {
 			try {
 				return await callOnce(method, route, extra);
 			} catch (error) {
-				const delayMs = error instanceof SvcError ? retryDelay(error.code, retry, safeToRepeat) : undefined;
+				// Whether it may be sent again is asked only of a failure a moment may cure.
+				const delayMs = error instanceof SvcError && retryDelay(error.code, retry, true) !== undefined ? retryDelay(error.code, retry, await safeToRepeat()) : undefined;
 				if (delayMs === undefined) throw error;
 				options.onRetry?.({ where: `${method} ${MANAGEMENT}/${route}`, retry, retries: RETRIES, delayMs, reason: (error as SvcError).message });
 				await wait(delayMs);

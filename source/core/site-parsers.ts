@@ -212,6 +212,7 @@ export function parseStatus(value: unknown): SiteStatus | undefined {
 		deploy: { allowed: deploy.allowed, ...(typeof deploy.reason === 'string' ? { reason: deploy.reason } : {}) },
 		...(drifted === undefined ? {} : { driftedNodes: drifted }),
 		...(nodes === undefined ? {} : { nodeCount: nodes.length }),
+		features: Array.isArray((item as { features?: unknown }).features) ? ((item as { features: unknown[] }).features.filter((name) => typeof name === 'string') as string[]) : [],
 		release,
 		limits: {
 			...(fileBytes === undefined ? {} : { fileBytes }),

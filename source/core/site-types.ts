@@ -222,6 +222,8 @@ export interface SiteStatus {
 	readonly driftedNodes?: readonly string[];
 	/** How many web nodes report to the site (present when several do). */
 	readonly nodeCount?: number;
+	/** What the plugin says a client may count on (`commit_ids`: a change sent again with its id is replayed). */
+	readonly features: readonly string[];
 }
 
 export interface StageBlob {

@@ -75,6 +75,8 @@ export class FakeSite {
 	legacy = false;
 	/** A plugin from before the early cache: `POST cache/purge` does not exist. */
 	earlyCache = true;
+	/** A plugin that replays a commit sent again with its commit_id (GET status says `features: ["commit_ids"]`). */
+	commitIds = true;
 	/** The early cache's counts per slug, listed as `early_cache` (routes cached early only). */
 	cacheCounts = new Map<string, { hits: number; misses: number }>();
 	/** What each `POST cache/purge` purged, in order. */
@@ -107,6 +109,7 @@ export class FakeSite {
 		this.releases = [];
 		this.legacy = false;
 		this.earlyCache = true;
+		this.commitIds = true;
 		this.cacheCounts = new Map();
 		this.purges.length = 0;
 		this.deploy = { allowed: true };
@@ -251,6 +254,7 @@ export class FakeSite {
 					deploy: this.deploy,
 					release: active === undefined ? null : { id: active.id, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: active.kind, files: active.files.size },
 					limits: { file_bytes: 524288, total_bytes: 8388608, ...(this.requestBytes === undefined ? {} : { request_bytes: this.requestBytes }) },
+					...(this.commitIds ? { features: ['commit_ids'] } : {}),
 				},
 			};
 		}
