@@ -101,23 +101,19 @@ final class ReleaseStore {
 	 *                                                                                           commit cannot leave a release without it.
 	 */
 	public function activate( array $files, string $kind, array $summary, ?int $rollback_of = null, ?string $message = null, ?string $commit_id = null, ?Closure $with = null ): int {
-		global $wpdb;
-		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-		try {
-			$id = $this->insert( $files, $kind, $summary, $rollback_of, $message, null === $commit_id ? array() : array( 'commit_id' => $commit_id ) );
-			// Not update_option(): it skips the write when its cache already holds the value.
-			$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'yes') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", self::ACTIVE_OPTION, (string) $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-			if ( '' !== $wpdb->last_error ) {
-				throw new RuntimeException( 'svc could not activate the release: ' . $wpdb->last_error );
-			}
-			if ( null !== $with ) {
-				$with( $id );
-			}
-			$wpdb->query( 'COMMIT' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-		} catch ( Throwable $error ) {
-			$wpdb->query( 'ROLLBACK' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-			throw $error;
-		}
+		$id = self::in_transaction(
+			function () use ( $files, $kind, $summary, $rollback_of, $message, $commit_id ): int {
+				global $wpdb;
+				$id = $this->insert( $files, $kind, $summary, $rollback_of, $message, null === $commit_id ? array() : array( 'commit_id' => $commit_id ) );
+				// Not update_option(): it skips the write when its cache already holds the value.
+				$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'yes') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", self::ACTIVE_OPTION, (string) $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+				if ( '' !== $wpdb->last_error ) {
+					throw new RuntimeException( 'svc could not activate the release: ' . $wpdb->last_error );
+				}
+				return $id;
+			},
+			$with
+		);
 		self::forget_cached_option();
 		return $id;
 	}
@@ -132,10 +128,8 @@ final class ReleaseStore {
 	 * @param (Closure(int): void)|null                                                 $with    As activate()'s: written in the same transaction.
 	 */
 	public function record_preview( array $files, array $summary, int $base, string $token_hash, int $expires, ?string $message, ?Closure $with = null ): int {
-		global $wpdb;
-		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-		try {
-			$id = $this->insert(
+		return self::in_transaction(
+			fn (): int => $this->insert(
 				$files,
 				ReleaseKind::PREVIEW,
 				$summary,
@@ -146,7 +140,23 @@ final class ReleaseStore {
 					'preview_base'  => $base,
 					'expires'       => $expires,
 				)
-			);
+			),
+			$with
+		);
+	}
+
+	/**
+	 * Runs $record (which writes a release and answers its id), then $with, in one transaction:
+	 * both or neither are kept.
+	 *
+	 * @param Closure(): int            $record
+	 * @param (Closure(int): void)|null $with
+	 */
+	private static function in_transaction( Closure $record, ?Closure $with ): int {
+		global $wpdb;
+		$wpdb->query( 'START TRANSACTION' ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		try {
+			$id = $record();
 			if ( null !== $with ) {
 				$with( $id );
 			}
