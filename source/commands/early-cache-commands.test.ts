@@ -4,26 +4,18 @@
  * slug or predates the early cache) and the CACHE HITS column of `svc api list`. The real plugin is
  * exercised by test/e2e/.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { FakeSite, PASSWORD, USER } from '../../test/fakes/fake-site.js';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { PASSWORD, USER } from '../../test/fakes/fake-site.js';
+import { useFakeSite } from '../../test/fakes/use-fake-site.js';
 import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 import { runCommand } from '../../test/fakes/run-command.js';
 import type { ApiCachePurgeCommand, ApiListCommand } from './registry.js';
 
-const site = new FakeSite();
+const site = useFakeSite();
 const temp = useTempDir('svc-early-cache-commands-');
 
-beforeAll(async () => {
-	await site.start();
-});
-
-afterAll(async () => {
-	await site.stop();
-});
-
 beforeEach(() => {
-	site.reset();
 	site.files.set('users/[id]', '<?php\n// users\n');
 	site.cacheCounts.set('hello', { hits: 12, misses: 3 });
 });

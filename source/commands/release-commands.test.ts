@@ -3,10 +3,11 @@
  * like CI: which requests each one sends, what it prints, its JSON, and its exit code. The real
  * plugin is exercised by test/cli/.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FakeSite, PASSWORD, USER, wpError, type SeenRequest } from '../../test/fakes/fake-site.js';
+import { PASSWORD, USER, wpError, type SeenRequest } from '../../test/fakes/fake-site.js';
+import { useFakeSite } from '../../test/fakes/use-fake-site.js';
 import { useTempDir } from '../../test/fakes/temp-dir.js';
 import { fakeIo } from '../../test/fakes/fake-io.js';
 import { runCommand } from '../../test/fakes/run-command.js';
@@ -14,20 +15,8 @@ import type { ApiPushCommand, ApiReleasesCommand, ApiRmCommand, ApiRollbackComma
 
 type Runnable = ApiPushCommand | ApiRmCommand | ApiReleasesCommand | ApiRollbackCommand;
 
-const site = new FakeSite();
+const site = useFakeSite();
 const temp = useTempDir('svc-release-commands-');
-
-beforeAll(async () => {
-	await site.start();
-});
-
-afterAll(async () => {
-	await site.stop();
-});
-
-beforeEach(() => {
-	site.reset();
-});
 
 async function run(command: Runnable) {
 	const { io, written } = fakeIo({ SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD }, temp.dir, '', temp.configDir);

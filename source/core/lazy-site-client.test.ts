@@ -3,26 +3,15 @@
  * request, and every request answered by the real client (a small WordPress stand-in on 127.0.0.1,
  * test/fakes/fake-site.ts), its failures included.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { SvcError } from './errors.js';
 import { lazySiteClient, type SiteClientModule } from './lazy-site-client.js';
 import * as realModule from './site-client.js';
 import type { SiteClientOptions } from './site-types.js';
-import { FakeSite, PASSWORD, USER } from '../../test/fakes/fake-site.js';
+import { PASSWORD, USER } from '../../test/fakes/fake-site.js';
+import { useFakeSite } from '../../test/fakes/use-fake-site.js';
 
-const site = new FakeSite();
-
-beforeAll(async () => {
-	await site.start();
-});
-
-afterAll(async () => {
-	await site.stop();
-});
-
-beforeEach(() => {
-	site.reset();
-});
+const site = useFakeSite();
 
 /** The real module, counting how often the lazy client loads it. */
 function countingLoad(): { load: () => Promise<SiteClientModule>; loads: () => number } {

@@ -20,21 +20,10 @@ import { createSiteClient, networkFailure, redactor, type SiteClient, type SiteS
 import type { RetryNotice } from './retry-policy.js';
 import { redirectedElsewhere } from './site-redirects.js';
 import { BASIC, FakeSite, PASSWORD, USER, wpError, type Handler, type Reply, type SeenRequest } from '../../test/fakes/fake-site.js';
+import { useFakeSite } from '../../test/fakes/use-fake-site.js';
 import { brotliBomb, flood, GB, gzipBomb, MB, type Flood } from '../../test/fakes/hostile-answers.js';
 
-const site = new FakeSite();
-
-beforeAll(async () => {
-	await site.start();
-});
-
-afterAll(async () => {
-	await site.stop();
-});
-
-beforeEach(() => {
-	site.reset();
-});
+const site = useFakeSite();
 
 function client(overrides: Partial<Parameters<typeof createSiteClient>[0]> = {}): SiteClient {
 	return createSiteClient({ url: site.url, user: USER, appPassword: PASSWORD, timeoutMs: 2000, ...overrides });
