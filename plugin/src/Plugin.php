@@ -35,10 +35,12 @@ use Svc\Runtime\AuthorizationFallback;
 use Svc\Runtime\Authorizer;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\CacheHeaders;
+use Svc\Runtime\CallbackDepth;
 use Svc\Runtime\HeaderApplier;
 use Svc\Runtime\Limits\RateCounter;
 use Svc\Runtime\Limits\RateLimiter;
 use Svc\Runtime\Registrar;
+use Svc\Runtime\RequestScope;
 use Svc\Runtime\RouteHandler;
 use Svc\Runtime\RouteVisibility;
 use Svc\Runtime\PreviewRequest;
@@ -96,7 +98,7 @@ final class Plugin {
 		( new Recorder( new EventStore() ) )->listen();
 		// Priority 20: after core and most plugins registered theirs, so `svc_namespace_taken` sees them.
 		// In this request's site, even when the REST server is first built while another is current.
-		add_action( 'rest_api_init', fn () => $site->run( fn () => $this->set_up_rest( $paths, $site ) ), 20 );
+		add_action( 'rest_api_init', fn () => $site->run( fn () => $this->on_rest_api_init( $paths, $site ) ), 20 );
 		if ( is_admin() ) {
 			( new Admin\AdminPage() )->set_up();
 		}
@@ -144,7 +146,75 @@ final class Plugin {
 		( new Reconciler( $components->store, $components->releases, $components->paths ) )->check();
 	}
 
-	private function set_up_rest( Paths $paths, SiteScope $site ): void {
+	/**
+	 * Sets svc's REST half up for a request that may need it. A request for another plugin's or
+	 * core's route only gets a watch for the first thing inside it that does (RequestScope): then,
+	 * not on every REST request of the site, svc builds its objects, catches up and reconciles.
+	 */
+	private function on_rest_api_init( Paths $paths, SiteScope $site ): void {
+		$route_namespace = new RouteNamespace();
+		$route           = defined( 'REST_REQUEST' ) && REST_REQUEST && isset( $GLOBALS['wp']->query_vars['rest_route'] ) ? (string) $GLOBALS['wp']->query_vars['rest_route'] : null;
+		if ( RequestScope::needs_svc( $route, $route_namespace->get() ) ) {
+			$this->set_up_rest( $paths, $site );
+			return;
+		}
+		$registrar = null;
+		// How deep in routes' callbacks this request is: code there may list every route.
+		$depth = new CallbackDepth();
+		$wake  = function () use ( &$registrar, $depth, $paths, $site ): void {
+			if ( null !== $registrar ) {
+				return;
+			}
+			$registrar = $site->run( fn (): Registrar => $this->set_up_rest( $paths, $site ) );
+			// Woken inside callbacks: the registrar counts from here as if it had seen them start.
+			$levels = $depth->depth();
+			for ( $level = 0; $level < $levels; $level++ ) {
+				$registrar->entering_callbacks( null );
+			}
+		};
+		// A request inside this one (rest_do_request()) for an svc route: before svc's own filter (0).
+		add_filter(
+			'rest_pre_dispatch',
+			static function ( mixed $result, \WP_REST_Server $server, \WP_REST_Request $request ) use ( $wake, $route_namespace ): mixed {
+				if ( RequestScope::needs_svc( $request->get_route(), $route_namespace->get() ) ) {
+					$wake();
+				}
+				return $result;
+			},
+			-1,
+			3
+		);
+		add_filter(
+			'rest_request_before_callbacks',
+			static function ( mixed $response ) use ( $depth ): mixed {
+				$depth->enter();
+				return $response;
+			},
+			PHP_INT_MIN
+		);
+		add_filter(
+			'rest_request_after_callbacks',
+			static function ( mixed $response ) use ( $depth ): mixed {
+				$depth->leave();
+				return $response;
+			},
+			PHP_INT_MAX
+		);
+		// A route's code listing the routes (an index, an OpenAPI generator): svc's are listed, as the
+		// registrar's own filter (100) adds them to the listing being built.
+		add_filter(
+			'rest_endpoints',
+			static function ( mixed $endpoints ) use ( $wake, $depth ): mixed {
+				if ( $depth->depth() > 0 ) {
+					$wake();
+				}
+				return $endpoints;
+			},
+			99
+		);
+	}
+
+	private function set_up_rest( Paths $paths, SiteScope $site ): Registrar {
 		$components = new Components( $paths );
 		$files      = $components->files;
 		$store      = $components->store;
@@ -210,5 +280,6 @@ final class Plugin {
 		$headers = new HeaderApplier( $registrar, $serving->loader );
 		add_filter( 'rest_post_dispatch', array( $headers, 'apply' ), 100, 3 );
 		add_filter( 'rest_pre_serve_request', array( $headers, 'resend' ), 100, 4 );
+		return $registrar;
 	}
 }

@@ -39,6 +39,16 @@ beforeAll(async () => {
       '\t}',
       '\treturn $response;',
       '}, 10, 3 );',
+      // Whether svc built its REST half (its composition root) for this request, by the time it answers.
+      "add_filter( 'rest_post_dispatch', static function ( $response ) {",
+      "\t$response->header( 'X-Svc-Built', class_exists( 'Svc\\\\Components', false ) ? 'yes' : 'no' );",
+      '\treturn $response;',
+      '}, 1000 );',
+      // Another plugin's routes: one asks an svc route with rest_do_request(), one lists every route.
+      "add_action( 'rest_api_init', static function () {",
+      "\tregister_rest_route( 'probe/v1', '/inner', array( 'methods' => 'GET', 'permission_callback' => '__return_true', 'callback' => static fn () => rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/nested/me' ) )->get_data() ) );",
+      "\tregister_rest_route( 'probe/v1', '/routes', array( 'methods' => 'GET', 'permission_callback' => '__return_true', 'callback' => static fn () => array_values( preg_grep( '#^/svc-api/#', array_keys( rest_get_server()->get_routes() ) ) ) ) );",
+      '} );',
       "add_filter( 'rest_post_dispatch', static function ( $response ) {",
       "\tif ( isset( $GLOBALS['svc_test_management'] ) ) {",
       "\t\t$response->header( 'X-Svc-Management', $GLOBALS['svc_test_management'] );",
@@ -101,6 +111,28 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.stop();
+});
+
+describe('another plugin\'s routes on a site with svc', () => {
+  it('a REST request for a core route builds nothing of svc\'s REST half; one for an svc route does', async () => {
+    const core = await call(site, '/wp/v2/types/post', { as: 'anonymous' });
+    expect(core.status).toBe(200);
+    expect(core.headers.get('x-svc-built')).toBe('no');
+    const ours = await call(site, '/svc-api/v1/nested/me', { as: 'anonymous' });
+    expect(ours.headers.get('x-svc-built')).toBe('yes');
+  });
+
+  it('an svc route asked with rest_do_request() from another plugin\'s route answers', async () => {
+    const response = await call(site, '/probe/v1/inner', { as: 'anonymous' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ route: 'static me' });
+  });
+
+  it('another plugin\'s route that lists every route sees svc\'s', async () => {
+    const response = await call(site, '/probe/v1/routes', { as: 'anonymous' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(expect.arrayContaining(['/svc-api/v1/lister', '/svc-api/v1/nested/me', '/svc-api/v1/nested/(?P<id>[^/]+)']));
+  });
 });
 
 describe('requests inside a request', () => {
