@@ -35,15 +35,20 @@ use Svc\Storage\Trees;
 /**
  * Built the same way for the REST API (Plugin::set_up_rest) and for WP-CLI (Cli\Commands), so
  * both halves act on one site through one set of objects.
+ *
+ * @property-read Deployer    $deployer
+ * @property-read BlobStore   $blobs
+ * @property-read NodeReports $nodes
  */
 final class Components {
+
+	private ?BlobStore $lazy_blobs   = null;
+	private ?NodeReports $lazy_nodes = null;
+	private ?Deployer $lazy_deployer = null;
 
 	public readonly RouteFiles $files;
 	public readonly ManifestStore $store;
 	public readonly ReleaseStore $releases;
-	public readonly BlobStore $blobs;
-	public readonly NodeReports $nodes;
-	public readonly Deployer $deployer;
 	public readonly FatalErrorMonitor $monitor;
 	public readonly RouteLoader $loader;
 	public readonly RouteNamespace $route_namespace;
@@ -52,12 +57,26 @@ final class Components {
 		$this->files           = new RouteFiles( $paths );
 		$this->store           = self::manifest_store( $this->files );
 		$this->releases        = new ReleaseStore();
-		$this->blobs           = new BlobStore();
-		$this->nodes           = new NodeReports();
-		$this->deployer        = new Deployer( $paths, $this->store, $this->blobs, $this->releases, new Trees( $paths ), $this->nodes );
 		$this->monitor         = new FatalErrorMonitor();
 		$this->loader          = new RouteLoader( $this->store, new VendorAutoload( $paths, $this->store, $this->monitor ), $this->monitor );
 		$this->route_namespace = new RouteNamespace();
+	}
+
+	/**
+	 * The deploying half ($deployer, $blobs, $nodes), built when first read: a request for a route
+	 * needs none of it.
+	 */
+	public function __get( string $name ): mixed {
+		return match ( $name ) {
+			'blobs'    => $this->lazy_blobs    ??= new BlobStore(),
+			'nodes'    => $this->lazy_nodes    ??= new NodeReports(),
+			'deployer' => $this->lazy_deployer ??= new Deployer( $this->paths, $this->store, $this->blobs, $this->releases, new Trees( $this->paths ), $this->nodes ),
+			default    => throw new \LogicException( esc_html( 'Components has no ' . $name ) ),
+		};
+	}
+
+	public function __isset( string $name ): bool {
+		return in_array( $name, array( 'blobs', 'nodes', 'deployer' ), true );
 	}
 
 	/**

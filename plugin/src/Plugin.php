@@ -26,6 +26,7 @@ use Svc\Rest\FilesController;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
 use Svc\Release\NodeReports;
+use Svc\Release\ServedTree;
 use Svc\Rest\NamespaceController;
 use Svc\Rest\OpenApiController;
 use Svc\Rest\ReleasesController;
@@ -218,10 +219,11 @@ final class Plugin {
 		$components = new Components( $paths );
 		$files      = $components->files;
 		$store      = $components->store;
-		$deployer   = $components->deployer;
 		// Before anything reads the route files: a crash between a release's commit and its swap, or
-		// (one day) another web node's push, leaves this node's copy behind the active release.
-		$deployer->catch_up();
+		// another web node's push, leaves this node's copy behind the active release.
+		if ( ServedTree::lags( $paths, $components->releases->active_id() ) ) {
+			$components->deployer->catch_up();
+		}
 		// A release made active since the last reconcile, by whatever path: WP-Cron follows it.
 		$this->reconcile( $components );
 		// The early entry point found this node's index stale (another node's push or purge) or none.
@@ -231,15 +233,16 @@ final class Plugin {
 		// The header is looked at first: a request without it pays nothing for previews. Management
 		// requests always act on the active release; only the routes are served from the preview.
 		$preview = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
-			? ( new PreviewRequest( $components->releases, $deployer ) )->tree( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
+			? ( new PreviewRequest( $components->releases, $components->deployer ) )->tree( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
 			: null;
 		$serving = null === $preview ? $components : new Components( $paths->for_tree( $preview ) );
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
-		$nodes      = $components->nodes;
-		$releases   = $components->releases;
-		$blobs      = $components->blobs;
-		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $deployer, $nodes, $releases, $blobs ): void {
+		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $components ): void {
+			$deployer = $components->deployer;
+			$nodes    = $components->nodes;
+			$releases = $components->releases;
+			$blobs    = $components->blobs;
 			( new NamespaceController( $route_namespace ) )->register();
 			( new FilesController( $files, $store, $loader, $route_namespace, $deployer, $nodes, self::preview_files( $paths, $route_namespace, $deployer, $nodes ) ) )->register();
 			( new StatusController( $deployer, $store, $releases, $nodes ) )->register();

@@ -62,12 +62,20 @@ final class ServedTree {
 	}
 
 	public function behind( int $active ): bool {
+		return self::lags( $this->paths, $active );
+	}
+
+	/**
+	 * Whether this node serves another release than $active: asked on every request svc serves,
+	 * before anything of the deploying half is built.
+	 */
+	public static function lags( Paths $paths, int $active ): bool {
 		if ( 0 === $active ) {
 			return false;
 		}
 		// A plain api/ directory while a release is active is what a crash between a first release's
 		// commit and its swap leaves (the directory is moved aside by the swap): it is behind too.
-		return $this->paths->served_release() !== $active;
+		return $paths->served_release() !== $active;
 	}
 
 	/**
