@@ -18,6 +18,8 @@ import { pushRelease, type PushFile, type PushProgress } from './release-push.js
 import { sha256Hex } from './route-files.js';
 import { createSiteClient, networkFailure, redactor, type SiteClient, type SiteStatus } from './site-client.js';
 import type { RetryNotice } from './retry-policy.js';
+import type { RestRoot } from './site-connection.js';
+import type { RootMemory } from './site-root-memory.js';
 import { redirectedElsewhere } from './site-redirects.js';
 import { BASIC, FakeSite, PASSWORD, USER, wpError, type Handler, type Reply, type SeenRequest } from '../../test/fakes/fake-site.js';
 import { useFakeSite } from '../../test/fakes/use-fake-site.js';
@@ -37,6 +39,58 @@ async function failure(promise: Promise<unknown>): Promise<SvcError> {
 	expect(caught).toBeInstanceOf(SvcError);
 	return caught as SvcError;
 }
+
+/** A RootMemory in a Map, with what each command asked of it. */
+function mapMemory(initial: Record<string, RestRoot> = {}): RootMemory & { readonly roots: Map<string, RestRoot> } {
+	const roots = new Map(Object.entries(initial));
+	return {
+		roots,
+		recall: (siteUrl) => roots.get(siteUrl),
+		remember: (siteUrl, root) => void roots.set(siteUrl, root),
+		forget: (siteUrl) => void roots.delete(siteUrl),
+	};
+}
+
+const probes = (): number => site.arrived.filter((request) => /\/svc\/v1\/?$|rest_route=%2Fsvc%2Fv1(&|$)/.test(request.url)).length;
+
+describe('a REST root remembered between commands', () => {
+	it('is remembered after discovery, and a later command sends no probe', async () => {
+		const memory = mapMemory();
+		await client({ rootMemory: memory }).listFiles({ content: false });
+		expect(probes()).toBe(1);
+		expect(memory.roots.get(site.url)?.url.toString()).toBe(`${site.url}/wp-json/`);
+		site.arrived.length = 0;
+		await client({ rootMemory: memory }).getStatus();
+		expect(probes()).toBe(0);
+		expect(site.arrived.map((request) => request.url)).toEqual(['/wp-json/svc/v1/status']);
+	});
+
+	it('is found again when the site no longer answers under it, and a write is sent once, to the new root', async () => {
+		const memory = mapMemory({ [site.url]: { kind: 'path', url: new URL(`${site.url}/wp-json/`) } });
+		site.permalinks = 'plain';
+		const result = await client({ rootMemory: memory }).uploadFiles([{ slug: 'moved', content: 'x' }]);
+		expect(result.written.map((file) => file.slug)).toEqual(['moved']);
+		expect(site.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+		expect(memory.roots.get(site.url)?.kind).toBe('query');
+		expect(site.arrived.map((request) => request.url.split('?')[0])).toEqual(['/wp-json/svc/v1/api-files', '/wp-json/svc/v1', '/', '/']);
+	});
+
+	it('does not send a request again when discovery finds the same root: the failure is the site’s', async () => {
+		const memory = mapMemory({ [site.url]: { kind: 'path', url: new URL(`${site.url}/wp-json/`) } });
+		site.handler = () => ({ status: 200, text: '<html>critical error</html>', headers: { 'content-type': 'text/html' } });
+		const error = await failure(client({ rootMemory: memory }).commitRelease({ files: {}, prune: false, dryRun: false }));
+		expect(error.code).not.toBe('no_rest_api');
+		expect(site.requests.filter((request) => request.route === '/svc/v1/api-releases')).toHaveLength(1);
+		expect(memory.roots.get(site.url)?.url.toString()).toBe(`${site.url}/wp-json/`);
+	});
+
+	it('is not doubted for a WordPress 404 (a route the plugin lacks): the root is right', async () => {
+		const memory = mapMemory({ [site.url]: { kind: 'path', url: new URL(`${site.url}/wp-json/`) } });
+		site.legacy = true;
+		expect(await client({ rootMemory: memory }).getStatus()).toBeUndefined();
+		expect(probes()).toBe(0);
+	});
+});
 
 describe('REST root discovery', () => {
 	it('uses /wp-json/ with pretty permalinks', async () => {

@@ -102,16 +102,47 @@ export function createConnection(options: SiteClientOptions): Connection {
 	};
 	const link: Link = { siteUrl, origin: () => new URL(siteUrl), fail, send, capOf };
 
+	const memory = options.rootMemory;
 	let root: Promise<RestRoot> | undefined;
+	/** The root this command took from the memory rather than found, while it is the one in use. */
+	let recalled: RestRoot | undefined;
+	/** Set once a remembered root failed: the memory is not asked again by this command. */
+	let rediscovery: Promise<RestRoot> | undefined;
 	const restRoot = (): Promise<RestRoot> => {
-		root ??= discover(link).catch((error: unknown) => {
-			root = undefined;
-			throw error;
-		});
+		if (root !== undefined) return root;
+		recalled = rediscovery === undefined ? memory?.recall(siteUrl) : undefined;
+		root =
+			recalled !== undefined
+				? Promise.resolve(recalled)
+				: discover(link).then(
+						(found) => {
+							memory?.remember(siteUrl, found);
+							return found;
+						},
+						(error: unknown) => {
+							root = undefined;
+							throw error;
+						},
+					);
 		return root;
 	};
+	/**
+	 * After an answer that did not come from the REST API under `used`: whether the site's REST API
+	 * is now found elsewhere (so the request never reached it and may be sent there). Only a
+	 * remembered root is doubted; one found by this command is where the site said it is.
+	 */
+	const moved = async (used: RestRoot): Promise<boolean> => {
+		if (used !== recalled) return false;
+		if (rediscovery === undefined) {
+			memory?.forget(siteUrl);
+			root = undefined;
+			rediscovery = restRoot();
+		}
+		const found = await rediscovery;
+		return found.url.toString() !== used.url.toString() || found.kind !== used.kind;
+	};
 
-	const call = withRetries((method, route, extra) => callOnce(link, { restRoot, authorization, user: options.user }, method, route, extra), options);
+	const call = withRetries((method, route, extra) => callOnce(link, { restRoot, moved, authorization, user: options.user }, method, route, extra), options);
 
 	const readStatus = async (): Promise<SiteStatus | undefined> => {
 		let body: unknown;
@@ -216,13 +247,14 @@ function withRetries(callOnce: Call, options: Pick<SiteClientOptions, 'onRetry' 
 /** One management request, sent once, with the credentials, to the REST root discovery found. */
 async function callOnce(
 	link: Link,
-	auth: { readonly restRoot: () => Promise<RestRoot>; readonly authorization: string; readonly user: string },
+	auth: { readonly restRoot: () => Promise<RestRoot>; readonly moved: (used: RestRoot) => Promise<boolean>; readonly authorization: string; readonly user: string },
 	method: Method,
 	route: string,
 	extra: CallOptions = {},
 ): Promise<CallAnswer> {
 	const { siteUrl, fail } = link;
-	const url = endpoint(await auth.restRoot(), `${MANAGEMENT}/${route}`, extra.query ?? {});
+	const root = await auth.restRoot();
+	const url = endpoint(root, `${MANAGEMENT}/${route}`, extra.query ?? {});
 	const where = `${method} ${MANAGEMENT}/${route}`;
 	// Discovery kept to the origin the user named; this is the last word before the password goes.
 	if (!sameOrigin(url, link.origin())) throw redirectedElsewhere(fail, { siteUrl, where, to: url });
@@ -234,6 +266,11 @@ async function callOnce(
 		cap: link.capOf(extra.answer ?? 'small'),
 		...(extra.onProgress === undefined ? {} : { onProgress: extra.onProgress }),
 	});
+	// A remembered root the site no longer answers under (permalinks changed, WordPress moved): the
+	// request reached no REST route, so it is sent once more where discovery now finds the API.
+	if (notFromRestApi(response) && (await auth.moved(root))) {
+		return callOnce(link, auth, method, route, extra);
+	}
 	if (response.status >= 200 && response.status < 300) {
 		const body = parseJson(response.body);
 		if (body === undefined) throw notJson(response, where, fail);
@@ -256,6 +293,16 @@ async function callOnce(
 		throw predates(fail, { siteUrl, where, feature: extra.since });
 	}
 	throw httpFailure(response, where, siteUrl, auth.user, fail);
+}
+
+/**
+ * An answer that the WordPress REST API did not give: a redirect, a 404 without WordPress's JSON
+ * error, a 2xx that is not JSON (a front page). What a request sent under a wrong REST root gets.
+ */
+export function notFromRestApi(answer: Answer): boolean {
+	if (answer.status >= 300 && answer.status < 400) return true;
+	if (answer.status === 404) return wpErrorOf(answer) === undefined;
+	return answer.status >= 200 && answer.status < 300 && parseJson(answer.body) === undefined;
 }
 
 /** The URL for a management route under the discovered REST root. */

@@ -7,6 +7,7 @@ import type { KeySource } from './secrets-key.js';
 import type { SiteLimits } from './answer-caps.js';
 import type { RequestableKind } from './release-kinds.js';
 import type { RetryNotice } from './retry-policy.js';
+import type { RootMemory } from './site-root-memory.js';
 
 export type { SiteLimits } from './answer-caps.js';
 
@@ -22,6 +23,8 @@ export interface SiteClientOptions {
 	readonly onRetry?: (notice: RetryNotice) => void;
 	/** How the client waits before a retry; tests pass one that does not. */
 	readonly wait?: (ms: number) => Promise<void>;
+	/** Where the site's REST API was found by an earlier command (site-root-memory.ts); none: found each time. */
+	readonly rootMemory?: RootMemory;
 }
 
 /**

@@ -8,6 +8,7 @@ import { findProjectFile, isInsecureRemote, readUserConfig, resolveApiDir, selec
 import { credentialsPath, resolveCredentials } from '../../core/credentials.js';
 import { retryLine } from '../../core/retry-policy.js';
 import { lazySiteClient } from '../../core/lazy-site-client.js';
+import { fileRootMemory } from '../../core/site-root-memory.js';
 import type { SiteClient } from '../../core/site-client.js';
 import { note, type Io } from './io.js';
 
@@ -54,6 +55,8 @@ export function openSite(io: Io, options: { readonly site: string | undefined; r
 			userAgent: `svc/${io.version}`,
 			// On stderr, never in --json's stdout: the request is being sent again, safely.
 			onRetry: (notice) => note(io, retryLine(notice)),
+			// Where the REST API was found last time: no discovery probe for each command.
+			rootMemory: fileRootMemory(io.configDir),
 		}),
 		url: credentials.url,
 		profile: credentials.profileName,
