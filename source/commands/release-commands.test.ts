@@ -87,6 +87,24 @@ describe('svc api push', () => {
 		expect([...site.files.keys()].sort()).toEqual(['alpha', 'beta', 'delta', 'gamma', 'hello']);
 	});
 
+	it('checks that the pushed files load by listing only them, or every file from a plugin that cannot list some', async () => {
+		for (const [index, name] of ['alpha', 'beta', 'gamma'].entries()) writeRoute(name, `Route${index}`);
+		writeRoute('hello', 'Hello');
+		expect((await run(push({ json: true }))).exitCode).toBe(0);
+		const listings = () => site.requests.filter((request) => request.method === 'GET' && request.route === '/svc/v1/api-files').map((request) => request.query.get('filenames'));
+		// The plan's listing is whole; the check after the commit names what was written.
+		expect(listings()).toEqual([null, 'alpha,beta,gamma,hello']);
+		site.requests.length = 0;
+		writeRoute('beta', 'BetaTwo');
+		expect(JSON.parse((await run(push({ json: true }))).stdout)).toMatchObject({ written: ['beta'], loadErrors: [] });
+		expect(listings()).toEqual([null, 'beta']);
+		site.requests.length = 0;
+		site.listingFilenames = false;
+		writeRoute('gamma', 'GammaTwo');
+		expect((await run(push({ json: true }))).exitCode).toBe(0);
+		expect(listings()).toEqual([null, null]);
+	});
+
 	it('a rerun of a push that stopped part way sends only the contents the site lacks', async () => {
 		site.requestBytes = 9 * 1024;
 		for (const [index, name] of ['alpha', 'beta', 'gamma', 'delta'].entries()) writeRoute(name, `Route${index}`, 3000);

@@ -831,7 +831,7 @@ describe('releases', () => {
 	describe('GET status', () => {
 		it('reads deploy, the active release and the limits', async () => {
 			site.requestBytes = 1_048_576;
-			expect(await client().getStatus()).toEqual({ deploy: { allowed: true }, release: null, limits: { fileBytes: 524288, totalBytes: 8388608, requestBytes: 1_048_576 }, features: ['commit_ids'] });
+			expect(await client().getStatus()).toEqual({ deploy: { allowed: true }, release: null, limits: { fileBytes: 524288, totalBytes: 8388608, requestBytes: 1_048_576 }, features: ['commit_ids', 'listing_filenames'] });
 			await client().deleteFiles(['hello']);
 			site.deploy = { allowed: false, reason: 'DISALLOW_FILE_MODS is true on this site.' };
 			expect(await client().getStatus()).toMatchObject({

@@ -54,9 +54,14 @@ type Calls<K extends keyof SiteClient> = Pick<SiteClient, K>;
 
 /** The route files: listed, uploaded the old way (one batch), removed, staged by hash. */
 function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamespace' | 'listFiles' | 'uploadFiles' | 'deleteFiles' | 'stageBlobs'> {
-	const listOnce = async (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => {
+	type ListOptions = { readonly content: boolean; readonly release?: number; readonly only?: readonly string[] };
+	const listOnce = async (listOptions: ListOptions): Promise<FileListing<RemoteFile>> => {
 		const { body, headers } = await call('GET', 'api-files', {
-			query: { content: String(listOptions.content), ...(listOptions.release === undefined ? {} : { release: String(listOptions.release) }) },
+			query: {
+				content: String(listOptions.content),
+				...(listOptions.release === undefined ? {} : { release: String(listOptions.release) }),
+				...(listOptions.only === undefined ? {} : { filenames: listOptions.only.join(',') }),
+			},
 			answer: listOptions.content ? 'contents' : 'records',
 		});
 		const files = parseList(body, (item) => parseRemoteFile(item, listOptions.content)) ?? throwUnexpected('GET api-files', fail);
@@ -66,7 +71,7 @@ function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamesp
 		return { files, skipped: Number.isFinite(skipped) && skipped > 0 ? skipped : 0, ...(skippedFiles === undefined ? {} : { skippedFiles }) };
 	};
 
-	const listFiles = (listOptions: { readonly content: boolean; readonly release?: number }): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
+	const listFiles = (listOptions: ListOptions): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
 
 	return {
 		getNamespace: async () => {

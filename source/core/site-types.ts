@@ -317,8 +317,11 @@ export interface SiteClient {
 	restRoot(): Promise<string>;
 	getNamespace(): Promise<string>;
 	listFiles(options: { readonly content: true; readonly release?: number }): Promise<FileListing<RemoteFileWithContent>>;
-	/** `release`: a preview's files instead of the active ones (loaded, so each says whether it loads). */
-	listFiles(options: { readonly content: false; readonly release?: number }): Promise<FileListing<RemoteFile>>;
+	/**
+	 * `release`: a preview's files instead of the active ones (loaded, so each says whether it loads).
+	 * `only`: these files (site-listing-names.ts decides when a plugin can); an older plugin lists all.
+	 */
+	listFiles(options: { readonly content: false; readonly release?: number; readonly only?: readonly string[] }): Promise<FileListing<RemoteFile>>;
 	/** One atomic batch: the site writes every file or none (422 `push_rejected` with `fileErrors`). */
 	uploadFiles(files: readonly UploadFile[], options?: UploadOptions): Promise<UploadResult>;
 	/**

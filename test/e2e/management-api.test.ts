@@ -144,6 +144,18 @@ describe('GET api-files', () => {
     for (const each of records) expect(Object.keys(each)).not.toContain('content');
   });
 
+  it('with filenames lists those files only, in the same order and shape, and refuses a malformed list', async () => {
+    const { records: all } = await list(site, '?content=false');
+    const wanted = ['listing/open/[id]', 'listing-a', 'not-deployed'];
+    const { records } = await list(site, `?content=false&filenames=${encodeURIComponent(wanted.join(','))}`);
+    expect(records).toEqual(all.filter((item) => wanted.includes(item.filename)));
+    expect(records.map((item) => item.filename)).toEqual(['listing-a', 'listing/open/[id]']);
+    for (const bad of ['a,,b', '', 'x'.repeat(201)]) {
+      const refused = await call(site, `/svc/v1/api-files?content=false&filenames=${encodeURIComponent(bad)}`);
+      expectError(refused, 400, 'rest_invalid_param');
+    }
+  });
+
   it('describes each route: path, route pattern, public verbs as methods', async () => {
     const { records } = await list(site, '?content=false');
     const byName = (slug: string): ListRecord | undefined => records.find((item) => item.filename === slug);

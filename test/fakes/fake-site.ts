@@ -77,6 +77,8 @@ export class FakeSite {
 	earlyCache = true;
 	/** A plugin that replays a commit sent again with its commit_id (GET status says `features: ["commit_ids"]`). */
 	commitIds = true;
+	/** A plugin that lists some files only (`GET api-files?filenames=`; GET status says `listing_filenames`). */
+	listingFilenames = true;
 	/** The early cache's counts per slug, listed as `early_cache` (routes cached early only). */
 	cacheCounts = new Map<string, { hits: number; misses: number }>();
 	/** What each `POST cache/purge` purged, in order. */
@@ -110,6 +112,7 @@ export class FakeSite {
 		this.legacy = false;
 		this.earlyCache = true;
 		this.commitIds = true;
+		this.listingFilenames = true;
 		this.cacheCounts = new Map();
 		this.purges.length = 0;
 		this.deploy = { allowed: true };
@@ -194,8 +197,9 @@ export class FakeSite {
 		}
 		if (key === 'GET /svc/v1/api-files') {
 			const withContent = request.query.get('content') !== 'false';
+			const only = this.listingFilenames ? request.query.get('filenames')?.split(',') : undefined;
 			return {
-				json: [...this.files].map(([filename, content]) => ({
+				json: [...this.files].filter(([filename]) => only === undefined || only.includes(filename)).map(([filename, content]) => ({
 					filename,
 					...(withContent ? { content } : {}),
 					hash: sha256Hex(content),
@@ -254,7 +258,7 @@ export class FakeSite {
 					deploy: this.deploy,
 					release: active === undefined ? null : { id: active.id, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: active.kind, files: active.files.size },
 					limits: { file_bytes: 524288, total_bytes: 8388608, ...(this.requestBytes === undefined ? {} : { request_bytes: this.requestBytes }) },
-					...(this.commitIds ? { features: ['commit_ids'] } : {}),
+					...(this.commitIds || this.listingFilenames ? { features: [...(this.commitIds ? ['commit_ids'] : []), ...(this.listingFilenames ? ['listing_filenames'] : [])] } : {}),
 				},
 			};
 		}

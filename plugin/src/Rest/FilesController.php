@@ -65,14 +65,19 @@ final class FilesController {
 					'callback'            => array( $this, 'index' ),
 					'permission_callback' => $permission,
 					'args'                => array(
-						'content' => array(
+						'content'   => array(
 							'type'    => 'boolean',
 							'default' => true,
 						),
-						'release' => array(
+						'release'   => array(
 							'description' => __( 'A preview release to list instead of the active one.', 'svc' ),
 							'type'        => 'integer',
 							'minimum'     => 1,
+						),
+						'filenames' => array(
+							'description'       => __( 'Only these files, by name, separated by commas.', 'svc' ),
+							'type'              => 'string',
+							'validate_callback' => array( self::class, 'validate_names' ),
 						),
 					),
 				),
@@ -131,10 +136,31 @@ final class FilesController {
 	}
 
 	/**
+	 * @internal Validate callback of `filenames` (ListedNames).
+	 */
+	public static function validate_names( mixed $value, WP_REST_Request $request, string $param ): bool|WP_Error {
+		$names = is_string( $value ) ? ListedNames::parse( $value ) : __( 'filenames must be a string.', 'svc' );
+		return is_array( $names ) ? true : new WP_Error( 'rest_invalid_param', $names, array( 'param' => $param ) );
+	}
+
+	/**
+	 * The names asked for, or null for every file.
+	 *
+	 * @return list<string>|null
+	 */
+	private static function names( WP_REST_Request $request ): ?array {
+		$value = $request->get_param( 'filenames' );
+		$names = is_string( $value ) ? ListedNames::parse( $value ) : null;
+		return is_array( $names ) ? $names : null;
+	}
+
+	/**
 	 * A preview's files, listed as the active ones are (loaded, so that one that fails to load says
 	 * why): what `svc api push --preview` reports, since no client without the token calls them.
+	 *
+	 * @param list<string>|null $names
 	 */
-	private function preview_index( int $id, bool $with_content ): WP_REST_Response|WP_Error {
+	private function preview_index( int $id, bool $with_content, ?array $names ): WP_REST_Response|WP_Error {
 		$preview = $this->deployer->live_preview( $id );
 		if ( $preview instanceof Refusal ) {
 			return Refusals::error( $preview );
@@ -146,7 +172,7 @@ final class FilesController {
 		// The preview's own objects, as a request with its token gets them (PreviewRequest); no drift:
 		// what nodes report is about the active release.
 		$listing                   = ( $this->for_tree )( $tree );
-		list( $records, $skipped ) = $listing->records( $listing->store->verified(), $with_content );
+		list( $records, $skipped ) = $listing->records( $listing->store->verified(), $with_content, $names );
 		return self::listing( $records, $skipped );
 	}
 
@@ -176,11 +202,12 @@ final class FilesController {
 	public function index( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$with_content = (bool) $request->get_param( 'content' );
 		$release      = $request->get_param( 'release' );
+		$names        = self::names( $request );
 		if ( null !== $release ) {
-			return $this->preview_index( (int) $release, $with_content );
+			return $this->preview_index( (int) $release, $with_content, $names );
 		}
 		$manifest                  = $this->store->verified();
-		list( $records, $skipped ) = $this->records( $manifest, $with_content );
+		list( $records, $skipped ) = $this->records( $manifest, $with_content, $names );
 		return self::listing( $this->with_drift( $records, $manifest ), $skipped );
 	}
 
@@ -200,17 +227,18 @@ final class FilesController {
 	 * The manifest's files as records, each loaded once (its load error in `error`), and the slugs
 	 * of the files over the size limit, which are not listed.
 	 *
-	 * @param Manifest $manifest
+	 * @param Manifest          $manifest
+	 * @param list<string>|null $names Only these files (ListedNames); null: every file.
 	 * @return array{0: list<array<string, mixed>>, 1: list<string>}
 	 */
-	private function records( array $manifest, bool $with_content ): array {
+	private function records( array $manifest, bool $with_content, ?array $names = null ): array {
 		$namespace = $this->route_namespace->get();
 		$records   = array();
 		$skipped   = array();
 		// Hits and misses of the routes the early cache keeps (this node's, without a shared store).
 		$scope  = Publisher::scope();
 		$counts = null;
-		foreach ( $manifest['files'] as $slug => $entry ) {
+		foreach ( ListedNames::select( $manifest['files'], $names ) as $slug => $entry ) {
 			$slug = (string) $slug;
 			if ( ! empty( $entry['oversize'] ) ) {
 				$skipped[] = $slug;

@@ -11,6 +11,7 @@ import { pushRelease, type ReleasePushOptions, type ReleasePushResult } from '..
 import { checkRouteFiles, scanApiDir, type ApiDirScan, type LocalRouteFile } from '../../core/route-files.js';
 import type { RemoteFile, SiteClient, SiteStatus, WrittenFile } from '../../core/site-client.js';
 import { fileDiff, type FileDiff } from '../../core/file-diff.js';
+import { listingNames } from '../../core/site-listing-names.js';
 import { shellLine } from '../../core/shell-word.js';
 import type { PlanNote } from '../../components/sync-plan.js';
 import type * as PushScreens from './screens.js';
@@ -254,7 +255,7 @@ async function pushed(command: ApiPushCommand, push: Omit<Push, 'dryRun'>, state
 	let failed: LoadFailure[];
 	try {
 		found = await publicRoutes(upload, result, site.client, remote);
-		failed = command.preview && previewId === undefined ? [] : await loadFailures(site.client, result.written.map((file) => file.slug), previewId);
+		failed = command.preview && previewId === undefined ? [] : await loadFailures(site.client, result.written.map((file) => file.slug), { status, preview: previewId });
 	} catch (error) {
 		// Committed: whatever fails now, the release is live, and svc says so.
 		const done = [upload.length > 0 ? `pushed ${plural(upload.length, 'file')}` : '', deleted.length > 0 ? `removed ${plural(deleted.length, 'route')}` : ''].filter((part) => part !== '').join(', ');
@@ -433,11 +434,15 @@ function planNotes(diffs: readonly FileDiff[], open: readonly PublicRoute[], ope
 	return notes;
 }
 
-/** The pushed files the site could not load, with its reason: their routes are not served. */
-async function loadFailures(client: SiteClient, pushed: readonly string[], preview?: number): Promise<LoadFailure[]> {
+/**
+ * The pushed files the site could not load, with its reason: their routes are not served. Only they
+ * are listed, from a plugin that can (each record listed is built and booted on the site).
+ */
+async function loadFailures(client: SiteClient, pushed: readonly string[], { status, preview }: { status: SiteStatus | undefined; preview: number | undefined }): Promise<LoadFailure[]> {
 	if (pushed.length === 0) return [];
 	const wanted = new Set(pushed);
-	const listing = await client.listFiles({ content: false, ...(preview === undefined ? {} : { release: preview }) });
+	const only = listingNames(pushed, status?.features);
+	const listing = await client.listFiles({ content: false, ...(preview === undefined ? {} : { release: preview }), ...(only === undefined ? {} : { only }) });
 	return listing.files.flatMap((file) => (wanted.has(file.slug) && file.error !== undefined ? [{ slug: file.slug, error: file.error }] : []));
 }
 
