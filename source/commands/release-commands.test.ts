@@ -4,7 +4,7 @@
  * plugin is exercised by test/cli/.
  */
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD, USER, wpError, type SeenRequest } from '../../test/fakes/fake-site.js';
 import { useFakeSite } from '../../test/fakes/use-fake-site.js';
@@ -103,6 +103,26 @@ describe('svc api push', () => {
 		writeRoute('gamma', 'GammaTwo');
 		expect((await run(push({ json: true }))).exitCode).toBe(0);
 		expect(listings()).toEqual([null, null]);
+	});
+
+	it('a later command goes straight to the REST root the first one found, and finds it again when the site moved it', async () => {
+		const probes = () => site.arrived.filter((request) => /^\/(wp-json\/svc\/v1|\?rest_route=%2Fsvc%2Fv1)$/.test(request.url)).length;
+		writeRoute('alpha', 'Alpha');
+		expect((await run(push({ json: true }))).exitCode).toBe(0);
+		expect(probes()).toBe(1);
+		expect(readFileSync(path.join(temp.configDir, 'rest-roots.json'), 'utf8')).toContain(`${site.url}/wp-json/`);
+		writeRoute('alpha', 'AlphaTwo');
+		expect((await run(push({ json: true }))).exitCode).toBe(0);
+		expect((await run(rollback({ yes: true, json: true }))).exitCode).toBe(0);
+		expect(probes()).toBe(1);
+		// Pretty permalinks turned off: /wp-json/ answers a 404 page; the push finds ?rest_route= and goes on.
+		site.permalinks = 'plain';
+		writeRoute('alpha', 'AlphaThree');
+		const moved = await run(push({ json: true }));
+		expect(moved.exitCode).toBe(0);
+		expect(JSON.parse(moved.stdout)).toMatchObject({ written: ['alpha'] });
+		expect(probes()).toBe(3);
+		expect(readFileSync(path.join(temp.configDir, 'rest-roots.json'), 'utf8')).toContain('rest_route');
 	});
 
 	it('a rerun of a push that stopped part way sends only the contents the site lacks', async () => {
