@@ -154,8 +154,17 @@ describe('the password stays with the origin the user named', () => {
     });
 
     it('SVC_URL, SVC_USER and SVC_APP_PASSWORD (CI) hold to the same rule', async () => {
+      const env = { SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD };
+      expect((await svc(['api', 'list'], { env })).code).toBe(0);
       site.redirects.set('/wp-json/svc/v1', `${elsewhere.url}/wp-json/svc/v1`);
-      const result = await svc(['api', 'list'], { env: { SVC_URL: site.url, SVC_USER: USER, SVC_APP_PASSWORD: PASSWORD } });
+      // The REST root found on this origin is remembered: the next command goes there, asks nothing
+      // of the redirected probe, and the other origin still gets nothing.
+      expect(readFileSync(path.join(svc.home, '.config', 'svc', 'rest-roots.json'), 'utf8')).toContain(`${site.url}/wp-json/`);
+      expect((await svc(['api', 'list'], { env })).code).toBe(0);
+      expect(elsewhere.arrived).toEqual([]);
+      // Forgotten, it is found again, and discovery stops at the redirect.
+      rmSync(path.join(svc.home, '.config', 'svc', 'rest-roots.json'));
+      const result = await svc(['api', 'list'], { env });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`svc login --url ${elsewhere.url}`);
       expect(elsewhere.arrived).toEqual([]);
