@@ -51,15 +51,17 @@ final class Components {
 	public readonly ReleaseStore $releases;
 	public readonly FatalErrorMonitor $monitor;
 	public readonly RouteLoader $loader;
-	public readonly RouteNamespace $route_namespace;
 
-	public function __construct( public readonly Paths $paths ) {
-		$this->files           = new RouteFiles( $paths );
-		$this->store           = self::manifest_store( $this->files );
-		$this->releases        = new ReleaseStore();
-		$this->monitor         = new FatalErrorMonitor();
-		$this->loader          = new RouteLoader( $this->store, new VendorAutoload( $paths, $this->store, $this->monitor ), $this->monitor );
-		$this->route_namespace = new RouteNamespace();
+	/**
+	 * @param RouteNamespace $route_namespace The request's, when it has one already (Plugin reads the
+	 *                                        namespace before it knows whether svc is needed).
+	 */
+	public function __construct( public readonly Paths $paths, public readonly RouteNamespace $route_namespace = new RouteNamespace() ) {
+		$this->files    = new RouteFiles( $paths );
+		$this->store    = self::manifest_store( $this->files );
+		$this->releases = new ReleaseStore();
+		$this->monitor  = new FatalErrorMonitor();
+		$this->loader   = new RouteLoader( $this->store, new VendorAutoload( $paths, $this->store, $this->monitor ), $this->monitor );
 	}
 
 	/**
