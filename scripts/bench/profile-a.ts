@@ -6,6 +6,8 @@
  * dispatch and serve filters). Prints, per route, the median time between consecutive marks and the
  * Svc classes the request loaded: a phase where only svc's side grows is svc's cost. Not part of
  * `npm run bench`: the marks cost a little themselves, and a loaded machine moves every phase.
+ * PROFILE_PLUGIN_DIR=<dir> profiles another copy of plugin/ (e.g. `git archive <commit> plugin`
+ * unpacked), to compare two versions in turns.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
   const profile = path.join(scratch, 'zz-bench-profile.php');
   writeFileSync(hand, HAND_REGISTERED_PLUGIN);
   writeFileSync(profile, PROFILE_PLUGIN);
-  const site = await startWordPress({ opcache: true, muPlugins: [hand, profile] });
+  const site = await startWordPress({ opcache: true, muPlugins: [hand, profile], ...(process.env.PROFILE_PLUGIN_DIR === undefined ? {} : { pluginDir: process.env.PROFILE_PLUGIN_DIR }) });
   try {
     await deploy(site, [{ filename: 'hello', content: helloRoute() }]);
     const svcRoute = { name: 'svc', url: `${site.restRoot}/svc-api/v1/hello` };
