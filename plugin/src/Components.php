@@ -16,6 +16,7 @@ use Svc\Manifest\ManifestBuilder;
 use Svc\Manifest\ManifestFiles;
 use Svc\Manifest\ManifestStore;
 use Svc\Manifest\ManifestView;
+use Svc\Manifest\ManifestWriters;
 use Svc\Manifest\MetaStore;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
@@ -25,8 +26,6 @@ use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\RouteLoader;
 use Svc\Runtime\VendorAutoload;
 use Svc\Settings\RouteNamespace;
-use Svc\Storage\AtomicBatch;
-use Svc\Storage\Directories;
 use Svc\Storage\Disk;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
@@ -51,15 +50,17 @@ final class Components {
 	public readonly ReleaseStore $releases;
 	public readonly FatalErrorMonitor $monitor;
 	public readonly RouteLoader $loader;
-	public readonly RouteNamespace $route_namespace;
 
-	public function __construct( public readonly Paths $paths ) {
-		$this->files           = new RouteFiles( $paths );
-		$this->store           = self::manifest_store( $this->files );
-		$this->releases        = new ReleaseStore();
-		$this->monitor         = new FatalErrorMonitor();
-		$this->loader          = new RouteLoader( $this->store, new VendorAutoload( $paths, $this->store, $this->monitor ), $this->monitor );
-		$this->route_namespace = new RouteNamespace();
+	/**
+	 * @param RouteNamespace $route_namespace The request's, when it has one already (Plugin reads the
+	 *                                        namespace before it knows whether svc is needed).
+	 */
+	public function __construct( public readonly Paths $paths, public readonly RouteNamespace $route_namespace = new RouteNamespace() ) {
+		$this->files    = new RouteFiles( $paths );
+		$this->store    = self::manifest_store( $this->files );
+		$this->releases = new ReleaseStore();
+		$this->monitor  = new FatalErrorMonitor();
+		$this->loader   = new RouteLoader( $this->store, new VendorAutoload( $paths, $this->store, $this->monitor ), $this->monitor );
 	}
 
 	/**
@@ -84,20 +85,21 @@ final class Components {
 	 * tests build one (with a Disk that fails on cue), and how a store builds the store of the tree
 	 * it primes: on the same disk.
 	 */
-	public static function manifest_store( RouteFiles $files, Disk $disk = new Disk() ): ManifestStore {
+	public static function manifest_store( RouteFiles $files, ?Disk $disk = null ): ManifestStore {
 		$paths     = $files->paths();
-		$manifests = new ManifestFiles( $paths, new AtomicBatch( $disk ), new Directories( $disk ) );
+		$manifests = new ManifestFiles( $paths, $disk );
 		$view      = new ManifestView( $manifests );
-		$lock      = new BootLock( $paths );
 		return new ManifestStore(
 			$paths,
-			new ManifestBuilder( $files ),
 			$manifests,
 			$view,
 			new Freshness( $paths ),
-			new BootRecords( $manifests, $view, $lock ),
-			new MetaStore( $manifests, $view, $lock ),
-			$lock,
+			// What writes, when the manifest is first rebuilt or a record saved: serving a route from a
+			// fresh manifest only reads.
+			static function () use ( $files, $manifests, $view, $paths ): ManifestWriters {
+				$lock = new BootLock( $paths );
+				return new ManifestWriters( new ManifestBuilder( $files ), new BootRecords( $manifests, $view, $lock ), new MetaStore( $manifests, $view, $lock ), $lock );
+			},
 			static fn ( string $tree ): ManifestStore => self::manifest_store( new RouteFiles( $paths->for_tree( $tree ) ), $disk ),
 		);
 	}

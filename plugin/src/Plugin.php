@@ -154,30 +154,24 @@ final class Plugin {
 	 */
 	private function on_rest_api_init( Paths $paths, SiteScope $site ): void {
 		$route_namespace = new RouteNamespace();
-		$route           = defined( 'REST_REQUEST' ) && REST_REQUEST && isset( $GLOBALS['wp']->query_vars['rest_route'] ) ? (string) $GLOBALS['wp']->query_vars['rest_route'] : null;
-		if ( RequestScope::needs_svc( $route, $route_namespace->get() ) ) {
-			$this->set_up_rest( $paths, $site );
+		$scope           = RequestScope::of_request();
+		$depth           = self::callback_depth();
+		if ( $scope->needs_svc( $route_namespace->get() ) ) {
+			$this->set_up_rest( $paths, $site, $scope, $depth, $route_namespace );
 			return;
 		}
-		$registrar = null;
-		// How deep in routes' callbacks this request is: code there may list every route.
-		$depth = new CallbackDepth();
-		$wake  = function () use ( &$registrar, $depth, $paths, $site ): void {
-			if ( null !== $registrar ) {
-				return;
-			}
-			$registrar = $site->run( fn (): Registrar => $this->set_up_rest( $paths, $site ) );
-			// Woken inside callbacks: the registrar counts from here as if it had seen them start.
-			$levels = $depth->depth();
-			for ( $level = 0; $level < $levels; $level++ ) {
-				$registrar->entering_callbacks( null );
+		$woken = false;
+		$wake  = function () use ( &$woken, $paths, $site, $scope, $depth, $route_namespace ): void {
+			if ( ! $woken ) {
+				$woken = true;
+				$site->run( fn () => $this->set_up_rest( $paths, $site, $scope, $depth, $route_namespace ) );
 			}
 		};
 		// A request inside this one (rest_do_request()) for an svc route: before svc's own filter (0).
 		add_filter(
 			'rest_pre_dispatch',
 			static function ( mixed $result, \WP_REST_Server $server, \WP_REST_Request $request ) use ( $wake, $route_namespace ): mixed {
-				if ( RequestScope::needs_svc( $request->get_route(), $route_namespace->get() ) ) {
+				if ( RequestScope::of_route( $request->get_route() )->needs_svc( $route_namespace->get() ) ) {
 					$wake();
 				}
 				return $result;
@@ -185,6 +179,27 @@ final class Plugin {
 			-1,
 			3
 		);
+		// A route's code listing the routes (an index, an OpenAPI generator): svc's are listed, as the
+		// registrar's own filter (100) adds them to the listing being built.
+		add_filter(
+			'rest_endpoints',
+			static function ( mixed $endpoints ) use ( $wake, $depth ): mixed {
+				if ( $depth->depth() > 0 ) {
+					$wake();
+				}
+				return $endpoints;
+			},
+			99
+		);
+	}
+
+	/**
+	 * How deep this request is in routes' callbacks, counted from its start whether svc is set up
+	 * then or woken inside a callback later: code there may list every route (Registrar).
+	 */
+	private static function callback_depth(): CallbackDepth {
+		$depth = new CallbackDepth();
+		// First and last: a route's own code runs between the two.
 		add_filter(
 			'rest_request_before_callbacks',
 			static function ( mixed $response ) use ( $depth ): mixed {
@@ -201,22 +216,11 @@ final class Plugin {
 			},
 			PHP_INT_MAX
 		);
-		// A route's code listing the routes (an index, an OpenAPI generator): svc's are listed, as the
-		// registrar's own filter (100) adds them to the listing being built.
-		add_filter(
-			'rest_endpoints',
-			static function ( mixed $endpoints ) use ( $wake, $depth ): mixed {
-				if ( $depth->depth() > 0 ) {
-					$wake();
-				}
-				return $endpoints;
-			},
-			99
-		);
+		return $depth;
 	}
 
-	private function set_up_rest( Paths $paths, SiteScope $site ): Registrar {
-		$components = new Components( $paths );
+	private function set_up_rest( Paths $paths, SiteScope $site, RequestScope $scope, CallbackDepth $depth, RouteNamespace $route_namespace ): void {
+		$components = new Components( $paths, $route_namespace );
 		$files      = $components->files;
 		$store      = $components->store;
 		// Before anything reads the route files: a crash between a release's commit and its swap, or
@@ -228,14 +232,13 @@ final class Plugin {
 		$this->reconcile( $components );
 		// The early entry point found this node's index stale (another node's push or purge) or none.
 		( new Publisher( $store, $components->route_namespace ) )->refresh( $paths->served_release() );
-		$loader          = $components->loader;
-		$route_namespace = $components->route_namespace;
+		$loader = $components->loader;
 		// The header is looked at first: a request without it pays nothing for previews. Management
 		// requests always act on the active release; only the routes are served from the preview.
 		$preview = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
 			? ( new PreviewRequest( $components->releases, $components->deployer ) )->tree( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
 			: null;
-		$serving = null === $preview ? $components : new Components( $paths->for_tree( $preview ) );
+		$serving = null === $preview ? $components : new Components( $paths->for_tree( $preview ), $route_namespace );
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
 		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $components ): void {
@@ -256,10 +259,11 @@ final class Plugin {
 		};
 		$authorizer = new Authorizer( $serving->loader );
 		$limiter    = new RateLimiter( new RateCounter() );
-		$registrar  = new Registrar( $serving->store, $route_namespace, $serving->loader, $authorizer, new RouteHandler( $serving->loader, $serving->monitor ), $management, $limiter );
+		$registrar  = new Registrar( $serving->store, $route_namespace, $serving->loader, $authorizer, new RouteHandler( $serving->loader, $serving->monitor ), $scope, $depth, $management, $limiter );
 		$registrar->on_rest_api_init();
 		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.
-		( new RouteVisibility( $serving->store, $authorizer, $registrar, Management::check( ... ) ) )->register();
+		// Management's check in a closure of its own: the class is loaded when a description asks.
+		( new RouteVisibility( $serving->store, $authorizer, $registrar, static fn (): mixed => Management::check() ) )->register();
 
 		// Priority 0: before WordPress matches the request and before its OPTIONS handler (10). Nothing
 		// of this site is registered while another site is current; its routes are refused there.
@@ -268,9 +272,6 @@ final class Plugin {
 		// Late, so routes other filters add are ordered too; only svc's own routes move.
 		add_filter( 'rest_endpoints', array( $registrar, 'order_endpoints' ), 100 );
 		add_filter( 'rest_index', array( $registrar, 'complete_index' ), 100, 2 );
-		// First and last: a route's own code runs between the two.
-		add_filter( 'rest_request_before_callbacks', array( $registrar, 'entering_callbacks' ), PHP_INT_MIN );
-		add_filter( 'rest_request_after_callbacks', array( $registrar, 'leaving_callbacks' ), PHP_INT_MAX );
 		// #[RateLimit]: after WordPress matched the handler, before its permission callback.
 		add_filter( 'rest_request_before_callbacks', array( $limiter, 'check' ), 0, 3 );
 		add_filter( 'rest_post_dispatch', array( $limiter, 'headers' ), 90, 3 );
@@ -283,6 +284,5 @@ final class Plugin {
 		$headers = new HeaderApplier( $registrar, $serving->loader );
 		add_filter( 'rest_post_dispatch', array( $headers, 'apply' ), 100, 3 );
 		add_filter( 'rest_pre_serve_request', array( $headers, 'resend' ), 100, 4 );
-		return $registrar;
 	}
 }

@@ -30,7 +30,7 @@ import { runWp } from '../../test/support/wp-cli.js';
 import { deploy, type RouteFile } from './deploy.js';
 import { countingRoutes, expiryBursts, type ExpiryFigures } from './early-expiry.js';
 import { fixed, freshQuery, get, interleavedProbes, pause, timeProbe, warm } from './early-probes.js';
-import { CACHE_IMPORT, fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, PERMISSION_IMPORT } from './routes.js';
+import { fillerRoute, HAND_REGISTERED_PLUGIN, helloBody, helloRoute, publicGetRoute } from './routes.js';
 
 export type Store = 'redis' | 'disk';
 
@@ -67,44 +67,23 @@ export interface EarlyFigures {
 /** Long enough that no answer expires while the bench runs. */
 const MAX_AGE = 3600;
 
-export function replaced(source: string, from: string, to: string): string {
-  if (!source.includes(from)) throw new Error(`early-cache bench: the route source no longer contains ${JSON.stringify(from)}`);
-  return source.replace(from, to);
-}
-
 /** helloRoute with #[Cache] on get(): the same handler as the route registered by hand. */
 export function cachedHelloRoute(className = 'BenchCachedHello', extra = ''): string {
-  let source = replaced(helloRoute(className), PERMISSION_IMPORT, `${CACHE_IMPORT}\n${PERMISSION_IMPORT}`);
-  source = replaced(source, '\tpublic function get(): array {', `\t#[Cache(maxAge: ${MAX_AGE})]\n\tpublic function get(): array {`);
-  return extra === '' ? source : replaced(source, "'time' => 1", `'time' => 1, ${extra}`);
+  return helloRoute(className, extra, [`#[Cache(maxAge: ${MAX_AGE})]`]);
 }
 
 /** A public GET declaring one query parameter `q`; with or without #[Cache], nothing else differs. */
 export function argsRoute(className: string, cached: boolean): string {
-  return `<?php
-declare(strict_types=1);
-
-use Svc\\Api\\Attribute\\Args;
-${CACHE_IMPORT}
-${PERMISSION_IMPORT}
-
-#[Permission(public: true)]
-final class ${className} {
-	#[Args(['q' => ['type' => 'string', 'maxLength' => 64]])]${cached ? `\n\t#[Cache(maxAge: ${MAX_AGE})]` : ''}
-	public function get( WP_REST_Request $request ): array {
-		return array( 'hello' => 'world', 'time' => 1, 'q' => $request->get_param( 'q' ) );
-	}
-}
-`;
+  return publicGetRoute(className, {
+    getAttributes: ["#[Args(['q' => ['type' => 'string', 'maxLength' => 64]])]", ...(cached ? [`#[Cache(maxAge: ${MAX_AGE})]`] : [])],
+    parameters: ' WP_REST_Request $request ',
+    body: helloBody("'q' => $request->get_param( 'q' )"),
+  });
 }
 
 /** fillerRoute made a public GET with #[Cache], so the early cache indexes it as cached. */
 export function cachedFillerRoute(index: number): RouteFile {
-  const filler = fillerRoute(index);
-  let content = replaced(filler.content, 'declare(strict_types=1);\n', `declare(strict_types=1);\n\n${CACHE_IMPORT}\n${PERMISSION_IMPORT}\n`);
-  content = replaced(content, `final class Filler${index} {`, `#[Permission(public: true)]\nfinal class Filler${index} {`);
-  content = replaced(content, '\tpublic function get(', `\t#[Cache(maxAge: ${MAX_AGE})]\n\tpublic function get(`);
-  return { filename: filler.filename, content };
+  return fillerRoute(index, '', MAX_AGE);
 }
 
 /**

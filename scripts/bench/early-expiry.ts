@@ -9,7 +9,7 @@ import type { WordPressSite } from '../../test/support/wordpress.js';
 import type { RouteFile } from './deploy.js';
 import type { Store } from './early-cache.js';
 import { get, pause } from './early-probes.js';
-import { CACHE_IMPORT, PERMISSION_IMPORT } from './routes.js';
+import { publicGetRoute } from './routes.js';
 
 /** (m): bursts of concurrent requests at one cached answer's expiry. */
 export interface ExpiryFigures {
@@ -48,27 +48,19 @@ const HANDLER_SLEEP_US = 200_000;
  */
 export function countingRoute(className: string, slug: string, logName: string, staleWhileRevalidate: number | null): string {
   const cache = staleWhileRevalidate === null ? `#[Cache(maxAge: ${EXPIRY_MAX_AGE})]` : `#[Cache(maxAge: ${EXPIRY_MAX_AGE}, staleWhileRevalidate: ${staleWhileRevalidate})]`;
-  return `<?php
-declare(strict_types=1);
-
-${CACHE_IMPORT}
-${PERMISSION_IMPORT}
-
-#[Permission(public: true)]
-final class ${className} {
-	${cache}
-	public function get(): array {
-		$run     = bin2hex( random_bytes( 8 ) );
-		$started = microtime( true );
-		usleep( ${HANDLER_SLEEP_US} );
-		$line = sprintf( "%s %.6f %.6f\\n", $run, $started, microtime( true ) );
-		if ( strlen( $line ) !== file_put_contents( WP_CONTENT_DIR . '/${logName}', $line, FILE_APPEND | LOCK_EX ) ) {
-			throw new RuntimeException( 'bench: could not record the run' );
-		}
-		return array( 'route' => '${slug}', 'run' => $run );
-	}
-}
-`;
+  return publicGetRoute(className, {
+    getAttributes: [cache],
+    body: [
+      '$run     = bin2hex( random_bytes( 8 ) );',
+      '$started = microtime( true );',
+      `usleep( ${HANDLER_SLEEP_US} );`,
+      '$line = sprintf( "%s %.6f %.6f\\n", $run, $started, microtime( true ) );',
+      `if ( strlen( $line ) !== file_put_contents( WP_CONTENT_DIR . '/${logName}', $line, FILE_APPEND | LOCK_EX ) ) {`,
+      "\tthrow new RuntimeException( 'bench: could not record the run' );",
+      '}',
+      `return array( 'route' => '${slug}', 'run' => $run );`,
+    ].join('\n'),
+  });
 }
 
 /** (m): one variant's counting route on a site. */

@@ -11,6 +11,7 @@ namespace Svc\Manifest;
 
 use Svc\Storage\AtomicBatch;
 use Svc\Storage\Directories;
+use Svc\Storage\Disk;
 use Svc\Storage\Paths;
 
 /**
@@ -25,10 +26,16 @@ use Svc\Storage\Paths;
  */
 final class ManifestFiles {
 
+	private ?AtomicBatch $batch       = null;
+	private ?Directories $directories = null;
+
+	/**
+	 * @param Disk|null $disk What writes (tests stand in one that fails on cue); a plain Disk when
+	 *                        null, made on the first write: a request that only reads makes none.
+	 */
 	public function __construct(
 		private readonly Paths $paths,
-		private readonly AtomicBatch $batch,
-		private readonly Directories $directories,
+		private ?Disk $disk = null,
 	) {
 	}
 
@@ -99,8 +106,9 @@ final class ManifestFiles {
 			}
 		}
 		try {
-			$this->directories->ensure_below( $this->paths->base(), $this->paths->root() );
-			$this->directories->ensure( $this->paths->cache() );
+			$directories = $this->directories ??= new Directories( $this->disk() );
+			$directories->ensure_below( $this->paths->base(), $this->paths->root() );
+			$directories->ensure( $this->paths->cache() );
 			$previous = self::read( $this->file() );
 			if ( array() !== $files ) {
 				$this->write( $files );
@@ -245,11 +253,16 @@ final class ManifestFiles {
 	 */
 	private function write( array $files ): void {
 		try {
+			$this->batch ??= new AtomicBatch( $this->disk() );
 			$this->batch->write( $this->paths->cache(), $files );
 		} catch ( \Throwable $error ) {
 			// A read-only cache costs speed, not correctness.
 			unset( $error );
 		}
+	}
+
+	private function disk(): Disk {
+		return $this->disk ??= new Disk();
 	}
 
 	/**

@@ -32,18 +32,18 @@ final class ManifestStore {
 	/** Bumped when what a scan records changes (14: #[Cache] and #[RateLimit]; 15: #[Schedule]), so a site rescans. */
 	public const VERSION = 15;
 
+	private ?ManifestWriters $writers = null;
+
 	/**
-	 * @param Closure(string): ManifestStore $for_tree The store of another tree, for prime().
+	 * @param Closure(): ManifestWriters     $make_writers What writes, built on the first write.
+	 * @param Closure(string): ManifestStore $for_tree     The store of another tree, for prime().
 	 */
 	public function __construct(
 		private readonly Paths $paths,
-		private readonly ManifestBuilder $builder,
 		private readonly ManifestFiles $files,
 		private readonly ManifestView $view,
 		private readonly Freshness $freshness,
-		private readonly BootRecords $boot_records,
-		private readonly MetaStore $meta,
-		private readonly BootLock $lock,
+		private readonly Closure $make_writers,
 		private readonly Closure $for_tree,
 	) {
 	}
@@ -151,25 +151,31 @@ final class ManifestStore {
 	 * @param array{kind: string, message: string}|null $boot Null when it loaded cleanly.
 	 */
 	public function record_boot( string $slug, string $stamp, ?array $boot ): void {
-		$this->boot_records->record( $slug, $stamp, $boot );
+		$this->writers()->boot_records->record( $slug, $stamp, $boot );
 	}
 
 	/**
 	 * Saves the boot records this request made so far.
 	 */
 	public function flush(): void {
-		$this->boot_records->flush();
+		// No writer built: this request recorded nothing.
+		$this->writers?->boot_records->flush();
 	}
 
 	/**
-	 * A small fact svc remembers beside the manifest (e.g. the vendor autoloader's state).
+	 * A small fact svc remembers beside the manifest (e.g. the vendor autoloader's state), read with
+	 * the head this request reads anyway (MetaStore).
 	 */
 	public function meta( string $key ): mixed {
-		return $this->meta->get( $key, fn (): array => $this->current() );
+		return ( $this->view->whole() ?? $this->view->head() ?? $this->current() )['meta'][ $key ] ?? null;
 	}
 
 	public function record_meta( string $key, mixed $value ): void {
-		$this->meta->record( $key, $value, fn (): array => $this->current() );
+		$this->writers()->meta->record( $key, $value, fn (): array => $this->current() );
+	}
+
+	private function writers(): ManifestWriters {
+		return $this->writers ??= ( $this->make_writers )();
 	}
 
 	/**
@@ -218,10 +224,11 @@ final class ManifestStore {
 	 * @return Manifest
 	 */
 	private function rebuild( ?array $previous, ?array $like = null ): array {
-		$manifest         = $this->builder->build( $previous, $like );
+		$writers          = $this->writers();
+		$manifest         = $writers->builder->build( $previous, $like );
 		$manifest['meta'] = $previous['meta'] ?? array();
 		// Another request may have saved boot records (or meta) since $previous was read: keep them.
-		$this->lock->hold(
+		$writers->lock->hold(
 			function () use ( &$manifest ): void {
 				$saved    = $this->view->saved();
 				$manifest = MetaStore::kept( BootRecords::kept( $manifest, $saved ), $saved );

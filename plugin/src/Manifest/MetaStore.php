@@ -11,7 +11,7 @@ namespace Svc\Manifest;
 
 /**
  * E.g. the vendor autoloader's state: saved in the head, so a request has it with the manifest it
- * reads anyway, and carried over when the manifest is rebuilt.
+ * reads anyway (ManifestStore::meta()), and carried over when the manifest is rebuilt.
  *
  * @phpstan-import-type Manifest from ManifestStore
  */
@@ -22,15 +22,6 @@ final class MetaStore {
 		private readonly ManifestView $view,
 		private readonly BootLock $lock,
 	) {
-	}
-
-	/**
-	 * @param callable(): array<string, mixed> $current The whole manifest, when this request has read
-	 *                                                  no head it can trust.
-	 */
-	public function get( string $key, callable $current ): mixed {
-		$source = $this->view->whole() ?? $this->view->head() ?? $current();
-		return $source['meta'][ $key ] ?? null;
 	}
 
 	/**

@@ -32,15 +32,20 @@ final class Registrar {
 	/** @var array<string, array<int|string, mixed>> Full route pattern => its handlers, as the REST server stores them. */
 	private array $handlers = array();
 	private bool $all       = false;
-	/** How deep this request is in route callbacks (a callback may issue a request of its own). */
-	private int $in_callbacks = 0;
 
+	/**
+	 * @param RequestScope  $scope The request this process serves.
+	 * @param CallbackDepth $depth How deep the request is in routes' callbacks (one count per request,
+	 *                             started before svc was set up when something inside woke it).
+	 */
 	public function __construct(
 		private readonly ManifestStore $store,
 		private readonly RouteNamespace $route_namespace,
 		private readonly RouteLoader $loader,
 		private readonly Authorizer $authorizer,
 		private readonly RouteHandler $handler,
+		private readonly RequestScope $scope,
+		private readonly CallbackDepth $depth,
 		private readonly ?\Closure $management = null,
 		private readonly ?Limits\RateLimiter $limiter = null,
 	) {
@@ -60,7 +65,7 @@ final class Registrar {
 	 * @internal Action callback for `rest_api_init`.
 	 */
 	public function on_rest_api_init(): void {
-		if ( ! $this->serves_one_route() ) {
+		if ( ! $this->scope->serves_one_route( $this->route_namespace->get() ) ) {
 			$this->register_all();
 		}
 	}
@@ -121,7 +126,7 @@ final class Registrar {
 		if ( ! is_array( $endpoints ) ) {
 			return $endpoints;
 		}
-		if ( $this->in_callbacks > 0 && ! $this->all && $this->lists_svc_routes( $endpoints ) ) {
+		if ( $this->depth->depth() > 0 && ! $this->all && $this->lists_svc_routes( $endpoints ) ) {
 			// A route's code asks for the routes (an OpenAPI generator, a security plugin): it sees
 			// them all, as without lazy registration. Matching a request never gets here (it runs
 			// before callbacks), so serving one route still registers one.
@@ -195,37 +200,12 @@ final class Registrar {
 		return count( $namespaces ) > 1 || isset( $namespaces[ $this->route_namespace->get() ] );
 	}
 
-	/**
-	 * @internal Filter callbacks for `rest_request_before_callbacks` and `rest_request_after_callbacks`:
-	 * whether a route's own code is running.
-	 */
-	public function entering_callbacks( mixed $response ): mixed {
-		++$this->in_callbacks;
-		return $response;
-	}
-
-	/**
-	 * @internal
-	 */
-	public function leaving_callbacks( mixed $response ): mixed {
-		$this->in_callbacks = max( 0, $this->in_callbacks - 1 );
-		return $response;
-	}
-
 	public function slug_for_route( string $route ): ?string {
 		return $this->routes[ $route ] ?? null;
 	}
 
 	public function has_headers( string $slug ): bool {
 		return (bool) ( $this->store->entry( $slug )['headers'] ?? false );
-	}
-
-	private function serves_one_route(): bool {
-		if ( ! defined( 'REST_REQUEST' ) || ! REST_REQUEST || ! isset( $GLOBALS['wp']->query_vars['rest_route'] ) ) {
-			return false;
-		}
-		$route = '/' . trim( strtolower( (string) $GLOBALS['wp']->query_vars['rest_route'] ), '/' );
-		return ! in_array( $route, array( '/', '/batch/v1', '/' . $this->route_namespace->get() ), true );
 	}
 
 	private function register_all(): void {

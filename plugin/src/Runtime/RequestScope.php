@@ -1,6 +1,6 @@
 <?php
 /**
- * Whether a REST request may need svc at all.
+ * Which route a REST request is for, and whether it may need svc at all.
  *
  * @package Svc
  */
@@ -17,7 +17,7 @@ namespace Svc\Runtime;
  * reaches a filter), svc's management API and the routes under svc's namespace, and any request
  * whose route is unknown (rest_do_request() outside a REST request, e.g. the block editor's
  * preloading). Route and namespace compare as WordPress matches them: case-insensitive, one
- * trailing slash ignored.
+ * trailing slash ignored. The one place the request's route is read from WordPress.
  */
 final class RequestScope {
 
@@ -25,22 +25,63 @@ final class RequestScope {
 	private const MANAGEMENT = 'svc/v1';
 
 	/**
-	 * @param string|null $route     The request's route (`/wp/v2/posts`); null when unknown.
-	 * @param string      $namespace The route namespace (`svc-api/v1`).
+	 * @param string|null $route The route (`/wp/v2/posts`); null when unknown.
 	 */
-	public static function needs_svc( ?string $route, string $namespace ): bool {
-		if ( null === $route ) {
+	private function __construct( private readonly ?string $route ) {
+	}
+
+	/**
+	 * The REST request this process serves, as WordPress parsed it; its route is unknown outside a
+	 * REST request (rest_do_request() from a page, WP-CLI, cron).
+	 */
+	public static function of_request(): self {
+		$rest = defined( 'REST_REQUEST' ) && REST_REQUEST && isset( $GLOBALS['wp']->query_vars['rest_route'] );
+		return new self( $rest ? (string) $GLOBALS['wp']->query_vars['rest_route'] : null );
+	}
+
+	/**
+	 * A request for $route (a request made inside another, with its own route).
+	 */
+	public static function of_route( ?string $route ): self {
+		return new self( $route );
+	}
+
+	/**
+	 * @param string $route_namespace The route namespace (`svc-api/v1`).
+	 */
+	public function needs_svc( string $route_namespace ): bool {
+		$route = $this->normalized();
+		if ( null === $route || '/' === $route || '/batch/v1' === $route ) {
 			return true;
 		}
-		$route = '/' . trim( strtolower( $route ), '/' );
-		if ( '/' === $route || '/batch/v1' === $route ) {
-			return true;
-		}
-		foreach ( array( self::MANAGEMENT, strtolower( trim( $namespace, '/' ) ) ) as $ours ) {
+		foreach ( array( self::MANAGEMENT, self::namespace_route( $route_namespace ) ) as $ours ) {
 			if ( '/' . $ours === $route || str_starts_with( $route, '/' . $ours . '/' ) ) {
 				return true;
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * Whether the request can match one route only, so that svc registers the route(s) its path
+	 * names instead of every route: not the index, a batch or svc's namespace index, which list or
+	 * match them all, nor a request whose route is unknown.
+	 *
+	 * @param string $route_namespace The route namespace (`svc-api/v1`).
+	 */
+	public function serves_one_route( string $route_namespace ): bool {
+		$route = $this->normalized();
+		return null !== $route && ! in_array( $route, array( '/', '/batch/v1', '/' . self::namespace_route( $route_namespace ) ), true );
+	}
+
+	/**
+	 * The route as WordPress matches it: lowercase, one leading slash, no trailing one.
+	 */
+	private function normalized(): ?string {
+		return null === $this->route ? null : '/' . trim( strtolower( $this->route ), '/' );
+	}
+
+	private static function namespace_route( string $route_namespace ): string {
+		return strtolower( trim( $route_namespace, '/' ) );
 	}
 }

@@ -1,6 +1,6 @@
 <?php
 /**
- * Which REST requests set svc up (Runtime\RequestScope).
+ * Which REST requests set svc up, and which register one route only (Runtime\RequestScope).
  *
  * @package Svc
  */
@@ -13,31 +13,52 @@ use Svc\Runtime\RequestScope;
 final class RequestScopeTest extends TestCase {
 
 	/**
-	 * @return array<string, array{string|null, string, bool}>
+	 * @return array<string, array{string|null, string, bool, bool}> Route, namespace, needs svc, serves one route.
 	 */
 	public static function requests(): array {
 		return array(
-			'a core route'                             => array( '/wp/v2/posts', 'svc-api/v1', false ),
-			'another plugin\'s route'                  => array( '/wc/store/v1/cart', 'svc-api/v1', false ),
-			'a namespace that only starts like svc\'s' => array( '/svc-api/v10/hello', 'svc-api/v1', false ),
-			'management that only starts like it'      => array( '/svc/v12/status', 'svc-api/v1', false ),
-			'an svc route'                             => array( '/svc-api/v1/hello', 'svc-api/v1', true ),
-			'an svc route, other case'                 => array( '/SVC-API/V1/Hello', 'svc-api/v1', true ),
-			'svc\'s namespace index'                   => array( '/svc-api/v1', 'svc-api/v1', true ),
-			'svc\'s namespace index, slash'            => array( '/svc-api/v1/', 'svc-api/v1', true ),
-			'a custom namespace'                       => array( '/acme/v2/orders/7', 'acme/v2', true ),
-			'the management API'                       => array( '/svc/v1/status', 'acme/v2', true ),
-			'the management namespace index'           => array( '/svc/v1', 'acme/v2', true ),
-			'the REST index'                           => array( '/', 'svc-api/v1', true ),
-			'a batch'                                  => array( '/batch/v1', 'svc-api/v1', true ),
-			'no route known'                           => array( null, 'svc-api/v1', true ),
+			'a core route'                             => array( '/wp/v2/posts', 'svc-api/v1', false, true ),
+			'another plugin\'s route'                  => array( '/wc/store/v1/cart', 'svc-api/v1', false, true ),
+			'a namespace that only starts like svc\'s' => array( '/svc-api/v10/hello', 'svc-api/v1', false, true ),
+			'management that only starts like it'      => array( '/svc/v12/status', 'svc-api/v1', false, true ),
+			'an svc route'                             => array( '/svc-api/v1/hello', 'svc-api/v1', true, true ),
+			'an svc route, other case'                 => array( '/SVC-API/V1/Hello', 'svc-api/v1', true, true ),
+			'svc\'s namespace index'                   => array( '/svc-api/v1', 'svc-api/v1', true, false ),
+			'svc\'s namespace index, slash'            => array( '/svc-api/v1/', 'svc-api/v1', true, false ),
+			'svc\'s namespace index, other case'       => array( '/Svc-Api/V1', 'svc-api/v1', true, false ),
+			'a custom namespace'                       => array( '/acme/v2/orders/7', 'acme/v2', true, true ),
+			'a custom namespace\'s index'              => array( '/acme/v2', 'acme/v2', true, false ),
+			'the management API'                       => array( '/svc/v1/status', 'acme/v2', true, true ),
+			'the management namespace index'           => array( '/svc/v1', 'acme/v2', true, true ),
+			'the REST index'                           => array( '/', 'svc-api/v1', true, false ),
+			'the REST index, no slash'                 => array( '', 'svc-api/v1', true, false ),
+			'a batch'                                  => array( '/batch/v1', 'svc-api/v1', true, false ),
+			'a batch, slash'                           => array( '/batch/v1/', 'svc-api/v1', true, false ),
+			'no route known'                           => array( null, 'svc-api/v1', true, false ),
 		);
 	}
 
 	/**
 	 * @dataProvider requests
 	 */
-	public function test_svc_is_set_up_only_for_requests_that_may_need_it( ?string $route, string $route_namespace, bool $needed ): void {
-		$this->assertSame( $needed, RequestScope::needs_svc( $route, $route_namespace ) );
+	public function test_svc_is_set_up_only_for_requests_that_may_need_it( ?string $route, string $route_namespace, bool $needed, bool $one ): void {
+		unset( $one );
+		$this->assertSame( $needed, RequestScope::of_route( $route )->needs_svc( $route_namespace ) );
+	}
+
+	/**
+	 * @dataProvider requests
+	 */
+	public function test_only_a_request_that_can_match_one_route_registers_one( ?string $route, string $route_namespace, bool $needed, bool $one ): void {
+		unset( $needed );
+		$this->assertSame( $one, RequestScope::of_route( $route )->serves_one_route( $route_namespace ) );
+	}
+
+	public function test_outside_a_rest_request_the_route_is_unknown(): void {
+		// The unit suite defines no REST_REQUEST: a process that is not serving a REST request.
+		$this->assertFalse( defined( 'REST_REQUEST' ) );
+		$scope = RequestScope::of_request();
+		$this->assertTrue( $scope->needs_svc( 'svc-api/v1' ) );
+		$this->assertFalse( $scope->serves_one_route( 'svc-api/v1' ) );
 	}
 }

@@ -4,7 +4,15 @@ declare(strict_types=1);
 require_once __DIR__ . '/SvcTestCase.php';
 
 use Svc\Components;
+use Svc\Manifest\BootLock;
+use Svc\Manifest\BootRecords;
+use Svc\Manifest\Freshness;
+use Svc\Manifest\ManifestBuilder;
+use Svc\Manifest\ManifestFiles;
 use Svc\Manifest\ManifestStore;
+use Svc\Manifest\ManifestView;
+use Svc\Manifest\ManifestWriters;
+use Svc\Manifest\MetaStore;
 
 /**
  * A request for one route reads the manifest's head and the shards its path names, not the whole
@@ -121,5 +129,61 @@ final class ManifestShardsTest extends SvcTestCase {
 		// The rebuild takes the lock record_meta() holds: it must not wait for itself.
 		$store->record_meta( 'probe', 'kept' );
 		$this->assertSame( 'kept', Components::manifest_store( $this->files )->meta( 'probe' ) );
+	}
+
+	/**
+	 * A store built as Components::manifest_store() builds one, whose writers are counted as they are
+	 * made.
+	 *
+	 * @param int $built Set to how many times the writing parts were made.
+	 */
+	private function counting_store( int &$built ): ManifestStore {
+		$paths     = $this->files->paths();
+		$manifests = new ManifestFiles( $paths );
+		$view      = new ManifestView( $manifests );
+		$files     = $this->files;
+		return new ManifestStore(
+			$paths,
+			$manifests,
+			$view,
+			new Freshness( $paths ),
+			static function () use ( &$built, $files, $manifests, $view, $paths ): ManifestWriters {
+				++$built;
+				$lock = new BootLock( $paths );
+				return new ManifestWriters( new ManifestBuilder( $files ), new BootRecords( $manifests, $view, $lock ), new MetaStore( $manifests, $view, $lock ), $lock );
+			},
+			static fn ( string $tree ): ManifestStore => Components::manifest_store( $files )
+		);
+	}
+
+	public function test_serving_a_route_from_a_fresh_manifest_builds_nothing_that_writes(): void {
+		$built = 0;
+		$store = $this->counting_store( $built );
+		// What a request for one route asks: its candidates, its entry, the vendor fact, a class.
+		$this->assertSame( array( 'route-7' ), $store->candidates( 'route-7' ) );
+		$entry = $store->entry( 'route-7' );
+		$this->assertNotNull( $entry );
+		$this->assertNull( $store->meta( 'vendor' ) );
+		$this->assertNull( $store->slug_of_class( 'NoSuchClass' ) );
+		$store->flush();
+		$this->assertSame( 0, $built );
+
+		// A load's outcome to save: the writers are made once, and the record is saved.
+		$store->record_boot( 'route-7', (string) $entry['stamp'], null );
+		$store->record_meta( 'probe', 'kept' );
+		$store->flush();
+		$this->assertSame( 1, $built );
+		$saved = Components::manifest_store( $this->files );
+		$this->assertTrue( $saved->entry( 'route-7' )['booted'] );
+		$this->assertSame( 'kept', $saved->meta( 'probe' ) );
+	}
+
+	public function test_a_file_edited_in_place_is_rescanned_through_the_writers(): void {
+		$built = 0;
+		$store = $this->counting_store( $built );
+		$this->place( 'route-8', self::route( self::unique( 'Edited' ) ) . "\n// edited\n" );
+		clearstatcache();
+		$this->assertStringStartsWith( 'Edited', (string) $store->entry( 'route-8' )['class'] );
+		$this->assertSame( 1, $built );
 	}
 }
