@@ -44,7 +44,9 @@ export interface ArgvContext {
 export function readArgv(args: readonly string[], context: ArgvContext): Argv {
 	let parsed;
 	try {
-		parsed = meow(helpTemplate('main'), meowOptions(args, context));
+		// No help text: meow would render it (redent, trim-newlines) at every parse, for the one run
+		// in many that shows it; help renders its topic when asked.
+		parsed = meow(meowOptions(args, context));
 	} catch (error) {
 		// meow throws for a flag given twice ("The flag --site can only be set once."): a usage error.
 		throw new SvcError(error instanceof Error ? error.message : String(error), { code: 'usage', exitCode: 2, hint: 'Run "svc --help" for usage.' });
@@ -52,7 +54,7 @@ export function readArgv(args: readonly string[], context: ArgvContext): Argv {
 	return {
 		input: parsed.input,
 		flags: parsed.flags as Flags,
-		help: (topic) => (topic === 'main' ? parsed.help : renderHelp(topic, context)),
+		help: (topic) => renderHelp(topic, context),
 	};
 }
 
