@@ -72,9 +72,9 @@ function plainCorpus(): string[][] {
   return lines;
 }
 
-/** The reading toCommand sees: the words, and each flag with its value in meow's order. */
+/** The reading toCommand sees: the words, and each flag with its value in meow's order (a key without a value too). */
 function reading(argv: { readonly input: readonly string[]; readonly flags: object }): unknown {
-  return { input: argv.input, flags: Object.entries(argv.flags).filter(([, value]) => value !== undefined) };
+  return { input: argv.input, flags: Object.entries(argv.flags) };
 }
 
 describe('the plain reader and meow', () => {
