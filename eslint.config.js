@@ -42,7 +42,7 @@ export default tseslint.config(
     // (ink, react, got… cost milliseconds each; meow is read-argv.ts's alone; types are free), no
     // runner but through a declaration's lazy runner(), no screen or command runtime.
     // test/cli/start-up.test.ts checks what the built CLI loads in the end.
-    files: ['source/commands/*/command.ts', 'source/commands/{registry,declaration,argv-checks,parse-argv,help-texts,built-help}.ts'],
+    files: ['source/commands/*/command.ts', 'source/commands/{registry,declaration,argv-checks,parse-argv,parse-argv-entry,read-argv-plain,help-texts,built-help}.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * The svc entry point: meow parses argv (read-argv.ts) into one typed command (parse-argv.ts, with
- * the commands' declarations: registry.ts), only that command's module is loaded (so --help,
- * --version and usage errors load no other command's) and runs through its `main`
- * (command-main.ts: Ctrl-C, failures). A run exits with 0, 1 (failure),
+ * The svc entry point: a plain reader, or meow for any other line (parse-argv-entry.ts), reads argv
+ * into one typed command (parse-argv.ts, with the commands' declarations: registry.ts), only that
+ * command's module is loaded (so --help, --version and usage errors load no other command's) and
+ * runs through its `main` (command-main.ts: Ctrl-C, failures). A run exits with 0, 1 (failure),
  * 2 (usage, or refused without --yes) or 130 (interrupted). It ends here, once the run guard
  * (run-guard.ts) has the exit code and the output is flushed, except on three edges that exit where
  * they happen: Ctrl-C before a command started (interruptedEarly, below) and while one runs
@@ -11,7 +11,6 @@
  * flushed (run-guard.ts: the run's code, or 1 instead of 0).
  */
 import type { Command } from './commands/parse-argv.js';
-import type { Argv } from './commands/read-argv.js';
 import type { AnyDeclaration } from './commands/registry.js';
 import { builtMainHelp } from './commands/built-help.js';
 import { enableCompileCache } from './core/compile-cache.js';
@@ -67,15 +66,14 @@ async function main(): Promise<number> {
 		io.stdout.write(`${mainHelp}\n`);
 		return 0;
 	}
-	let cli: Argv;
 	let command: Command;
-	let parser: typeof import('./commands/read-argv.js');
+	let parser: typeof import('./commands/parse-argv-entry.js');
 	try {
-		// meow and the commands' declarations, loaded only now (one chunk: read-argv.ts): what every
-		// other command line needs. Unknown flags are reported by toCommand, so that --json still gets
-		// its JSON error.
-		parser = await import('./commands/read-argv.js');
-		cli = parser.readArgv(args, pkg);
+		// The plain reader and the commands' declarations, loaded only now (one chunk:
+		// parse-argv-entry.ts), and meow only for a line that reader leaves to it. Unknown flags are
+		// reported by toCommand, so that --json still gets its JSON error.
+		parser = await import('./commands/parse-argv-entry.js');
+		const cli = await parser.readCommandLine(args, pkg);
 		json = cli.flags.json === true;
 		words = cli.input;
 		command = parser.toCommand(cli.input, cli.flags);
@@ -83,7 +81,7 @@ async function main(): Promise<number> {
 		return reportFailure(io, error, json);
 	}
 	if (command.name === 'help') {
-		io.stdout.write(`${cli.help(command.topic)}\n`);
+		io.stdout.write(`${await parser.helpText(command.topic, pkg)}\n`);
 		return 0;
 	}
 	try {

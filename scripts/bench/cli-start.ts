@@ -4,7 +4,9 @@
  * empty project of its own for every run: "no site selected", "no api/ folder"…), so its wall time
  * is Node's start plus what svc loads before its first byte (the entry point, the command's bundle:
  * scripts/build.mjs). Runs are paired (node, svc, node, svc…) so that a busy machine slows both
- * sides alike.
+ * sides alike, and the ratio is the median of the pairs' ratios: the medians of each side taken
+ * apart let the machine's load in one half of the rounds move the ratio by 0.3 or more (runs
+ * on a shared machine gave svc --help, unchanged, anything from 1.08 to 1.49).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -66,7 +68,7 @@ export interface StartFigure {
   readonly command: string;
   readonly svcMs: number;
   readonly nodeMs: number;
-  /** svcMs ÷ nodeMs, the medians of paired runs. */
+  /** The median of svc ÷ node over the paired runs (each svc run against the node run just before it). */
   readonly ratio: number;
 }
 
@@ -117,9 +119,8 @@ export function measureCliStart(binary: string, options: StartOptions = {}): Sta
         bare.push(inProject(node ?? process.execPath, ['-e', '0']));
         svc.push(inProject(...svcRun(args)));
       }
-      const svcMs = median(svc);
-      const nodeMs = median(bare);
-      return { command: `svc ${args.join(' ')}${label === undefined ? '' : ` (${label})`}`, svcMs, nodeMs, ratio: svcMs / nodeMs };
+      const ratio = median(svc.map((ms, round) => ms / (bare[round] ?? ms)));
+      return { command: `svc ${args.join(' ')}${label === undefined ? '' : ` (${label})`}`, svcMs: median(svc), nodeMs: median(bare), ratio };
     });
   } finally {
     rmSync(home, { recursive: true, force: true });

@@ -2,8 +2,9 @@
  * The command line as words and flags, parsed by meow with the flags the commands declare
  * (registry.ts), and each topic's help as meow renders its template (help-texts.ts).
  *
- * The entry point imports this module (and with it meow) only when argv needs parsing: `svc
- * --version` and the main help need no parser (cli.tsx). The build bundles meow into this module's
+ * The entry point imports this module (and with it meow) only for a command line the plain reader
+ * leaves to meow, and to render a help (parse-argv-entry.ts): `svc --version` and the main help
+ * need no parser (cli.tsx), and a plain line is read by read-argv-plain.ts. The build bundles meow into this module's
  * chunk (scripts/build.mjs), with the packages meow uses for argv and help but not its package.json
  * reader and normalizer (scripts/lib/meow-dependencies.mjs: they cost more than Node's own start,
  * and svc passes meow what they would find), and prints the help that renderHelp gives into the
@@ -18,12 +19,6 @@ import meow, { type Options } from 'meow';
 import { SvcError } from '../core/errors.js';
 import { helpTemplate } from './help-texts.js';
 import { FLAGS, type AllFlagSpecs, type Flags, type HelpTopic } from './registry.js';
-
-// The rest of what the entry point needs once argv needs parsing, from here: the build makes the
-// module cli.tsx imports dynamically one chunk with what it imports, so the commands' declarations
-// load with meow, not at every start (`svc --help` and `svc --version` need none of them).
-export { toCommand } from './parse-argv.js';
-export { declarationOf } from './registry.js';
 
 export interface Argv {
 	/** The words: `api push` → ['api', 'push']; everything after `--` too. */
@@ -44,7 +39,9 @@ export interface ArgvContext {
 export function readArgv(args: readonly string[], context: ArgvContext): Argv {
 	let parsed;
 	try {
-		parsed = meow(helpTemplate('main'), meowOptions(args, context));
+		// No help text: meow would render it (redent, trim-newlines) at every parse, for the one run
+		// in many that shows it; help renders its topic when asked.
+		parsed = meow(meowOptions(args, context));
 	} catch (error) {
 		// meow throws for a flag given twice ("The flag --site can only be set once."): a usage error.
 		throw new SvcError(error instanceof Error ? error.message : String(error), { code: 'usage', exitCode: 2, hint: 'Run "svc --help" for usage.' });
@@ -52,7 +49,7 @@ export function readArgv(args: readonly string[], context: ArgvContext): Argv {
 	return {
 		input: parsed.input,
 		flags: parsed.flags as Flags,
-		help: (topic) => (topic === 'main' ? parsed.help : renderHelp(topic, context)),
+		help: (topic) => renderHelp(topic, context),
 	};
 }
 

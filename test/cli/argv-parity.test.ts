@@ -12,7 +12,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { readArgv, renderHelp } from '../../source/commands/read-argv.js';
-import type { FlagSpecs } from '../../source/commands/declaration.js';
+import { readPlainArgv } from '../../source/commands/read-argv-plain.js';
+import { flagName, type FlagSpecs } from '../../source/commands/declaration.js';
 import { COMMANDS, FLAGS, TOPICS } from '../../source/commands/registry.js';
 import { packedCli } from './helpers/packed-cli.js';
 
@@ -25,13 +26,6 @@ const context = { description: 'Deploys things', version: '9.8.7' };
 
 let built: { readArgv: ReadArgv; renderHelp: RenderHelp };
 
-beforeAll(async () => {
-  const cli = await packedCli();
-  const chunks = path.join(cli.packageDir, 'dist', 'chunks');
-  const file = readdirSync(chunks).find((name) => name.startsWith('read-argv-') && name.endsWith('.cjs'));
-  if (file === undefined) throw new Error(`no read-argv chunk in ${chunks}`);
-  built = createRequire(import.meta.url)(path.join(chunks, file)) as typeof built;
-});
 
 /** What a read gives, or the error it throws, in one comparable shape. */
 function outcome(read: ReadArgv, args: readonly string[]): unknown {
@@ -59,7 +53,66 @@ function commandLines(): string[][] {
   return lines;
 }
 
+/**
+ * commandLines() and more of what a user types: flags before, between and after the words, two
+ * flags, values that look like numbers, switches or flags, quoted, empty, with an equals sign.
+ */
+function plainCorpus(): string[][] {
+  const lines = commandLines();
+  const shapes = [['1'], ['011'], ['1e3'], ['a b'], [''], ['"x"'], ["'x'"], ['x"'], ['true'], ['false'], ['--'], ['-'], ['-1'], ['-y'], ['-h'], ['--no-site'], ['--Json'], ['--dry_run'], ['--dry--run'], ['--json.x'], ['--json=true'], ['--site='], ['--site=""'], ['--site', ''], ['--site', 'true'], ['--json', 'true'], ['--json', 'false'], ['--json', 'x'], ['--yes', '--no-yes'], ['--site=a', '--site', 'b'], ['--help'], ['--no-help'], ['--version'], ['--site', 'a.b'], ['--message', 'two words'], ['--site', '__proto__'], ['--constructor']];
+  for (const command of COMMANDS) {
+    const words = command.name.split(' ');
+    const [first, ...rest] = words;
+    for (const shape of shapes) lines.push([...words, ...shape], [...shape, ...words]);
+    for (const [key, spec] of Object.entries(command.flags as FlagSpecs)) {
+      const given = spec.type === 'string' ? [flagName(key), 'v1'] : [flagName(key)];
+      lines.push([...given, ...words], [first ?? '', ...given, ...rest], [...words, ...given, '--json'], [...words, '--site', 's', ...given, 'word']);
+    }
+  }
+  return lines;
+}
+
+/** The reading toCommand sees: the words, and each flag with its value in meow's order (a key without a value too). */
+function reading(argv: { readonly input: readonly string[]; readonly flags: object }): unknown {
+  return { input: argv.input, flags: Object.entries(argv.flags) };
+}
+
+describe('the plain reader and meow', () => {
+  it('read every plain line alike, and leave meow the rest', () => {
+    const lines = plainCorpus();
+    let plain = 0;
+    for (const args of lines) {
+      const read = readPlainArgv(args, FLAGS);
+      if (read === undefined) continue;
+      plain++;
+      expect({ args, read: reading(read) }).toEqual({ args, read: reading(readArgv(args, context)) });
+    }
+    // Both kinds are in the corpus: lines the reader takes and lines it leaves to meow.
+    expect(plain).toBeGreaterThan(lines.length / 3);
+    expect(plain).toBeLessThan(lines.length);
+  });
+
+  it('reads every command typed bare or with each of its flags', () => {
+    for (const command of COMMANDS) {
+      const words = command.name.split(' ');
+      expect(readPlainArgv(words, FLAGS)).toEqual({ input: words, flags: {} });
+      for (const [key, spec] of Object.entries(command.flags as FlagSpecs)) {
+        const given = spec.type === 'string' ? [flagName(key), 'v'] : [flagName(key)];
+        expect(readPlainArgv([...words, ...given], FLAGS)).toEqual({ input: words, flags: { [key]: spec.type === 'string' ? 'v' : true } });
+      }
+    }
+  });
+});
+
 describe('the packed parser and meow', () => {
+  beforeAll(async () => {
+    const cli = await packedCli();
+    const chunks = path.join(cli.packageDir, 'dist', 'chunks');
+    const file = readdirSync(chunks).find((name) => name.startsWith('read-argv-') && name.endsWith('.cjs'));
+    if (file === undefined) throw new Error(`no read-argv chunk in ${chunks}`);
+    built = createRequire(import.meta.url)(path.join(chunks, file)) as typeof built;
+  });
+
   it('knows every declared flag', () => {
     expect(Object.keys(FLAGS).length).toBeGreaterThan(10);
   });

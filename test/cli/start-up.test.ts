@@ -5,9 +5,10 @@
  * fflate load only when a command gets to its work), and no other command's module. Needs no
  * WordPress.
  *
- * meow is allowed: the design card has it parse argv, and every command line must be parsed before
- * svc knows what to do, so it loads for every run but `svc --version`. Its cost is in
- * `npm run bench -- cli` (Node's compile cache keeps it small where Node has one).
+ * meow is allowed: the design card has it parse argv. A plain command line (words, declared long
+ * flags) is read without it (source/commands/read-argv-plain.ts, held to meow's reading by
+ * argv-parity.test.ts), so meow loads only for any other line and to render a help; the bench's
+ * runs are plain lines. Its cost is in `npm run bench -- cli`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { START_COMMANDS } from '../../scripts/bench/cli-start.js';
 import { moduleTracer, packagesOf, type TracedRun } from './helpers/module-trace.js';
 import { packedCli, REPO_ROOT, type PackedCli } from './helpers/packed-cli.js';
-import { COMMANDS, declarationTyped } from '../../source/commands/registry.js';
+import { readPlainArgv } from '../../source/commands/read-argv-plain.js';
+import { COMMANDS, declarationTyped, FLAGS } from '../../source/commands/registry.js';
 
 jest.setTimeout(120_000);
 
@@ -68,8 +70,13 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv = {}): TracedRun {
   });
 }
 
-/** Whether a run loaded the argv parser: dist/chunks/read-argv-<hash>.cjs, meow bundled in. */
+/** Whether a run loaded the argv parser: the plain reader and the declarations, dist/chunks/parse-argv-entry-<hash>.cjs. */
 function parserLoaded(run: TracedRun): boolean {
+  return run.loaded.some((url) => /\/dist\/chunks\/parse-argv-entry-[^/]+\.cjs$/.test(url));
+}
+
+/** Whether a run loaded meow: dist/chunks/read-argv-<hash>.cjs, meow bundled in. */
+function meowLoaded(run: TracedRun): boolean {
   return run.loaded.some((url) => /\/dist\/chunks\/read-argv-[^/]+\.cjs$/.test(url));
 }
 
@@ -93,6 +100,8 @@ describe('before the first byte', () => {
     expect(packagesLoaded(result).filter((name) => HEAVY.includes(name))).toEqual([]);
     expect(packagesLoaded(result)).toEqual([]);
     expect(parserLoaded(result)).toBe(!UNPARSED.includes(args.join(' ')));
+    // Every command the bench runs is a plain line: read without meow.
+    expect(meowLoaded(result)).toBe(false);
     const own = args[0] === '--help' ? undefined : COMMAND_MODULE[declarationTyped(args)?.declaration.name ?? ''];
     expect(args[0] === '--help' || own !== undefined).toBe(true);
     expect(commandModules(result.loaded)).toEqual(own === undefined ? [] : [own]);
@@ -111,21 +120,34 @@ describe('before the first byte', () => {
     expect(version.status).toBe(0);
     expect(packagesLoaded(version)).toEqual([]);
     expect(parserLoaded(version)).toBe(false);
+    expect(meowLoaded(version)).toBe(false);
     for (const args of [[], ['-h']]) {
       const help = run(args);
       expect(help.status).toBe(0);
       expect(help.stdout).toBe(run(['--help']).stdout);
       expect(parserLoaded(help)).toBe(false);
+      expect(meowLoaded(help)).toBe(false);
     }
     // The built help is the text meow renders at run time when it parses its way to the main help.
     const parsed = run(['--help', '--json']);
     expect(parserLoaded(parsed)).toBe(true);
+    expect(meowLoaded(parsed)).toBe(true);
     expect(parsed.stdout).toBe(run(['--help']).stdout);
     const failed = run(['api', 'list', '--json']);
     expect(failed.status).toBe(2);
     expect(JSON.parse(failed.stdout)).toMatchObject({ code: 'no_credentials', exitCode: 2 });
     expect(packagesLoaded(failed)).toEqual([]);
     expect(parserLoaded(failed)).toBe(true);
+    expect(meowLoaded(failed)).toBe(false);
+  });
+
+  it('meow reads a line the plain reader leaves, and renders every help', () => {
+    const left = [['api', 'list', '-y'], ['api', 'push', '--site=', '--json'], ['api', 'push', '--', 'x']];
+    expect(left.filter((args) => readPlainArgv(args, FLAGS) !== undefined)).toEqual([]);
+    for (const args of [...left, ['api', '--help'], ['doctor', '--help']]) {
+      const result = run(args);
+      expect({ args, meow: meowLoaded(result), parser: parserLoaded(result) }).toEqual({ args, meow: true, parser: true });
+    }
   });
 
   it('a usage error with --json is JSON, unknown flags with a suggestion, after meow parsed argv', () => {
@@ -133,6 +155,7 @@ describe('before the first byte', () => {
     expect(result.status).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ code: 'usage', exitCode: 2, error: 'Unknown flag --josn. Did you mean --json?' });
     expect(parserLoaded(result)).toBe(true);
+    expect(meowLoaded(result)).toBe(true);
   });
 
   it('a compile cache that cannot be written (where Node has one) changes nothing a run prints', () => {

@@ -4,7 +4,7 @@
  * plugin's tests and dotfiles are left out, as in the npm package.
  */
 // node:fs's promises, read when first used: node:fs/promises would load at start (about 1 ms).
-import { promises as fs } from 'node:fs';
+import { lstatSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SvcError } from '../../core/errors.js';
 import { packageDir } from '../../core/package-dir.js';
@@ -26,7 +26,7 @@ export const main = commandMain(run);
 export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 	const out = path.resolve(io.cwd, command.out ?? `${FOLDER}.zip`);
 	// Refused before the plugin is read and zipped: an answer at once, and no work thrown away.
-	if (!command.force && (await exists(out))) throw existsAlready(io, out);
+	if (!command.force && exists(out)) throw existsAlready(io, out);
 	const entries = await pluginEntries(PLUGIN_DIR);
 	const zip = createZip(entries);
 	try {
@@ -47,10 +47,13 @@ export async function run(command: PluginZipCommand, io: Io): Promise<number> {
 	return 0;
 }
 
-async function exists(file: string): Promise<boolean> {
+/**
+ * One synchronous lstat: a refusal needs no node:fs/promises, whose first use loads its module and
+ * readline's (about 6 M instructions, 7 % of `node -e 0`).
+ */
+function exists(file: string): boolean {
 	try {
-		await fs.lstat(file);
-		return true;
+		return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 	} catch {
 		return false;
 	}
