@@ -8,8 +8,7 @@ import { shellWord } from './shell-word.js';
 import { STRIPPED_HEADER_FIX, strippedHeaderFix, WRONG_CREDENTIALS, WRONG_PASSWORD_HINT } from './auth-hints.js';
 import { base64Length } from './blob-batches.js';
 import { KEY_EXPOSURE, parseKeySource, type KeySource } from './secrets-key.js';
-import { parseEarlyCacheStatus } from './site-parsers.js';
-import { earlyCacheCheck } from './doctor-early-cache.js';
+import { earlyCacheCheck, parseEarlyCacheStatus } from './doctor-early-cache.js';
 import type { EarlyCacheStatus } from './site-types.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';

@@ -3,7 +3,7 @@
  * when that is later than it could be. Pure, as the other checks (doctor-checks.ts).
  */
 import type { Check, CheckStatus } from './doctor-checks.js';
-import type { EarlyCacheReason, EarlyCacheStatus, EarlyCacheStore } from './site-types.js';
+import type { EarlyCacheEntry, EarlyCacheReason, EarlyCacheStatus, EarlyCacheStore } from './site-types.js';
 
 /**
  * Why cached answers come only as the svc plugin loads, as the site gives the reason: what it means
@@ -51,4 +51,27 @@ export function earlyCacheCheck(early: EarlyCacheStatus): Check {
 		return { id: 'early-cache', status: 'warn', title, reason: "svc's advanced-cache.php is active, yet the site serves cached answers as its plugin loads." };
 	}
 	return { id: 'early-cache', title, ...EARLY_CACHE_STATES[early.reason] };
+}
+
+const EARLY_CACHE_ENTRIES: readonly EarlyCacheEntry[] = ['advanced-cache', 'plugin'];
+const EARLY_CACHE_REASONS: readonly EarlyCacheReason[] = ['dropin_active', 'dropin_missing', 'foreign_dropin', 'wp_cache_off', 'dropin_disabled'];
+const EARLY_CACHE_STORE_WORDS: readonly EarlyCacheStore[] = ['object-cache', 'disk'];
+
+/**
+ * `early_cache` of `GET diagnostics`. Its entry and reason are what svc doctor judges, so both must
+ * be words svc knows (else undefined: doctor then says nothing of it, as for an older plugin); the
+ * store is only shown, and left undefined when it is not one. Its other facts are not read. Parsed
+ * here rather than in site-parsers.ts, which imports the site transport: doctor's bundle would then
+ * load it before doctor's first request (lazy-site-client.ts).
+ */
+export function parseEarlyCacheStatus(value: unknown): EarlyCacheStatus | undefined {
+	const item = value as Record<string, unknown> | null | undefined;
+	const entry = oneOf(item?.['entry'], EARLY_CACHE_ENTRIES);
+	const reason = oneOf(item?.['reason'], EARLY_CACHE_REASONS);
+	if (entry === undefined || reason === undefined) return undefined;
+	return { entry, reason, store: oneOf(item?.['store'], EARLY_CACHE_STORE_WORDS) };
+}
+
+function oneOf<T extends string>(value: unknown, words: readonly T[]): T | undefined {
+	return words.find((word) => word === value);
 }

@@ -4,10 +4,10 @@
  * undefined, which the client reports as an answer it did not expect.
  */
 import { describe, expect, it } from '@jest/globals';
+import { parseEarlyCacheStatus } from './doctor-early-cache.js';
 import {
 	parseCachePurge,
 	parseCommitResult,
-	parseEarlyCacheStatus,
 	parseList,
 	parseOpenApi,
 	parseRemoteFile,

@@ -13,10 +13,6 @@ import type {
 	CachePurge,
 	CommitResult,
 	EarlyCacheCounts,
-	EarlyCacheEntry,
-	EarlyCacheReason,
-	EarlyCacheStatus,
-	EarlyCacheStore,
 	EventPage,
 	OpenApiDocument,
 	RateLimitPolicy,
@@ -227,27 +223,6 @@ export function parseCachePurge(value: unknown): CachePurge | undefined {
 	const purged = (value as { purged?: unknown } | null)?.purged;
 	if (purged === 'all') return { purged: 'all' };
 	return isStringArray(purged) ? { purged } : undefined;
-}
-
-const EARLY_CACHE_ENTRIES: readonly EarlyCacheEntry[] = ['advanced-cache', 'plugin'];
-const EARLY_CACHE_REASONS: readonly EarlyCacheReason[] = ['dropin_active', 'dropin_missing', 'foreign_dropin', 'wp_cache_off', 'dropin_disabled'];
-const EARLY_CACHE_STORES: readonly EarlyCacheStore[] = ['object-cache', 'disk'];
-
-/**
- * `early_cache` of `GET diagnostics`. Its entry and reason are what svc doctor judges, so both must
- * be words svc knows (else undefined: doctor then says nothing of it, as for an older plugin); the
- * store is only shown, and left undefined when it is not one. Its other facts are not read.
- */
-export function parseEarlyCacheStatus(value: unknown): EarlyCacheStatus | undefined {
-	const item = value as Record<string, unknown> | null | undefined;
-	const entry = oneOf(item?.['entry'], EARLY_CACHE_ENTRIES);
-	const reason = oneOf(item?.['reason'], EARLY_CACHE_REASONS);
-	if (entry === undefined || reason === undefined) return undefined;
-	return { entry, reason, store: oneOf(item?.['store'], EARLY_CACHE_STORES) };
-}
-
-function oneOf<T extends string>(value: unknown, words: readonly T[]): T | undefined {
-	return words.find((word) => word === value);
 }
 
 export function parseStageResult(value: unknown): StageResult | undefined {
