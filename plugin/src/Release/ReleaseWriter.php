@@ -80,8 +80,10 @@ final class ReleaseWriter {
 		foreach ( array_keys( $unchanged ) as $slug ) {
 			$copies[ $slug ] = (string) $deployed[ $slug ]['path'];
 		}
+		// A rollback's target, or a promoted preview, whose tree this node keeps: its files are taken, not written again.
+		$like = $this->served->tree_alike( $planned->kind, $change->rollback_of );
 		try {
-			$build = $this->trees->build( $sources, $copies );
+			$build = $this->trees->build( $sources, $copies, $like );
 		} catch ( RuntimeException $error ) {
 			// Nothing is active yet and the build is gone: the site is as it was.
 			return Refusal::write_failed( $error->getMessage() );
@@ -110,7 +112,7 @@ final class ReleaseWriter {
 		 */
 		do_action( 'svc_release_recorded', $id, $planned->kind );
 		try {
-			$this->served->install( $build, $id, $this->served->tree_alike( $planned->kind, $change->rollback_of ) );
+			$this->served->install( $build, $id, $like );
 		} catch ( RuntimeException $error ) {
 			// Recorded but not served: withdrawn, so that the site stays as it was (a node that followed
 			// it meanwhile follows back), and the tree left half-installed is removed.

@@ -118,7 +118,8 @@ final class ServedTree {
 			}
 			$sources[ (string) $slug ] = $contents[ $hash ];
 		}
-		return $this->trees->build( $sources, array() );
+		// Built beside the served tree, whose unchanged files are taken rather than written again.
+		return $this->trees->build( $sources, array(), $this->paths->served_tree() );
 	}
 
 	/**

@@ -34,11 +34,15 @@ final class Trees {
 
 	/**
 	 * Writes a new tree; returns its build directory's name (not served, not yet named for a release).
+	 * Files another tree holds already are taken as second names of its files rather than written
+	 * (LinkableFiles), where the file system has hard links; else they are written or copied.
 	 *
 	 * @param array<string, string> $sources Slug => source as its author wrote it (the guard is injected).
-	 * @param array<string, string> $copies  Slug => path of a stored file (guard included) copied as is.
+	 * @param array<string, string> $copies  Slug => path of a stored file (guard included) taken as is.
+	 * @param string|null           $alike   A kept tree (under trees/) that may hold some of $sources
+	 *                                       byte for byte: a rollback's target, the served tree.
 	 */
-	public function build( array $sources, array $copies ): string {
+	public function build( array $sources, array $copies, ?string $alike = null ): string {
 		$name = '.build-' . bin2hex( random_bytes( 8 ) );
 		$base = $this->paths->trees() . '/' . $name;
 		$this->directories->ensure_below( $this->paths->base(), $this->paths->root() );
@@ -46,7 +50,7 @@ final class Trees {
 		$made = array();
 		try {
 			$this->directories->ensure( $base );
-			$write = function ( string $slug ) use ( $base, &$made ): string {
+			$write   = function ( string $slug ) use ( $base, &$made ): string {
 				$target = $base . '/' . $slug . '.php';
 				$dir    = dirname( $target );
 				if ( ! isset( $made[ $dir ] ) ) {
@@ -55,20 +59,48 @@ final class Trees {
 				}
 				return $target;
 			};
-			foreach ( $sources as $slug => $source ) {
-				$this->disk->put( $write( (string) $slug ), Guard::inject( $source ) );
+			$guarded = array_map( array( Guard::class, 'inject' ), $sources );
+			$kept    = null === $alike ? array() : array_flip( LinkableFiles::same( $guarded, $this->read_tree( $alike, array_keys( $guarded ) ) ) );
+			foreach ( $guarded as $slug => $bytes ) {
+				$target = $write( (string) $slug );
+				if ( ! isset( $kept[ $slug ] ) || ! $this->disk->link( $this->paths->trees() . '/' . $alike . '/' . $slug . '.php', $target ) ) {
+					$this->disk->put( $target, $bytes );
+				}
 			}
 			foreach ( $copies as $slug => $from ) {
 				if ( is_link( $from ) ) {
 					throw new RuntimeException( 'svc could not copy ' . $slug . '.php: it is a link' );
 				}
-				$this->disk->copy( $from, $write( (string) $slug ) );
+				$target = $write( (string) $slug );
+				if ( ! $this->disk->link( $from, $target ) ) {
+					$this->disk->copy( $from, $target );
+				}
 			}
 		} catch ( \Throwable $error ) {
 			self::remove( $base );
 			throw $error;
 		}
 		return $name;
+	}
+
+	/**
+	 * The bytes of these slugs' plain files in a kept tree; false for a slug it lacks, or holds as a
+	 * link (which could name a file outside svc's trees).
+	 *
+	 * @param list<string|int> $slugs
+	 * @return array<string, string|false>
+	 */
+	private function read_tree( string $tree, array $slugs ): array {
+		$base  = $this->paths->trees() . '/' . $tree;
+		$found = array();
+		if ( '' === $tree || str_contains( $tree, '/' ) || ! is_dir( $base ) || is_link( $base ) ) {
+			return $found;
+		}
+		foreach ( $slugs as $slug ) {
+			$path                    = $base . '/' . $slug . '.php';
+			$found[ (string) $slug ] = is_file( $path ) && ! is_link( $path ) ? @file_get_contents( $path ) : false; // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- unreadable: written instead.
+		}
+		return $found;
 	}
 
 	/**
