@@ -56,7 +56,7 @@ final class ReleaseWriter {
 		// release (the import release, also those this release changes or removes), goes into the
 		// store: any kept release can be served again from it.
 		$found = 0 === $active ? array_filter( $current, 'is_string' ) : array();
-		$this->keep_contents( $sources, $unchanged + $found, $deployed );
+		$this->keep_contents( $sources, $final, $unchanged + $found, $deployed );
 		if ( 'php' === $result['syntax_check'] ) {
 			$passed = array();
 			foreach ( $result['classes'] as $slug => $class_name ) {
@@ -182,14 +182,17 @@ final class ReleaseWriter {
 	}
 
 	/**
-	 * @param array<string, string>                $sources   Slug => new bytes.
-	 * @param array<string, string>                $unchanged Slug => hash of carried files.
-	 * @param array<string, EntryData>  $deployed
+	 * @param array<string, string>    $sources   Slug => new bytes.
+	 * @param array<string, string>    $final     Slug => hash of the release's files, $sources' among
+	 *                                            them (each source is the content of its hash: hashed
+	 *                                            as it came with the request, or checked as it left the store).
+	 * @param array<string, string>    $unchanged Slug => hash of carried files.
+	 * @param array<string, EntryData> $deployed
 	 */
-	private function keep_contents( array $sources, array $unchanged, array $deployed ): void {
+	private function keep_contents( array $sources, array $final, array $unchanged, array $deployed ): void {
 		$contents = array();
-		foreach ( $sources as $source ) {
-			$contents[ hash( 'sha256', $source ) ] = $source;
+		foreach ( $sources as $slug => $source ) {
+			$contents[ $final[ $slug ] ] = $source;
 		}
 		$known    = array_flip( $this->blobs->present( array_values( array_unique( array_merge( array_keys( $contents ), array_values( $unchanged ) ) ) ) ) );
 		$contents = array_diff_key( $contents, $known );
