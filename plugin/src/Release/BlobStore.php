@@ -44,15 +44,17 @@ final class BlobStore {
 		$rows   = array();
 		$bytes  = 0;
 		$now    = time();
+		$skip   = array_fill_keys( $present, true );
 		foreach ( $contents as $hash => $content ) {
 			$hash = (string) $hash;
-			if ( in_array( $hash, $present, true ) || in_array( $hash, $stored, true ) ) {
+			if ( isset( $skip[ $hash ] ) ) {
 				continue;
 			}
-			$encoded  = self::encode( $content );
-			$rows[]   = $wpdb->prepare( '(%s, %d, %s, %d, %d, 1)', $hash, strlen( $content ), $encoded, $now, $now );
-			$bytes   += strlen( $encoded );
-			$stored[] = $hash;
+			$skip[ $hash ] = true;
+			$encoded       = self::encode( $content );
+			$rows[]        = BlobRow::values( $hash, strlen( $content ), $encoded, $now );
+			$bytes        += strlen( $encoded );
+			$stored[]      = $hash;
 			if ( $bytes >= self::INSERT_BYTES ) {
 				$this->insert( $rows );
 				$rows  = array();
