@@ -80,10 +80,11 @@ final class ReleaseWriter {
 		foreach ( array_keys( $unchanged ) as $slug ) {
 			$copies[ $slug ] = (string) $deployed[ $slug ]['path'];
 		}
-		// A rollback's target, or a promoted preview, whose tree this node keeps: its files are taken, not written again.
+		// A rollback's target, or a promoted preview, whose tree this node keeps; the trees kept besides:
+		// the files they hold already are taken, not written again.
 		$like = $this->served->tree_alike( $planned->kind, $change->rollback_of );
 		try {
-			$build = $this->trees->build( $sources, $copies, $like );
+			$build = $this->trees->build( $sources, $copies, array_merge( null === $like ? array() : array( $like ), $this->trees->kept() ) );
 		} catch ( RuntimeException $error ) {
 			// Nothing is active yet and the build is gone: the site is as it was.
 			return Refusal::write_failed( $error->getMessage() );

@@ -118,8 +118,8 @@ final class ServedTree {
 			}
 			$sources[ (string) $slug ] = $contents[ $hash ];
 		}
-		// Built beside the served tree, whose unchanged files are taken rather than written again.
-		return $this->trees->build( $sources, array(), $this->paths->served_tree() );
+		// Built beside the served tree (and the one before it), whose unchanged files are taken rather than written again.
+		return $this->trees->build( $sources, array(), $this->trees->kept() );
 	}
 
 	/**

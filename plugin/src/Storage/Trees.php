@@ -39,10 +39,11 @@ final class Trees {
 	 *
 	 * @param array<string, string> $sources Slug => source as its author wrote it (the guard is injected).
 	 * @param array<string, string> $copies  Slug => path of a stored file (guard included) taken as is.
-	 * @param string|null           $alike   A kept tree (under trees/) that may hold some of $sources
-	 *                                       byte for byte: a rollback's target, the served tree.
+	 * @param list<string>          $alike   Kept trees (under trees/) that may hold some of $sources
+	 *                                       byte for byte, the likeliest first: a rollback's target,
+	 *                                       the served tree, the one before it.
 	 */
-	public function build( array $sources, array $copies, ?string $alike = null ): string {
+	public function build( array $sources, array $copies, array $alike = array() ): string {
 		$name = '.build-' . bin2hex( random_bytes( 8 ) );
 		$base = $this->paths->trees() . '/' . $name;
 		$this->directories->ensure_below( $this->paths->base(), $this->paths->root() );
@@ -60,10 +61,10 @@ final class Trees {
 				return $target;
 			};
 			$guarded = array_map( array( Guard::class, 'inject' ), $sources );
-			$kept    = null === $alike ? array() : array_flip( LinkableFiles::same( $guarded, $this->read_tree( $alike, array_keys( $guarded ) ) ) );
+			$kept    = $this->kept_files( $guarded, $alike );
 			foreach ( $guarded as $slug => $bytes ) {
 				$target = $write( (string) $slug );
-				if ( ! isset( $kept[ $slug ] ) || ! $this->disk->link( $this->paths->trees() . '/' . $alike . '/' . $slug . '.php', $target ) ) {
+				if ( ! isset( $kept[ $slug ] ) || ! $this->disk->link( $kept[ $slug ], $target ) ) {
 					$this->disk->put( $target, $bytes );
 				}
 			}
@@ -81,6 +82,40 @@ final class Trees {
 			throw $error;
 		}
 		return $name;
+	}
+
+	/**
+	 * Slug => the path of a file in one of these trees holding exactly the bytes wanted.
+	 *
+	 * @param array<string, string> $wanted Slug => bytes.
+	 * @param list<string>          $trees
+	 * @return array<string, string>
+	 */
+	private function kept_files( array $wanted, array $trees ): array {
+		$kept = array();
+		foreach ( array_unique( $trees ) as $tree ) {
+			$left = array_diff_key( $wanted, $kept );
+			if ( array() === $left ) {
+				break;
+			}
+			foreach ( LinkableFiles::same( $left, $this->read_tree( $tree, array_keys( $left ) ) ) as $slug ) {
+				$kept[ $slug ] = $this->paths->trees() . '/' . $tree . '/' . $slug . '.php';
+			}
+		}
+		return $kept;
+	}
+
+	/**
+	 * The release trees this node keeps that a new tree may take files from: the served one and the
+	 * one before it (collect() keeps no other release's).
+	 *
+	 * @return list<string>
+	 */
+	public function kept(): array {
+		$trees  = $this->paths->trees();
+		$served = $this->paths->served_tree();
+		$names  = is_dir( $trees ) ? array_map( 'strval', (array) scandir( $trees ) ) : array();
+		return array_values( array_filter( array( $served, self::previous( $names, $served ) ), 'is_string' ) );
 	}
 
 	/**
