@@ -235,7 +235,7 @@ final class BlobStore {
 	public function collect( array $referenced, array $committed, int $ttl ): void {
 		global $wpdb;
 		$table   = Schema::blobs();
-		$marked  = array_map( 'strval', (array) $wpdb->get_col( "SELECT hash FROM {$table} WHERE released = 1" ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- the table name is svc's own.
+		$marked  = array_values( array_map( 'strval', (array) $wpdb->get_col( "SELECT hash FROM {$table} WHERE released = 1" ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- the table name is svc's own.
 		$changes = ReleasedMarks::changes( $marked, $referenced );
 		self::set_released( 1, $changes['mark'] );
 		self::set_released( 0, $changes['unmark'] );

@@ -112,10 +112,16 @@ final class Trees {
 	 * @return list<string>
 	 */
 	public function kept(): array {
-		$trees  = $this->paths->trees();
-		$served = $this->paths->served_tree();
-		$names  = is_dir( $trees ) ? array_map( 'strval', (array) scandir( $trees ) ) : array();
-		return array_values( array_filter( array( $served, self::previous( $names, $served ) ), 'is_string' ) );
+		return array_values( array_filter( array( $this->paths->served_tree(), $this->previous_tree() ), 'is_string' ) );
+	}
+
+	/**
+	 * The tree kept from before the served one, if any (a plain api/ moved aside counts as release 0).
+	 */
+	public function previous_tree(): ?string {
+		$trees = $this->paths->trees();
+		$names = is_dir( $trees ) ? array_map( 'strval', (array) scandir( $trees ) ) : array();
+		return self::previous( $names, $this->paths->served_tree() );
 	}
 
 	/**

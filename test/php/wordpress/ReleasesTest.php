@@ -7,6 +7,7 @@ use Svc\Release\Change;
 use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseStore;
 use Svc\Storage\Guard;
+use Svc\Storage\Trees;
 
 /**
  * The release model on disk and in the database (docs/architecture.md, "Releases").
@@ -86,6 +87,21 @@ final class ReleasesTest extends SvcTestCase {
 		$this->store->invalidate();
 		$this->assertSame( $one, $this->files->read( 'one' ) );
 		$this->assertSame( $two, $this->files->read( 'dir/two' ) );
+
+		// Release 1's own tree is gone now; after another push, the tree of the rollback before it
+		// (kept as the one before the served) still holds its files.
+		$inode = fileinode( $this->root . '/api/dir/two.php' );
+		$this->deploy( array( 'one' => self::route( self::unique( 'OneC' ) ) ) );
+		$this->assertNull( $this->trees()->release_tree( $first ) );
+		$this->assertIsArray( self::answer( $this->deployer->rollback( $first, false ) ) );
+		$this->assertSame( $inode, fileinode( $this->root . '/api/dir/two.php' ) );
+		$this->store->invalidate();
+		$this->assertSame( $one, $this->files->read( 'one' ) );
+		$this->assertSame( $two, $this->files->read( 'dir/two' ) );
+	}
+
+	private function trees(): Trees {
+		return new Trees( $this->paths );
 	}
 
 	public function test_a_push_takes_its_unchanged_files_from_the_served_tree_and_a_node_catching_up_too(): void {
