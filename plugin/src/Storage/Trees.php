@@ -15,11 +15,12 @@ use RecursiveIteratorIterator;
 use RuntimeException;
 
 /**
- * A tree is written once, in full, under a name no reader knows yet (`trees/.build-…`), then renamed
+ * A tree is made once, in full, under a name no reader knows yet (`trees/.build-…`), then renamed
  * to its release's name and made `api/` by one `rename()` of a link: a reader sees the old release or
  * the new one, never a mix, and a crash at any moment leaves the old link in place. Trees are never
- * written again after the swap (an in-place edit over SFTP is the site owner's), and every file in
- * them is PHP that exits when requested directly, so no tree returns source over HTTP.
+ * written again after the swap (an in-place edit over SFTP is the site owner's), so a file two trees
+ * hold alike can be one file with two names (a hard link), and every file in them is PHP that exits
+ * when requested directly, so no tree returns source over HTTP.
  */
 final class Trees {
 
