@@ -1,7 +1,9 @@
 /**
  * The CLI's figures: `svc --help` wall time; a push of 1,000 route files (about 3 MB) with nothing
  * changed and with every file changed (staged in several requests under nginx's 1 MB body limit);
- * a rollback of that 1,000-file release.
+ * rollbacks of that 1,000-file release to the first release (a single rollback's time swings by
+ * hundreds of milliseconds on a shared machine, so several are timed, each after a push that changed
+ * every file again, and the median is the figure).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -18,10 +20,18 @@ export interface CliFigures {
   changedPushMs: number;
   /** `POST api-blobs` requests the changed push staged its contents in. */
   changedPushRequests: number;
+  /** Median of the rollbacks to the first release. */
   rollbackMs: number;
-  /** Files the rollback restored (added + changed + removed of its release). */
+  /** Each rollback's time, the first (which restores the first release from its own tree) first. */
+  rollbackSamples: number[];
+  /** Files the fewest-restoring rollback restored (added + changed + removed of its release). */
   rollbackFiles: number;
+  /** Whether every rollback made the first release's files active again. */
+  rollbackRestoredFirst: boolean;
 }
+
+/** Rollbacks timed, each after a push of every file changed (the site keeps 10 releases: the first is still kept for the fifth). */
+export const ROLLBACK_SAMPLES = 5;
 
 function run(binary: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { ms: number; stdout: string } {
   const started = process.hrtime.bigint();
@@ -44,11 +54,36 @@ function writeProject(project: string, files: readonly { filename: string; conte
   }
 }
 
+interface SiteRelease {
+  id: number;
+  kind: string;
+  filenames: Record<string, string>;
+}
+
+async function releaseOf(site: WordPressSite, id: number): Promise<SiteRelease> {
+  const response = await site.fetch(`/svc/v1/api-releases/${id}`);
+  if (!response.ok) throw new Error(`GET api-releases/${id}: HTTP ${response.status}`);
+  return (await response.json()) as SiteRelease;
+}
+
+/** The site's oldest kept release, with its files: the one every timed rollback restores. */
+async function firstRelease(site: WordPressSite): Promise<SiteRelease> {
+  const response = await site.fetch('/svc/v1/api-releases');
+  if (!response.ok) throw new Error(`GET api-releases: HTTP ${response.status}`);
+  const ids = ((await response.json()) as { id: number }[]).map((release) => release.id);
+  return releaseOf(site, Math.min(...ids));
+}
+
+function sameFiles(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 /**
  * `files` must be exactly what `site` has deployed, so the first push has nothing to upload;
  * `probe` is one deployed file on the site, whose change would show an upload.
  */
-export function measureCli(binary: string, site: WordPressSite, project: string, files: readonly { filename: string; content: string }[], probe: string): CliFigures {
+export async function measureCli(binary: string, site: WordPressSite, project: string, files: readonly { filename: string; content: string }[], probe: string): Promise<CliFigures> {
   const env = { ...process.env, SVC_URL: site.url, SVC_USER: site.users.admin.login, SVC_APP_PASSWORD: site.users.admin.appPassword, NO_COLOR: '1' };
   mkdirSync(project, { recursive: true });
   const help = Array.from({ length: 15 }, () => timed(binary, ['--help'], project, env));
@@ -60,16 +95,27 @@ export function measureCli(binary: string, site: WordPressSite, project: string,
   writeProject(project, files.map((file) => ({ filename: file.filename, content: `${file.content}// changed\n` })));
   const changed = run(binary, ['api', 'push', '--yes', '--json'], project, env);
   const pushed = JSON.parse(changed.stdout) as { staged?: { requests?: number } };
-  const rollback = run(binary, ['api', 'rollback', '--yes', '--json'], project, env);
-  const rolled = JSON.parse(rollback.stdout) as { release?: { added?: number; changed?: number; removed?: number } | null };
-  const release = rolled.release ?? {};
+  const first = await firstRelease(site);
+  const rollbacks: { ms: number; files: number; restored: boolean }[] = [];
+  for (let sample = 0; sample < ROLLBACK_SAMPLES; sample++) {
+    if (sample > 0) {
+      writeProject(project, files.map((file) => ({ filename: file.filename, content: `${file.content}// changed again ${sample}\n` })));
+      run(binary, ['api', 'push', '--yes', '--json'], project, env);
+    }
+    const rollback = run(binary, ['api', 'rollback', String(first.id), '--yes', '--json'], project, env);
+    const release = (JSON.parse(rollback.stdout) as { release?: { id?: number; rollbackOf?: number | null; added?: number; changed?: number; removed?: number } | null }).release ?? {};
+    const restored = release.rollbackOf === first.id && sameFiles((await releaseOf(site, release.id ?? 0)).filenames, first.filenames);
+    rollbacks.push({ ms: rollback.ms, files: (release.added ?? 0) + (release.changed ?? 0) + (release.removed ?? 0), restored });
+  }
   return {
     helpMs: median(help),
     unchangedPushMs,
     unchangedPushWrote,
     changedPushMs: changed.ms,
     changedPushRequests: pushed.staged?.requests ?? 0,
-    rollbackMs: rollback.ms,
-    rollbackFiles: (release.added ?? 0) + (release.changed ?? 0) + (release.removed ?? 0),
+    rollbackMs: median(rollbacks.map((rollback) => rollback.ms)),
+    rollbackSamples: rollbacks.map((rollback) => rollback.ms),
+    rollbackFiles: Math.min(...rollbacks.map((rollback) => rollback.files)),
+    rollbackRestoredFirst: rollbacks.every((rollback) => rollback.restored),
   };
 }

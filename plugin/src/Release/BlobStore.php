@@ -44,15 +44,17 @@ final class BlobStore {
 		$rows   = array();
 		$bytes  = 0;
 		$now    = time();
+		$skip   = array_fill_keys( $present, true );
 		foreach ( $contents as $hash => $content ) {
 			$hash = (string) $hash;
-			if ( in_array( $hash, $present, true ) || in_array( $hash, $stored, true ) ) {
+			if ( isset( $skip[ $hash ] ) ) {
 				continue;
 			}
-			$encoded  = self::encode( $content );
-			$rows[]   = $wpdb->prepare( '(%s, %d, %s, %d, %d, 1)', $hash, strlen( $content ), $encoded, $now, $now );
-			$bytes   += strlen( $encoded );
-			$stored[] = $hash;
+			$skip[ $hash ] = true;
+			$encoded       = self::encode( $content );
+			$rows[]        = BlobRow::values( $hash, strlen( $content ), $encoded, $now );
+			$bytes        += strlen( $encoded );
+			$stored[]      = $hash;
 			if ( $bytes >= self::INSERT_BYTES ) {
 				$this->insert( $rows );
 				$rows  = array();
@@ -221,7 +223,8 @@ final class BlobStore {
 	}
 
 	/**
-	 * After a write, under the write lock: marks which contents kept releases use, ends the wait for
+	 * After a write, under the write lock: marks which contents kept releases use (ReleasedMarks: only
+	 * the marks that change are written), ends the wait for
 	 * the ones the new release uses, and removes every content no kept release uses whose wait is
 	 * over (committed, or past $ttl) once the grace since it was last staged has passed. The contents
 	 * of releases pruned just now go here, so pushing never fills the cap with them.
@@ -231,18 +234,28 @@ final class BlobStore {
 	 */
 	public function collect( array $referenced, array $committed, int $ttl ): void {
 		global $wpdb;
-		$table = Schema::blobs();
-		$wpdb->query( "UPDATE {$table} SET released = 0" ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- the table name is svc's own.
-		foreach ( array_chunk( array_keys( $referenced ), 500 ) as $chunk ) {
-			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
-			$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET released = 1 WHERE hash IN ({$placeholders})", array_map( 'strval', $chunk ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- placeholders built above.
-		}
+		$table   = Schema::blobs();
+		$marked  = array_values( array_map( 'strval', (array) $wpdb->get_col( "SELECT hash FROM {$table} WHERE released = 1" ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- the table name is svc's own.
+		$changes = ReleasedMarks::changes( $marked, $referenced );
+		self::set_released( 1, $changes['mark'] );
+		self::set_released( 0, $changes['unmark'] );
 		foreach ( array_chunk( array_values( array_unique( $committed ) ), 500 ) as $chunk ) {
 			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
 			$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET awaited = 0 WHERE hash IN ({$placeholders})", $chunk ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- placeholders built above.
 		}
 		$now = time();
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE released = 0 AND ( staged < %d OR ( awaited = 0 AND staged < %d ) )", $now - $ttl, $now - min( self::GRACE, $ttl ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery
+	}
+
+	/**
+	 * @param list<string> $hashes
+	 */
+	private static function set_released( int $released, array $hashes ): void {
+		global $wpdb;
+		foreach ( array_chunk( $hashes, 500 ) as $chunk ) {
+			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::blobs() . " SET released = %d WHERE hash IN ({$placeholders})", $released, ...$chunk ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery -- placeholders built above.
+		}
 	}
 
 	/**

@@ -56,7 +56,7 @@ final class ReleaseWriter {
 		// release (the import release, also those this release changes or removes), goes into the
 		// store: any kept release can be served again from it.
 		$found = 0 === $active ? array_filter( $current, 'is_string' ) : array();
-		$this->keep_contents( $sources, $unchanged + $found, $deployed );
+		$this->keep_contents( $sources, $final, $unchanged + $found, $deployed );
 		if ( 'php' === $result['syntax_check'] ) {
 			$passed = array();
 			foreach ( $result['classes'] as $slug => $class_name ) {
@@ -80,8 +80,11 @@ final class ReleaseWriter {
 		foreach ( array_keys( $unchanged ) as $slug ) {
 			$copies[ $slug ] = (string) $deployed[ $slug ]['path'];
 		}
+		// A rollback's target, or a promoted preview, whose tree this node keeps; the trees kept besides:
+		// the files they hold already are taken, not written again.
+		$like = $this->served->tree_alike( $planned->kind, $change->rollback_of );
 		try {
-			$build = $this->trees->build( $sources, $copies );
+			$build = $this->trees->build( $sources, $copies, array_merge( null === $like ? array() : array( $like ), $this->trees->kept() ) );
 		} catch ( RuntimeException $error ) {
 			// Nothing is active yet and the build is gone: the site is as it was.
 			return Refusal::write_failed( $error->getMessage() );
@@ -110,7 +113,7 @@ final class ReleaseWriter {
 		 */
 		do_action( 'svc_release_recorded', $id, $planned->kind );
 		try {
-			$this->served->install( $build, $id, $this->served->tree_alike( $planned->kind, $change->rollback_of ) );
+			$this->served->install( $build, $id, $like );
 		} catch ( RuntimeException $error ) {
 			// Recorded but not served: withdrawn, so that the site stays as it was (a node that followed
 			// it meanwhile follows back), and the tree left half-installed is removed.
@@ -180,14 +183,17 @@ final class ReleaseWriter {
 	}
 
 	/**
-	 * @param array<string, string>                $sources   Slug => new bytes.
-	 * @param array<string, string>                $unchanged Slug => hash of carried files.
-	 * @param array<string, EntryData>  $deployed
+	 * @param array<string, string>    $sources   Slug => new bytes.
+	 * @param array<string, string>    $final     Slug => hash of the release's files, $sources' among
+	 *                                            them (each source is the content of its hash: hashed
+	 *                                            as it came with the request, or checked as it left the store).
+	 * @param array<string, string>    $unchanged Slug => hash of carried files.
+	 * @param array<string, EntryData> $deployed
 	 */
-	private function keep_contents( array $sources, array $unchanged, array $deployed ): void {
+	private function keep_contents( array $sources, array $final, array $unchanged, array $deployed ): void {
 		$contents = array();
-		foreach ( $sources as $source ) {
-			$contents[ hash( 'sha256', $source ) ] = $source;
+		foreach ( $sources as $slug => $source ) {
+			$contents[ $final[ $slug ] ] = $source;
 		}
 		$known    = array_flip( $this->blobs->present( array_values( array_unique( array_merge( array_keys( $contents ), array_values( $unchanged ) ) ) ) ) );
 		$contents = array_diff_key( $contents, $known );

@@ -118,7 +118,8 @@ final class ServedTree {
 			}
 			$sources[ (string) $slug ] = $contents[ $hash ];
 		}
-		return $this->trees->build( $sources, array() );
+		// Built beside the served tree (and the one before it), whose unchanged files are taken rather than written again.
+		return $this->trees->build( $sources, array(), $this->trees->kept() );
 	}
 
 	/**
@@ -185,14 +186,16 @@ final class ServedTree {
 
 	/**
 	 * The tree of the release a rollback restores, or of the preview a promote makes active, when
-	 * this node still has it.
+	 * this node still has it. A rollback to a release whose tree is gone gets the tree kept before
+	 * the served one: after a push, that is the tree of the release before it, often an earlier
+	 * rollback to the same release (what is alike is checked file by file, by its bytes).
 	 */
 	public function tree_alike( string $kind, ?int $of ): ?string {
 		if ( null === $of ) {
 			return null;
 		}
 		return match ( $kind ) {
-			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ) ?? $this->import_tree( $of ),
+			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ) ?? $this->import_tree( $of ) ?? $this->trees->previous_tree(),
 			ReleaseKind::PROMOTE  => $this->trees->preview_tree( $of ),
 			default               => null,
 		};

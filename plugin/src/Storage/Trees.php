@@ -15,11 +15,12 @@ use RecursiveIteratorIterator;
 use RuntimeException;
 
 /**
- * A tree is written once, in full, under a name no reader knows yet (`trees/.build-…`), then renamed
+ * A tree is made once, in full, under a name no reader knows yet (`trees/.build-…`), then renamed
  * to its release's name and made `api/` by one `rename()` of a link: a reader sees the old release or
  * the new one, never a mix, and a crash at any moment leaves the old link in place. Trees are never
- * written again after the swap (an in-place edit over SFTP is the site owner's), and every file in
- * them is PHP that exits when requested directly, so no tree returns source over HTTP.
+ * written again after the swap (an in-place edit over SFTP is the site owner's), so a file two trees
+ * hold alike can be one file with two names (a hard link), and every file in them is PHP that exits
+ * when requested directly, so no tree returns source over HTTP.
  */
 final class Trees {
 
@@ -34,11 +35,16 @@ final class Trees {
 
 	/**
 	 * Writes a new tree; returns its build directory's name (not served, not yet named for a release).
+	 * Files another tree holds already are taken as second names of its files rather than written
+	 * (LinkableFiles), where the file system has hard links; else they are written or copied.
 	 *
 	 * @param array<string, string> $sources Slug => source as its author wrote it (the guard is injected).
-	 * @param array<string, string> $copies  Slug => path of a stored file (guard included) copied as is.
+	 * @param array<string, string> $copies  Slug => path of a stored file (guard included) taken as is.
+	 * @param list<string>          $alike   Kept trees (under trees/) that may hold some of $sources
+	 *                                       byte for byte, the likeliest first: a rollback's target,
+	 *                                       the served tree, the one before it.
 	 */
-	public function build( array $sources, array $copies ): string {
+	public function build( array $sources, array $copies, array $alike = array() ): string {
 		$name = '.build-' . bin2hex( random_bytes( 8 ) );
 		$base = $this->paths->trees() . '/' . $name;
 		$this->directories->ensure_below( $this->paths->base(), $this->paths->root() );
@@ -46,7 +52,7 @@ final class Trees {
 		$made = array();
 		try {
 			$this->directories->ensure( $base );
-			$write = function ( string $slug ) use ( $base, &$made ): string {
+			$write   = function ( string $slug ) use ( $base, &$made ): string {
 				$target = $base . '/' . $slug . '.php';
 				$dir    = dirname( $target );
 				if ( ! isset( $made[ $dir ] ) ) {
@@ -55,20 +61,88 @@ final class Trees {
 				}
 				return $target;
 			};
-			foreach ( $sources as $slug => $source ) {
-				$this->disk->put( $write( (string) $slug ), Guard::inject( $source ) );
+			$guarded = array_map( array( Guard::class, 'inject' ), $sources );
+			$kept    = $this->kept_files( $guarded, $alike );
+			foreach ( $guarded as $slug => $bytes ) {
+				$target = $write( (string) $slug );
+				if ( ! isset( $kept[ $slug ] ) || ! $this->disk->link( $kept[ $slug ], $target ) ) {
+					$this->disk->put( $target, $bytes );
+				}
 			}
 			foreach ( $copies as $slug => $from ) {
 				if ( is_link( $from ) ) {
 					throw new RuntimeException( 'svc could not copy ' . $slug . '.php: it is a link' );
 				}
-				$this->disk->copy( $from, $write( (string) $slug ) );
+				$target = $write( (string) $slug );
+				if ( ! $this->disk->link( $from, $target ) ) {
+					$this->disk->copy( $from, $target );
+				}
 			}
 		} catch ( \Throwable $error ) {
 			self::remove( $base );
 			throw $error;
 		}
 		return $name;
+	}
+
+	/**
+	 * Slug => the path of a file in one of these trees holding exactly the bytes wanted.
+	 *
+	 * @param array<string, string> $wanted Slug => bytes.
+	 * @param list<string>          $trees
+	 * @return array<string, string>
+	 */
+	private function kept_files( array $wanted, array $trees ): array {
+		$kept = array();
+		foreach ( array_unique( $trees ) as $tree ) {
+			$left = array_diff_key( $wanted, $kept );
+			if ( array() === $left ) {
+				break;
+			}
+			foreach ( LinkableFiles::same( $left, $this->read_tree( $tree, array_keys( $left ) ) ) as $slug ) {
+				$kept[ $slug ] = $this->paths->trees() . '/' . $tree . '/' . $slug . '.php';
+			}
+		}
+		return $kept;
+	}
+
+	/**
+	 * The release trees this node keeps that a new tree may take files from: the served one and the
+	 * one before it (collect() keeps no other release's).
+	 *
+	 * @return list<string>
+	 */
+	public function kept(): array {
+		return array_values( array_filter( array( $this->paths->served_tree(), $this->previous_tree() ), 'is_string' ) );
+	}
+
+	/**
+	 * The tree kept from before the served one, if any (a plain api/ moved aside counts as release 0).
+	 */
+	public function previous_tree(): ?string {
+		$trees = $this->paths->trees();
+		$names = is_dir( $trees ) ? array_map( 'strval', (array) scandir( $trees ) ) : array();
+		return self::previous( $names, $this->paths->served_tree() );
+	}
+
+	/**
+	 * The bytes of these slugs' plain files in a kept tree; false for a slug it lacks, or holds as a
+	 * link (which could name a file outside svc's trees).
+	 *
+	 * @param list<string|int> $slugs
+	 * @return array<string, string|false>
+	 */
+	private function read_tree( string $tree, array $slugs ): array {
+		$base  = $this->paths->trees() . '/' . $tree;
+		$found = array();
+		if ( '' === $tree || str_contains( $tree, '/' ) || ! is_dir( $base ) || is_link( $base ) ) {
+			return $found;
+		}
+		foreach ( $slugs as $slug ) {
+			$path                    = $base . '/' . $slug . '.php';
+			$found[ (string) $slug ] = is_file( $path ) && ! is_link( $path ) ? @file_get_contents( $path ) : false; // phpcs:ignore WordPress.PHP.NoSilencedErrors,WordPress.WP.AlternativeFunctions -- unreadable: written instead.
+		}
+		return $found;
 	}
 
 	/**

@@ -7,6 +7,7 @@ use Svc\Release\Change;
 use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseStore;
 use Svc\Storage\Guard;
+use Svc\Storage\Trees;
 
 /**
  * The release model on disk and in the database (docs/architecture.md, "Releases").
@@ -56,6 +57,81 @@ final class ReleasesTest extends SvcTestCase {
 		$manifests = array_map( 'basename', (array) glob( $this->root . '/cache/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) );
 		$this->assertSame( array(), array_values( preg_grep( '/^\.?manifest-' . preg_quote( $previous, '/' ) . '[.-]/', $manifests ) ) );
 		$this->assertContains( "manifest-{$served}.php", $manifests );
+	}
+
+	public function test_a_rollback_takes_the_files_a_kept_tree_holds_and_writes_an_edited_one_again(): void {
+		$one   = self::route( self::unique( 'One' ) );
+		$two   = self::route( self::unique( 'Two' ) );
+		$first = (int) $this->deploy(
+			array(
+				'one'     => $one,
+				'dir/two' => $two,
+			)
+		)['release']['id'];
+		$tree  = $this->root . '/' . readlink( $this->root . '/api' );
+		$this->deploy(
+			array(
+				'one'     => self::route( self::unique( 'OneB' ) ),
+				'dir/two' => self::route( self::unique( 'TwoB' ) ),
+			)
+		);
+		// The kept tree's copy of two is edited in place: it is no longer release 1's file.
+		file_put_contents( "{$tree}/dir/two.php", file_get_contents( "{$tree}/dir/two.php" ) . "// edited\n" );
+		$inodes = array(
+			'one' => fileinode( "{$tree}/one.php" ),
+			'two' => fileinode( "{$tree}/dir/two.php" ),
+		);
+		$this->assertIsArray( self::answer( $this->deployer->rollback( $first, false ) ) );
+		$this->assertSame( $inodes['one'], fileinode( $this->root . '/api/one.php' ), 'the same file, a second name' );
+		$this->assertNotSame( $inodes['two'], fileinode( $this->root . '/api/dir/two.php' ), 'written again from the stored content' );
+		$this->store->invalidate();
+		$this->assertSame( $one, $this->files->read( 'one' ) );
+		$this->assertSame( $two, $this->files->read( 'dir/two' ) );
+
+		// Release 1's own tree is gone now; after another push, the tree of the rollback before it
+		// (kept as the one before the served) still holds its files.
+		$inode = fileinode( $this->root . '/api/dir/two.php' );
+		$this->deploy( array( 'one' => self::route( self::unique( 'OneC' ) ) ) );
+		$this->assertNull( $this->trees()->release_tree( $first ) );
+		$this->assertIsArray( self::answer( $this->deployer->rollback( $first, false ) ) );
+		$this->assertSame( $inode, fileinode( $this->root . '/api/dir/two.php' ) );
+		$this->store->invalidate();
+		$this->assertSame( $one, $this->files->read( 'one' ) );
+		$this->assertSame( $two, $this->files->read( 'dir/two' ) );
+	}
+
+	private function trees(): Trees {
+		return new Trees( $this->paths );
+	}
+
+	public function test_a_push_takes_its_unchanged_files_from_the_served_tree_and_a_node_catching_up_too(): void {
+		$kept = self::route( self::unique( 'Kept' ) );
+		$this->deploy(
+			array(
+				'kept'    => $kept,
+				'changed' => self::route( self::unique( 'Changed' ) ),
+			)
+		);
+		$inode = fileinode( $this->root . '/api/kept.php' );
+		$this->deploy( array( 'changed' => self::route( self::unique( 'ChangedB' ) ) ) );
+		$this->assertSame( $inode, fileinode( $this->root . '/api/kept.php' ) );
+		// Another node's release: this node builds it from the database beside the tree it serves.
+		$new = self::route( self::unique( 'Elsewhere' ) );
+		$this->commit_in_database_only(
+			array(
+				'kept'    => $kept,
+				'changed' => $new,
+			),
+			array(
+				'added'   => array(),
+				'changed' => array( 'changed' ),
+				'removed' => array(),
+			)
+		);
+		$this->deployer->catch_up();
+		$this->store->invalidate();
+		$this->assertSame( $new, $this->files->read( 'changed' ) );
+		$this->assertSame( $inode, fileinode( $this->root . '/api/kept.php' ) );
 	}
 
 	public function test_a_commit_repeated_with_its_id_answers_the_release_it_made_and_makes_no_other(): void {

@@ -45,6 +45,26 @@ final class StagingTest extends SvcTestCase {
 		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::blobs() . ' SET staged = staged - %d, created = created - %d', $seconds, $seconds ) );
 	}
 
+	public function test_the_stage_caps_sum_reads_an_index_alone_also_on_a_site_made_before_it(): void {
+		global $wpdb;
+		$this->stage( array( self::route( self::unique( 'Indexed' ) ) ) );
+		// A table of schema 7 had no such index: the upgrade adds it.
+		$wpdb->query( 'ALTER TABLE ' . Schema::blobs() . ' DROP INDEX awaiting' );
+		update_option( Schema::VERSION_OPTION, '7' );
+		Schema::ensure();
+		$columns = array_column( (array) $wpdb->get_results( 'SHOW INDEX FROM ' . Schema::blobs() . " WHERE Key_name = 'awaiting'", ARRAY_A ), 'Column_name', 'Seq_in_index' );
+		$this->assertSame(
+			array(
+				1 => 'released',
+				2 => 'awaited',
+				3 => 'staged',
+				4 => 'size',
+			),
+			$columns
+		);
+		$this->assertSame( 1, $this->blobs->staged()['contents'] );
+	}
+
 	public function test_contents_of_pruned_releases_do_not_count_and_go_after_the_grace(): void {
 		add_filter( 'svc_keep_releases', static fn (): int => 2 );
 		$class    = self::unique( 'Busy' );
