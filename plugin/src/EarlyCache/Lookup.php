@@ -75,16 +75,27 @@ final class Lookup {
 		if ( null === $key ) {
 			return self::bypass( 'unencodable' );
 		}
-		$raw    = $this->store->get( $key );
-		$answer = null === $raw ? null : StoredAnswer::decode( $raw );
-		$age    = null === $answer ? null : AnswerAge::of( $answer['stored_at'], $cache['max_age'], $cache['swr'], $now );
+		list( $answer, $age ) = $this->read( $key, $cache, $now );
+		$locked               = HitPlan::needs_lock( $age ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
+		if ( $locked ) {
+			// The request that refreshed this answer may have stored it and let the lock go between the
+			// read above and the lock (on disk, the read may even have caught it being written): read
+			// again, so that one expiry is computed by one request.
+			list( $answer, $age ) = $this->read( $key, $cache, $now );
+			if ( ! HitPlan::needs_lock( $age ) ) {
+				$this->store->unlock( $key );
+				$locked = false;
+			}
+		}
 		// Asked only before a stored answer would be sent: a page, a request that may not share and a
 		// miss never pay for it. A miss under a stale index stores WordPress's answer, computed from
 		// the active release, under the old key, which the next request checks before serving.
 		if ( null !== $answer && AnswerAge::EXPIRED !== $age && null !== $this->stamp && ! IndexStamp::fresh( $this->index['stamp'] ?? null, ( $this->stamp )() ) ) {
+			if ( $locked ) {
+				$this->store->unlock( $key );
+			}
 			return self::bypass( self::STALE );
 		}
-		$locked = HitPlan::needs_lock( $age ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
 		// An expired answer is never sent: for the plan it is as good as none.
 		$outcome = array(
 			'action' => HitPlan::decide( $age, $locked ),
@@ -96,6 +107,18 @@ final class Lookup {
 			$outcome['answer'] = $answer;
 		}
 		return $outcome;
+	}
+
+	/**
+	 * The stored answer under $key and its age, or nulls when none is stored.
+	 *
+	 * @param Cached $cache
+	 * @return array{0: Answer|null, 1: string|null}
+	 */
+	private function read( string $key, array $cache, int $now ): array {
+		$raw    = $this->store->get( $key );
+		$answer = null === $raw ? null : StoredAnswer::decode( $raw );
+		return array( $answer, null === $answer ? null : AnswerAge::of( $answer['stored_at'], $cache['max_age'], $cache['swr'], $now ) );
 	}
 
 	/**

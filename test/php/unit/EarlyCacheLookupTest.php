@@ -96,6 +96,54 @@ final class EarlyCacheLookupTest extends TestCase {
 		$this->assertArrayNotHasKey( 'answer', $expired, 'an expired answer is never sent' );
 	}
 
+	/**
+	 * The refresh of an expired answer ends, stores it and gives the lock back between another
+	 * request's read (nothing usable) and its lock: that request must serve the new answer, not
+	 * compute it a second time (bench (m): one recomputation per expiry), and hold no lock.
+	 */
+	public function test_a_refresh_that_ends_between_the_read_and_the_lock_is_served_not_computed_again(): void {
+		$inner   = $this->store;
+		$lookup  = new Lookup( $inner, self::index(), 'site' );
+		$first   = $lookup->run( self::server( '/wp-json/svc/v1/hello?page=2' ), array(), array( 'page' => '2' ), self::NOW );
+		$key     = (string) $first['key'];
+		$refresh = function () use ( $first ): void {
+			$this->store_answer( $first, self::NOW + 90, '{"hello":"again"}' );
+		};
+		$racing  = new class( $inner, $refresh ) implements \Svc\EarlyCache\AnswerStore {
+			public function __construct( private readonly DiskStore $inner, private ?\Closure $before_lock ) {
+			}
+			public function get( string $key ): ?string {
+				return $this->inner->get( $key );
+			}
+			public function put( string $key, string $value, int $seconds ): bool {
+				return $this->inner->put( $key, $value, $seconds );
+			}
+			public function lock( string $key, int $seconds ): bool {
+				if ( null !== $this->before_lock ) {
+					( $this->before_lock )();
+					$this->before_lock = null;
+				}
+				return $this->inner->lock( $key, $seconds );
+			}
+			public function unlock( string $key ): void {
+				$this->inner->unlock( $key );
+			}
+			public function shared(): bool {
+				return false;
+			}
+			public function increment( string $key ): void {
+			}
+			public function counter( string $key ): int {
+				return 0;
+			}
+		};
+		// Expired at NOW + 90 (maxAge 60, swr 30): the refresh above lands just before the lock.
+		$outcome = ( new Lookup( $racing, self::index(), 'site' ) )->run( self::server( '/wp-json/svc/v1/hello?page=2' ), array(), array( 'page' => '2' ), self::NOW + 90 );
+		$this->assertSame( HitPlan::SERVE, $outcome['action'] );
+		$this->assertSame( '{"hello":"again"}', $outcome['answer']['body'] ?? null );
+		$this->assertTrue( $inner->lock( $key, 30 ), 'the lock taken to check was given back' );
+	}
+
 	public function test_another_release_of_the_file_and_other_arguments_never_see_the_answer(): void {
 		$lookup = new Lookup( $this->store, self::index(), 'site' );
 		$first  = $lookup->run( self::server( '/wp-json/svc/v1/hello' ), array(), array(), self::NOW );
