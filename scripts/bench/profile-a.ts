@@ -90,13 +90,15 @@ function report(name: string, lines: Line[]): string[] {
 }
 
 /**
- * svc's side minus the hand route's, for the phases around svc's own callbacks (the others are the
+ * svc's side minus the hand route's, for the phases that hold svc's own callbacks (the others are the
  * same WordPress on both sides: what they differ by is the machine's noise), and their sum.
  */
 function difference(svc: Line[], hand: Line[]): string[] {
   const ours = phaseMedians(svc);
   const theirs = phaseMedians(hand);
-  const around = [...ours.keys()].filter((key) => theirs.has(key) && /^rest_(api_init|pre_dispatch|request|post_dispatch|pre_serve)/.test(key));
+  // Not core's route registration after svc's rest_api_init (21 → pre_dispatch), nor the end of the
+  // request: hundreds of µs of the same work on both sides, whose noise would hide svc's part.
+  const around = [...ours.keys()].filter((key) => theirs.has(key) && /^rest_(api_init|pre_dispatch|request|post_dispatch|pre_serve)/.test(key) && !/^rest_api_init@21|→ shutdown$/.test(key));
   const rows = around.map((key): [string, number] => [key, (ours.get(key) ?? 0) - (theirs.get(key) ?? 0)]);
   return [
     'svc − by hand, phases around svc\'s callbacks, µs',
