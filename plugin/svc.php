@@ -41,7 +41,8 @@ define( 'SVC_VERSION', '0.1.0' );
 define( 'SVC_PLUGIN_FILE', __FILE__ );
 
 require_once __DIR__ . '/src/Autoloader.php';
-\Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src' );
+// Every Svc\ class has its file in src/: none is looked for on disk before it is included.
+\Svc\Autoloader::register( 'Svc\\', __DIR__ . '/src', true );
 
 register_activation_hook( __FILE__, array( \Svc\PluginSwitch::class, 'activate' ) );
 register_deactivation_hook( __FILE__, array( \Svc\PluginSwitch::class, 'deactivate' ) );

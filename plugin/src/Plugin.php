@@ -38,7 +38,6 @@ use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\CacheHeaders;
 use Svc\Runtime\CallbackDepth;
 use Svc\Runtime\HeaderApplier;
-use Svc\Runtime\Limits\RateCounter;
 use Svc\Runtime\Limits\RateLimiter;
 use Svc\Runtime\Registrar;
 use Svc\Runtime\RequestScope;
@@ -235,9 +234,8 @@ final class Plugin {
 		$loader = $components->loader;
 		// The header is looked at first: a request without it pays nothing for previews. Management
 		// requests always act on the active release; only the routes are served from the preview.
-		$preview = isset( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && is_string( $_SERVER[ PreviewRequest::SERVER_KEY ] ) && ! Management::requested()
-			? ( new PreviewRequest( $components->releases, $components->deployer ) )->tree( sanitize_text_field( wp_unslash( $_SERVER[ PreviewRequest::SERVER_KEY ] ) ) )
-			: null;
+		$token   = RequestScope::preview_token();
+		$preview = null !== $token && ! Management::requested() ? ( new PreviewRequest( $components->releases, $components->deployer ) )->tree( $token ) : null;
 		$serving = null === $preview ? $components : new Components( $paths->for_tree( $preview ), $route_namespace );
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
@@ -258,7 +256,7 @@ final class Plugin {
 			( new CacheController( $store, $route_namespace, $paths ) )->register();
 		};
 		$authorizer = new Authorizer( $serving->loader );
-		$limiter    = new RateLimiter( new RateCounter() );
+		$limiter    = new RateLimiter();
 		$registrar  = new Registrar( $serving->store, $route_namespace, $serving->loader, $authorizer, new RouteHandler( $serving->loader, $serving->monitor ), $scope, $depth, $management, $limiter );
 		$registrar->on_rest_api_init();
 		// Closed routes are described (index, namespace index, OPTIONS) only to callers who may call them.

@@ -33,6 +33,9 @@ final class ManifestStore {
 	public const VERSION = 15;
 
 	private ?ManifestWriters $writers = null;
+	/** @var array<string, EntryData> Entries entry() found fresh, while the view's revision is $entries_revision. */
+	private array $entries        = array();
+	private int $entries_revision = -1;
 
 	/**
 	 * @param Closure(): ManifestWriters     $make_writers What writes, built on the first write.
@@ -99,9 +102,22 @@ final class ManifestStore {
 	 * @return EntryData|null
 	 */
 	public function entry( string $slug ): ?array {
+		// A request asks for the file it serves several times (to match, load, authorize, call, add
+		// headers): the same answer until this request's copy changes.
+		$revision = $this->view->revision();
+		if ( $revision === $this->entries_revision && isset( $this->entries[ $slug ] ) ) {
+			return $this->entries[ $slug ];
+		}
 		$entry = $this->part( fn ( array $head ): array => array( Shards::of_slug( $slug, $head['shards'] ) ) )['files'][ $slug ] ?? null;
 		if ( null !== $entry && ! $this->freshness->unchanged( $slug, $entry ) ) {
 			return $this->rebuild( $this->view->whole() ?? $this->view->saved() )['files'][ $slug ] ?? null;
+		}
+		if ( null !== $entry ) {
+			if ( $this->view->revision() !== $this->entries_revision ) {
+				$this->entries          = array();
+				$this->entries_revision = $this->view->revision();
+			}
+			$this->entries[ $slug ] = $entry;
 		}
 		return $entry;
 	}

@@ -27,6 +27,8 @@ final class ManifestView {
 	private array $partial;
 	/** @var array<int, true> Shard numbers merged into $partial. */
 	private array $read_shards = array();
+	/** Counts the changes that can alter an entry already read (a new whole, a boot record, forget()). */
+	private int $revision = 0;
 
 	public function __construct( private readonly ManifestFiles $files ) {
 		$this->partial = self::no_shards();
@@ -47,7 +49,16 @@ final class ManifestView {
 	 */
 	public function keep( array $manifest ): array {
 		$this->whole = $manifest;
+		++$this->revision;
 		return $manifest;
+	}
+
+	/**
+	 * Changes when an entry read from this copy may read differently now: what read one may keep it
+	 * until then (ManifestStore::entry()). Shards merged later add entries but change none.
+	 */
+	public function revision(): int {
+		return $this->revision;
 	}
 
 	/**
@@ -116,6 +127,7 @@ final class ManifestView {
 	 * @param array{kind: string, message: string}|null $boot
 	 */
 	public function record_boot( string $slug, string $stamp, ?array $boot ): void {
+		++$this->revision;
 		if ( null !== $this->whole && ( $this->whole['files'][ $slug ]['stamp'] ?? null ) === $stamp ) {
 			$this->whole['files'][ $slug ]['boot']   = $boot;
 			$this->whole['files'][ $slug ]['booted'] = true;
@@ -139,6 +151,7 @@ final class ManifestView {
 	 * Forgets this request's copy, e.g. after svc swapped the served tree.
 	 */
 	public function forget(): void {
+		++$this->revision;
 		$this->whole       = null;
 		$this->head        = null;
 		$this->read_shards = array();

@@ -37,7 +37,8 @@ final class Shards {
 	 * The shard of a route file (of any name: one that breaks the slug rules is kept by its name).
 	 */
 	public static function of_slug( string $slug, int $count ): int {
-		return self::number( self::key_of_slug( $slug ), $count );
+		// One shard (a small site, its entries inline in the head): no key to work out.
+		return 1 === $count ? 0 : self::number( self::key_of_slug( $slug ), $count );
 	}
 
 	/**
@@ -46,6 +47,9 @@ final class Shards {
 	 * @return list<int>
 	 */
 	public static function for_path( string $path, int $count ): array {
+		if ( 1 === $count ) {
+			return array( 0 );
+		}
 		$segments = explode( '/', $path );
 		$total    = count( $segments );
 		$numbers  = array( self::number( 's:' . $path, $count ) => true );

@@ -23,6 +23,8 @@ final class RequestScope {
 
 	/** Svc's management API, whatever the route namespace is. */
 	private const MANAGEMENT = 'svc/v1';
+	/** Where PHP puts the `X-Svc-Preview` header (PreviewRequest). */
+	private const PREVIEW_KEY = 'HTTP_X_SVC_PREVIEW';
 
 	/**
 	 * @param string|null $route The route (`/wp/v2/posts`); null when unknown.
@@ -37,6 +39,15 @@ final class RequestScope {
 	public static function of_request(): self {
 		$rest = defined( 'REST_REQUEST' ) && REST_REQUEST && isset( $GLOBALS['wp']->query_vars['rest_route'] );
 		return new self( $rest ? (string) $GLOBALS['wp']->query_vars['rest_route'] : null );
+	}
+
+	/**
+	 * The preview token this process's request carries (`X-Svc-Preview`), or null: read here, so that
+	 * a request without one loads nothing of previews.
+	 */
+	public static function preview_token(): ?string {
+		$token = $_SERVER[ self::PREVIEW_KEY ] ?? null;
+		return is_string( $token ) ? sanitize_text_field( wp_unslash( $token ) ) : null;
 	}
 
 	/**

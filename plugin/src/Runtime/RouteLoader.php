@@ -14,6 +14,7 @@ use Svc\Manifest\Entry;
 use Svc\Manifest\ManifestStore;
 use Svc\Storage\Guard;
 use Svc\Support\Log;
+use Svc\Validation\OwnAutoloader;
 use Svc\Validation\RouteRules;
 use Throwable;
 
@@ -23,15 +24,20 @@ use Throwable;
  * is a fatal error PHP cannot catch), then it is required with errors caught, and
  * the outcome is recorded so the listing can show it and a bad file is not retried until it changes.
  *
+ * It is also the autoloader that lets one route file name another's class (a shared permission
+ * callback, a base class): registered when the first file loads, it loads the file declaring a class
+ * with the same checks. ClassNames skips it (OwnAutoloader): asking whether a name is taken must not
+ * load the file that is about to declare it.
+ *
  * @phpstan-import-type EntryData from Entry
  */
-final class RouteLoader {
+final class RouteLoader implements OwnAutoloader {
 
 	/** @var array<string, string|true> Slug => true when loaded this request, or the reason it failed. */
 	private array $outcomes = array();
 	/** @var array<string, object> */
-	private array $instances                  = array();
-	private ?RouteClassAutoloader $autoloader = null;
+	private array $instances  = array();
+	private bool $autoloading = false;
 
 	public function __construct(
 		private readonly ManifestStore $store,
@@ -57,10 +63,7 @@ final class RouteLoader {
 		$this->vendor->load_vendor();
 		// Only now can one route file name another's class: before the first load there is nothing
 		// to autoload, and other requests never pay for the lookup.
-		if ( null === $this->autoloader ) {
-			$this->autoloader = new RouteClassAutoloader( $this );
-			$this->autoloader->register();
-		}
+		$this->autoload_classes();
 		$class_name = (string) $entry['class'];
 		if ( self::declared_by( $class_name, $entry ) ) {
 			// This very code was loaded earlier in the process, by another loader: WordPress rebuilds
@@ -147,7 +150,17 @@ final class RouteLoader {
 	}
 
 	/**
-	 * Loads the route file declaring $class_name, if one does (for RouteClassAutoloader).
+	 * Registers load_class() as an autoloader, once.
+	 */
+	public function autoload_classes(): void {
+		if ( ! $this->autoloading ) {
+			$this->autoloading = true;
+			spl_autoload_register( array( $this, 'load_class' ) );
+		}
+	}
+
+	/**
+	 * @internal Autoload callback: loads the route file declaring $class_name, if one does.
 	 */
 	public function load_class( string $class_name ): void {
 		$slug = $this->store->slug_of_class( $class_name );

@@ -22,6 +22,11 @@ final class RouteNamespace {
 	public const RESERVED = 'svc/v1';
 	public const FORMAT   = '#^[a-z0-9]+(?:-[a-z0-9]+)*/v[0-9]+$#D';
 
+	/** The option's value get() last read, and what it made of it: a request asks half a dozen times. */
+	private mixed $read = null;
+	/** @var non-falsy-string|null */
+	private ?string $namespace = null;
+
 	/**
 	 * Stores the default, autoloaded: a missing option costs a database query on every REST request.
 	 */
@@ -33,8 +38,23 @@ final class RouteNamespace {
 	 * @return non-falsy-string
 	 */
 	public function get(): string {
+		// Read each time: update_option() may change it in the middle of a request.
 		$value = get_option( self::OPTION, self::DEFAULT );
-		// A value written around svc (e.g. by hand in the database) that breaks the rules is not used.
+		if ( null !== $this->namespace && $value === $this->read ) {
+			return $this->namespace;
+		}
+		$this->read      = $value;
+		$this->namespace = self::usable( $value );
+		return $this->namespace;
+	}
+
+	/**
+	 * The option's value when it is a namespace svc may use, else the default: a value written around
+	 * svc (e.g. by hand in the database) that breaks the rules is not used.
+	 *
+	 * @return non-falsy-string
+	 */
+	private static function usable( mixed $value ): string {
 		if ( is_string( $value ) && '' !== $value && '0' !== $value && null === self::problem( $value ) ) {
 			return $value;
 		}

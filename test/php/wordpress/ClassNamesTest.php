@@ -3,7 +3,6 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/SvcTestCase.php';
 
-use Svc\Runtime\RouteClassAutoloader;
 use Svc\Validation\ClassNames;
 
 /**
@@ -16,8 +15,7 @@ final class ClassNamesTest extends SvcTestCase {
 	public function test_other_autoloaders_are_asked_and_svc_s_own_are_not(): void {
 		$route = self::unique( 'Declared' );
 		$this->deploy( array( 'declared' => self::route( $route ) ) );
-		$autoloader = new RouteClassAutoloader( $this->loader );
-		$autoloader->register();
+		$this->loader->autoload_classes();
 		$plugin_class = self::unique( 'PluginClass' );
 		$plugins      = static function ( string $name ) use ( $plugin_class ): void {
 			if ( $name === $plugin_class ) {
@@ -34,7 +32,7 @@ final class ClassNamesTest extends SvcTestCase {
 			// Autoloading as usual still loads the route file.
 			$this->assertTrue( class_exists( $route ) );
 		} finally {
-			spl_autoload_unregister( array( $autoloader, 'load' ) );
+			spl_autoload_unregister( array( $this->loader, 'load_class' ) );
 			spl_autoload_unregister( $plugins );
 		}
 	}

@@ -119,6 +119,30 @@ final class ManifestShardsTest extends SvcTestCase {
 		);
 	}
 
+	public function test_an_entry_read_again_in_the_request_shows_what_was_recorded_since(): void {
+		$store = Components::manifest_store( $this->files );
+		$entry = $store->entry( 'route-9' );
+		$this->assertNull( $entry['boot'] );
+		$this->assertSame( $entry, $store->entry( 'route-9' ) );
+		$store->record_boot(
+			'route-9',
+			(string) $entry['stamp'],
+			array(
+				'kind'    => 'load',
+				'message' => 'it broke',
+			)
+		);
+		// Not saved yet: this request's copy already says it.
+		$this->assertSame( 'it broke', $store->entry( 'route-9' )['boot']['message'] ?? null );
+		$store->record_boot( 'route-9', (string) $entry['stamp'], null );
+		$this->assertNull( $store->entry( 'route-9' )['boot'] );
+		// The copy forgotten (a swap), the file edited in place meanwhile: read and checked again.
+		$this->place( 'route-9', self::route( self::unique( 'Swapped' ) ) . "\n// edited\n" );
+		clearstatcache();
+		$store->invalidate();
+		$this->assertStringStartsWith( 'Swapped', (string) $store->entry( 'route-9' )['class'] );
+	}
+
 	public function test_a_fact_recorded_when_no_manifest_is_saved_builds_one_under_the_lock_it_holds(): void {
 		$store = Components::manifest_store( $this->files );
 		$this->assertNotNull( $store->entry( 'route-9' ) );

@@ -36,7 +36,11 @@ final class RateLimiter {
 	 */
 	private WeakMap $states;
 
-	public function __construct( private readonly RateCounter $counter ) {
+	/**
+	 * @param RateCounter|null $counter Where clients are counted; made when a route with a limit is
+	 *                                  first counted, so a request for a route without one makes none.
+	 */
+	public function __construct( private ?RateCounter $counter = null ) {
 		$this->states = new WeakMap();
 	}
 
@@ -59,7 +63,7 @@ final class RateLimiter {
 		$route    = array( get_current_blog_id(), $policy['slug'], $policy['scope'], $window->per );
 		$bucket   = md5( implode( "\n", array( ...$route, $client, $window->start ) ) );
 		$shared   = md5( implode( "\n", array( ...$route, '*', $window->start ) ) );
-		$state    = $window->verdict( $now, $requests, $this->counter->hit( $bucket, $shared, $window->end ) );
+		$state    = $window->verdict( $now, $requests, ( $this->counter ??= new RateCounter() )->hit( $bucket, $shared, $window->end ) );
 		$limited  = $state['limited'];
 
 		$this->states[ $request ] = $state;
