@@ -51,11 +51,10 @@ describe('readArgv (meow, with svc flag declarations)', () => {
 
 describe('help', () => {
 	it('is meow\'s rendering of the topic\'s template: the description on top, reindented by two spaces', () => {
-		const argv = read([]);
-		expect(renderHelp('main', context)).toBe(argv.help('main'));
-		expect(argv.help('main')).toMatch(/^\n {2}Does things\n\n {2}Usage\n {4}\$ svc <command> \[options\]\n\n {2}Commands\n/);
-		expect(argv.help('login')).toMatch(/^\n {2}Does things\n\n {2}Usage\n {4}\$ svc login \[--url URL\]/);
-		expect(argv.help('plugin')).toMatch(/--force\.\n$/);
-		expect(argv.help('main')).not.toMatch(/\t/);
+		const help = (topic: Parameters<typeof renderHelp>[0]): string => renderHelp(topic, context);
+		expect(help('main')).toMatch(/^\n {2}Does things\n\n {2}Usage\n {4}\$ svc <command> \[options\]\n\n {2}Commands\n/);
+		expect(help('login')).toMatch(/^\n {2}Does things\n\n {2}Usage\n {4}\$ svc login \[--url URL\]/);
+		expect(help('plugin')).toMatch(/--force\.\n$/);
+		expect(help('main')).not.toMatch(/\t/);
 	});
 });

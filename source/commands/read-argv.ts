@@ -25,8 +25,6 @@ export interface Argv {
 	readonly input: string[];
 	/** The known flags by their camelCase name, plus any unknown ones as typed (camelCased). */
 	readonly flags: Flags;
-	/** A topic's help as meow renders it: the description on top, reindented by two spaces. */
-	readonly help: (topic: HelpTopic) => string;
 }
 
 /** What meow needs to know of svc besides argv. */
@@ -49,11 +47,13 @@ export function readArgv(args: readonly string[], context: ArgvContext): Argv {
 	return {
 		input: parsed.input,
 		flags: parsed.flags as Flags,
-		help: (topic) => renderHelp(topic, context),
 	};
 }
 
-/** The topic's help as meow renders its template; also what the build prints into the entry point. */
+/**
+ * The topic's help as meow renders its template (the description on top, reindented by two spaces);
+ * also what the build prints into the entry point.
+ */
 export function renderHelp(topic: HelpTopic, context: ArgvContext): string {
 	return meow(helpTemplate(topic), meowOptions([], context)).help;
 }

@@ -31,7 +31,7 @@ let built: { readArgv: ReadArgv; renderHelp: RenderHelp };
 function outcome(read: ReadArgv, args: readonly string[]): unknown {
   try {
     const argv = read(args, context);
-    return { input: argv.input, flags: argv.flags, help: argv.help('main') };
+    return { input: argv.input, flags: argv.flags };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
