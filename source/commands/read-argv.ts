@@ -4,8 +4,8 @@
  *
  * The entry point imports this module (and with it meow) only for a command line the plain reader
  * leaves to meow, and to render a help (parse-argv-entry.ts): `svc --version` and the main help
- * need no parser (cli.tsx), and a plain line is read by read-argv-plain.ts. The build bundles meow into this module's
- * chunk (scripts/build.mjs), with the packages meow uses for argv and help but not its package.json
+ * need no parser (cli.tsx), and a plain line is read by read-argv-plain.ts. The build bundles meow
+ * into this module's chunk (scripts/build.mjs), with the packages meow uses for argv and help but not its package.json
  * reader and normalizer (scripts/lib/meow-dependencies.mjs: they cost more than Node's own start,
  * and svc passes meow what they would find), and prints the help that renderHelp gives into the
  * entry; test/cli/argv-parity.test.ts holds the packed parser to meow's own reading.

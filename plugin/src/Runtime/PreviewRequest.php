@@ -18,8 +18,9 @@ use WP_HTTP_Response;
 /**
  * A request carrying `X-Svc-Preview: <token>` is served by that preview's tree, on any node (one that
  * lacks the tree builds it from the database). The caller looks at the header first
- * (RequestScope::preview_token()), so a request without it costs nothing here, not even this class. A token that opens nothing gets the active release, as a client
- * without one would, with a header saying why, and a preview's answer is never stored by a cache.
+ * (RequestScope::preview_token()), so a request without it costs nothing here, not even this class.
+ * A token that opens nothing gets the active release, as a client without one would, with a header
+ * saying why, and a preview's answer is never stored by a cache.
  * It names the tree to serve; the composition root (Plugin) builds the objects that serve it.
  */
 final class PreviewRequest {
