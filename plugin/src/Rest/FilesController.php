@@ -78,6 +78,7 @@ final class FilesController {
 							'description'       => __( 'Only these files, by name, separated by commas.', 'svc' ),
 							'type'              => 'string',
 							'validate_callback' => array( self::class, 'validate_names' ),
+							'sanitize_callback' => array( self::class, 'sanitize_names' ),
 						),
 					),
 				),
@@ -144,14 +145,24 @@ final class FilesController {
 	}
 
 	/**
-	 * The names asked for, or null for every file.
+	 * The validated value becomes the list itself, so the handler does not parse it again.
+	 *
+	 * @internal Sanitize callback of `filenames`; runs after validate_names.
+	 * @return list<string>|WP_Error
+	 */
+	public static function sanitize_names( mixed $value, WP_REST_Request $request, string $param ): array|WP_Error {
+		$names = is_string( $value ) ? ListedNames::parse( $value ) : null;
+		return is_array( $names ) ? $names : new WP_Error( 'rest_invalid_param', __( 'filenames must be a string.', 'svc' ), array( 'param' => $param ) );
+	}
+
+	/**
+	 * The names asked for (a list once sanitize_names ran), or null for every file.
 	 *
 	 * @return list<string>|null
 	 */
 	private static function names( WP_REST_Request $request ): ?array {
-		$value = $request->get_param( 'filenames' );
-		$names = is_string( $value ) ? ListedNames::parse( $value ) : null;
-		return is_array( $names ) ? $names : null;
+		$names = $request->get_param( 'filenames' );
+		return is_array( $names ) && array_is_list( $names ) ? array_values( array_filter( $names, 'is_string' ) ) : null;
 	}
 
 	/**
