@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Release;
 
 use RuntimeException;
+use Svc\Validation\ScanVerdict;
 
 /**
  * Content-addressed and immutable: a content is stored under sha256(content), so staging the same
@@ -21,6 +22,8 @@ use RuntimeException;
  * one that no release keeps and no push awaits goes at the next write, once a short grace since it
  * was last staged has passed (the grace covers a second push that staged the same bytes and has not
  * committed yet: nothing says which push a row was staged for).
+ *
+ * @phpstan-import-type Names from \Svc\Validation\RouteRules
  */
 final class BlobStore {
 
@@ -136,13 +139,57 @@ final class BlobStore {
 	 * @return array<string, string> Hash => class name.
 	 */
 	public function checked( array $hashes ): array {
+		return $this->verdicts( $hashes, null )['classes'];
+	}
+
+	/**
+	 * What earlier writes found of these contents, in one read: the classes of those whose syntax
+	 * this PHP version compiled (checked()), and the names of those whose lexical checks passed under
+	 * the rules of key $key (ScanVerdict; none when $key is null).
+	 *
+	 * @param list<string> $hashes
+	 * @return array{classes: array<string, string>, names: array<string, Names>} Keyed by hash.
+	 */
+	public function verdicts( array $hashes, ?string $key ): array {
 		$classes = array();
-		foreach ( $this->rows( 'hash, class_name, checked_on', $hashes ) as $row ) {
+		$names   = array();
+		foreach ( $this->rows( 'hash, class_name, checked_on' . ( null === $key ? '' : ', scanned' ), $hashes ) as $row ) {
+			$hash = (string) $row['hash'];
 			if ( self::php() === $row['checked_on'] ) {
-				$classes[ (string) $row['hash'] ] = (string) $row['class_name'];
+				$classes[ $hash ] = (string) $row['class_name'];
+			}
+			$found = null === $key ? null : ScanVerdict::decode( isset( $row['scanned'] ) ? (string) $row['scanned'] : null, $key );
+			if ( null !== $found ) {
+				$names[ $hash ] = $found;
 			}
 		}
-		return $classes;
+		return array(
+			'classes' => $classes,
+			'names'   => $names,
+		);
+	}
+
+	/**
+	 * Records the lexical verdicts of these contents under the rules of key $key (ScanVerdict).
+	 *
+	 * @param array<string, Names> $names Hash => the names the content declares.
+	 */
+	public function mark_scanned( array $names, string $key ): void {
+		global $wpdb;
+		foreach ( array_chunk( $names, 500, true ) as $chunk ) {
+			$cases  = array();
+			$hashes = array();
+			foreach ( $chunk as $hash => $declared ) {
+				$verdict = ScanVerdict::encode( $key, $declared );
+				if ( null !== $verdict ) {
+					$cases[]  = $wpdb->prepare( 'WHEN %s THEN %s', (string) $hash, $verdict );
+					$hashes[] = $wpdb->prepare( '%s', (string) $hash );
+				}
+			}
+			if ( array() !== $cases ) {
+				$wpdb->query( 'UPDATE ' . Schema::blobs() . ' SET scanned = CASE hash ' . implode( ' ', $cases ) . ' END WHERE hash IN (' . implode( ', ', $hashes ) . ')' ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- parts prepared above.
+			}
+		}
 	}
 
 	/**

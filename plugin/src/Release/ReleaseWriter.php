@@ -25,6 +25,7 @@ use RuntimeException;
  * @phpstan-import-type Plan from PlannedRelease
  * @phpstan-import-type Outcome from Deployer
  * @phpstan-import-type EntryData from Entry
+ * @phpstan-import-type Names from \Svc\Validation\RouteRules
  */
 final class ReleaseWriter {
 
@@ -45,7 +46,8 @@ final class ReleaseWriter {
 	 * @param array<string, string>      $sources  Slug => bytes of the new and changed files.
 	 * @param array<string, EntryData>   $deployed
 	 * @param array<string, string|null> $current
-	 * @param array{failures: list<array{filename: string, code: string, message: string}>, syntax_check: string, classes: array<string, string>} $result
+	 * @param array{failures: list<array{filename: string, code: string, message: string}>, syntax_check: string, classes: array<string, string>, names: array<string, Names>, key: string|null} $result
+	 *        The checks' result, and the key of the rules that gave it (CheckKey).
 	 * @param Outcome                    $outcome
 	 * @return Outcome|Refusal
 	 */
@@ -63,6 +65,13 @@ final class ReleaseWriter {
 				$passed[ $final[ $slug ] ] = $class_name;
 			}
 			$this->blobs->mark_checked( $passed );
+		}
+		$scanned = array();
+		foreach ( $result['names'] as $slug => $names ) {
+			$scanned[ $final[ $slug ] ] = $names;
+		}
+		if ( null !== $result['key'] && array() !== $scanned ) {
+			$this->blobs->mark_scanned( $scanned, $result['key'] );
 		}
 		if ( 0 === $active && array() !== array_filter( $current, 'is_string' ) ) {
 			$current_set = array_filter( $current, 'is_string' );
