@@ -119,15 +119,7 @@ final class BlobStore {
 	 * @return array<string, string> Hash => bytes.
 	 */
 	public function get( array $hashes ): array {
-		$contents = array();
-		foreach ( $this->rows( 'hash, content', $hashes ) as $row ) {
-			$bytes = self::decode( (string) $row['content'] );
-			// A damaged row is treated as missing rather than served.
-			if ( false !== $bytes && hash( 'sha256', $bytes ) === $row['hash'] ) {
-				$contents[ (string) $row['hash'] ] = $bytes;
-			}
-		}
-		return $contents;
+		return $this->stored( $hashes, null )['contents'];
 	}
 
 	/**
@@ -139,34 +131,44 @@ final class BlobStore {
 	 * @return array<string, string> Hash => class name.
 	 */
 	public function checked( array $hashes ): array {
-		return $this->verdicts( $hashes, null )['classes'];
+		return $this->stored( $hashes, null, array_fill_keys( $hashes, true ) )['classes'];
 	}
 
 	/**
-	 * What earlier writes found of these contents, in one read: the classes of those whose syntax
-	 * this PHP version compiled (checked()), and the names of those whose lexical checks passed under
-	 * the rules of key $key (ScanVerdict; none when $key is null).
+	 * What a write needs of the contents it uses, in one read: the bytes of those the request did not
+	 * bring ($inline: hash => anything), the classes of those whose syntax this PHP version compiled
+	 * (checked()), and the names of those whose lexical checks passed under the rules of key $key
+	 * (ScanVerdict; none when $key is null). A hash the store lacks is in none of them.
 	 *
-	 * @param list<string> $hashes
-	 * @return array{classes: array<string, string>, names: array<string, Names>} Keyed by hash.
+	 * @param list<string>         $hashes
+	 * @param array<string, mixed> $inline
+	 * @return array{contents: array<string, string>, classes: array<string, string>, names: array<string, Names>} Keyed by hash.
 	 */
-	public function verdicts( array $hashes, ?string $key ): array {
-		$classes = array();
-		$names   = array();
-		foreach ( $this->rows( 'hash, class_name, checked_on' . ( null === $key ? '' : ', scanned' ), $hashes ) as $row ) {
+	public function stored( array $hashes, ?string $key, array $inline = array() ): array {
+		$found   = array(
+			'contents' => array(),
+			'classes'  => array(),
+			'names'    => array(),
+		);
+		$columns = 'hash, class_name, checked_on' . ( null === $key ? '' : ', scanned' ) . ( array() === array_diff_key( array_flip( $hashes ), $inline ) ? '' : ', content' );
+		foreach ( $this->rows( $columns, $hashes ) as $row ) {
 			$hash = (string) $row['hash'];
-			if ( self::php() === $row['checked_on'] ) {
-				$classes[ $hash ] = (string) $row['class_name'];
+			if ( isset( $row['content'] ) && ! isset( $inline[ $hash ] ) ) {
+				$bytes = self::decode( (string) $row['content'] );
+				// A damaged row is treated as missing rather than served.
+				if ( false !== $bytes && hash( 'sha256', $bytes ) === $hash ) {
+					$found['contents'][ $hash ] = $bytes;
+				}
 			}
-			$found = null === $key ? null : ScanVerdict::decode( isset( $row['scanned'] ) ? (string) $row['scanned'] : null, $key );
-			if ( null !== $found ) {
-				$names[ $hash ] = $found;
+			if ( self::php() === $row['checked_on'] ) {
+				$found['classes'][ $hash ] = (string) $row['class_name'];
+			}
+			$names = null === $key ? null : ScanVerdict::decode( isset( $row['scanned'] ) ? (string) $row['scanned'] : null, $key );
+			if ( null !== $names ) {
+				$found['names'][ $hash ] = $names;
 			}
 		}
-		return array(
-			'classes' => $classes,
-			'names'   => $names,
-		);
+		return $found;
 	}
 
 	/**

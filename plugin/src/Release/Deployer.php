@@ -253,14 +253,13 @@ final class Deployer {
 
 		$final   = $planned->files;
 		$wanted  = $planned->wanted();
-		$stored  = $this->blobs->get( array_values( array_diff( $wanted, array_keys( $change->inline ) ) ) );
-		$sources = ReleasePlanner::sources( $planned, $change->inline + $stored );
+		$key     = CheckKey::current();
+		$known   = $this->blobs->stored( $wanted, $key, $change->inline );
+		$sources = ReleasePlanner::sources( $planned, $change->inline + $known['contents'] );
 		if ( $sources instanceof Refusal ) {
 			return $sources;
 		}
 		$unchanged = $planned->carried();
-		$key       = CheckKey::current();
-		$known     = $this->blobs->verdicts( $wanted, $key );
 		$checked   = array();
 		$trusted   = array();
 		foreach ( array_keys( $sources ) as $slug ) {
@@ -281,7 +280,19 @@ final class Deployer {
 		if ( $change->dry_run ) {
 			return $outcome;
 		}
-		return $this->writer->apply( $planned, $sources, $deployed, $current, $active, $change, $result + array( 'key' => $key ), $outcome );
+		return $this->writer->apply(
+			$planned,
+			$sources,
+			$deployed,
+			$current,
+			$active,
+			$change,
+			$result + array(
+				'key'     => $key,
+				'present' => array_map( 'strval', array_keys( $known['contents'] ) ),
+			),
+			$outcome
+		);
 	}
 
 	/**

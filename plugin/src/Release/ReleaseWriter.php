@@ -46,8 +46,9 @@ final class ReleaseWriter {
 	 * @param array<string, string>      $sources  Slug => bytes of the new and changed files.
 	 * @param array<string, EntryData>   $deployed
 	 * @param array<string, string|null> $current
-	 * @param array{failures: list<array{filename: string, code: string, message: string}>, syntax_check: string, classes: array<string, string>, names: array<string, Names>, key: string|null} $result
-	 *        The checks' result, and the key of the rules that gave it (CheckKey).
+	 * @param array{failures: list<array{filename: string, code: string, message: string}>, syntax_check: string, classes: array<string, string>, names: array<string, Names>, key: string|null, present: list<string>} $result
+	 *        The checks' result, the key of the rules that gave it (CheckKey), and the hashes whose
+	 *        contents were read from the store under this write's lock (no write but this one removes any).
 	 * @param Outcome                    $outcome
 	 * @return Outcome|Refusal
 	 */
@@ -58,7 +59,7 @@ final class ReleaseWriter {
 		// release (the import release, also those this release changes or removes), goes into the
 		// store: any kept release can be served again from it.
 		$found = 0 === $active ? array_filter( $current, 'is_string' ) : array();
-		$this->keep_contents( $sources, $final, $unchanged + $found, $deployed );
+		$this->keep_contents( $sources, $final, $unchanged + $found, $deployed, $result['present'] );
 		if ( 'php' === $result['syntax_check'] ) {
 			$passed = array();
 			foreach ( $result['classes'] as $slug => $class_name ) {
@@ -198,13 +199,15 @@ final class ReleaseWriter {
 	 *                                            as it came with the request, or checked as it left the store).
 	 * @param array<string, string>    $unchanged Slug => hash of carried files.
 	 * @param array<string, EntryData> $deployed
+	 * @param list<string>             $present   Hashes the store is known to have: not asked again.
 	 */
-	private function keep_contents( array $sources, array $final, array $unchanged, array $deployed ): void {
+	private function keep_contents( array $sources, array $final, array $unchanged, array $deployed, array $present ): void {
 		$contents = array();
 		foreach ( $sources as $slug => $source ) {
 			$contents[ $final[ $slug ] ] = $source;
 		}
-		$known    = array_flip( $this->blobs->present( array_values( array_unique( array_merge( array_keys( $contents ), array_values( $unchanged ) ) ) ) ) );
+		$asked    = array_diff( array_unique( array_merge( array_map( 'strval', array_keys( $contents ) ), array_values( $unchanged ) ) ), $present );
+		$known    = array_flip( $this->blobs->present( array_values( $asked ) ) ) + array_flip( $present );
 		$contents = array_diff_key( $contents, $known );
 		foreach ( $unchanged as $slug => $hash ) {
 			if ( ! isset( $known[ $hash ] ) && ! isset( $contents[ $hash ] ) ) {
