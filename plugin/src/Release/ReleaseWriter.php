@@ -92,9 +92,10 @@ final class ReleaseWriter {
 		}
 		// A rollback's target, or a promoted preview, whose tree this node keeps; the trees kept besides:
 		// the files they hold already are taken, not written again.
-		$like = $this->served->tree_alike( $planned->kind, $change->rollback_of );
+		$previous = $this->trees->previous_tree();
+		$like     = $this->served->tree_alike( $planned->kind, $change->rollback_of, $previous );
 		try {
-			$build = $this->trees->build( $sources, $copies, array_merge( null === $like ? array() : array( $like ), $this->trees->kept() ) );
+			$build = $this->trees->build( $sources, $copies, array_merge( null === $like ? array() : array( $like ), $this->trees->kept_with( $previous ) ) );
 		} catch ( RuntimeException $error ) {
 			// Nothing is active yet and the build is gone: the site is as it was.
 			return Refusal::write_failed( $error->getMessage() );
