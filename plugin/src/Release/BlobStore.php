@@ -172,29 +172,6 @@ final class BlobStore {
 	}
 
 	/**
-	 * Records the lexical verdicts of these contents under the rules of key $key (ScanVerdict).
-	 *
-	 * @param array<string, Names> $names Hash => the names the content declares.
-	 */
-	public function mark_scanned( array $names, string $key ): void {
-		global $wpdb;
-		foreach ( array_chunk( $names, 500, true ) as $chunk ) {
-			$cases  = array();
-			$hashes = array();
-			foreach ( $chunk as $hash => $declared ) {
-				$verdict = ScanVerdict::encode( $key, $declared );
-				if ( null !== $verdict ) {
-					$cases[]  = $wpdb->prepare( 'WHEN %s THEN %s', (string) $hash, $verdict );
-					$hashes[] = $wpdb->prepare( '%s', (string) $hash );
-				}
-			}
-			if ( array() !== $cases ) {
-				$wpdb->query( 'UPDATE ' . Schema::blobs() . ' SET scanned = CASE hash ' . implode( ' ', $cases ) . ' END WHERE hash IN (' . implode( ', ', $hashes ) . ')' ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- parts prepared above.
-			}
-		}
-	}
-
-	/**
 	 * The rows of these hashes (the ones the store has), read in chunks that keep queries small.
 	 *
 	 * @param list<string> $hashes
@@ -215,20 +192,47 @@ final class BlobStore {
 	}
 
 	/**
-	 * Records that these contents passed their own checks on this PHP version.
+	 * Records what a write's checks said of its contents, in one update per chunk of rows: the class
+	 * of those whose syntax this PHP version compiled ($classes), and the names of those whose lexical
+	 * checks passed under the rules of key $key ($names; ScanVerdict).
 	 *
 	 * @param array<string, string> $classes Hash => class name.
+	 * @param array<string, Names>  $names   Hash => the names the content declares.
 	 */
-	public function mark_checked( array $classes ): void {
+	public function remember( array $classes, array $names, ?string $key ): void {
 		global $wpdb;
-		foreach ( array_chunk( $classes, 500, true ) as $chunk ) {
-			$cases  = array();
-			$hashes = array();
-			foreach ( $chunk as $hash => $class_name ) {
-				$cases[]  = $wpdb->prepare( 'WHEN %s THEN %s', (string) $hash, $class_name );
-				$hashes[] = $wpdb->prepare( '%s', (string) $hash );
+		$verdicts = array();
+		foreach ( $names as $hash => $declared ) {
+			$verdict = null === $key ? null : ScanVerdict::encode( $key, $declared );
+			if ( null !== $verdict ) {
+				$verdicts[ (string) $hash ] = $verdict;
 			}
-			$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::blobs() . ' SET checked_on = %s, class_name = CASE hash ' . implode( ' ', $cases ) . ' END WHERE hash IN (' . implode( ', ', $hashes ) . ')', self::php() ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- parts prepared above.
+		}
+		$hashes = array_map( 'strval', array_keys( $classes + $verdicts ) );
+		foreach ( array_chunk( $hashes, 500 ) as $chunk ) {
+			$class_cases   = array();
+			$compiled      = array();
+			$verdict_cases = array();
+			$listed        = array();
+			foreach ( $chunk as $hash ) {
+				if ( isset( $classes[ $hash ] ) ) {
+					$class_cases[] = $wpdb->prepare( 'WHEN %s THEN %s', $hash, $classes[ $hash ] );
+					$compiled[]    = $wpdb->prepare( '%s', $hash );
+				}
+				if ( isset( $verdicts[ $hash ] ) ) {
+					$verdict_cases[] = $wpdb->prepare( 'WHEN %s THEN %s', $hash, $verdicts[ $hash ] );
+				}
+				$listed[] = $wpdb->prepare( '%s', $hash );
+			}
+			$sets = array();
+			if ( array() !== $class_cases ) {
+				$sets[] = 'class_name = CASE hash ' . implode( ' ', $class_cases ) . ' ELSE class_name END';
+				$sets[] = $wpdb->prepare( 'checked_on = CASE WHEN hash IN (' . implode( ', ', $compiled ) . ') THEN %s ELSE checked_on END', self::php() ); // phpcs:ignore WordPress.DB.PreparedSQL -- parts prepared above.
+			}
+			if ( array() !== $verdict_cases ) {
+				$sets[] = 'scanned = CASE hash ' . implode( ' ', $verdict_cases ) . ' ELSE scanned END';
+			}
+			$wpdb->query( 'UPDATE ' . Schema::blobs() . ' SET ' . implode( ', ', $sets ) . ' WHERE hash IN (' . implode( ', ', $listed ) . ')' ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- parts prepared above.
 		}
 	}
 

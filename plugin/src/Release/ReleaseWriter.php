@@ -60,20 +60,17 @@ final class ReleaseWriter {
 		// store: any kept release can be served again from it.
 		$found = 0 === $active ? array_filter( $current, 'is_string' ) : array();
 		$this->keep_contents( $sources, $final, $unchanged + $found, $deployed, $result['present'] );
-		if ( 'php' === $result['syntax_check'] ) {
-			$passed = array();
-			foreach ( $result['classes'] as $slug => $class_name ) {
-				$passed[ $final[ $slug ] ] = $class_name;
-			}
-			$this->blobs->mark_checked( $passed );
+		// What the checks found is kept with the contents, so a later write of the same bytes does not
+		// compile them again on this PHP (classes) nor scan them under the same rules (names).
+		$classes = array();
+		foreach ( 'php' === $result['syntax_check'] ? $result['classes'] : array() as $slug => $class_name ) {
+			$classes[ $final[ $slug ] ] = $class_name;
 		}
-		$scanned = array();
-		foreach ( $result['names'] as $slug => $names ) {
-			$scanned[ $final[ $slug ] ] = $names;
+		$names = array();
+		foreach ( $result['names'] as $slug => $declared ) {
+			$names[ $final[ $slug ] ] = $declared;
 		}
-		if ( null !== $result['key'] && array() !== $scanned ) {
-			$this->blobs->mark_scanned( $scanned, $result['key'] );
-		}
+		$this->blobs->remember( $classes, $names, $result['key'] );
 		if ( 0 === $active && array() !== array_filter( $current, 'is_string' ) ) {
 			$current_set = array_filter( $current, 'is_string' );
 			$this->releases->activate(

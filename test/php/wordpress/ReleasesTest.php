@@ -454,15 +454,16 @@ final class ReleasesTest extends SvcTestCase {
 
 	public function test_a_content_that_passed_its_lexical_checks_is_not_scanned_again_under_the_same_rules(): void {
 		global $wpdb;
-		$class  = self::unique( 'Scanned' );
-		$source = self::route( $class );
+		$short  = self::unique( 'Scanned' );
+		$class  = 'Acme\\Verdicts\\' . $short;
+		$source = self::route( $short, 'public function get(): array { return array(); }', 'namespace Acme\\Verdicts;' );
 		$hash   = hash( 'sha256', $source );
 		$first  = (int) $this->deploy( array( 'a' => $source ) )['release']['id'];
 		$key    = CheckKey::current();
 		$this->assertNotNull( $key );
 		$verdict = static fn (): ?string => $wpdb->get_var( $wpdb->prepare( 'SELECT scanned FROM ' . Schema::blobs() . ' WHERE hash = %s', $hash ) ); // phpcs:ignore WordPress.DB
 		$this->assertSame( $class, ScanVerdict::decode( $verdict(), $key )['class'] ?? null );
-		$this->deploy( array( 'a' => self::route( $class, '// changed' ) ) );
+		$this->deploy( array( 'a' => self::route( $short, '// changed', 'namespace Acme\\Verdicts;' ) ) );
 
 		// What the verdict says is what a rollback checks: told that the file declares a class WordPress
 		// has, the rollback is refused without the file being scanned.
