@@ -506,6 +506,22 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertSame( $class, ScanVerdict::decode( $verdict(), $key )['class'] ?? null );
 	}
 
+	public function test_a_site_made_before_verdicts_were_kept_gains_their_column_and_keeps_its_contents(): void {
+		global $wpdb;
+		$class  = self::unique( 'Upgraded' );
+		$source = self::route( $class );
+		$first  = (int) $this->deploy( array( 'a' => $source ) )['release']['id'];
+		// A table of schema 8 had no `scanned` column: the upgrade adds it, and its contents stay.
+		$wpdb->query( 'ALTER TABLE ' . Schema::blobs() . ' DROP COLUMN scanned' ); // phpcs:ignore WordPress.DB
+		update_option( Schema::VERSION_OPTION, '8' );
+		Schema::ensure();
+		$this->assertContains( 'scanned', array_column( (array) $wpdb->get_results( 'SHOW COLUMNS FROM ' . Schema::blobs(), ARRAY_A ), 'Field' ) ); // phpcs:ignore WordPress.DB
+		$this->deploy( array( 'a' => self::route( $class, '// changed' ) ) );
+		$rolled = self::answer( $this->deployer->rollback( $first, false ) );
+		$this->assertNotInstanceOf( WP_Error::class, $rolled );
+		$this->assertSame( $class, ScanVerdict::decode( $wpdb->get_var( $wpdb->prepare( 'SELECT scanned FROM ' . Schema::blobs() . ' WHERE hash = %s', hash( 'sha256', $source ) ) ), (string) CheckKey::current() )['class'] ?? null ); // phpcs:ignore WordPress.DB
+	}
+
 	public function test_a_crash_between_the_first_commit_and_the_swap_of_a_plain_api_directory_is_repaired(): void {
 		mkdir( $this->root . '/api', 0777, true );
 		$by_hand = self::route( self::unique( 'ByHand' ) );
