@@ -10,6 +10,7 @@ declare(strict_types=1);
 namespace Svc\Release;
 
 use RuntimeException;
+use Svc\Validation\ScanVerdict;
 
 /**
  * Content-addressed and immutable: a content is stored under sha256(content), so staging the same
@@ -21,6 +22,8 @@ use RuntimeException;
  * one that no release keeps and no push awaits goes at the next write, once a short grace since it
  * was last staged has passed (the grace covers a second push that staged the same bytes and has not
  * committed yet: nothing says which push a row was staged for).
+ *
+ * @phpstan-import-type Names from \Svc\Validation\RouteRules
  */
 final class BlobStore {
 
@@ -116,15 +119,7 @@ final class BlobStore {
 	 * @return array<string, string> Hash => bytes.
 	 */
 	public function get( array $hashes ): array {
-		$contents = array();
-		foreach ( $this->rows( 'hash, content', $hashes ) as $row ) {
-			$bytes = self::decode( (string) $row['content'] );
-			// A damaged row is treated as missing rather than served.
-			if ( false !== $bytes && hash( 'sha256', $bytes ) === $row['hash'] ) {
-				$contents[ (string) $row['hash'] ] = $bytes;
-			}
-		}
-		return $contents;
+		return $this->stored( $hashes, null )['contents'];
 	}
 
 	/**
@@ -136,13 +131,44 @@ final class BlobStore {
 	 * @return array<string, string> Hash => class name.
 	 */
 	public function checked( array $hashes ): array {
-		$classes = array();
-		foreach ( $this->rows( 'hash, class_name, checked_on', $hashes ) as $row ) {
+		return $this->stored( $hashes, null, array_fill_keys( $hashes, true ) )['classes'];
+	}
+
+	/**
+	 * What a write needs of the contents it uses, in one read: the bytes of those the request did not
+	 * bring ($inline: hash => anything), the classes of those whose syntax this PHP version compiled
+	 * (checked()), and the names of those whose lexical checks passed under the rules of key $key
+	 * (ScanVerdict; none when $key is null). A hash the store lacks is in none of them.
+	 *
+	 * @param list<string>         $hashes
+	 * @param array<string, mixed> $inline
+	 * @return array{contents: array<string, string>, classes: array<string, string>, names: array<string, Names>} Keyed by hash.
+	 */
+	public function stored( array $hashes, ?string $key, array $inline = array() ): array {
+		$found   = array(
+			'contents' => array(),
+			'classes'  => array(),
+			'names'    => array(),
+		);
+		$columns = 'hash, class_name, checked_on' . ( null === $key ? '' : ', scanned' ) . ( array() === array_diff_key( array_flip( $hashes ), $inline ) ? '' : ', content' );
+		foreach ( $this->rows( $columns, $hashes ) as $row ) {
+			$hash = (string) $row['hash'];
+			if ( isset( $row['content'] ) && ! isset( $inline[ $hash ] ) ) {
+				$bytes = self::decode( (string) $row['content'] );
+				// A damaged row is treated as missing rather than served.
+				if ( false !== $bytes && hash( 'sha256', $bytes ) === $hash ) {
+					$found['contents'][ $hash ] = $bytes;
+				}
+			}
 			if ( self::php() === $row['checked_on'] ) {
-				$classes[ (string) $row['hash'] ] = (string) $row['class_name'];
+				$found['classes'][ $hash ] = (string) $row['class_name'];
+			}
+			$names = null === $key ? null : ScanVerdict::decode( isset( $row['scanned'] ) ? (string) $row['scanned'] : null, $key );
+			if ( null !== $names ) {
+				$found['names'][ $hash ] = $names;
 			}
 		}
-		return $classes;
+		return $found;
 	}
 
 	/**
@@ -166,20 +192,47 @@ final class BlobStore {
 	}
 
 	/**
-	 * Records that these contents passed their own checks on this PHP version.
+	 * Records what a write's checks said of its contents, in one update per chunk of rows: the class
+	 * of those whose syntax this PHP version compiled ($classes), and the names of those whose lexical
+	 * checks passed under the rules of key $key ($names; ScanVerdict).
 	 *
 	 * @param array<string, string> $classes Hash => class name.
+	 * @param array<string, Names>  $names   Hash => the names the content declares.
 	 */
-	public function mark_checked( array $classes ): void {
+	public function remember( array $classes, array $names, ?string $key ): void {
 		global $wpdb;
-		foreach ( array_chunk( $classes, 500, true ) as $chunk ) {
-			$cases  = array();
-			$hashes = array();
-			foreach ( $chunk as $hash => $class_name ) {
-				$cases[]  = $wpdb->prepare( 'WHEN %s THEN %s', (string) $hash, $class_name );
-				$hashes[] = $wpdb->prepare( '%s', (string) $hash );
+		$verdicts = array();
+		foreach ( $names as $hash => $declared ) {
+			$verdict = null === $key ? null : ScanVerdict::encode( $key, $declared );
+			if ( null !== $verdict ) {
+				$verdicts[ (string) $hash ] = $verdict;
 			}
-			$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::blobs() . ' SET checked_on = %s, class_name = CASE hash ' . implode( ' ', $cases ) . ' END WHERE hash IN (' . implode( ', ', $hashes ) . ')', self::php() ) ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- parts prepared above.
+		}
+		$hashes = array_map( 'strval', array_keys( $classes + $verdicts ) );
+		foreach ( array_chunk( $hashes, 500 ) as $chunk ) {
+			$class_cases   = array();
+			$compiled      = array();
+			$verdict_cases = array();
+			$listed        = array();
+			foreach ( $chunk as $hash ) {
+				if ( isset( $classes[ $hash ] ) ) {
+					$class_cases[] = $wpdb->prepare( 'WHEN %s THEN %s', $hash, $classes[ $hash ] );
+					$compiled[]    = $wpdb->prepare( '%s', $hash );
+				}
+				if ( isset( $verdicts[ $hash ] ) ) {
+					$verdict_cases[] = $wpdb->prepare( 'WHEN %s THEN %s', $hash, $verdicts[ $hash ] );
+				}
+				$listed[] = $wpdb->prepare( '%s', $hash );
+			}
+			$sets = array();
+			if ( array() !== $class_cases ) {
+				$sets[] = 'class_name = CASE hash ' . implode( ' ', $class_cases ) . ' ELSE class_name END';
+				$sets[] = $wpdb->prepare( 'checked_on = CASE WHEN hash IN (' . implode( ', ', $compiled ) . ') THEN %s ELSE checked_on END', self::php() ); // phpcs:ignore WordPress.DB.PreparedSQL -- parts prepared above.
+			}
+			if ( array() !== $verdict_cases ) {
+				$sets[] = 'scanned = CASE hash ' . implode( ' ', $verdict_cases ) . ' ELSE scanned END';
+			}
+			$wpdb->query( 'UPDATE ' . Schema::blobs() . ' SET ' . implode( ', ', $sets ) . ' WHERE hash IN (' . implode( ', ', $listed ) . ')' ); // phpcs:ignore WordPress.DB.PreparedSQL,WordPress.DB.DirectDatabaseQuery -- parts prepared above.
 		}
 	}
 

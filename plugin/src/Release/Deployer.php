@@ -15,6 +15,7 @@ use Svc\Storage\Guard;
 use Svc\Storage\Paths;
 use Svc\Storage\Trees;
 use Svc\Storage\WriteLock;
+use Svc\Validation\CheckKey;
 use Svc\Validation\PushValidator;
 use Svc\Validation\SyntaxChecker;
 use RuntimeException;
@@ -252,20 +253,25 @@ final class Deployer {
 
 		$final   = $planned->files;
 		$wanted  = $planned->wanted();
-		$stored  = $this->blobs->get( array_values( array_diff( $wanted, array_keys( $change->inline ) ) ) );
-		$sources = ReleasePlanner::sources( $planned, $change->inline + $stored );
+		$key     = CheckKey::current();
+		$known   = $this->blobs->stored( $wanted, $key, $change->inline );
+		$sources = ReleasePlanner::sources( $planned, $change->inline + $known['contents'] );
 		if ( $sources instanceof Refusal ) {
 			return $sources;
 		}
 		$unchanged = $planned->carried();
-		$known     = $this->blobs->checked( $wanted );
 		$checked   = array();
-		foreach ( $sources as $slug => $source ) {
-			if ( isset( $known[ $final[ $slug ] ] ) ) {
-				$checked[ $slug ] = $known[ $final[ $slug ] ];
+		$trusted   = array();
+		foreach ( array_keys( $sources ) as $slug ) {
+			$hash = $final[ $slug ];
+			if ( isset( $known['classes'][ $hash ] ) ) {
+				$checked[ $slug ] = $known['classes'][ $hash ];
+			}
+			if ( isset( $known['names'][ $hash ] ) ) {
+				$trusted[ $slug ] = $known['names'][ $hash ];
 			}
 		}
-		$result = ( new PushValidator( array_intersect_key( $deployed, $unchanged ), $this->syntax ) )->validate( $sources, $checked );
+		$result = ( new PushValidator( array_intersect_key( $deployed, $unchanged ), $this->syntax ) )->validate( $sources, $checked, $trusted );
 		if ( array() !== $result['failures'] ) {
 			return Refusal::rejected( $result['failures'] );
 		}
@@ -274,7 +280,19 @@ final class Deployer {
 		if ( $change->dry_run ) {
 			return $outcome;
 		}
-		return $this->writer->apply( $planned, $sources, $deployed, $current, $active, $change, $result, $outcome );
+		return $this->writer->apply(
+			$planned,
+			$sources,
+			$deployed,
+			$current,
+			$active,
+			$change,
+			$result + array(
+				'key'     => $key,
+				'present' => array_map( 'strval', array_keys( $known['contents'] ) ),
+			),
+			$outcome
+		);
 	}
 
 	/**

@@ -25,6 +25,7 @@ use RuntimeException;
  * @phpstan-import-type Plan from PlannedRelease
  * @phpstan-import-type Outcome from Deployer
  * @phpstan-import-type EntryData from Entry
+ * @phpstan-import-type Names from \Svc\Validation\RouteRules
  */
 final class ReleaseWriter {
 
@@ -45,7 +46,9 @@ final class ReleaseWriter {
 	 * @param array<string, string>      $sources  Slug => bytes of the new and changed files.
 	 * @param array<string, EntryData>   $deployed
 	 * @param array<string, string|null> $current
-	 * @param array{failures: list<array{filename: string, code: string, message: string}>, syntax_check: string, classes: array<string, string>} $result
+	 * @param array{failures: list<array{filename: string, code: string, message: string}>, syntax_check: string, classes: array<string, string>, names: array<string, Names>, key: string|null, present: list<string>} $result
+	 *        The checks' result, the key of the rules that gave it (CheckKey), and the hashes whose
+	 *        contents were read from the store under this write's lock (no write but this one removes any).
 	 * @param Outcome                    $outcome
 	 * @return Outcome|Refusal
 	 */
@@ -56,14 +59,18 @@ final class ReleaseWriter {
 		// release (the import release, also those this release changes or removes), goes into the
 		// store: any kept release can be served again from it.
 		$found = 0 === $active ? array_filter( $current, 'is_string' ) : array();
-		$this->keep_contents( $sources, $final, $unchanged + $found, $deployed );
-		if ( 'php' === $result['syntax_check'] ) {
-			$passed = array();
-			foreach ( $result['classes'] as $slug => $class_name ) {
-				$passed[ $final[ $slug ] ] = $class_name;
-			}
-			$this->blobs->mark_checked( $passed );
+		$this->keep_contents( $sources, $final, $unchanged + $found, $deployed, $result['present'] );
+		// What the checks found is kept with the contents, so a later write of the same bytes does not
+		// compile them again on this PHP (classes) nor scan them under the same rules (names).
+		$classes = array();
+		foreach ( 'php' === $result['syntax_check'] ? $result['classes'] : array() as $slug => $class_name ) {
+			$classes[ $final[ $slug ] ] = $class_name;
 		}
+		$names = array();
+		foreach ( $result['names'] as $slug => $declared ) {
+			$names[ $final[ $slug ] ] = $declared;
+		}
+		$this->blobs->remember( $classes, $names, $result['key'] );
 		if ( 0 === $active && array() !== array_filter( $current, 'is_string' ) ) {
 			$current_set = array_filter( $current, 'is_string' );
 			$this->releases->activate(
@@ -82,9 +89,10 @@ final class ReleaseWriter {
 		}
 		// A rollback's target, or a promoted preview, whose tree this node keeps; the trees kept besides:
 		// the files they hold already are taken, not written again.
-		$like = $this->served->tree_alike( $planned->kind, $change->rollback_of );
+		$previous = $this->trees->previous_tree();
+		$like     = $this->served->tree_alike( $planned->kind, $change->rollback_of, $previous );
 		try {
-			$build = $this->trees->build( $sources, $copies, array_merge( null === $like ? array() : array( $like ), $this->trees->kept() ) );
+			$build = $this->trees->build( $sources, $copies, array_merge( null === $like ? array() : array( $like ), $this->trees->kept_with( $previous ) ) );
 		} catch ( RuntimeException $error ) {
 			// Nothing is active yet and the build is gone: the site is as it was.
 			return Refusal::write_failed( $error->getMessage() );
@@ -189,13 +197,15 @@ final class ReleaseWriter {
 	 *                                            as it came with the request, or checked as it left the store).
 	 * @param array<string, string>    $unchanged Slug => hash of carried files.
 	 * @param array<string, EntryData> $deployed
+	 * @param list<string>             $present   Hashes the store is known to have: not asked again.
 	 */
-	private function keep_contents( array $sources, array $final, array $unchanged, array $deployed ): void {
+	private function keep_contents( array $sources, array $final, array $unchanged, array $deployed, array $present ): void {
 		$contents = array();
 		foreach ( $sources as $slug => $source ) {
 			$contents[ $final[ $slug ] ] = $source;
 		}
-		$known    = array_flip( $this->blobs->present( array_values( array_unique( array_merge( array_keys( $contents ), array_values( $unchanged ) ) ) ) ) );
+		$asked    = array_diff( array_unique( array_merge( array_map( 'strval', array_keys( $contents ) ), array_values( $unchanged ) ) ), $present );
+		$known    = array_flip( $this->blobs->present( array_values( $asked ) ) ) + array_flip( $present );
 		$contents = array_diff_key( $contents, $known );
 		foreach ( $unchanged as $slug => $hash ) {
 			if ( ! isset( $known[ $hash ] ) && ! isset( $contents[ $hash ] ) ) {

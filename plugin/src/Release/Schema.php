@@ -16,7 +16,7 @@ namespace Svc\Release;
  */
 final class Schema {
 
-	public const VERSION        = '8';
+	public const VERSION        = '9';
 	public const VERSION_OPTION = 'svc_db_version';
 
 	public static function blobs(): string {
@@ -43,8 +43,8 @@ final class Schema {
 		// Contents are base64 text: any bytes travel through wpdb's text handling unchanged. `awaiting`
 		// holds every column the stage cap's sum reads (BlobStore::staged()), which every staging
 		// request asks: without it each request read every staged row's content, megabytes that grew
-		// with each push staged and cost the database more than the INSERT (figure d).
-		// (version 8)
+		// with each push staged and cost the database more than the INSERT (figure d). `scanned`: what
+		// the lexical checks said of the content, under which rules (Validation\ScanVerdict; version 9).
 		dbDelta(
 			array(
 				'CREATE TABLE ' . self::blobs() . " (
@@ -54,6 +54,7 @@ final class Schema {
   created bigint unsigned NOT NULL,
   class_name varchar(255) DEFAULT NULL,
   checked_on varchar(16) DEFAULT NULL,
+  scanned text DEFAULT NULL,
   released tinyint unsigned NOT NULL DEFAULT 0,
   staged bigint unsigned NOT NULL DEFAULT 0,
   awaited tinyint unsigned NOT NULL DEFAULT 0,

@@ -113,7 +113,16 @@ final class Trees {
 	 * @return list<string>
 	 */
 	public function kept(): array {
-		return array_values( array_filter( array( $this->paths->served_tree(), $this->previous_tree() ), 'is_string' ) );
+		return $this->kept_with( $this->previous_tree() );
+	}
+
+	/**
+	 * kept(), given the tree before the served one that the caller has listed trees/ for already.
+	 *
+	 * @return list<string>
+	 */
+	public function kept_with( ?string $previous ): array {
+		return array_values( array_filter( array( $this->paths->served_tree(), $previous ), 'is_string' ) );
 	}
 
 	/**

@@ -21,6 +21,7 @@ use Svc\Storage\Limits;
  * @phpstan-type Failure array{filename: string, code: string, message: string}
  *
  * @phpstan-import-type Deployed from RouteRules
+ * @phpstan-import-type Names from RouteRules
  */
 final class PushValidator {
 
@@ -36,13 +37,18 @@ final class PushValidator {
 	/**
 	 * @param array<string, string> $batch   Slug => source.
 	 * @param array<string, string> $checked Slug => class name, for sources whose PHP syntax check
-	 *                                       already passed on this PHP: every other check runs (the
-	 *                                       lexical ones are cheap, and the rules may have changed).
-	 * @return array{failures: list<Failure>, syntax_check: string, classes: array<string, string>}
+	 *                                       already passed on this PHP: not compiled again.
+	 * @param array<string, Names>  $trusted Slug => the names declared by sources whose lexical checks
+	 *                                       passed under today's rules (ScanVerdict): not scanned
+	 *                                       again. What involves more than the bytes still runs.
+	 * @return array{failures: list<Failure>, syntax_check: string, classes: array<string, string>, names: array<string, Names>}
+	 *         `classes`: of the sources compiled now; `names`: of the sources scanned now that passed
+	 *         their own lexical checks.
 	 */
-	public function validate( array $batch, array $checked = array() ): array {
+	public function validate( array $batch, array $checked = array(), array $trusted = array() ): array {
 		$this->failures = array();
 		$scanned        = array();
+		$passed         = array();
 		$file_limit     = Limits::file_bytes( 'api' );
 		$owners         = $this->deployed_names( $batch );
 		$shapes         = $this->deployed_shapes( $batch );
@@ -62,18 +68,10 @@ final class PushValidator {
 				$this->fail( $slug, 'svc_file_too_large', Reasons::too_large( strlen( $source ), $file_limit ) );
 				continue;
 			}
-			$scan = TokenScanner::scan( $source, $slug . '.php' );
-			foreach ( RouteRules::strict_types( $scan ) as $failure ) {
-				$this->fail( $slug, $failure['code'], $failure['message'] );
-			}
-			$own = RouteRules::own( $scan );
-			foreach ( $own as $failure ) {
-				$this->fail( $slug, $failure['code'], $failure['message'] );
-			}
-			if ( null !== $scan->parse_error || 1 !== count( $scan->classes ) ) {
+			$names = $trusted[ $slug ] ?? $this->scanned( $slug, $source, $passed );
+			if ( null === $names ) {
 				continue;
 			}
-			$names   = RouteRules::names( $scan );
 			$clashes = RouteRules::clashes( $slug, $names, $owners );
 			if ( array() === $clashes ) {
 				$clashes = RouteRules::site_clashes( $names );
@@ -86,7 +84,7 @@ final class PushValidator {
 				// only say "Cannot redeclare" again.
 				continue;
 			}
-			$scanned[ $slug ]  = $scan->classes[0];
+			$scanned[ $slug ]  = (string) $names['class'];
 			$lintable[ $slug ] = $source;
 		}
 
@@ -96,7 +94,32 @@ final class PushValidator {
 			'failures'     => $this->failures,
 			'syntax_check' => $syntax,
 			'classes'      => $scanned,
+			'names'        => $passed,
 		);
+	}
+
+	/**
+	 * The lexical checks of one source, its failures recorded: the names it declares, also when a
+	 * rule failed (its clashes are told in the same push), or null when it has no one class to name.
+	 * A source that passed every one goes into $passed with its names.
+	 *
+	 * @param array<string, Names> $passed In/out.
+	 * @return Names|null
+	 */
+	private function scanned( string $slug, string $source, array &$passed ): ?array {
+		$scan     = TokenScanner::scan( $source, $slug . '.php' );
+		$failures = array_merge( RouteRules::strict_types( $scan ), RouteRules::own( $scan ) );
+		foreach ( $failures as $failure ) {
+			$this->fail( $slug, $failure['code'], $failure['message'] );
+		}
+		if ( null !== $scan->parse_error || 1 !== count( $scan->classes ) ) {
+			return null;
+		}
+		$names = RouteRules::names( $scan );
+		if ( array() === $failures ) {
+			$passed[ $slug ] = $names;
+		}
+		return $names;
 	}
 
 	private function fail( string $slug, string $code, string $message ): void {

@@ -6,8 +6,11 @@ require_once __DIR__ . '/SvcTestCase.php';
 use Svc\Release\Change;
 use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseStore;
+use Svc\Release\Schema;
 use Svc\Storage\Guard;
 use Svc\Storage\Trees;
+use Svc\Validation\CheckKey;
+use Svc\Validation\ScanVerdict;
 
 /**
  * The release model on disk and in the database (docs/architecture.md, "Releases").
@@ -447,6 +450,76 @@ final class ReleasesTest extends SvcTestCase {
 		);
 		$this->assertInstanceOf( WP_Error::class, $refused );
 		$this->assertSame( array( 'svc_class_taken' ), array_values( array_unique( array_column( $refused->get_error_data()['errors'], 'code' ) ) ) );
+	}
+
+	public function test_a_content_that_passed_its_lexical_checks_is_not_scanned_again_under_the_same_rules(): void {
+		global $wpdb;
+		$short  = self::unique( 'Scanned' );
+		$class  = 'Acme\\Verdicts\\' . $short;
+		$source = self::route( $short, 'public function get(): array { return array(); }', 'namespace Acme\\Verdicts;' );
+		$hash   = hash( 'sha256', $source );
+		$first  = (int) $this->deploy( array( 'a' => $source ) )['release']['id'];
+		$key    = CheckKey::current();
+		$this->assertNotNull( $key );
+		$verdict = static fn (): ?string => $wpdb->get_var( $wpdb->prepare( 'SELECT scanned FROM ' . Schema::blobs() . ' WHERE hash = %s', $hash ) ); // phpcs:ignore WordPress.DB
+		$this->assertSame( $class, ScanVerdict::decode( $verdict(), $key )['class'] ?? null );
+		$this->deploy( array( 'a' => self::route( $short, '// changed', 'namespace Acme\\Verdicts;' ) ) );
+
+		// What the verdict says is what a rollback checks: told that the file declares a class WordPress
+		// has, the rollback is refused without the file being scanned.
+		$wpdb->update(
+			Schema::blobs(),
+			array(
+				'scanned' => ScanVerdict::encode(
+					$key,
+					array(
+						'class'     => 'WP_Post',
+						'others'    => array(),
+						'functions' => array(),
+					)
+				),
+			),
+			array( 'hash' => $hash )
+		); // phpcs:ignore WordPress.DB
+		$refused = self::answer( $this->deployer->rollback( $first, false ) );
+		$this->assertInstanceOf( WP_Error::class, $refused );
+		$this->assertSame( array( 'svc_class_taken' ), array_values( array_unique( array_column( $refused->get_error_data()['errors'], 'code' ) ) ) );
+
+		// Given under other rules, it is no verdict: the file is scanned again, and its own one kept.
+		$wpdb->update(
+			Schema::blobs(),
+			array(
+				'scanned' => ScanVerdict::encode(
+					'other rules',
+					array(
+						'class'     => 'WP_Post',
+						'others'    => array(),
+						'functions' => array(),
+					)
+				),
+			),
+			array( 'hash' => $hash )
+		); // phpcs:ignore WordPress.DB
+		$rolled = self::answer( $this->deployer->rollback( $first, false ) );
+		$this->assertNotInstanceOf( WP_Error::class, $rolled );
+		$this->assertSame( $first, (int) ( $rolled['release']['rollback_of'] ?? 0 ) );
+		$this->assertSame( $class, ScanVerdict::decode( $verdict(), $key )['class'] ?? null );
+	}
+
+	public function test_a_site_made_before_verdicts_were_kept_gains_their_column_and_keeps_its_contents(): void {
+		global $wpdb;
+		$class  = self::unique( 'Upgraded' );
+		$source = self::route( $class );
+		$first  = (int) $this->deploy( array( 'a' => $source ) )['release']['id'];
+		// A table of schema 8 had no `scanned` column: the upgrade adds it, and its contents stay.
+		$wpdb->query( 'ALTER TABLE ' . Schema::blobs() . ' DROP COLUMN scanned' ); // phpcs:ignore WordPress.DB
+		update_option( Schema::VERSION_OPTION, '8' );
+		Schema::ensure();
+		$this->assertContains( 'scanned', array_column( (array) $wpdb->get_results( 'SHOW COLUMNS FROM ' . Schema::blobs(), ARRAY_A ), 'Field' ) ); // phpcs:ignore WordPress.DB
+		$this->deploy( array( 'a' => self::route( $class, '// changed' ) ) );
+		$rolled = self::answer( $this->deployer->rollback( $first, false ) );
+		$this->assertNotInstanceOf( WP_Error::class, $rolled );
+		$this->assertSame( $class, ScanVerdict::decode( $wpdb->get_var( $wpdb->prepare( 'SELECT scanned FROM ' . Schema::blobs() . ' WHERE hash = %s', hash( 'sha256', $source ) ) ), (string) CheckKey::current() )['class'] ?? null ); // phpcs:ignore WordPress.DB
 	}
 
 	public function test_a_crash_between_the_first_commit_and_the_swap_of_a_plain_api_directory_is_repaired(): void {
