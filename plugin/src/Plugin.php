@@ -219,6 +219,8 @@ final class Plugin {
 	}
 
 	private function set_up_rest( Paths $paths, SiteScope $site, RequestScope $scope, CallbackDepth $depth, RouteNamespace $route_namespace ): void {
+		// The classes serving a route needs, from one file (scripts/build-hot-path.php says why).
+		require_once dirname( __DIR__ ) . '/hot-path.php';
 		$components = new Components( $paths, $route_namespace );
 		$files      = $components->files;
 		$store      = $components->store;
