@@ -34,7 +34,6 @@ use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
 use Svc\Storage\Trees;
 
-if ( ! class_exists( 'Svc\\Components', false ) ) {
 /**
  * Built the same way for the REST API (Plugin::set_up_rest) and for WP-CLI (Cli\Commands), so
  * both halves act on one site through one set of objects.
@@ -109,7 +108,6 @@ final class Components {
 	}
 }
 }
-}
 
 /**
  * The served route files on disk: what is there and what they say.
@@ -125,7 +123,6 @@ use RecursiveDirectoryIterator;
 use RecursiveIteratorIterator;
 use UnexpectedValueException;
 
-if ( ! class_exists( 'Svc\\Storage\\RouteFiles', false ) ) {
 /**
  * Knows the layout of the served tree (`wp-content/svc/api/`); knows nothing of HTTP, of releases
  * or of what a route means. Writing is `TreeBuilder`'s job: the served tree is never written to.
@@ -246,7 +243,6 @@ final class RouteFiles {
 	}
 }
 }
-}
 
 /**
  * The manifest's files in the cache: a head and its shards.
@@ -262,7 +258,6 @@ use Svc\Storage\Directories;
 use Svc\Storage\Disk;
 use Svc\Storage\Paths;
 
-if ( ! class_exists( 'Svc\\Manifest\\ManifestFiles', false ) ) {
 /**
  * A head (`manifest-<tree>.php`: stamps, limits, meta) and shards of entries
  * (`manifest-<tree>-<generation>-<n>.php`, see Shards), each a PHP literal of ManifestStore::VERSION.
@@ -523,7 +518,6 @@ final class ManifestFiles {
 	}
 }
 }
-}
 
 /**
  * This request's copy of the manifest.
@@ -534,7 +528,6 @@ final class ManifestFiles {
 
 namespace Svc\Manifest {
 
-if ( ! class_exists( 'Svc\\Manifest\\ManifestView', false ) ) {
 /**
  * The whole manifest once something needed all of it; until then the saved head and the shards read
  * so far, merged into one view, so that a request for one route reads only the shards its path names.
@@ -718,7 +711,6 @@ final class ManifestView {
 	}
 }
 }
-}
 
 /**
  * Keeps the manifest cached on disk and fresh.
@@ -733,7 +725,6 @@ use Closure;
 use Svc\Routing\Slug;
 use Svc\Storage\Paths;
 
-if ( ! class_exists( 'Svc\\Manifest\\ManifestStore', false ) ) {
 /**
  * The manifest is derived data in `cache/`: PHP literals, so with opcache a request reads it from
  * shared memory instead of re-reading route files. It is never the truth: deleting it only costs one
@@ -976,7 +967,6 @@ final class ManifestStore {
 	}
 }
 }
-}
 
 /**
  * Whether a saved manifest still describes the route files on disk.
@@ -991,7 +981,6 @@ use Svc\Storage\Limits;
 use Svc\Storage\Paths;
 use Svc\Storage\RouteFiles;
 
-if ( ! class_exists( 'Svc\\Manifest\\Freshness', false ) ) {
 /**
  * A file added, removed or renamed changes its directory's stamp, so a request stats the directories
  * only; the files it is about to serve are stat'ed too, which catches in-place edits (SFTP) of those.
@@ -1129,7 +1118,6 @@ final class Freshness {
 	}
 }
 }
-}
 
 /**
  * Which part of the manifest a route, a request path or a class name lives in.
@@ -1142,7 +1130,6 @@ namespace Svc\Manifest {
 
 use Svc\Routing\Slug;
 
-if ( ! class_exists( 'Svc\\Manifest\\Shards', false ) ) {
 /**
  * The manifest is saved in shards so that a request reads only the part its path can need: without
  * opcache every included literal is compiled on every request, and a 5,000-file manifest costs as
@@ -1225,7 +1212,6 @@ final class Shards {
 	}
 }
 }
-}
 
 /**
  * Size limits and the filters that adjust them.
@@ -1236,7 +1222,6 @@ final class Shards {
 
 namespace Svc\Storage {
 
-if ( ! class_exists( 'Svc\\Storage\\Limits', false ) ) {
 /**
  * The one place the limits of docs/rules.md and their filters live.
  */
@@ -1291,7 +1276,6 @@ final class Limits {
 	}
 }
 }
-}
 
 /**
  * The kept releases and which one is active.
@@ -1307,7 +1291,6 @@ use RuntimeException;
 use Svc\EarlyCache\IndexStamp;
 use Throwable;
 
-if ( ! class_exists( 'Svc\\Release\\ReleaseStore', false ) ) {
 /**
  * A release is a whole file set (slug => content hash). Making one active is one database
  * transaction: the row and the active pointer commit together or not at all. The pointer is an
@@ -1650,65 +1633,6 @@ final class ReleaseStore {
 	}
 }
 }
-}
-
-/**
- * Whether a node's route index is the one in force.
- *
- * @package Svc
- */
-
-
-namespace Svc\EarlyCache {
-
-if ( ! class_exists( 'Svc\\EarlyCache\\IndexStamp', false ) ) {
-/**
- * Each web node keeps its own route index, published when it serves a release; the database says
- * which release is active and how many purges there were. The index records the stamp it was built
- * for, and the early entry point compares it with the stamp in force before it serves a stored
- * answer: a node that has not caught up with another node's push (or purge) serves nothing stored
- * and lets WordPress boot, which catches up and publishes the new index. The stamp in force is read
- * from the shared object cache when the site has one (publishing keeps it there), else from the
- * database's two options.
- */
-final class IndexStamp {
-
-	/** The options the stamp is made of: the active release (ReleaseStore) and the purge serial. */
-	public const RELEASE_OPTION = 'svc_active_release';
-	public const SERIAL_OPTION  = 'svc_early_cache_serial';
-
-	/** What the serial becomes while svc is deactivated: no index matches it, nothing is served early. */
-	public const OFF = 'off';
-
-	public static function of( int $release, string $serial ): string {
-		return $release . ':' . $serial;
-	}
-
-	/**
-	 * The stamp in force from the rows of the options table (name => value); null when the active
-	 * release is not there or the early cache is off.
-	 *
-	 * @param array<mixed> $rows
-	 */
-	public static function from_options( array $rows ): ?string {
-		// No release yet: the files found on disk are served, as release 0.
-		$release = $rows[ self::RELEASE_OPTION ] ?? '0';
-		$serial  = $rows[ self::SERIAL_OPTION ] ?? '0';
-		if ( ! is_string( $release ) || 1 !== preg_match( '/^[0-9]{1,18}$/D', $release ) || ! is_string( $serial ) || self::OFF === $serial || 1 !== preg_match( '/^[0-9]{1,18}$/D', $serial ) ) {
-			return null;
-		}
-		return self::of( (int) $release, (string) (int) $serial );
-	}
-
-	/**
-	 * True when an index built for $published may be served from, $current being the stamp in force.
-	 */
-	public static function fresh( ?string $published, ?string $current ): bool {
-		return null !== $published && null !== $current && '' !== $published && $published === $current;
-	}
-}
-}
-}
 
 /**
  * Notices the fatal errors PHP cannot catch while svc is loading a file.
@@ -1722,7 +1646,6 @@ namespace Svc\Runtime {
 use Svc\Events\Emit;
 use Svc\Storage\Guard;
 
-if ( ! class_exists( 'Svc\\Runtime\\FatalErrorMonitor', false ) ) {
 /**
  * Some errors end the process instead of throwing (e.g. redeclaring a function). Before requiring a
  * route file svc says what it is loading; if the request dies meanwhile, the shutdown handler
@@ -2023,7 +1946,6 @@ final class FatalErrorMonitor {
 	}
 }
 }
-}
 
 /**
  * Loads route files in isolation and hands out their instances.
@@ -2043,7 +1965,6 @@ use Svc\Validation\OwnAutoloader;
 use Svc\Validation\RouteRules;
 use Throwable;
 
-if ( ! class_exists( 'Svc\\Runtime\\RouteLoader', false ) ) {
 /**
  * "Boot" of a route file: every check that can be made without running it is made first (the
  * manifest's, then whether its class name and top-level function names are free: redeclaring one
@@ -2267,7 +2188,6 @@ final class RouteLoader implements OwnAutoloader {
 	}
 }
 }
-}
 
 /**
  * `wp-content/svc/vendor/autoload.php` (Composer), loaded for route files.
@@ -2285,7 +2205,6 @@ use Svc\Storage\RouteFiles;
 use Svc\Support\Log;
 use Throwable;
 
-if ( ! class_exists( 'Svc\\Runtime\\VendorAutoload', false ) ) {
 /**
  * Composer's autoloader (`vendor/autoload.php`) is required
  * once, just before the first route file loads; a broken one is logged once per version of the file
@@ -2349,7 +2268,6 @@ final class VendorAutoload {
 	}
 }
 }
-}
 
 /**
  * Brings this node's served tree up to a recorded release.
@@ -2368,7 +2286,6 @@ use Svc\Storage\WriteLock;
 use Svc\Support\Log;
 use RuntimeException;
 
-if ( ! class_exists( 'Svc\\Release\\ServedTree', false ) ) {
 /**
  * A release is recorded in the database first (the atomic step) and served by swapping `api` to its
  * tree after. This node's tree is behind the active release when a worker died between the two, or
@@ -2568,7 +2485,6 @@ final class ServedTree {
 	}
 }
 }
-}
 
 /**
  * Keeps WP-Cron's events in step with the active release's schedules.
@@ -2585,7 +2501,6 @@ use Svc\Release\ReleaseStore;
 use Svc\Storage\Paths;
 use Svc\Support\Log;
 
-if ( ! class_exists( 'Svc\\Schedules\\Reconciler', false ) ) {
 /**
  * Whatever made a release active (push, rm, prune, rollback, a preview promoted, another node), the
  * next request that sees an active release other than the one last reconciled brings WP-Cron in
@@ -2715,7 +2630,6 @@ final class Reconciler {
 	}
 }
 }
-}
 
 /**
  * Keeps this node's route index in step with the release it serves.
@@ -2729,7 +2643,6 @@ namespace Svc\EarlyCache {
 use Svc\Manifest\ManifestStore;
 use Svc\Settings\RouteNamespace;
 
-if ( ! class_exists( 'Svc\\EarlyCache\\Publisher', false ) ) {
 /**
  * Publishes the index the early entry point reads: when this node serves a release (a push, rm,
  * prune, rollback, promote or dev save here, or a catch-up with another node's), after a purge, and
@@ -2821,7 +2734,6 @@ final class Publisher {
 	}
 }
 }
-}
 
 /**
  * Decides who may call a route file's verb.
@@ -2843,7 +2755,6 @@ use WeakMap;
 use WP_Error;
 use WP_REST_Request;
 
-if ( ! class_exists( 'Svc\\Runtime\\Authorizer', false ) ) {
 /**
  * Resolution order of docs/rules.md, most specific first: Permission on the verb method, Permission on the
  * class, the class's public `permission($request)`, then the closed default (`manage_options`).
@@ -2988,7 +2899,6 @@ final class Authorizer {
 	}
 }
 }
-}
 
 /**
  * Applies a route's #[RateLimit] before its permission checks and code run.
@@ -3005,7 +2915,6 @@ use WP_HTTP_Response;
 use WP_REST_Request;
 use WP_REST_Server;
 
-if ( ! class_exists( 'Svc\\Runtime\\Limits\\RateLimiter', false ) ) {
 /**
  * Runs on `rest_request_before_callbacks`, which WordPress applies after matching the request to a
  * handler and before the handler's permission callback: a refused client costs one counter update,
@@ -3096,7 +3005,6 @@ final class RateLimiter {
 	}
 }
 }
-}
 
 /**
  * Registers route files as REST routes.
@@ -3115,7 +3023,6 @@ use Svc\Settings\RouteNamespace;
 use WP_REST_Request;
 use WP_REST_Server;
 
-if ( ! class_exists( 'Svc\\Runtime\\Registrar', false ) ) {
 /**
  * A REST request for one route registers only the route(s) its path can match, found through the
  * manifest's index instead of a regex per file: with a thousand route files, a request still
@@ -3362,7 +3269,6 @@ final class Registrar {
 	}
 }
 }
-}
 
 /**
  * Calls a route file's verb method for a request.
@@ -3378,7 +3284,6 @@ use Throwable;
 use WP_Error;
 use WP_REST_Request;
 
-if ( ! class_exists( 'Svc\\Runtime\\RouteHandler', false ) ) {
 /**
  * The method's return value goes back to WordPress as is: an array becomes a 200 JSON answer, a
  * WP_REST_Response or WP_Error keeps its status and headers. Whatever the method (or the class's
@@ -3420,7 +3325,6 @@ final class RouteHandler {
 	}
 }
 }
-}
 
 /**
  * Keeps closed routes out of what WordPress tells callers who may not call them.
@@ -3438,7 +3342,6 @@ use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
 
-if ( ! class_exists( 'Svc\\Runtime\\RouteVisibility', false ) ) {
 /**
  * WordPress describes every registered route, with its verbs and argument schemas (descriptions
  * included), in the REST index, in a namespace's index and in an OPTIONS answer, to anyone. svc's
@@ -3530,7 +3433,6 @@ final class RouteVisibility {
 	}
 }
 }
-}
 
 /**
  * Applies a route's #[Cache] to its successful GET answers.
@@ -3550,7 +3452,6 @@ use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
 
-if ( ! class_exists( 'Svc\\Runtime\\CacheHeaders', false ) ) {
 /**
  * On `rest_post_dispatch`, before HeaderApplier (so a route's own headers() still win): a 2xx answer
  * to GET (or HEAD) of a route whose manifest entry has a cache policy gets the `Cache-Control` and
@@ -3642,7 +3543,6 @@ final class CacheHeaders {
 	}
 }
 }
-}
 
 /**
  * Applies a route file's `headers()` to every response of its route.
@@ -3661,7 +3561,6 @@ use WP_HTTP_Response;
 use WP_REST_Request;
 use WP_REST_Server;
 
-if ( ! class_exists( 'Svc\\Runtime\\HeaderApplier', false ) ) {
 /**
  * Runs on `rest_post_dispatch`, so it sees every answer of the route: the verb's, an error, and the
  * OPTIONS preflight WordPress answers without calling a verb. Being last, its headers win over the
@@ -3732,7 +3631,6 @@ final class HeaderApplier {
 	}
 }
 }
-}
 
 /**
  * The rules for route-file slugs: the one place that says what a valid name is.
@@ -3743,7 +3641,6 @@ final class HeaderApplier {
 
 namespace Svc\Routing {
 
-if ( ! class_exists( 'Svc\\Routing\\Slug', false ) ) {
 /**
  * A slug is a route file's path under `api/` without `.php`, e.g. `users/[id]`.
  */
@@ -3877,7 +3774,6 @@ final class Slug {
 	}
 }
 }
-}
 
 /**
  * The rules a route file must meet, for push and boot alike.
@@ -3892,7 +3788,6 @@ use Svc\Routing\Slug;
 use Svc\Scanning\PolicyAttributes;
 use Svc\Scanning\ScanResult;
 
-if ( ! class_exists( 'Svc\\Validation\\RouteRules', false ) ) {
 /**
  * One rule set, used by PushValidator (a file failing one is refused) and by the manifest and the
  * route loader (a file failing one is skipped), worded by Reasons, so a push never accepts what
@@ -4122,7 +4017,6 @@ final class RouteRules {
 	}
 }
 }
-}
 
 /**
  * Whether a class name is already in use on this site.
@@ -4133,7 +4027,6 @@ final class RouteRules {
 
 namespace Svc\Validation {
 
-if ( ! class_exists( 'Svc\\Validation\\ClassNames', false ) ) {
 /**
  * Declaring a class whose name exists is a compile error PHP cannot catch, so the name is checked
  * before any route file is written or required. Autoloaders are asked too (another plugin's classes
@@ -4168,7 +4061,6 @@ final class ClassNames {
 	}
 }
 }
-}
 
 /**
  * What a manifest entry's contract means for registering its route.
@@ -4182,7 +4074,6 @@ namespace Svc\Contracts {
 use Svc\Routing\Slug;
 use Svc\Scanning\ContractReader;
 
-if ( ! class_exists( 'Svc\\Contracts\\RouteContract', false ) ) {
 /**
  * Reads the `contract` a manifest entry carries (ContractReader's output, its docblocks dropped
  * for the manifest: `without_docs()`; the OpenAPI document reads them back from the file). Pure.
@@ -4295,7 +4186,6 @@ final class RouteContract {
 	}
 }
 }
-}
 
 /**
  * Whether a verb is open to anyone: the scan and PHP's reading of the attribute must agree.
@@ -4306,7 +4196,6 @@ final class RouteContract {
 
 namespace Svc\Runtime {
 
-if ( ! class_exists( 'Svc\\Runtime\\PublicVerb', false ) ) {
 /**
  * [PUBLIC] in the listing, the push warning and the OpenAPI document come from the scan (the
  * manifest's `public`), so the scan decides at request time too: a verb is open only when the scan
@@ -4337,6 +4226,5 @@ final class PublicVerb {
 	public function disputed(): bool {
 		return $this->reflected() !== $this->scanned;
 	}
-}
 }
 }

@@ -7,50 +7,20 @@
  * Why: under opcache with validate_timestamps=0, the autoloader's include of one class file cost
  * about 2.6 µs (its callback, the path's resolution, opcache's lookup, the binding); ten classes
  * from one file about 0.9 µs each (scripts/bench/profile-a.ts, in turns). A served route loads
- * about thirty classes a request for another route does not.
+ * about thirty classes a request for another route does not. The classes are declared as the file
+ * loads, not each behind a class_exists() of its own: declared at run time, they cost 10-25 µs more.
  */
 
 declare(strict_types=1);
 
-/**
- * Loaded by a request svc serves a route for and by no other (profile-a.ts lists what a request
- * loads): what Plugin::set_up_rest() builds, and what matching, loading and calling a route reads.
- */
-const SVC_HOT_PATH_CLASSES = array(
-	'Svc\\Components',
-	'Svc\\Storage\\RouteFiles',
-	'Svc\\Manifest\\ManifestFiles',
-	'Svc\\Manifest\\ManifestView',
-	'Svc\\Manifest\\ManifestStore',
-	'Svc\\Manifest\\Freshness',
-	'Svc\\Manifest\\Shards',
-	'Svc\\Storage\\Limits',
-	'Svc\\Release\\ReleaseStore',
-	'Svc\\EarlyCache\\IndexStamp',
-	'Svc\\Runtime\\FatalErrorMonitor',
-	'Svc\\Runtime\\RouteLoader',
-	'Svc\\Runtime\\VendorAutoload',
-	'Svc\\Release\\ServedTree',
-	'Svc\\Schedules\\Reconciler',
-	'Svc\\EarlyCache\\Publisher',
-	'Svc\\Runtime\\Authorizer',
-	'Svc\\Runtime\\Limits\\RateLimiter',
-	'Svc\\Runtime\\Registrar',
-	'Svc\\Runtime\\RouteHandler',
-	'Svc\\Runtime\\RouteVisibility',
-	'Svc\\Runtime\\CacheHeaders',
-	'Svc\\Runtime\\HeaderApplier',
-	'Svc\\Routing\\Slug',
-	'Svc\\Validation\\RouteRules',
-	'Svc\\Validation\\ClassNames',
-	'Svc\\Contracts\\RouteContract',
-	'Svc\\Runtime\\PublicVerb',
-);
+if ( ! class_exists( 'Svc\\Plugin', false ) ) {
+	require_once dirname( __DIR__ ) . '/plugin/src/Plugin.php';
+}
 
 /**
- * The bundle's PHP: each class's file as it is, in a namespace block of its own, declared only when
- * the class is not declared yet (the autoloader may have loaded it from its own file earlier in the
- * process: WP-CLI, tests, another hook).
+ * The bundle's PHP: each class's file as it is, in a namespace block of its own. Declared as the file
+ * is included, as from their own files (Plugin::include_hot_path() includes it only while none of
+ * them is declared: a class declared twice is a fatal error).
  *
  * @param string       $src     plugin/src.
  * @param list<string> $classes Class names under Svc\.
@@ -71,19 +41,17 @@ function svc_hot_path_source( string $src, array $classes ): string {
 		if ( $namespace . '\\' . $short !== $class_name ) {
 			throw new RuntimeException( "{$file} declares another namespace ({$namespace})" );
 		}
-		// A comment before the declare, only imports before the class and nothing declared after it: anything else would sit outside
-		// the class's guard (or be guarded by another class's name).
+		// A comment before the declare, only imports before the class and nothing declared after it:
+		// anything else would run or be declared as the bundle is included, for every class's request.
 		if ( 1 !== preg_match( '/\A(?:use [^;\n]+;\n|\n)*\z/', $uses ) || '' !== trim( $between ) || 1 !== preg_match( '/\A\s*(?:\/\*\*.*?\*\/\s*)?\z/s', $header ) || 1 === preg_match( '/^(?:(?:final |abstract |readonly )*class|interface|trait|enum|function|const|if|return|require|include|[a-z_]+\()/m', substr( $body, strpos( $body, "\n" ) + 1 ) ) ) {
 			throw new RuntimeException( "{$file} holds more than imports and one class" );
 		}
-		$code .= "\n" . $header . $between . 'namespace ' . $namespace . " {\n" . $uses
-			. "if ( ! class_exists( '" . str_replace( '\\', '\\\\', $class_name ) . "', false ) ) {\n"
-			. $doc . rtrim( $body ) . "\n}\n}\n";
+		$code .= "\n" . $header . $between . 'namespace ' . $namespace . " {\n" . $uses . $doc . rtrim( $body ) . "\n}\n";
 	}
 	return $code;
 }
 
 if ( PHP_SAPI === 'cli' && isset( $argv[0] ) && realpath( $argv[0] ) === __FILE__ ) {
 	$plugin = dirname( __DIR__ ) . '/plugin';
-	file_put_contents( $plugin . '/hot-path.php', svc_hot_path_source( $plugin . '/src', SVC_HOT_PATH_CLASSES ) );
+	file_put_contents( $plugin . '/hot-path.php', svc_hot_path_source( $plugin . '/src', \Svc\Plugin::HOT_PATH ) );
 }

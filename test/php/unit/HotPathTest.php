@@ -1,8 +1,8 @@
 <?php
 /**
  * plugin/hot-path.php, the classes a served route loads in one file: what scripts/build-hot-path.php
- * writes from plugin/src (so an edit of one of them without a rebuild fails here), and safe to
- * include after the autoloader already loaded some of them from their own files.
+ * writes from plugin/src (so an edit of one of them without a rebuild fails here), included only
+ * while none of its classes is declared (else each loads from its own file, as without it).
  */
 
 declare(strict_types=1);
@@ -17,7 +17,7 @@ final class HotPathTest extends TestCase {
 
 	public function test_the_committed_bundle_is_what_the_script_writes_from_the_sources(): void {
 		$this->assertSame(
-			svc_hot_path_source( self::PLUGIN . '/src', SVC_HOT_PATH_CLASSES ),
+			svc_hot_path_source( self::PLUGIN . '/src', Svc\Plugin::HOT_PATH ),
 			(string) file_get_contents( self::PLUGIN . '/hot-path.php' ),
 			'plugin/hot-path.php is out of date: run `php scripts/build-hot-path.php`'
 		);
@@ -37,7 +37,21 @@ final class HotPathTest extends TestCase {
 		}
 	}
 
-	public function test_every_class_is_declared_once_whether_or_not_its_own_file_loaded_first(): void {
+	/**
+	 * @return array<string, array{list<string>, bool}>
+	 */
+	public static function loaded_first(): array {
+		return array(
+			'nothing: every class from the bundle' => array( array(), true ),
+			'two from their own files: no bundle' => array( array( 'Svc\\Routing\\Slug', 'Svc\\Manifest\\ManifestStore' ), false ),
+		);
+	}
+
+	/**
+	 * @dataProvider loaded_first
+	 * @param list<string> $first Loaded from their own files first, as WP-CLI, a test or another hook may.
+	 */
+	public function test_each_class_is_declared_once_from_the_bundle_or_else_from_its_own_file( array $first, bool $bundled ): void {
 		if ( ! PhpBinary::runs() ) {
 			$this->markTestSkipped( PhpBinary::reason() );
 		}
@@ -48,26 +62,31 @@ final class HotPathTest extends TestCase {
 			'<?php declare(strict_types=1);
 			require ' . var_export( $plugin . '/src/Autoloader.php', true ) . ';
 			\Svc\Autoloader::register( "Svc\\\\", ' . var_export( $plugin . '/src', true ) . ', true );
-			// Loaded from their own files first, as WP-CLI or another hook may.
-			class_exists( \Svc\Routing\Slug::class );
-			class_exists( \Svc\Manifest\ManifestStore::class );
-			require ' . var_export( $plugin . '/hot-path.php', true ) . ';
-			require_once ' . var_export( dirname( __DIR__, 3 ) . '/scripts/build-hot-path.php', true ) . ';
-			$from = array();
-			foreach ( SVC_HOT_PATH_CLASSES as $name ) {
-				$from[ $name ] = class_exists( $name, false ) ? basename( (string) ( new ReflectionClass( $name ) )->getFileName() ) : null;
+			foreach ( ' . var_export( $first, true ) . ' as $name ) {
+				class_exists( $name );
 			}
-			echo json_encode( $from );'
+			$included = array(
+				\Svc\Plugin::include_hot_path( ' . var_export( $plugin . '/hot-path.php', true ) . ' ),
+				// Asked again (a second rest_api_init in one process): every class is there.
+				\Svc\Plugin::include_hot_path( ' . var_export( $plugin . '/hot-path.php', true ) . ' ),
+			);
+			$from = array();
+			foreach ( \Svc\Plugin::HOT_PATH as $name ) {
+				$from[ $name ] = class_exists( $name ) ? basename( (string) ( new ReflectionClass( $name ) )->getFileName() ) : null;
+			}
+			echo json_encode( array( $included, $from ) );'
 		);
 		exec( escapeshellarg( PHP_BINARY ) . ' ' . escapeshellarg( $script ) . ' 2>&1', $output, $status );
 		unlink( $script );
 		$this->assertSame( 0, $status, implode( "\n", $output ) );
-		$from = json_decode( implode( '', $output ), true );
-		$this->assertIsArray( $from );
-		$this->assertSame( 'Slug.php', $from['Svc\\Routing\\Slug'] );
-		$this->assertSame( 'ManifestStore.php', $from['Svc\\Manifest\\ManifestStore'] );
-		unset( $from['Svc\\Routing\\Slug'], $from['Svc\\Manifest\\ManifestStore'] );
-		$this->assertSame( array_fill_keys( array_keys( $from ), 'hot-path.php' ), $from );
-		$this->assertCount( count( SVC_HOT_PATH_CLASSES ) - 2, $from );
+		$result = json_decode( implode( '', $output ), true );
+		$this->assertIsArray( $result, implode( "\n", $output ) );
+		list( $included, $from ) = $result;
+		$this->assertSame( array( $bundled, false ), $included );
+		$expected = array();
+		foreach ( Svc\Plugin::HOT_PATH as $name ) {
+			$expected[ $name ] = $bundled ? 'hot-path.php' : substr( $name, (int) strrpos( $name, '\\' ) + 1 ) . '.php';
+		}
+		$this->assertSame( $expected, $from );
 	}
 }
