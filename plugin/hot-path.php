@@ -3,6 +3,10 @@
 
 declare(strict_types=1);
 
+namespace {
+defined( 'ABSPATH' ) || exit;
+}
+
 /**
  * The objects a site's routes are deployed, stored and served through.
  *

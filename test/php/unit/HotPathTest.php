@@ -37,6 +37,15 @@ final class HotPathTest extends TestCase {
 		}
 	}
 
+	public function test_requested_directly_it_stops_before_linking_a_class(): void {
+		if ( ! PhpBinary::runs() ) {
+			$this->markTestSkipped( PhpBinary::reason() );
+		}
+		// No autoloader gives RouteLoader's interface there: without the ABSPATH check, a fatal error.
+		exec( escapeshellarg( PHP_BINARY ) . ' -d display_errors=1 ' . escapeshellarg( self::PLUGIN . '/hot-path.php' ) . ' 2>&1', $output, $status );
+		$this->assertSame( array( array(), 0 ), array( $output, $status ) );
+	}
+
 	/**
 	 * @return array<string, array{list<string>, bool}>
 	 */
@@ -60,6 +69,7 @@ final class HotPathTest extends TestCase {
 		file_put_contents(
 			$script,
 			'<?php declare(strict_types=1);
+			define( "ABSPATH", "/" );
 			require ' . var_export( $plugin . '/src/Autoloader.php', true ) . ';
 			\Svc\Autoloader::register( "Svc\\\\", ' . var_export( $plugin . '/src', true ) . ', true );
 			foreach ( ' . var_export( $first, true ) . ' as $name ) {
