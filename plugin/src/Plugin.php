@@ -63,6 +63,42 @@ use Svc\Storage\Trees;
  */
 final class Plugin {
 
+	/**
+	 * The classes a request svc serves a route for loads and no other request does (profile-a.ts
+	 * lists what a request loads): plugin/hot-path.php declares them all, from their files
+	 * (scripts/build-hot-path.php writes it; HotPathTest checks it is up to date). None the early
+	 * cache's entry point may load before (IndexStamp): the file would not be included.
+	 */
+	public const HOT_PATH = array(
+		'Svc\\Components',
+		'Svc\\Storage\\RouteFiles',
+		'Svc\\Manifest\\ManifestFiles',
+		'Svc\\Manifest\\ManifestView',
+		'Svc\\Manifest\\ManifestStore',
+		'Svc\\Manifest\\Freshness',
+		'Svc\\Manifest\\Shards',
+		'Svc\\Storage\\Limits',
+		'Svc\\Release\\ReleaseStore',
+		'Svc\\Runtime\\FatalErrorMonitor',
+		'Svc\\Runtime\\RouteLoader',
+		'Svc\\Runtime\\VendorAutoload',
+		'Svc\\Release\\ServedTree',
+		'Svc\\Schedules\\Reconciler',
+		'Svc\\EarlyCache\\Publisher',
+		'Svc\\Runtime\\Authorizer',
+		'Svc\\Runtime\\Limits\\RateLimiter',
+		'Svc\\Runtime\\Registrar',
+		'Svc\\Runtime\\RouteHandler',
+		'Svc\\Runtime\\RouteVisibility',
+		'Svc\\Runtime\\CacheHeaders',
+		'Svc\\Runtime\\HeaderApplier',
+		'Svc\\Routing\\Slug',
+		'Svc\\Validation\\RouteRules',
+		'Svc\\Validation\\ClassNames',
+		'Svc\\Contracts\\RouteContract',
+		'Svc\\Runtime\\PublicVerb',
+	);
+
 	private static ?Plugin $instance = null;
 
 	public static function instance(): Plugin {
@@ -106,6 +142,24 @@ final class Plugin {
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			Cli\Commands::register( static fn (): Components => new Components( $paths ) );
 		}
+	}
+
+	/**
+	 * Includes $file, which declares $classes, unless one of them is declared already (WP-CLI, a test
+	 * or another hook loaded it from its own file, or the file was included): a class declared twice
+	 * is a fatal error, so then each one loads from its own file, as it would without $file.
+	 *
+	 * @param list<string> $classes
+	 * @return bool Whether $file was included.
+	 */
+	public static function include_hot_path( string $file, array $classes = self::HOT_PATH ): bool {
+		foreach ( $classes as $class_name ) {
+			if ( class_exists( $class_name, false ) ) {
+				return false;
+			}
+		}
+		require $file;
+		return true;
 	}
 
 	/**
@@ -219,6 +273,8 @@ final class Plugin {
 	}
 
 	private function set_up_rest( Paths $paths, SiteScope $site, RequestScope $scope, CallbackDepth $depth, RouteNamespace $route_namespace ): void {
+		// The classes serving a route needs, from one file (scripts/build-hot-path.php says why).
+		self::include_hot_path( dirname( __DIR__ ) . '/hot-path.php' );
 		$components = new Components( $paths, $route_namespace );
 		$files      = $components->files;
 		$store      = $components->store;
