@@ -2462,13 +2462,14 @@ final class ServedTree {
 	 * this node still has it. A rollback to a release whose tree is gone gets the tree kept before
 	 * the served one: after a push, that is the tree of the release before it, often an earlier
 	 * rollback to the same release (what is alike is checked file by file, by its bytes).
+	 * $previous: that tree (Trees::previous_tree()), which the caller lists trees/ for once.
 	 */
-	public function tree_alike( string $kind, ?int $of ): ?string {
+	public function tree_alike( string $kind, ?int $of, ?string $previous ): ?string {
 		if ( null === $of ) {
 			return null;
 		}
 		return match ( $kind ) {
-			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ) ?? $this->import_tree( $of ) ?? $this->trees->previous_tree(),
+			ReleaseKind::ROLLBACK => $this->trees->release_tree( $of ) ?? $this->import_tree( $of ) ?? $previous,
 			ReleaseKind::PROMOTE  => $this->trees->preview_tree( $of ),
 			default               => null,
 		};
