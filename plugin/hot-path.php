@@ -862,10 +862,27 @@ final class ManifestStore {
 	 * after the swap finds it ready. $like names a tree holding the same files, whose saved manifest
 	 * is carried over the same way (the release a rollback restores, the preview a promote makes
 	 * active): a rollback of a thousand files then scans none.
+	 *
+	 * @return Manifest
 	 */
-	public function prime( string $tree, ?string $like = null ): void {
+	public function prime( string $tree, ?string $like = null ): array {
 		$other = null === $like ? null : ( $this->for_tree )( $like )->saved();
-		( $this->for_tree )( $tree )->rebuild( $this->current(), $other );
+		return ( $this->for_tree )( $tree )->rebuild( $this->current(), $other );
+	}
+
+	/**
+	 * Forgets this request's copy after svc swapped the served tree to $tree, and takes the manifest
+	 * prime() built for it as this request's copy. Read back from disk, a manifest saved in the second
+	 * its tree was made is "racy" (ManifestBuilder) and would be built again, a thousand files read,
+	 * by what the release does next in this request (its early-cache index, its answer).
+	 *
+	 * @param Manifest $manifest What prime( $tree ) returned.
+	 */
+	public function adopt( string $tree, array $manifest ): void {
+		$this->invalidate();
+		if ( $this->paths->served_tree() === $tree ) {
+			$this->view->keep( $manifest );
+		}
 	}
 
 	/**
@@ -2437,14 +2454,14 @@ final class ServedTree {
 	 * a kept tree with the same files, whose manifest spares scanning them again.
 	 */
 	public function install( string $build, int $release, ?string $like = null ): void {
-		$tree = $this->trees->name( $build, $release );
-		$this->store->prime( $tree, $like );
-		$legacy = $this->trees->swap( $tree );
+		$tree     = $this->trees->name( $build, $release );
+		$manifest = $this->store->prime( $tree, $like );
+		$legacy   = $this->trees->swap( $tree );
 		if ( null !== $legacy ) {
 			// The plain api/ directory of the import release keeps its manifest under its new name.
 			ManifestFiles::rename_tree( $this->paths, 'api', $legacy );
 		}
-		$this->store->invalidate();
+		$this->store->adopt( $tree, $manifest );
 		$this->collect();
 		// A fresh copy of the release: no drift. Other nodes show what this one serves.
 		$this->nodes->record( $release, array() );

@@ -164,14 +164,14 @@ final class ServedTree {
 	 * a kept tree with the same files, whose manifest spares scanning them again.
 	 */
 	public function install( string $build, int $release, ?string $like = null ): void {
-		$tree = $this->trees->name( $build, $release );
-		$this->store->prime( $tree, $like );
-		$legacy = $this->trees->swap( $tree );
+		$tree     = $this->trees->name( $build, $release );
+		$manifest = $this->store->prime( $tree, $like );
+		$legacy   = $this->trees->swap( $tree );
 		if ( null !== $legacy ) {
 			// The plain api/ directory of the import release keeps its manifest under its new name.
 			ManifestFiles::rename_tree( $this->paths, 'api', $legacy );
 		}
-		$this->store->invalidate();
+		$this->store->adopt( $tree, $manifest );
 		$this->collect();
 		// A fresh copy of the release: no drift. Other nodes show what this one serves.
 		$this->nodes->record( $release, array() );

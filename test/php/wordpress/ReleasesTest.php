@@ -305,6 +305,9 @@ final class ReleasesTest extends SvcTestCase {
 		symlink( $outside . '/secret.php', $this->root . '/api/conf.php' );
 		symlink( $outside, $this->root . '/api/dir' );
 		try {
+			// Planted between requests: the next one reads the manifest from disk, not the copy the
+			// release kept in memory (ManifestStore::adopt).
+			$this->store->invalidate();
 			$files = $this->store->verified()['files'];
 			$this->assertSame( array( 'conf', 'dir', 'real' ), array_map( 'strval', array_keys( $files ) ) );
 			$this->assertStringContainsString( 'symbolic link', (string) $files['conf']['error'] );
@@ -561,6 +564,24 @@ final class ReleasesTest extends SvcTestCase {
 		// The first tree's entry, carried over by its bytes (a scan would know nothing of a boot).
 		$this->assertTrue( $this->store->entry( 'hello' )['booted'] );
 		$this->assertSame( hash( 'sha256', $first ), $this->store->entry( 'hello' )['hash'] );
+	}
+
+	public function test_after_a_release_the_request_keeps_the_manifest_it_built_for_the_new_tree_instead_of_building_it_again(): void {
+		$first = self::route( self::unique( 'First' ) );
+		$this->deploy( array( 'hello' => $first ) );
+		$this->deploy( array( 'hello' => self::route( self::unique( 'Second' ) ) ) );
+		$this->assertIsArray( $this->deployer->rollback( null, false ) );
+		// The saved copy, gone: a request that read the manifest from disk would build and save it again.
+		$heads = glob( $this->root . '/cache/manifest-' . $this->paths->served_tree() . '*.php' );
+		$this->assertNotEmpty( $heads );
+		array_map( 'unlink', $heads );
+		$this->assertSame( hash( 'sha256', $first ), $this->store->current()['files']['hello']['hash'] );
+		$this->assertSame( array(), glob( $this->root . '/cache/manifest-' . $this->paths->served_tree() . '*.php' ) );
+
+		// Only the tree served now is taken; the next request reads from disk again.
+		$this->store->adopt( 'r999-0000000000000000', array( 'files' => array() ) + $this->store->current() );
+		$this->assertSame( hash( 'sha256', $first ), $this->store->current()['files']['hello']['hash'] );
+		$this->assertNotEmpty( glob( $this->root . '/cache/manifest-' . $this->paths->served_tree() . '*.php' ) );
 	}
 
 	public function test_a_rollback_to_the_import_release_takes_what_was_learned_of_the_plain_api_directory(): void {
