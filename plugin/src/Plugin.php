@@ -120,7 +120,9 @@ final class Plugin {
 		// A release is active in the database: every node's stored answers wait for its index.
 		add_action( 'svc_release_recorded', static fn ( mixed $release ) => Publisher::announce( (int) $release ) );
 		// This node serves another release (here or caught up): its route index follows.
-		add_action( 'svc_release_served', static fn ( mixed $release ): bool => self::publisher( $paths )->publish( (int) $release ) );
+		// From the store that served it, which holds the new tree's manifest: read back from disk it is
+		// racy (saved in the second its tree was made) and would be built again (ManifestStore::adopt).
+		add_action( 'svc_release_served', static fn ( mixed $release, mixed $store = null ): bool => self::publisher( $paths, $store instanceof ManifestStore ? $store : null )->publish( (int) $release ), 10, 2 );
 		add_action( 'update_option_' . RouteNamespace::OPTION, static fn (): bool => self::publisher( $paths )->publish( $paths->served_release() ) );
 		// #[Schedule]: WordPress asks for svc's intervals only where cron is read; the run builds what it needs.
 		add_filter( 'cron_schedules', array( Reconciler::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval -- at least 60 s (PolicyAttributes, Schedule's every:), the author's own.
@@ -170,10 +172,11 @@ final class Plugin {
 	}
 
 	/**
-	 * Publishes this node's route index for the early cache, from the served tree's manifest.
+	 * Publishes this node's route index for the early cache, from the served tree's manifest ($store's
+	 * when given: the store that just served the tree).
 	 */
-	private static function publisher( Paths $paths ): Publisher {
-		return new Publisher( Components::manifest_store( new RouteFiles( $paths ) ), new RouteNamespace() );
+	private static function publisher( Paths $paths, ?ManifestStore $store = null ): Publisher {
+		return new Publisher( $store ?? Components::manifest_store( new RouteFiles( $paths ) ), new RouteNamespace() );
 	}
 
 	/**

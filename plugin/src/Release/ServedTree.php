@@ -177,11 +177,12 @@ final class ServedTree {
 		$this->nodes->record( $release, array() );
 		/**
 		 * This node serves release $release now (made here, or caught up with): the early cache
-		 * publishes its route index for it.
+		 * publishes its route index for it, from the manifest $store holds already.
 		 *
-		 * @param int $release
+		 * @param int           $release
+		 * @param ManifestStore $store
 		 */
-		do_action( 'svc_release_served', $release );
+		do_action( 'svc_release_served', $release, $this->store );
 	}
 
 	/**
