@@ -584,6 +584,23 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertNotEmpty( glob( $this->root . '/cache/manifest-' . $this->paths->served_tree() . '*.php' ) );
 	}
 
+	public function test_the_release_served_hook_is_given_the_store_that_holds_the_new_trees_manifest(): void {
+		$given = array();
+		$catch = static function ( mixed $release, mixed $store = null ) use ( &$given ): void {
+			$given[] = array( $release, $store );
+		};
+		add_action( 'svc_release_served', $catch, 10, 2 );
+		try {
+			$this->deploy( array( 'hello' => self::route( self::unique( 'Served' ) ) ) );
+		} finally {
+			remove_action( 'svc_release_served', $catch, 10 );
+		}
+		$this->assertCount( 1, $given );
+		$this->assertSame( $this->paths->served_release(), $given[0][0] );
+		// The early cache publishes from it, without reading the racy copy back and building it again.
+		$this->assertSame( $this->store, $given[0][1] );
+	}
+
 	public function test_a_rollback_to_the_import_release_takes_what_was_learned_of_the_plain_api_directory(): void {
 		mkdir( $this->root . '/api', 0777, true );
 		$by_hand = self::route( self::unique( 'ByHand' ) );
