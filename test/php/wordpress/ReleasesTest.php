@@ -468,41 +468,32 @@ final class ReleasesTest extends SvcTestCase {
 		$this->assertSame( $class, ScanVerdict::decode( $verdict(), $key )['class'] ?? null );
 		$this->deploy( array( 'a' => self::route( $short, '// changed', 'namespace Acme\\Verdicts;' ) ) );
 
+		// A verdict given under $under that says the file declares a class WordPress has.
+		$forge = static function ( string $under ) use ( $wpdb, $hash ): void {
+			$wpdb->update(
+				Schema::blobs(),
+				array(
+					'scanned' => ScanVerdict::encode(
+						$under,
+						array(
+							'class'     => 'WP_Post',
+							'others'    => array(),
+							'functions' => array(),
+						)
+					),
+				),
+				array( 'hash' => $hash )
+			); // phpcs:ignore WordPress.DB
+		};
 		// What the verdict says is what a rollback checks: told that the file declares a class WordPress
 		// has, the rollback is refused without the file being scanned.
-		$wpdb->update(
-			Schema::blobs(),
-			array(
-				'scanned' => ScanVerdict::encode(
-					$key,
-					array(
-						'class'     => 'WP_Post',
-						'others'    => array(),
-						'functions' => array(),
-					)
-				),
-			),
-			array( 'hash' => $hash )
-		); // phpcs:ignore WordPress.DB
+		$forge( $key );
 		$refused = self::answer( $this->deployer->rollback( $first, false ) );
 		$this->assertInstanceOf( WP_Error::class, $refused );
 		$this->assertSame( array( 'svc_class_taken' ), array_values( array_unique( array_column( $refused->get_error_data()['errors'], 'code' ) ) ) );
 
 		// Given under other rules, it is no verdict: the file is scanned again, and its own one kept.
-		$wpdb->update(
-			Schema::blobs(),
-			array(
-				'scanned' => ScanVerdict::encode(
-					'other rules',
-					array(
-						'class'     => 'WP_Post',
-						'others'    => array(),
-						'functions' => array(),
-					)
-				),
-			),
-			array( 'hash' => $hash )
-		); // phpcs:ignore WordPress.DB
+		$forge( 'other rules' );
 		$rolled = self::answer( $this->deployer->rollback( $first, false ) );
 		$this->assertNotInstanceOf( WP_Error::class, $rolled );
 		$this->assertSame( $first, (int) ( $rolled['release']['rollback_of'] ?? 0 ) );
