@@ -123,22 +123,11 @@ final class BlobStore {
 	}
 
 	/**
-	 * The class of each content whose own push-time checks (strict types, one class, syntax compiled
-	 * by PHP) passed on this PHP version: a rollback, or a push of contents the site had before, does
-	 * not check them again.
-	 *
-	 * @param list<string> $hashes
-	 * @return array<string, string> Hash => class name.
-	 */
-	public function checked( array $hashes ): array {
-		return $this->stored( $hashes, null, array_fill_keys( $hashes, true ) )['classes'];
-	}
-
-	/**
 	 * What a write needs of the contents it uses, in one read: the bytes of those the request did not
 	 * bring ($inline: hash => anything), the classes of those whose syntax this PHP version compiled
-	 * (checked()), and the names of those whose lexical checks passed under the rules of key $key
-	 * (ScanVerdict; none when $key is null). A hash the store lacks is in none of them.
+	 * (a rollback, or a push of contents the site had before, does not compile them again), and the
+	 * names of those whose lexical checks passed under the rules of key $key (ScanVerdict; none when
+	 * $key is null). A hash the store lacks is in none of them.
 	 *
 	 * @param list<string>         $hashes
 	 * @param array<string, mixed> $inline

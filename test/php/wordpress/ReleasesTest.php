@@ -436,7 +436,7 @@ final class ReleasesTest extends SvcTestCase {
 		$source = self::route( $class );
 		$hash   = hash( 'sha256', $source );
 		$this->deploy( array( 'a' => $source ) );
-		$this->assertSame( array( $hash => $class ), $this->blobs->checked( array( $hash ) ) );
+		$this->assertSame( array( $hash => $class ), $this->blobs->stored( array( $hash ), null, array( $hash => true ) )['classes'] );
 		$this->deploy( array( 'other' => self::route( self::unique( 'Other' ) ) ), true );
 		// Brought back under another name beside a new file declaring the same class: still refused.
 		$twin    = self::route( $class, '// twin' );
