@@ -77,7 +77,7 @@ final class FilesController {
 						'filenames' => array(
 							'description'       => __( 'Only these files, by name, separated by commas.', 'svc' ),
 							'type'              => 'string',
-							'validate_callback' => array( self::class, 'validate_names' ),
+							// Checked and parsed in one step: its WP_Error is a 400 rest_invalid_param, as a validate_callback's.
 							'sanitize_callback' => array( self::class, 'sanitize_names' ),
 						),
 					),
@@ -137,22 +137,14 @@ final class FilesController {
 	}
 
 	/**
-	 * @internal Validate callback of `filenames` (ListedNames).
-	 */
-	public static function validate_names( mixed $value, WP_REST_Request $request, string $param ): bool|WP_Error {
-		$names = is_string( $value ) ? ListedNames::parse( $value ) : __( 'filenames must be a string.', 'svc' );
-		return is_array( $names ) ? true : new WP_Error( 'rest_invalid_param', $names, array( 'param' => $param ) );
-	}
-
-	/**
-	 * The validated value becomes the list itself, so the handler does not parse it again.
+	 * The value as the list of names the handler reads, so it is parsed once; or why it is refused.
 	 *
-	 * @internal Sanitize callback of `filenames`; runs after validate_names.
+	 * @internal Sanitize callback of `filenames` (ListedNames).
 	 * @return list<string>|WP_Error
 	 */
 	public static function sanitize_names( mixed $value, WP_REST_Request $request, string $param ): array|WP_Error {
-		$names = is_string( $value ) ? ListedNames::parse( $value ) : null;
-		return is_array( $names ) ? $names : new WP_Error( 'rest_invalid_param', __( 'filenames must be a string.', 'svc' ), array( 'param' => $param ) );
+		$names = is_string( $value ) ? ListedNames::parse( $value ) : __( 'filenames must be a string.', 'svc' );
+		return is_array( $names ) ? $names : new WP_Error( 'rest_invalid_param', $names, array( 'param' => $param ) );
 	}
 
 	/**
