@@ -43,6 +43,8 @@ final class RateCounter {
 		if ( wp_using_ext_object_cache() ) {
 			return $this->in_cache( $bucket, $expires );
 		}
+		// Before full(): it makes the option full() reads.
+		RateTable::ensure();
 		if ( RateTable::full() ) {
 			$hits = $this->counted_before( $bucket );
 			if ( null !== $hits ) {

@@ -16,7 +16,8 @@ namespace Svc\Runtime\Limits;
  */
 final class RateTable {
 
-	public const VERSION        = '1';
+	/** 2: the table-full option always exists, so reading it never costs a query (see ensure()). */
+	public const VERSION        = '2';
 	public const VERSION_OPTION = 'svc_rate_db_version';
 
 	/** Rows the table may hold (a few MB); filter `svc_rate_limit_max_rows` changes it. */
@@ -35,11 +36,17 @@ final class RateTable {
 
 	/**
 	 * Creates the table when the plugin's schema is newer than the site's; an autoloaded option read otherwise.
+	 *
+	 * Also adds FULL_OPTION as '0': get_option() answers an option that exists only from the autoloaded
+	 * ones, but asks the database for a missing one on every request (WordPress remembers the miss for
+	 * that request only, unless the site has a persistent object cache). Absent, it cost every counted
+	 * request a second query.
 	 */
 	public static function ensure(): void {
 		if ( self::VERSION === get_option( self::VERSION_OPTION ) ) {
 			return;
 		}
+		add_option( self::FULL_OPTION, '0', '', true );
 		global $wpdb;
 		require_once ABSPATH . 'wp-admin/includes/upgrade.php'; // @phpstan-ignore requireOnce.fileNotFound (WordPress's own file, there at run time)
 		dbDelta(
