@@ -28,6 +28,8 @@ final class BlobRowTest extends TestCase {
 			'content with a quote'      => array( $hash, "eA=='" ),
 			'content with a backslash'  => array( $hash, 'eA\\=' ),
 			'content with a newline'    => array( $hash, "eA==\n" ),
+			'content with a NUL byte'   => array( $hash, "eA\0=" ),
+			'content with a quote deep' => array( $hash, str_repeat( 'QUJD', 2000 ) . "'" . str_repeat( 'QUJD', 10 ) ),
 		);
 	}
 
