@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 
 import { DEFAULT_REQUEST_BYTES, packBlobs } from '../../source/core/blob-batches.js';
+import { stagingPause } from '../../source/core/staging-pause.js';
 import type { WordPressSite } from '../../test/support/wordpress.js';
 
 export interface RouteFile {
@@ -27,10 +28,15 @@ export function stagingBodies(contents: readonly string[]): string[] {
   );
 }
 
-/** Sends staging bodies one after the other; resolves to the number of requests. */
+/**
+ * Sends staging bodies one after the other, pausing between them as the site asks and as
+ * `svc api push` does (core/release-push.ts); resolves to the number of requests.
+ */
 export async function sendStaging(site: WordPressSite, bodies: readonly string[]): Promise<number> {
-  for (const body of bodies) {
-    await ok(await site.fetch('/svc/v1/api-blobs', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } }), 'staging');
+  for (const [index, body] of bodies.entries()) {
+    const answer = (await ok(await site.fetch('/svc/v1/api-blobs', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } }), 'staging')) as { pause_ms?: unknown } | null;
+    const pause = stagingPause(answer?.pause_ms);
+    if (index < bodies.length - 1 && pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
   }
   return bodies.length;
 }

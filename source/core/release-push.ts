@@ -52,6 +52,8 @@ export interface ReleasePushOptions {
 	/** `GET status`; undefined means the site's plugin predates releases. */
 	readonly status: SiteStatus | undefined;
 	readonly onProgress?: (progress: PushProgress) => void;
+	/** Waits between staging requests as the site asks (core/staging-pause.ts); tests pass their own. */
+	readonly wait?: (ms: number) => Promise<void>;
 }
 
 export interface ReleasePushResult {
@@ -101,6 +103,7 @@ function previewsUnsupported(): SvcError {
 async function pushStaged(client: SiteClient, options: ReleasePushOptions, status: SiteStatus): Promise<ReleasePushResult> {
 	const limit = requestLimit(status.limits.requestBytes);
 	const byHash = new Map(options.files.map((file) => [file.hash, file]));
+	const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 	const staged = { files: 0, requests: 0, bytes: 0 };
 	let sentBefore = 0;
 	let total = 0;
@@ -115,7 +118,7 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 			const report = (transferred: number) =>
 				options.onProgress?.({ phase: 'staging', sent: sentBefore + transferred, total, request: index + 1, requests: batches.length });
 			report(0);
-			await client.stageBlobs(
+			const answer = await client.stageBlobs(
 				batch.blobs.map((blob) => ({ hash: blob.hash, content: blob.file.bytes })),
 				{ onProgress: (progress) => report(Math.min(progress.transferred, batch.bytes)) },
 			);
@@ -123,6 +126,8 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 			staged.files += batch.blobs.length;
 			staged.requests += 1;
 			staged.bytes += batch.bytes;
+			// Not after the last: the commit is what the user waits for next.
+			if (index < batches.length - 1 && answer.pauseMs > 0) await wait(answer.pauseMs);
 		}
 	};
 

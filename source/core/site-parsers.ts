@@ -8,6 +8,7 @@ import type { FileError } from './errors.js';
 import { headerValue, type Answer } from './site-transport.js';
 import { policyAttribute } from './policy-attributes.js';
 import { parseKeySource } from './secrets-key.js';
+import { stagingPause } from './staging-pause.js';
 import type {
 	CachePolicy,
 	CachePurge,
@@ -226,9 +227,9 @@ export function parseCachePurge(value: unknown): CachePurge | undefined {
 }
 
 export function parseStageResult(value: unknown): StageResult | undefined {
-	const item = value as { stored?: unknown; present?: unknown } | null;
+	const item = value as { stored?: unknown; present?: unknown; pause_ms?: unknown } | null;
 	if (!isStringArray(item?.stored) || !isStringArray(item.present)) return undefined;
-	return { stored: item.stored, present: item.present };
+	return { stored: item.stored, present: item.present, pauseMs: stagingPause(item.pause_ms) };
 }
 
 function parseReleaseSummary(value: unknown): ReleaseSummary | undefined {

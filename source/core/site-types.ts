@@ -238,6 +238,8 @@ export interface StageResult {
 	readonly stored: readonly string[];
 	/** Hashes the site already had. */
 	readonly present: readonly string[];
+	/** How long to wait before the next staging request, as the site asked (core/staging-pause.ts); 0: none. */
+	readonly pauseMs: number;
 }
 
 export interface CommitRequest {

@@ -51,6 +51,29 @@ async function emptyTheStage(): Promise<void> {
   }
 }
 
+describe('a staging answer asks the push to pause', () => {
+  afterAll(async () => {
+    await emptyTheStage();
+  });
+
+  it('as long as the site worked on it, within 0 to 2 s, whatever svc_staging_pause_ms returns', async () => {
+    const staged = await stage([`pause ${Date.now()}`]);
+    expect(staged.status).toBe(200);
+    expect(Number.isInteger(staged.body.pause_ms)).toBe(true);
+    expect(staged.body.pause_ms).toBeGreaterThanOrEqual(0);
+    expect(staged.body.pause_ms).toBeLessThanOrEqual(2000);
+    try {
+      for (const [asked, answered] of [['0', 0], ['250', 250], ['9000', 2000], ['-3', 0], ['text', 0]] as const) {
+        await site.php(`update_option( 'svc_e2e_staging_pause_ms', '${asked}' );`);
+        const answer = await stage([`pause ${asked} ${Date.now()}`]);
+        expect([asked, answer.status, answer.body.pause_ms]).toEqual([asked, 200, answered]);
+      }
+    } finally {
+      await site.php("delete_option( 'svc_e2e_staging_pause_ms' );");
+    }
+  });
+});
+
 describe('pushing never locks itself out', () => {
   it('35 pushes in a row of a 400 KB route all succeed, and the last one is served', async () => {
     const className = uniqueClass('Busy');

@@ -11,6 +11,7 @@ namespace Svc\Rest;
 
 use Svc\Release\BlobStore;
 use Svc\Release\StageCap;
+use Svc\Release\StagingPause;
 use Svc\Storage\Limits;
 use Svc\Validation\Reasons;
 use WP_Error;
@@ -72,7 +73,11 @@ final class BlobsController {
 		if ( null !== $refusal ) {
 			return Refusals::error( $refusal );
 		}
-		return new WP_REST_Response( $store->put( $contents, $present ) );
+		$answer = $store->put( $contents, $present );
+		// Since PHP started on the request: its body read, WordPress's boot and the database included.
+		$elapsed            = microtime( true ) - (float) ( $_SERVER['REQUEST_TIME_FLOAT'] ?? microtime( true ) );
+		$answer['pause_ms'] = StagingPause::bounded( apply_filters( 'svc_staging_pause_ms', StagingPause::after( $elapsed ), $elapsed ) );
+		return new WP_REST_Response( $answer );
 	}
 
 	/**

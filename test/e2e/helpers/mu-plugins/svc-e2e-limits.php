@@ -48,3 +48,15 @@ add_filter(
 		return $ttl ? (int) $ttl : $seconds;
 	}
 );
+
+// The pause a staging answer asks for (svc_staging_pause_ms), set so its bounds can be tested: a number, or "text".
+add_filter(
+	'svc_staging_pause_ms',
+	static function ( $milliseconds ) {
+		$pause = get_option( 'svc_e2e_staging_pause_ms' );
+		if ( false === $pause ) {
+			return $milliseconds;
+		}
+		return 'text' === $pause ? 'a hundred' : (int) $pause;
+	}
+);
