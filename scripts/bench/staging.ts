@@ -17,7 +17,7 @@ export interface StagingFigures {
 
 /**
  * Rounds: 1,000 fresh contents (about 3 MB) are staged in requests under 1 MB, as `svc api push`
- * sends them, while the route is requested back to back; then the route is requested as many times
+ * sends them (pausing between them as the site asks: sendStaging), while the route is requested back to back; then the route is requested as many times
  * with nothing else running. The request bodies are built before the measured window: on a developer's
  * push the hashing and encoding happen on their machine, not beside the site. The contents are never
  * committed (they expire); the site's cap on staged contents must allow `rounds` × 3 MB
