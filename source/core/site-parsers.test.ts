@@ -58,8 +58,14 @@ describe('parseRemoval', () => {
 
 describe('parseStageResult', () => {
 	it('needs both lists of hashes', () => {
-		expect(parseStageResult({ stored: ['a'], present: [] })).toEqual({ stored: ['a'], present: [] });
+		expect(parseStageResult({ stored: ['a'], present: [] })).toEqual({ stored: ['a'], present: [], pauseMs: 0 });
 		expect(parseStageResult({ stored: ['a'] })).toBeUndefined();
+	});
+
+	it('takes the pause the site asks for, bounded, and none when it asks for none or for nonsense', () => {
+		expect(parseStageResult({ stored: [], present: ['a'], pause_ms: 85 })?.pauseMs).toBe(85);
+		expect(parseStageResult({ stored: [], present: ['a'], pause_ms: 10 ** 9 })?.pauseMs).toBe(2000);
+		expect(parseStageResult({ stored: [], present: ['a'], pause_ms: '85' })?.pauseMs).toBe(0);
 	});
 });
 
