@@ -71,6 +71,17 @@ final class CronPlan {
 	}
 
 	/**
+	 * Whether the stored bytes of WordPress's cron option certainly hold none of svc's events, told
+	 * without unserializing the whole array (WordPress's own wp-cron check has already, this request).
+	 * serialize() writes an array's string keys verbatim, so bytes without the hook's name have no
+	 * such key; the escaped string form (`S:`), which serialize() never writes but unserialize()
+	 * reads, could spell it otherwise, so bytes holding it are counted the long way.
+	 */
+	public static function surely_none( string $stored ): bool {
+		return ! str_contains( $stored, self::HOOK ) && ! str_contains( $stored, 'S:' );
+	}
+
+	/**
 	 * svc's events in WordPress's cron array (`_get_cron_array()`): timestamp => hook => key => event.
 	 *
 	 * @param array<mixed> $cron

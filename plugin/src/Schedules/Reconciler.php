@@ -26,7 +26,8 @@ use Svc\Support\Log;
  * loaded it earlier (wp-cron.php running slow core jobs) can write back a copy without svc's events.
  * The marker therefore also holds how many of svc's events the reconcile left, and a request that
  * counts another number (lost, or doubled by two writers) reconciles again. Until then the check
- * costs two autoloaded options and a walk over the cron array this request already holds.
+ * costs two autoloaded options and a look at the cron option's stored bytes; only where they name
+ * svc's hook is the cron array read again and walked.
  */
 final class Reconciler {
 
@@ -127,7 +128,21 @@ final class Reconciler {
 	}
 
 	private static function events_present(): int {
-		return count( CronPlan::present( self::cron() ) );
+		return self::stored_cron_has_none() ? 0 : count( CronPlan::present( self::cron() ) );
+	}
+
+	/**
+	 * Whether the cron option get_option() would give holds none of svc's events, read from its
+	 * stored bytes (CronPlan::surely_none) rather than unserialized a second time on every request
+	 * svc serves: only where get_option() returns those very bytes unserialized (autoloaded, no
+	 * filter of another plugin's in the way, not installing).
+	 */
+	private static function stored_cron_has_none(): bool {
+		if ( wp_installing() || has_filter( 'pre_option_cron' ) || has_filter( 'pre_option' ) || has_filter( 'option_cron' ) || has_filter( 'default_option_cron' ) ) {
+			return false;
+		}
+		$stored = wp_load_alloptions()['cron'] ?? null;
+		return is_string( $stored ) && CronPlan::surely_none( $stored );
 	}
 
 	private static function stored_marker(): ?string {

@@ -149,6 +149,55 @@ final class CronPlanTest extends TestCase {
 	}
 
 	/** @return array{slug: string, method: string, recurrence: string, timestamp: int} */
+	public function test_stored_bytes_without_the_hook_hold_none_of_svcs_events(): void {
+		$core = array(
+			1700000000 => array( 'wp_version_check' => array( 'k' => self::event( 'twicedaily', array() ) ) ),
+			'version'  => 2,
+		);
+		$this->assertTrue( CronPlan::surely_none( self::stored( $core ) ) );
+		$this->assertSame( array(), CronPlan::present( $core ) );
+	}
+
+	public function test_stored_bytes_naming_the_hook_are_counted_the_long_way(): void {
+		$cron = array(
+			1700000000 => array( CronPlan::HOOK => array( 'k' => self::event( 'hourly', array( 'jobs', 'sync' ) ) ) ),
+			'version'  => 2,
+		);
+		$this->assertFalse( CronPlan::surely_none( self::stored( $cron ) ) );
+		$this->assertCount( 1, CronPlan::present( $cron ) );
+		// Only the name, as another hook's argument: not an event, but the bytes cannot tell.
+		$this->assertFalse( CronPlan::surely_none( self::stored( array( 1 => array( 'other' => array( 'k' => self::event( 'hourly', array( CronPlan::HOOK ) ) ) ) ) ) ) );
+	}
+
+	/**
+	 * The cron option's stored bytes, as WordPress writes them (maybe_serialize()).
+	 *
+	 * @param array<mixed> $cron
+	 */
+	private static function stored( array $cron ): string {
+		return serialize( $cron ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- what WordPress stores.
+	}
+
+	/**
+	 * @param list<string> $args
+	 * @return array<string, mixed>
+	 */
+	private static function event( string $schedule, array $args ): array {
+		return array(
+			'schedule' => $schedule,
+			'args'     => $args,
+		);
+	}
+
+	public function test_the_escaped_string_form_cannot_hide_the_hook(): void {
+		// unserialize() reads `S:` strings with \xx escapes, which spell the hook without its bytes.
+		$stored = 'a:1:{i:1700000000;a:1:{S:17:"svc\5fscheduled_run";a:1:{s:1:"k";a:2:{s:8:"schedule";s:6:"hourly";s:4:"args";a:2:{i:0;s:4:"jobs";i:1;s:4:"sync";}}}}}';
+		$cron   = unserialize( $stored ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- the test's own bytes.
+		$this->assertIsArray( $cron );
+		$this->assertCount( 1, CronPlan::present( $cron ) );
+		$this->assertFalse( CronPlan::surely_none( $stored ) );
+	}
+
 	private static function present( string $slug, string $method, string $recurrence, int $timestamp ): array {
 		return array(
 			'slug'       => $slug,

@@ -103,6 +103,27 @@ final class SchedulesTest extends SvcTestCase {
 		$this->assertSame( 0, $tries );
 	}
 
+	public function test_the_events_get_option_gives_are_counted_not_the_stored_bytes_past_a_filter(): void {
+		$this->deploy( array( 'jobs' => self::scheduled( self::unique( 'Jobs' ), "#[Schedule('daily')] public function sync(): void {}" ) ) );
+		$this->reconciler()->check();
+		$cron = get_option( 'cron' );
+		// A plugin keeping WP-Cron's events in a table of its own gives them through the option's
+		// filter: the stored option names none of svc's, what WordPress reads holds the one made.
+		wp_unschedule_hook( CronPlan::HOOK );
+		$give    = static fn (): mixed => $cron;
+		add_filter( 'pre_option_cron', $give );
+		$queries = 0;
+		$count   = static function ( mixed $query ) use ( &$queries ): mixed {
+			++$queries;
+			return $query;
+		};
+		add_filter( 'query', $count );
+		$this->reconciler()->check();
+		remove_filter( 'query', $count );
+		remove_filter( 'pre_option_cron', $give );
+		$this->assertSame( 0, $queries, 'in step with what WordPress reads: no lock taken, nothing reconciled' );
+	}
+
 	public function test_the_lock_has_one_holder_and_an_expired_one_is_taken_over(): void {
 		$name  = 'svc_sched_lock_test_' . bin2hex( random_bytes( 4 ) );
 		$first = DbLock::acquire( $name, 60 );
