@@ -4,6 +4,8 @@
  */
 import http from 'node:http';
 
+import { firstInEachRound } from './round-order.js';
+
 export interface Target {
   name: string;
   url: string;
@@ -35,14 +37,15 @@ export function median(values: readonly number[]): number {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Medians of two targets over `rounds` interleaved rounds (A B, B A, A B…), after `warmup` untimed
+ * Medians of two targets over `rounds` interleaved rounds (A B or B A, which first tossed: round-order.ts), after `warmup` untimed
  * rounds. A short gap between requests lets the server finish the previous request's shutdown
  * work, which would otherwise be billed to whichever target comes next.
  */
 export async function interleavedPair(a: Target, b: Target, rounds: number, warmup = 20, gapMs = 5): Promise<[number, number]> {
   const samples: [number[], number[]] = [[], []];
+  const firsts = firstInEachRound(warmup + rounds);
   for (let round = 0; round < warmup + rounds; round++) {
-    const order: [Target, 0 | 1][] = round % 2 === 0 ? [[a, 0], [b, 1]] : [[b, 1], [a, 0]];
+    const order: [Target, 0 | 1][] = firsts[round] ? [[a, 0], [b, 1]] : [[b, 1], [a, 0]];
     for (const [target, slot] of order) {
       await pause(gapMs);
       const ms = await timeRequest(target);
