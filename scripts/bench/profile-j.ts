@@ -4,14 +4,16 @@
  * argsRoute, a fresh `q` per request) on an nginx + php-fpm site with opcache never revalidating
  * and the early cache on, interleaved as bench (j) does, once per store. The site runs a throwaway
  * copy of plugin/ whose early entry script records hrtime() as it starts, once it read the index,
- * once it found the route, and as it returns to WordPress; a mu-plugin records WordPress's phases
- * and the first shutdown function the moment the request's answer is complete (the store's write
- * and the counts of a miss come after, once PHP-FPM sent the answer). Prints, per route, the median
- * time between consecutive marks and the Svc classes the request loaded, and MISS − uncached per
- * phase: a phase where only the miss grows is the early cache's cost. Not part of `npm run bench`.
+ * once it found the route, and as it returns to WordPress; a mu-plugin records WordPress's phases,
+ * a shutdown function registered first the moment WordPress is done (answered), and EarlyServer the
+ * moment a miss's answer leaves (sent: fastcgi_finish_request; what comes after, the store's write
+ * and the counts, costs the client nothing). Prints, per route, the median time between
+ * consecutive marks and the Svc classes the request loaded, and MISS − uncached per phase: a phase
+ * where only the miss grows is the early cache's cost. Not part of `npm run bench`.
  * PROFILE_PLUGIN_DIR=<dir> profiles another copy of plugin/, to compare two versions in turns.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,7 +33,7 @@ function instrumentEntry(source: string): string {
   const edits: [string, string][] = [
     ["define( 'SVC_EARLY_CACHE_RAN', true );\n", `define( 'SVC_EARLY_CACHE_RAN', true );\n$GLOBALS['bench_marks'] = array( array( 'entry', hrtime( true ) ) );\nregister_shutdown_function( static function (): void { ${mark('answered')} } );\n`],
     ['\tif ( null === $index ) {\n\t\treturn;', `\t${mark('index read')}\n\tif ( null === $index ) {\n\t\treturn;`],
-    ['\t$store  = \\Svc\\EarlyCache\\StoreChoice::early();', `\t${mark('route found')}\n\t$store  = \\Svc\\EarlyCache\\StoreChoice::early();`],
+    ["\tif ( null === $route || null === $route['cache'] ) {", `\t${mark('route found')}\n\tif ( null === $route || null === $route['cache'] ) {`],
   ];
   let out = source;
   for (const [from, to] of edits) {
@@ -40,6 +42,16 @@ function instrumentEntry(source: string): string {
   }
   return `${out}${mark('entry done')}\n`;
 }
+
+/** A miss's answer sent to the client: PHP-FPM ends the request there, before the store's write. */
+function instrumentServer(source: string): string {
+  const from = '\t\t\t\t\tfastcgi_finish_request();';
+  if (!source.includes(from)) throw new Error(`profile-j: EarlyServer.php no longer has ${JSON.stringify(from)}; update instrumentServer()`);
+  return source.replace(from, `\t\t\t\t\t${mark('sent')}\n${from}`);
+}
+
+/** php -r: the early bundle written from the instrumented copy's sources (argv: build-hot-path.php, src). */
+const BUNDLE_AGAIN = "require $argv[1]; require $argv[2] . '/EarlyCache/EarlyPath.php'; echo svc_hot_path_source( $argv[2], Svc\\EarlyCache\\EarlyPath::CLASSES );";
 
 /** WordPress's phases after the drop-in; each request appends [uri, marks, Svc classes] to wp-content/profile-j.log. */
 const PROFILE_PLUGIN = `<?php
@@ -69,7 +81,7 @@ add_action(
 
 type Line = [string, [string, number][], string[]];
 
-/** Median µs of each phase (between consecutive marks), of the drop-in's part and of entry → answered. */
+/** Median µs of each phase (between consecutive marks), of the drop-in's part and of entry → sent. */
 function phaseMedians(lines: Line[]): Map<string, number> {
   const phases = new Map<string, number[]>();
   const add = (key: string, value: number): void => void phases.set(key, [...(phases.get(key) ?? []), value]);
@@ -79,9 +91,10 @@ function phaseMedians(lines: Line[]): Map<string, number> {
       add(`${previous} → ${name}`, (at - since) / 1000);
     });
     const at = (name: string): number | undefined => marks.find(([mark]) => mark === name)?.[1];
-    const [entry, done, answered] = [at('entry'), at('entry done'), at('answered')];
+    // A miss's answer leaves when its buffer is flushed, after the shutdown function marked answered.
+    const [entry, done, sent] = [at('entry'), at('entry done'), at('sent') ?? at('answered')];
     if (entry !== undefined && done !== undefined) add('entry → entry done (the drop-in)', (done - entry) / 1000);
-    if (entry !== undefined && answered !== undefined) add('entry → answered (total)', (answered - entry) / 1000);
+    if (entry !== undefined && sent !== undefined) add('entry → sent (total)', (sent - entry) / 1000);
   }
   return new Map([...phases].map(([key, values]) => [key, median(values)]));
 }
@@ -147,6 +160,11 @@ async function main(): Promise<void> {
     cpSync(process.env.PROFILE_PLUGIN_DIR ?? path.join(import.meta.dirname, '../../plugin'), pluginDir, { recursive: true, dereference: true });
     const entry = path.join(pluginDir, 'src/EarlyCache/entry.php');
     writeFileSync(entry, instrumentEntry(readFileSync(entry, 'utf8')));
+    const server = path.join(pluginDir, 'src/EarlyCache/EarlyServer.php');
+    writeFileSync(server, instrumentServer(readFileSync(server, 'utf8')));
+    // The bundle holds its own copy of EarlyServer: made again from the instrumented one.
+    const bundle = path.join(pluginDir, 'early-path.php');
+    if (existsSync(bundle)) writeFileSync(bundle, execFileSync('php', ['-r', BUNDLE_AGAIN, path.join(import.meta.dirname, '../build-hot-path.php'), path.join(pluginDir, 'src')], { encoding: 'utf8' }));
     const muPlugin = path.join(scratch, 'zz-bench-profile.php');
     writeFileSync(muPlugin, PROFILE_PLUGIN);
     for (const store of stores) process.stdout.write(`${(await profile(store, rounds, pluginDir, muPlugin)).join('\n')}\n`);
