@@ -35,8 +35,8 @@ function svc_hot_path_source( string $src, array $classes ): string {
 			throw new RuntimeException( "no file for {$class_name}: {$file}" );
 		}
 		$short = substr( $class_name, (int) strrpos( $class_name, '\\' ) + 1 );
-		if ( 1 !== preg_match( '/\A<\?php\n(.*?)^declare\(strict_types=1\);\n(.*?)^namespace ([A-Za-z\\\\]+);\n(.*?)(^\/\*\*\n(?:^ \*.*\n)*?^ \*\/\n)?(^(?:final |abstract |readonly )*class ' . $short . '\b.*)\z/ms', $source, $parts ) ) {
-			throw new RuntimeException( "{$file} is not laid out as the bundle expects (header, declare, namespace, uses, class)" );
+		if ( 1 !== preg_match( '/\A<\?php\n(.*?)^declare\(strict_types=1\);\n(.*?)^namespace ([A-Za-z\\\\]+);\n(.*?)(^\/\*\*\n(?:^ \*.*\n)*?^ \*\/\n)?(^(?:(?:final |abstract |readonly )*class|interface) ' . $short . '\b.*)\z/ms', $source, $parts ) ) {
+			throw new RuntimeException( "{$file} is not laid out as the bundle expects (header, declare, namespace, uses, class or interface)" );
 		}
 		list( , $header, $between, $namespace, $uses, $doc, $body ) = $parts;
 		if ( $namespace . '\\' . $short !== $class_name ) {

@@ -90,7 +90,7 @@ export function cachedFillerRoute(index: number): RouteFile {
  * `wp svc cache enable` (WP_CACHE and the drop-in), then the server restarted, then diagnostics
  * checked: advanced-cache.php serves, from the store the row claims.
  */
-async function enableEarlyCache(site: WordPressSite, store: Store, restart: () => Promise<void>): Promise<void> {
+export async function enableEarlyCache(site: WordPressSite, store: Store, restart: () => Promise<void>): Promise<void> {
   const enabled = await runWp(site.wpDir, ['svc', 'cache', 'enable']);
   if (enabled.code !== 0) throw new Error(`wp svc cache enable failed (exit ${String(enabled.code)}): ${enabled.stderr}${enabled.stdout}`);
   await restart();

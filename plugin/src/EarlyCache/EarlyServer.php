@@ -100,30 +100,33 @@ final class EarlyServer {
 	private static function capture( AnswerStore $store, string $key, array $cache, bool $storable, string $counter ): void {
 		header( 'X-Svc-Cache: MISS' );
 		$body = '';
-		/** @var string|null $value What the buffer's end found storable; the closures share it. */
-		$value = null;
-		// With PHP-FPM the answer is sent before it is stored: the write, the lock's release and the
-		// count then cost the client nothing. Elsewhere they happen as the buffer ends.
+		/** @var bool $ended Whether the buffer ended with the whole answer in $body; the closures share it. */
+		$ended = false;
+		// With PHP-FPM the answer is sent before it is stored: what it is stored as (the status and
+		// headers read, its encoding), the write, the lock's release and the count then cost the client
+		// nothing. Elsewhere they happen as the buffer ends. PHP keeps the status and headers it sent
+		// until the request ends.
 		$deferred = function_exists( 'fastcgi_finish_request' );
-		$finish   = static function () use ( $store, $key, $cache, $counter, &$value ): void {
-			if ( null !== $value ) {
-				$store->put( $key, $value, AnswerAge::lifetime( $cache['max_age'], $cache['swr'] ) );
+		$finish   = static function () use ( $store, $key, $cache, $storable, $counter, &$body, &$ended ): void {
+			if ( $ended && $storable ) {
+				$status  = (int) http_response_code();
+				$headers = SentHeaders::parse( headers_list() );
+				unset( $headers['X-Svc-Cache'] );
+				$value = null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ? StoredAnswer::encode( $status, $headers, $body, time() ) : null;
+				if ( null !== $value ) {
+					$store->put( $key, $value, AnswerAge::lifetime( $cache['max_age'], $cache['swr'] ) );
+				}
 			}
 			$store->unlock( $key );
 			$store->increment( $counter );
 		};
 		ob_start(
-			static function ( string $buffer, int $phase ) use ( $storable, $deferred, $finish, &$body, &$value ): string {
+			static function ( string $buffer, int $phase ) use ( $deferred, $finish, &$body, &$ended ): string {
 				$body .= $buffer;
 				if ( 0 === ( $phase & PHP_OUTPUT_HANDLER_FINAL ) ) {
 					return $buffer;
 				}
-				$status  = (int) http_response_code();
-				$headers = SentHeaders::parse( headers_list() );
-				unset( $headers['X-Svc-Cache'] );
-				if ( $storable && null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ) {
-					$value = StoredAnswer::encode( $status, $headers, $body, time() );
-				}
+				$ended = true;
 				if ( ! $deferred ) {
 					$finish();
 				}

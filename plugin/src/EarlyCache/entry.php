@@ -58,6 +58,8 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 		}
 		return;
 	}
+	// What a hit or a miss loads from here on, in one file (EarlyPath).
+	\Svc\EarlyCache\EarlyPath::include( dirname( __DIR__, 2 ) . '/early-path.php' );
 	$store  = \Svc\EarlyCache\StoreChoice::early();
 	$stamp  = defined( 'SVC_EARLY_CACHE_SINGLE_NODE' ) && SVC_EARLY_CACHE_SINGLE_NODE ? null : static fn (): ?string => \Svc\EarlyCache\StampReader::current( $store, $index );
 	$lookup = new \Svc\EarlyCache\Lookup( $store, $index, $scope, $stamp );
