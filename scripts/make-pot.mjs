@@ -30,7 +30,7 @@ export function makePot() {
     const [program, ...prefix] = wpCliCommand();
     execFileSync(
       program,
-      [...prefix, 'i18n', 'make-pot', PLUGIN, out, '--slug=svc', '--domain=svc', '--exclude=admin/src,languages,hot-path.php', '--allow-root', '--quiet'],
+      [...prefix, 'i18n', 'make-pot', PLUGIN, out, '--slug=svc', '--domain=svc', '--exclude=admin/src,languages,hot-path.php,early-path.php', '--allow-root', '--quiet'],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
     return readFileSync(out, 'utf8');
