@@ -1,7 +1,7 @@
 /**
  * The pause a push makes after a staging request, as the site asked (`pause_ms` in the answer of
- * `POST api-blobs`: as long as it spent on the request, so that a push leaves the routes served beside
- * it at least half of the site's time; docs/management-api.md). A site's answer is untrusted: only
+ * `POST api-blobs`: as long as it spent storing the request's contents, so that a push leaves the
+ * routes served beside it about half of the site's time; docs/management-api.md). A site's answer is untrusted: only
  * whole milliseconds up to MAX_STAGING_PAUSE_MS are taken, anything else is no pause, and so is an
  * answer of a plugin from before pauses.
  */

@@ -56,7 +56,7 @@ describe('a staging answer asks the push to pause', () => {
     await emptyTheStage();
   });
 
-  it('as long as the site worked on it, within 0 to 2 s, whatever svc_staging_pause_ms returns', async () => {
+  it('as long as the site spent storing the contents, within 0 to 2 s, whatever svc_staging_pause_ms returns', async () => {
     const staged = await stage([`pause ${Date.now()}`]);
     expect(staged.status).toBe(200);
     expect(Number.isInteger(staged.body.pause_ms)).toBe(true);

@@ -10,11 +10,13 @@ declare(strict_types=1);
 namespace Svc\Release;
 
 /**
- * As long as the site spent on the request: a push sends its staging requests one after the other,
- * so without a pause it keeps one PHP worker and the database busy for as long as it stages, and the
- * routes served beside it wait for the CPU (`npm run bench`, figure d). Pausing as long as it worked
- * leaves the site at least half of that time. Bounded, so a slow request never stalls a push for
- * long; a site that would rather stage at full speed returns 0 from the filter `svc_staging_pause_ms`.
+ * As long as the site spent checking and storing the request's contents: a push sends its staging
+ * requests one after the other, so without a pause it keeps one PHP worker and the database busy for
+ * as long as it stages, and the routes served beside it wait for the CPU (`npm run bench`, figure d).
+ * Pausing as long as that work took leaves the site about half of the push's time (a little less:
+ * WordPress's boot for each request is not counted, nor, under mod_php, the upload of its body).
+ * Bounded, so a slow request never stalls a push for long; a site that would rather stage at full
+ * speed returns 0 from the filter `svc_staging_pause_ms`.
  */
 final class StagingPause {
 
