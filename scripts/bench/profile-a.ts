@@ -16,6 +16,7 @@ import path from 'node:path';
 import { startWordPress } from '../../test/support/wordpress.js';
 import { deploy } from './deploy.js';
 import { interleavedPair, median, timeRequest } from './measure.js';
+import { phaseReport, type ProfileLine } from './profile-report.js';
 import { HAND_REGISTERED_PLUGIN, helloRoute } from './routes.js';
 
 /** Marks on both sides of svc's callbacks; each request appends [uri, marks, Svc classes] to wp-content/profile-a.log. */
@@ -62,7 +63,7 @@ add_action(
 );
 `;
 
-type Line = [string, [string, number][], string[]];
+type Line = ProfileLine;
 
 /** Median µs of each phase (between consecutive marks) and of the whole request. */
 function phaseMedians(lines: Line[]): Map<string, number> {
@@ -81,12 +82,7 @@ function phaseMedians(lines: Line[]): Map<string, number> {
 }
 
 function report(name: string, lines: Line[]): string[] {
-  const classes = lines[0]?.[2] ?? [];
-  return [
-    `${name}: ${lines.length} requests, ${classes.length} Svc classes loaded, medians in µs`,
-    ...[...phaseMedians(lines)].map(([key, value]) => `${value.toFixed(0).padStart(8)}  ${key}`),
-    `  classes: ${classes.join(' ')}`,
-  ];
+  return phaseReport(name, lines, phaseMedians(lines));
 }
 
 /**

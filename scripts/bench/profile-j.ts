@@ -22,6 +22,7 @@ import { deploy } from './deploy.js';
 import { argsRoute, enableEarlyCache, type Store } from './early-cache.js';
 import { freshQuery, interleavedProbes, pause, timeProbe, warm } from './early-probes.js';
 import { median } from './measure.js';
+import { phaseReport, type ProfileLine } from './profile-report.js';
 
 const mark = (name: string): string => `$GLOBALS['bench_marks'][] = array( '${name}', hrtime( true ) );`;
 
@@ -79,7 +80,7 @@ add_action(
 );
 `;
 
-type Line = [string, [string, number][], string[]];
+type Line = ProfileLine;
 
 /** Median µs of each phase (between consecutive marks), of the drop-in's part and of entry → sent. */
 function phaseMedians(lines: Line[]): Map<string, number> {
@@ -100,12 +101,7 @@ function phaseMedians(lines: Line[]): Map<string, number> {
 }
 
 function report(name: string, lines: Line[]): string[] {
-  const classes = lines[0]?.[2] ?? [];
-  return [
-    `${name}: ${lines.length} requests, ${classes.length} Svc classes loaded, medians in µs`,
-    ...[...phaseMedians(lines)].map(([key, value]) => `${value.toFixed(0).padStart(8)}  ${key}`),
-    `  classes: ${classes.join(' ')}`,
-  ];
+  return phaseReport(name, lines, phaseMedians(lines));
 }
 
 function difference(miss: Line[], uncached: Line[]): string[] {
