@@ -192,7 +192,8 @@ final class CronPlanTest extends TestCase {
 	public function test_the_escaped_string_form_cannot_hide_the_hook(): void {
 		// unserialize() reads `S:` strings with \xx escapes, which spell the hook without its bytes.
 		$stored = 'a:1:{i:1700000000;a:1:{S:17:"svc\5fscheduled_run";a:1:{s:1:"k";a:2:{s:8:"schedule";s:6:"hourly";s:4:"args";a:2:{i:0;s:4:"jobs";i:1;s:4:"sync";}}}}}';
-		$cron   = unserialize( $stored ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- the test's own bytes.
+		// PHP 8.5 deprecates reading the form, and still reads it: the check must still see the hook.
+		$cron = @unserialize( $stored ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions,WordPress.PHP.NoSilencedErrors -- the test's own bytes.
 		$this->assertIsArray( $cron );
 		$this->assertCount( 1, CronPlan::present( $cron ) );
 		$this->assertFalse( CronPlan::surely_none( $stored ) );
