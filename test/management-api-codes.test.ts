@@ -39,6 +39,7 @@ const NOT_CODES: Record<string, string> = {
   svc_max_staged_contents: 'a filter',
   svc_site_admins_may_deploy: 'a filter',
   svc_stage_ttl: 'a filter',
+  svc_staging_pause_ms: 'a filter',
 };
 
 function filesUnder(dir: string, extension: string): string[] {

@@ -50,7 +50,7 @@ async function served(): Promise<Record<string, string>> {
 describe('staging and committing', () => {
   it('the first release keeps the files found on disk as the import release, and serves the push', async () => {
     const hello = publicGet(uniqueClass('Hello'), 'hello v1');
-    expect((await stage([hello])).body).toEqual({ stored: [sha256(hello)], present: [] });
+    expect((await stage([hello])).body).toEqual({ stored: [sha256(hello)], present: [], pause_ms: expect.any(Number) });
     const response = await commit({ files: { hello: sha256(hello) } });
     expect(response.status).toBe(200);
     expect(response.body.plan).toEqual({ added: ['hello'], changed: [], removed: [] });
@@ -66,7 +66,7 @@ describe('staging and committing', () => {
     const before = await activeId();
     const current = await served();
     const hello = (await list(site)).records.find((item) => item.filename === 'hello')!;
-    expect((await stage([hello.content!])).body).toEqual({ stored: [], present: [hello.hash] });
+    expect((await stage([hello.content!])).body).toEqual({ stored: [], present: [hello.hash], pause_ms: expect.any(Number) });
     const response = await commit({ files: current });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ release: null, unchanged: true });
