@@ -5,8 +5,7 @@
  */
 import http from 'node:http';
 
-import { median } from './measure.js';
-import { firstInEachRound } from './round-order.js';
+import { interleaved } from './measure.js';
 
 /** What X-Svc-Cache must say: null for an answer svc's early cache does not know (the route by hand). */
 export type CacheState = 'HIT' | 'MISS' | 'BYPASS' | null;
@@ -57,19 +56,9 @@ export async function timeProbe(probe: Probe): Promise<number> {
 
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** measure.ts's interleavedPair (A B or B A: round-order.ts; warm-up rounds untimed, a short gap), every request checked. */
-export async function interleavedProbes(a: Probe, b: Probe, rounds: number, warmup = 20, gapMs = 5): Promise<[number, number]> {
-  const samples: [number[], number[]] = [[], []];
-  const firsts = firstInEachRound(warmup + rounds);
-  for (let round = 0; round < warmup + rounds; round++) {
-    const order: [Probe, 0 | 1][] = firsts[round] ? [[a, 0], [b, 1]] : [[b, 1], [a, 0]];
-    for (const [probe, slot] of order) {
-      await pause(gapMs);
-      const ms = await timeProbe(probe);
-      if (round >= warmup) samples[slot].push(ms);
-    }
-  }
-  return [median(samples[0]), median(samples[1])];
+/** measure.ts's interleaved() of two probes, every request checked (timeProbe). */
+export function interleavedProbes(a: Probe, b: Probe, rounds: number, warmup = 20, gapMs = 5): Promise<[number, number]> {
+  return interleaved(a, b, timeProbe, rounds, warmup, gapMs);
 }
 
 /** A probe asking one URL each time. */

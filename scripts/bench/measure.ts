@@ -39,18 +39,24 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Medians of two targets over `rounds` interleaved rounds (A B or B A, which first tossed: round-order.ts), after `warmup` untimed
  * rounds. A short gap between requests lets the server finish the previous request's shutdown
- * work, which would otherwise be billed to whichever target comes next.
+ * work, which would otherwise be billed to whichever target comes next. `time` makes one request
+ * of a target and resolves to its milliseconds (timeRequest here; early-probes.ts checks each answer too).
  */
-export async function interleavedPair(a: Target, b: Target, rounds: number, warmup = 20, gapMs = 5): Promise<[number, number]> {
+export async function interleaved<T>(a: T, b: T, time: (target: T) => Promise<number>, rounds: number, warmup = 20, gapMs = 5): Promise<[number, number]> {
   const samples: [number[], number[]] = [[], []];
   const firsts = firstInEachRound(warmup + rounds);
   for (let round = 0; round < warmup + rounds; round++) {
-    const order: [Target, 0 | 1][] = firsts[round] ? [[a, 0], [b, 1]] : [[b, 1], [a, 0]];
+    const order: [T, 0 | 1][] = firsts[round] ? [[a, 0], [b, 1]] : [[b, 1], [a, 0]];
     for (const [target, slot] of order) {
       await pause(gapMs);
-      const ms = await timeRequest(target);
+      const ms = await time(target);
       if (round >= warmup) samples[slot].push(ms);
     }
   }
   return [median(samples[0]), median(samples[1])];
+}
+
+/** interleaved() of two URLs, each request timed by timeRequest(). */
+export function interleavedPair(a: Target, b: Target, rounds: number, warmup = 20, gapMs = 5): Promise<[number, number]> {
+  return interleaved(a, b, timeRequest, rounds, warmup, gapMs);
 }

@@ -1,7 +1,7 @@
 /**
- * Which of two targets goes first in each round of an interleaved measurement (measure.ts,
- * early-probes.ts): blocks of four rounds, A B A B B A B A or B A B A A B A B, the block tossed
- * from a fixed seed. Not A B, B A… in turn.
+ * Which of two targets goes first in each round of an interleaved measurement (measure.ts's
+ * interleaved(), which early-probes.ts uses too): blocks of four rounds, A B A B B A B A or
+ * B A B A A B A B, the block tossed from a fixed seed. Not A B, B A… in turn.
  *
  * php-fpm's children wait in accept() in a queue and take connections in turn. With 4 children,
  * A B B A A B B A… sent every request of one target to the same two children and every request of
