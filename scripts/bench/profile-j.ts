@@ -52,7 +52,7 @@ function instrumentServer(source: string): string {
 }
 
 /** php -r: the early bundle written from the instrumented copy's sources (argv: build-hot-path.php, src). */
-const BUNDLE_AGAIN = "require $argv[1]; require $argv[2] . '/EarlyCache/EarlyPath.php'; echo svc_hot_path_source( $argv[2], Svc\\EarlyCache\\EarlyPath::CLASSES );";
+const BUNDLE_AGAIN = "require $argv[1]; require $argv[2] . '/EarlyCache/EarlyPath.php'; echo svc_hot_path_source( $argv[2], Svc\\EarlyCache\\EarlyPath::CLASSES, 'scripts/build-early-path.php' );";
 
 /** WordPress's phases after the drop-in; each request appends [uri, marks, Svc classes] to wp-content/profile-j.log. */
 const PROFILE_PLUGIN = `<?php

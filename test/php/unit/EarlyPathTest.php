@@ -18,7 +18,7 @@ final class EarlyPathTest extends TestCase {
 
 	public function test_the_committed_bundle_is_what_the_script_writes_from_the_sources(): void {
 		$this->assertSame(
-			svc_hot_path_source( self::PLUGIN . '/src', EarlyPath::CLASSES ),
+			svc_hot_path_source( self::PLUGIN . '/src', EarlyPath::CLASSES, SVC_EARLY_PATH_SCRIPT ),
 			(string) file_get_contents( self::PLUGIN . '/early-path.php' ),
 			'plugin/early-path.php is out of date: run `php scripts/build-early-path.php`'
 		);
