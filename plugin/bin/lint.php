@@ -6,7 +6,8 @@
  * Compiling through opcache catches what `php -l` catches (parse and compile errors), in one
  * process for a whole batch instead of one process per file.
  *
- * Output: one line per file, `OK <index>` or `ERR <index> <message>`; `NOOPCACHE` when it cannot work.
+ * Output: `LINT` (the caller's proof that a PHP command line ran this script), then one line per
+ * file, `OK <index>` or `ERR <index> <message>`; `NOOPCACHE` when it cannot work.
  *
  * @package Svc
  */
@@ -16,6 +17,8 @@ declare(strict_types=1);
 if ( 'cli' !== PHP_SAPI ) {
 	exit;
 }
+
+echo "LINT\n";
 
 if ( ! function_exists( 'opcache_compile_file' ) || ! ini_get( 'opcache.enable_cli' ) ) {
 	echo "NOOPCACHE\n";

@@ -29,3 +29,9 @@ if ( ! function_exists( '_n' ) ) {
 		return 1 === $number ? $single : $plural;
 	}
 }
+if ( ! function_exists( 'get_temp_dir' ) ) {
+	// The syntax check writes its copies there; outside WordPress, the system's temporary directory.
+	function get_temp_dir(): string { // phpcs:ignore
+		return rtrim( sys_get_temp_dir(), '/' ) . '/';
+	}
+}

@@ -29,6 +29,17 @@ final class LintCommand {
 	}
 
 	/**
+	 * Whether a PHP command line ran bin/lint.php, whatever it then answered: its first words are
+	 * `LINT`. The checker tries each `php` it finds with the batch itself, so a push starts one
+	 * child, not a probe first; a binary that is no PHP CLI (or a CGI one) never says it.
+	 *
+	 * @param list<string>|null $lines
+	 */
+	public static function ran( ?array $lines ): bool {
+		return null !== $lines && in_array( 'LINT', $lines, true );
+	}
+
+	/**
 	 * Whether the batch's output has an `OK <i>` or `ERR <i> …` line for each of $count files.
 	 *
 	 * @param list<string>|null $lines

@@ -14,6 +14,9 @@ namespace Svc\Validation;
  * reports, one process for the batch, started as LintCommand says), falling back to `php -l` per file. Where no PHP binary can
  * run (none found, or process execution disabled) the check is skipped, as docs/rules.md allows: the
  * tokenizer's parse still catches syntax errors and boot isolation catches the rest.
+ *
+ * A push tries each candidate `php` with the batch itself rather than probing first: each child PHP
+ * costs the site about 30 ms of CPU, on every push that changes a file, while readers wait for it.
  */
 final class SyntaxChecker {
 
@@ -39,9 +42,11 @@ final class SyntaxChecker {
 	 * @return array<string, string>|null Label => error message; null when the check could not run.
 	 */
 	public function check( array $sources ): ?array {
-		$binary = $this->binary();
-		if ( null === $binary || array() === $sources ) {
-			return null === $binary ? null : array();
+		if ( false === $this->binary ) {
+			return null;
+		}
+		if ( array() === $sources ) {
+			return array();
 		}
 		$directory = self::temporary_directory();
 		if ( null === $directory ) {
@@ -54,9 +59,20 @@ final class SyntaxChecker {
 				$files[] = $directory . '/' . $index . '.php';
 				file_put_contents( $directory . '/' . $index . '.php', $source );
 			}
-			$lines = self::run( LintCommand::batch( $binary, dirname( __DIR__, 2 ) . '/bin/lint.php', $files, (bool) ini_get( 'short_open_tag' ) ) );
+			$lines = null;
+			foreach ( null === $this->binary ? self::candidates() : array( $this->binary ) as $candidate ) {
+				$lines = self::run( LintCommand::batch( $candidate, dirname( __DIR__, 2 ) . '/bin/lint.php', $files, (bool) ini_get( 'short_open_tag' ) ) );
+				if ( LintCommand::ran( $lines ) ) {
+					$this->binary = $candidate;
+					break;
+				}
+			}
+			if ( ! is_string( $this->binary ) ) {
+				$this->binary = false;
+				return null;
+			}
 			if ( ! LintCommand::answered( $lines, count( $files ) ) ) {
-				$lines = self::lint_one_by_one( $binary, $files );
+				$lines = self::lint_one_by_one( $this->binary, $files );
 			}
 			if ( null === $lines ) {
 				return null;
@@ -145,9 +161,25 @@ final class SyntaxChecker {
 		return array_values( array_filter( explode( "\n", $output ), static fn ( string $line ): bool => '' !== $line ) );
 	}
 
+	/** The binary a probe finds: for the diagnostics, which run no check. */
 	private static function find_binary(): ?string {
+		foreach ( self::candidates() as $candidate ) {
+			$probe = self::run( array( $candidate, '-n', '-r', 'echo PHP_SAPI;' ) );
+			if ( array( 'cli' ) === $probe ) {
+				return $candidate;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The executables that may be a PHP command line, most likely first; none where processes cannot start.
+	 *
+	 * @return list<string>
+	 */
+	private static function candidates(): array {
 		if ( ! function_exists( 'proc_open' ) || in_array( 'proc_open', array_map( 'trim', explode( ',', (string) ini_get( 'disable_functions' ) ) ), true ) ) {
-			return null;
+			return array();
 		}
 		$candidates = array();
 		// Under php-fpm or a web server module PHP_BINARY is not a CLI; only trust it when it is one.
@@ -158,15 +190,7 @@ final class SyntaxChecker {
 		foreach ( explode( PATH_SEPARATOR, '' !== $path ? $path : '/usr/local/bin:/usr/bin:/bin' ) as $directory ) {
 			$candidates[] = rtrim( $directory, '/' ) . '/php';
 		}
-		foreach ( $candidates as $candidate ) {
-			if ( is_file( $candidate ) && is_executable( $candidate ) ) {
-				$probe = self::run( array( $candidate, '-n', '-r', 'echo PHP_SAPI;' ) );
-				if ( array( 'cli' ) === $probe ) {
-					return $candidate;
-				}
-			}
-		}
-		return null;
+		return array_values( array_filter( array_unique( $candidates ), static fn ( string $candidate ): bool => is_file( $candidate ) && is_executable( $candidate ) ) );
 	}
 
 	private static function temporary_directory(): ?string {

@@ -25,4 +25,16 @@ final class LintCommandTest extends TestCase {
 		$this->assertFalse( LintCommand::answered( array( 'OK 0', 'OK 2' ), 3 ) );
 		$this->assertFalse( LintCommand::answered( array( 'OK 0', 'OK 1x', 'ERR 2' ), 3 ) );
 	}
+
+	public function test_the_script_ran_only_when_it_said_so_whatever_it_answered_next(): void {
+		$this->assertTrue( LintCommand::ran( array( 'LINT', 'OK 0' ) ) );
+		$this->assertTrue( LintCommand::ran( array( 'Failed loading Zend extension \'opcache\'', 'LINT', 'NOOPCACHE' ) ) );
+		// A fatal compile error in the first file ends the script before any answer.
+		$this->assertTrue( LintCommand::ran( array( 'LINT', 'PHP Fatal error:  Cannot redeclare f() in /t/0.php on line 1' ) ) );
+		$this->assertFalse( LintCommand::ran( null ) );
+		$this->assertFalse( LintCommand::ran( array() ) );
+		// A CGI binary, or something else named php: it never ran the script as a command line.
+		$this->assertFalse( LintCommand::ran( array( 'Content-type: text/html; charset=UTF-8', 'No input file specified.' ) ) );
+		$this->assertFalse( LintCommand::ran( array( 'LINTING', 'OK 0' ) ) );
+	}
 }
