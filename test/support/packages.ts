@@ -2,11 +2,14 @@
  * The test harness installs what it needs (apt-get, as root, on the CI and dev boxes), which svc
  * itself never does (source/local-site/packages.ts only says what is missing): the packages of a
  * throwaway WordPress, unzip for the WordPress builds (wordpress-builds.ts), Apache with mod_php for
- * a site served by Apache, and tmux (test/cli/tui.test.ts reads svc's screens from its panes;
- * `script`, its pty, is in bsdutils).
+ * a site served by Apache, Redis for a site with a persistent object cache, and for `npm test` every
+ * package of debian-packages.txt (chromium, the keyring, tmux: test/cli/tui.test.ts reads svc's
+ * screens from its panes; `script`, its pty, is in bsdutils), the list `.ci/run` installs too.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { APT_PACKAGES, findExecutable, missingForAnySite, missingForFpm } from '../../source/local-site/packages.js';
 
@@ -16,8 +19,16 @@ const BUILD_PACKAGES = ['unzip'];
 /** The shared-host server (Apache + mod_php), asked for by server 'apache'. */
 export const APACHE_APT_PACKAGES = ['apache2', 'libapache2-mod-php8.2'];
 
-/** What only the tests need besides a site. */
-const TEST_PACKAGES = ['tmux'];
+/** A site with a persistent object cache (objectCache 'redis'): the server, and PHP's extension for the drop-in. */
+export const REDIS_APT_PACKAGES = ['redis-server', 'php8.2-redis'];
+
+/** What a site with Redis needs: the server, PHP's redis extension (for php-fpm and the CLI alike). */
+export function missingForRedis(): string[] {
+  return [
+    ...(findExecutable('redis-server') === undefined ? ['redis-server'] : []),
+    ...(existsSync('/etc/php/8.2/mods-available/redis.ini') ? [] : ['php8.2-redis']),
+  ];
+}
 
 /** What Apache with mod_php needs: the binary, PHP's module. */
 export function missingForApache(): string[] {
@@ -28,12 +39,13 @@ export function missingForApache(): string[] {
 }
 
 /** What is missing, in words; empty when everything the harness's sites use is installed. */
-export function missingPackages(server?: 'php' | 'fpm' | 'apache'): string[] {
+export function missingPackages(server?: 'php' | 'fpm' | 'apache', objectCache?: 'none' | 'redis'): string[] {
   return [
     ...missingForAnySite(),
     ...missingForFpm(),
     ...(findExecutable('unzip') === undefined ? ['unzip'] : []),
     ...(server === 'apache' ? missingForApache() : []),
+    ...(objectCache === 'redis' ? missingForRedis() : []),
   ];
 }
 
@@ -56,23 +68,36 @@ function runQuietly(command: string, args: string[]): void {
  * any piece is missing, and Apache with mod_php for a site served by Apache.
  * Quiet on success; throws with apt's output on failure. Needs root, as on the CI and dev boxes.
  */
-export function ensureSitePackages(server?: 'php' | 'fpm' | 'apache'): void {
-  if (missingPackages(server).length === 0) return;
+export function ensureSitePackages(server?: 'php' | 'fpm' | 'apache', objectCache?: 'none' | 'redis'): void {
+  if (missingPackages(server, objectCache).length === 0) return;
   runQuietly('apt-get', ['update']);
-  runQuietly('apt-get', ['install', '-y', ...APT_PACKAGES, ...BUILD_PACKAGES, ...(server === 'apache' ? APACHE_APT_PACKAGES : [])]);
-  const stillMissing = missingPackages(server);
+  runQuietly('apt-get', ['install', '-y', ...APT_PACKAGES, ...BUILD_PACKAGES, ...(server === 'apache' ? APACHE_APT_PACKAGES : []), ...(objectCache === 'redis' ? REDIS_APT_PACKAGES : [])]);
+  const stillMissing = missingPackages(server, objectCache);
   if (stillMissing.length > 0) {
     throw new Error(`Still missing after apt-get install: ${stillMissing.join(', ')}`);
   }
 }
 
-/** The sites' packages (apt-get when missing), and the tests' own. */
+/** debian-packages.txt, shared with .ci/run: one package a line, # starts a comment. */
+export function listedPackages(text: string): string[] {
+  return text.split('\n').flatMap((line) => (line.split('#')[0] ?? '').split(/\s+/).filter((name) => name !== ''));
+}
+
+const PACKAGE_LIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'debian-packages.txt');
+
+function installed(name: string): boolean {
+  // composer is often installed as a phar rather than from Debian: one on PATH counts.
+  if (name === 'composer' && findExecutable('composer') !== undefined) return true;
+  const query = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return query.status === 0 && query.stdout.includes('install ok installed');
+}
+
+/** Every package of debian-packages.txt (apt-get when any is missing), as .ci/run installs them: what `npm test` uses. */
 export function ensurePackages(): void {
-  ensureSitePackages();
-  const missing = TEST_PACKAGES.filter((name) => findExecutable(name) === undefined);
-  if (missing.length === 0) return;
-  for (const args of [['update'], ['install', '-y', ...missing]]) {
-    const result = spawnSync('apt-get', args, { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (status ${String(result.status)})`);
+  const missing = listedPackages(readFileSync(PACKAGE_LIST, 'utf8')).filter((name) => !installed(name));
+  if (missing.length > 0) {
+    runQuietly('apt-get', ['update']);
+    runQuietly('apt-get', ['install', '-y', '--no-install-recommends', ...missing]);
   }
+  ensureSitePackages();
 }

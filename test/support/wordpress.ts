@@ -307,7 +307,7 @@ function snippetFile(prelude: string, wpDir: string, code: string): string {
 export async function startWordPress(options: StartOptions = {}): Promise<WordPressSite> {
   const timings: Record<string, number> = {};
   const step = createStepLogger(options.verbose ?? false, timings);
-  ensureSitePackages(options.server ?? defaultServerKind());
+  ensureSitePackages(options.server ?? defaultServerKind(), options.objectCache ?? defaultObjectCache());
   step('packages');
   // Stopped on SIGINT/SIGTERM/SIGHUP too, and the signal re-raised.
   return withSiteRoot<SiteServer, WordPressSite>(true, (resources, stopper) => buildSite(resources, stopper, options, timings, step));
