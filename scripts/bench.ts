@@ -69,6 +69,7 @@ import { interleavedPair, median, timeRequest } from './bench/measure.js';
 import { latencyWhileStaging } from './bench/staging.js';
 import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, limitedHelloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
+import { waitForQuiet } from './bench/quiet.js';
 import { measureCli } from './bench/cli.js';
 import { measureMultiNode } from './bench/multinode.js';
 import { measureEarlyCache } from './bench/early-cache.js';
@@ -322,7 +323,8 @@ async function single(): Promise<void> {
     process.stdout.write(lines.join('\n'));
     if (frontCalls.length > 0) process.stdout.write(`front-end calls:\n${frontCalls.slice(0, 10).join('\n')}\n`);
 
-    process.stdout.write('Timing the CLI…\n');
+    const quiet = await waitForQuiet();
+    process.stdout.write(`Timing the CLI (after ${(quiet.waitedMs / 1000).toFixed(1)} s for the machine to go quiet: ${(quiet.busy * 100).toFixed(0)} % busy)…\n`);
     const cli = await measureCli(binary, many, path.join(scratch, 'project'), deployed, path.join(apiDir, 'filler/route-1.php'));
     process.stdout.write(
       [

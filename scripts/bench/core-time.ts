@@ -5,9 +5,9 @@
  * cause (MariaDB, nginx, the readers, or processes the bench did not start). Pure: texts in, ticks out.
  */
 
-/** Ticks a core spent busy (everything but idle and iowait) and in all, from the text of /proc/stat. */
-export function coreTicks(procStat: string, core: number): { busy: number; total: number } {
-  const line = procStat.split('\n').find((entry) => entry.startsWith(`cpu${core} `));
+/** Ticks a core (or 'all' of them) spent busy (everything but idle and iowait) and in all, from the text of /proc/stat. */
+export function coreTicks(procStat: string, core: number | 'all'): { busy: number; total: number } {
+  const line = procStat.split('\n').find((entry) => entry.startsWith(core === 'all' ? 'cpu ' : `cpu${core} `));
   if (line === undefined) throw new Error(`/proc/stat has no line for core ${core}`);
   const ticks = line.trim().split(/\s+/).slice(1).map(Number);
   const total = ticks.slice(0, 8).reduce((sum, value) => sum + value, 0);

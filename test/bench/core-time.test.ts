@@ -10,6 +10,11 @@ describe('core time', () => {
     expect(() => coreTicks(STAT, 2)).toThrow('/proc/stat has no line for core 2');
   });
 
+  it('reads every core at once from the first line', () => {
+    // user 200 + system 100 busy; idle 700 and iowait 10 not.
+    expect(coreTicks(STAT, 'all')).toEqual({ busy: 300, total: 1010 });
+  });
+
   it("reads a process's name and ticks, its reaped children's only when asked, a name with spaces and parentheses whole", () => {
     const stat = '42 (php-fpm: pool (www)) S 1 42 42 0 -1 4194560 100 0 0 0 30 12 7 3 20 0 1 0 100 0 0';
     expect(processTicks(stat, false)).toEqual({ command: 'php-fpm: pool (www)', ticks: 42 });
