@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { base64Length, blobJsonBytes, DEFAULT_REQUEST_BYTES, packBlobs, requestBytes, requestLimit, type BlobSource } from './blob-batches.js';
+import { base64Length, blobJsonBytes, DEFAULT_REQUEST_BYTES, fitsInCommit, packBlobs, requestBytes, requestLimit, type BlobSource } from './blob-batches.js';
 import { MAX_FILE_BYTES, sha256Hex } from './route-files.js';
 
 /** A blob with real bytes, so the computed sizes can be checked against the JSON actually sent. */
@@ -96,5 +96,21 @@ describe('requestLimit', () => {
 		expect(requestLimit(undefined)).toBe(DEFAULT_REQUEST_BYTES);
 		expect(requestLimit(0)).toBe(DEFAULT_REQUEST_BYTES);
 		expect(requestLimit(Number.NaN)).toBe(DEFAULT_REQUEST_BYTES);
+	});
+});
+
+describe('fitsInCommit', () => {
+	const sized = (size: number): BlobSource => ({ hash: 'a'.repeat(64), size });
+
+	it('holds contents whose blobs, the files object and room for the other fields stay under the limit', () => {
+		const files = 90;
+		// requestBytes of one 3,000-byte blob: 12 + 31 + 64 + 4,000 = 4,107.
+		expect(requestBytes([sized(3_000)])).toBe(4_107);
+		expect(fitsInCommit([sized(3_000)], files, 4_107 + files + 4_096)).toBe(true);
+		expect(fitsInCommit([sized(3_000)], files, 4_107 + files + 4_095)).toBe(false);
+	});
+
+	it('never for no contents: the commit then carries none', () => {
+		expect(fitsInCommit([], 10, 1_000_000)).toBe(false);
 	});
 });

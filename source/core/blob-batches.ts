@@ -69,6 +69,21 @@ export function packBlobs<B extends BlobSource>(blobs: readonly B[], limit: numb
 	return batches;
 }
 
+/**
+ * Room in a commit's body for everything but `files` and `blobs`: `prune`, `dry_run`, `base`, `kind`,
+ * `commit_id`, and a message of 500 characters even if each is escaped as `\uXXXX`.
+ */
+const COMMIT_FIELDS_BYTES = 4096;
+
+/**
+ * Whether a commit can carry these blobs in its own body (a plugin whose `features` has
+ * `commit_blobs`) and stay under `limit`: a small push then makes one request where staging first
+ * makes two. `filesJsonBytes` is the length of the commit's `files` object as JSON.
+ */
+export function fitsInCommit(blobs: readonly BlobSource[], filesJsonBytes: number, limit: number): boolean {
+	return blobs.length > 0 && requestBytes(blobs) + filesJsonBytes + COMMIT_FIELDS_BYTES <= limit;
+}
+
 /** The request limit to pack for: the site's figure when it gives a usable one. */
 export function requestLimit(siteLimit: number | undefined): number {
 	return siteLimit !== undefined && Number.isFinite(siteLimit) && siteLimit > 0 ? Math.floor(siteLimit) : DEFAULT_REQUEST_BYTES;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
+import { requestBytes } from './blob-batches.js';
 import { pushRelease, type PushFile } from './release-push.js';
 import { sha256Hex } from './route-files.js';
 import type { CommitRequest, CommitResult, SiteClient, SiteStatus, StageBlob } from './site-client.js';
@@ -12,8 +13,8 @@ function files(count: number, bytes: number): PushFile[] {
 	});
 }
 
-const status = (requestBytes: number): SiteStatus =>
-	({ deploy: { allowed: true }, release: null, limits: { requestBytes }, features: [] }) as unknown as SiteStatus;
+const status = (requestBytes: number, features: readonly string[] = []): SiteStatus =>
+	({ deploy: { allowed: true }, release: null, limits: { requestBytes }, features }) as unknown as SiteStatus;
 
 const committed: CommitResult = { release: null, written: [], checked: [], dryRun: false, syntaxCheck: '', unchanged: false, plan: undefined };
 
@@ -29,8 +30,10 @@ function site(pauses: readonly number[]): { client: SiteClient; log: string[] } 
 			return { stored: blobs.map((blob) => blob.hash), present: [], pauseMs: pauses[answer++] ?? 0 };
 		},
 		commitRelease: async (request: CommitRequest) => {
+			request.blobs?.forEach((blob) => staged.add(blob.hash));
 			const missing = Object.values(request.files).filter((hash) => !staged.has(hash));
-			log.push(missing.length === 0 ? 'commit' : `commit: ${missing.length} missing`);
+			const carried = request.blobs === undefined ? '' : ` with ${request.blobs.length}`;
+			log.push(missing.length === 0 ? `commit${carried}` : `commit${carried}: ${missing.length} missing`);
 			return missing.length === 0 ? committed : { missing };
 		},
 	} as unknown as SiteClient;
@@ -66,5 +69,53 @@ describe('pushRelease pauses between staging requests as the site asks', () => {
 		const one = site([500]);
 		await pushRelease(one.client, options(files(2, 100), 64_000, one.log));
 		expect(one.log).toEqual(['stage 2', 'commit']);
+	});
+});
+
+describe("pushRelease sends a small push's contents with the commit, to a plugin that stages them there", () => {
+	const options = (set: readonly PushFile[], requestBytes: number, features: readonly string[]) => ({
+		files: set,
+		upload: set,
+		prune: false,
+		removed: [],
+		dryRun: false,
+		status: status(requestBytes, features),
+		wait: async () => undefined,
+	});
+
+	it('makes one request when the contents and the commit fit under the limit together', async () => {
+		const { client, log } = site([]);
+		const set = files(2, 1_000);
+		const result = await pushRelease(client, options(set, 64_000, ['commit_ids', 'commit_blobs']));
+		expect(log).toEqual(['commit with 2']);
+		expect(result.staged).toEqual({ files: 2, requests: 0, bytes: requestBytes(set.map((file) => ({ hash: file.hash, size: file.bytes.length }))) });
+	});
+
+	it('sends each content once, however many files hold it', async () => {
+		const { client, log } = site([]);
+		const [file] = files(1, 500);
+		const twin = { ...file!, slug: 'twin' };
+		await pushRelease(client, options([file!, twin], 64_000, ['commit_blobs']));
+		expect(log).toEqual(['commit with 1']);
+	});
+
+	it('stages first when the contents would not fit beside the commit, or the plugin does not say it takes them', async () => {
+		// 60 KB of contents is 80 KB in base64: over a 64 KB limit with the commit.
+		const big = site([]);
+		await pushRelease(big.client, options(files(1, 60_000), 64_000, ['commit_blobs']));
+		expect(big.log).toEqual(['stage 1', 'commit']);
+
+		const older = site([]);
+		await pushRelease(older.client, options(files(2, 1_000), 64_000, ['commit_ids']));
+		expect(older.log).toEqual(['stage 2', 'commit']);
+	});
+
+	it('stages and commits again what the site still lacks after a commit that carried contents', async () => {
+		const { client, log } = site([]);
+		const set = files(2, 1_000);
+		// The site's set names a file the plan thought it had: only the changed one is carried.
+		const result = await pushRelease(client, { ...options(set, 64_000, ['commit_blobs']), upload: [set[0]!] });
+		expect(log).toEqual(['commit with 1: 1 missing', 'stage 1', 'commit']);
+		expect(result.staged.files).toBe(2);
 	});
 });

@@ -6,7 +6,7 @@
  * once more. A site whose plugin predates releases gets the old single `POST api-files` batch
  * (and `DELETE api-files` for --prune).
  */
-import { packBlobs, requestLimit } from './blob-batches.js';
+import { fitsInCommit, packBlobs, requestBytes, requestLimit } from './blob-batches.js';
 import { SvcError } from './errors.js';
 import type { RequestableKind } from './release-kinds.js';
 import type { CommitResult, Release, ReleasePlan, SiteClient, SiteStatus, WrittenFile } from './site-client.js';
@@ -131,17 +131,26 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 		}
 	};
 
-	const commit = async (): Promise<CommitResult | { missing: readonly string[] }> => {
+	const files = Object.fromEntries(options.files.map((file) => [file.slug, file.hash]));
+	const commit = async (carried: readonly PushFile[] = []): Promise<CommitResult | { missing: readonly string[] }> => {
+		// Counted as staging counts its requests' bodies: the blobs' JSON.
+		const bytes = carried.length === 0 ? 0 : requestBytes(carried.map((file) => ({ hash: file.hash, size: file.bytes.length })));
+		total += bytes;
 		options.onProgress?.({ phase: 'committing', sent: sentBefore, total });
-		return client.commitRelease({
-			files: Object.fromEntries(options.files.map((file) => [file.slug, file.hash])),
+		const answer = await client.commitRelease({
+			files,
 			prune: options.prune,
 			dryRun: options.dryRun,
 			base: status.release?.id,
 			...(options.remove === undefined ? {} : { remove: options.remove }),
 			...(options.kind === undefined ? {} : { kind: options.kind }),
 			...(options.message === undefined ? {} : { message: options.message }),
+			...(carried.length === 0 ? {} : { blobs: carried.map((file) => ({ hash: file.hash, content: file.bytes })) }),
 		});
+		sentBefore += bytes;
+		staged.files += carried.length;
+		staged.bytes += bytes;
+		return answer;
 	};
 
 	const local = (hashes: readonly string[]): PushFile[] => {
@@ -155,13 +164,20 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 		return files as PushFile[];
 	};
 
+	// Contents that fit in the commit's own body go with it, to a plugin that stages them there: one
+	// request for a small push (svc dev's saves), where staging first makes two.
 	// Contents that take more than one request are asked for first: the commit names them all by
 	// hash, and the site answers which it lacks (or makes the release when it lacks none). A rerun
 	// after a push that stopped part way then sends only what the first one did not (the site keeps
 	// staged contents an hour); a fresh push pays one more small request.
 	let result: CommitResult | { missing: readonly string[] } | undefined;
 	let first = options.upload;
-	if (packBlobs(options.upload.map((file) => ({ hash: file.hash, size: file.bytes.length })), limit).length > 1) {
+	const unique = uniqueByHash(options.upload);
+	const sources = unique.map((file) => ({ hash: file.hash, size: file.bytes.length }));
+	if (status.features.includes('commit_blobs') && fitsInCommit(sources, Buffer.byteLength(JSON.stringify(files)), limit)) {
+		result = await commit(unique);
+		first = 'missing' in result ? local(result.missing) : [];
+	} else if (packBlobs(sources, limit).length > 1) {
 		result = await commit();
 		first = 'missing' in result ? local(result.missing) : [];
 	}
@@ -192,6 +208,11 @@ async function pushStaged(client: SiteClient, options: ReleasePushOptions, statu
 		...(result.previewToken === undefined ? {} : { previewToken: result.previewToken }),
 		staged,
 	};
+}
+
+/** Each content once: two files with the same bytes are one blob. */
+function uniqueByHash(files: readonly PushFile[]): PushFile[] {
+	return [...new Map(files.map((file) => [file.hash, file])).values()];
 }
 
 /** The API before releases: one atomic upload batch, then a separate atomic delete for --prune. */

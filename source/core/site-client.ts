@@ -27,7 +27,7 @@ import {
 	parseStageResult,
 	parseUploadResult,
 } from './site-parsers.js';
-import type { CommitResult, FileListing, MissingBlobs, RemoteFile, SiteClient, SiteClientOptions } from './site-types.js';
+import type { CommitResult, FileListing, MissingBlobs, RemoteFile, SiteClient, SiteClientOptions, StageBlob } from './site-types.js';
 
 /** A new id for each change (docs/management-api.md, `commit_id`): a retry of it is answered with the release it made. */
 const newCommitId = (): string => nodeCrypto().randomBytes(16).toString('hex');
@@ -53,6 +53,11 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 type Calls<K extends keyof SiteClient> = Pick<SiteClient, K>;
 
 /** The route files: listed, uploaded the old way (one batch), removed, staged by hash. */
+/** `blobs` as api-blobs and a commit take it: each content in base64 under its hash. */
+function blobJson(blobs: readonly StageBlob[]): { hash: string; content_base64: string }[] {
+	return blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') }));
+}
+
 function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamespace' | 'listFiles' | 'uploadFiles' | 'deleteFiles' | 'stageBlobs'> {
 	type ListOptions = { readonly content: boolean; readonly release?: number; readonly only?: readonly string[] };
 	const listOnce = async (listOptions: ListOptions): Promise<FileListing<RemoteFile>> => {
@@ -99,7 +104,7 @@ function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamesp
 		},
 		stageBlobs: async (blobs, stageOptions = {}) => {
 			// Key order and no spaces: the body is exactly what core/blob-batches.ts measured.
-			const json = { blobs: blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') })) };
+			const json = { blobs: blobJson(blobs) };
 			const { body } = await call('POST', 'api-blobs', {
 				answer: 'records',
 				json,
@@ -138,6 +143,7 @@ function releaseCalls({ call, fail, readStatus, replaysCommits }: Connection): C
 				...(request.message === undefined ? {} : { message: request.message }),
 				// A new id for each change: a retry of this one is answered with the release it made.
 				...(request.dryRun === true ? {} : { commit_id: newCommitId() }),
+				...(request.blobs === undefined || request.blobs.length === 0 ? {} : { blobs: blobJson(request.blobs) }),
 			}),
 		listReleases: async () => {
 			const { body } = await call('GET', 'api-releases', { since: 'releases', answer: 'pages' });

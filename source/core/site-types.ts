@@ -254,6 +254,8 @@ export interface CommitRequest {
 	readonly kind?: RequestableKind;
 	/** A note kept with the release (at most 500 characters). */
 	readonly message?: string | undefined;
+	/** Contents staged by the same request before it commits (a plugin whose `features` has `commit_blobs`). */
+	readonly blobs?: readonly StageBlob[];
 }
 
 export interface ReleasePlan {

@@ -371,7 +371,10 @@ describe('deploy faults on nginx + PHP-FPM, through the packed CLI', () => {
 	});
 
 	diskIt(`the disk full while staging${CAN_MOUNT ? '' : ' (skipped: mounting a tmpfs needs root)'}: the contents are kept, the commit is refused, nothing changed; a rerun completes once there is room`, async () => {
-		writeRoute('delta', 'd1');
+		// Two files of 450 KB: more than a commit carries with it (1.2 MB in base64), so they are staged
+		// with POST api-blobs first (a small push's contents go with its commit).
+		writeRoute('delta', 'd1', 450 * 1024);
+		writeRoute('delta-padding', 'd1', 450 * 1024);
 		const active = await activeId();
 		const before = await servedAll(['alpha', 'keep']);
 		let fills = 1;

@@ -104,11 +104,22 @@ async function run(command: ApiPushCommand) {
 
 let classes = 0;
 /** A route file anyone may GET, answering `{ route: says }`. */
-function writeRoute(slug: string, says: string): void {
+/** A route file; `bytes` pads it with a comment to about that size. */
+function writeRoute(slug: string, says: string, bytes = 0): void {
 	const file = path.join(temp.dir, 'api', `${slug}.php`);
 	mkdirSync(path.dirname(file), { recursive: true });
 	classes += 1;
-	writeFileSync(file, publicGet(uniqueClass(`Fault${classes}`), says));
+	const source = publicGet(uniqueClass(`Fault${classes}`), says);
+	writeFileSync(file, bytes > source.length ? `${source}// ${'#'.repeat(bytes - source.length)}\n` : source);
+}
+
+/**
+ * Two files of 450 KB: more than a commit carries with it (base64 makes them 1.2 MB), so the push
+ * stages them with POST api-blobs first; a small push's contents go with its commit.
+ */
+function writeStagedRoutes(slug: string, says: string): void {
+	writeRoute(slug, says, 450 * 1024);
+	writeRoute(`${slug}-padding`, says, 450 * 1024);
 }
 
 async function releases(): Promise<{ id: number; active: boolean }[]> {
@@ -126,7 +137,7 @@ const isStaging = (request: IncomingMessage): boolean => request.method === 'POS
 
 describe('svc api push through faults', () => {
 	it('a connection cut in the middle of staging is retried, said on stderr, and one release is made', async () => {
-		writeRoute('alpha', 'one');
+		writeStagedRoutes('alpha', 'one');
 		let cuts = 1;
 		fault = (request) => (isStaging(request) && cuts-- > 0 ? 'cut-before' : undefined);
 		const before = (await releases()).length;
@@ -172,7 +183,7 @@ describe('svc api push through faults', () => {
 	});
 
 	it('the database stopped while staging: nothing changed, the release the site still serves (exit 1); a rerun completes', async () => {
-		writeRoute('gamma', 'four');
+		writeStagedRoutes('gamma', 'four');
 		const active = (await releases()).find((entry) => entry.active)?.id;
 		let stops = 1;
 		fault = (request) => (isStaging(request) && stops-- > 0 ? 'stop-db-before' : undefined);

@@ -227,6 +227,10 @@ describe('release bodies are checked strictly: each field has its type, and the 
     ['commit_id too short', { files: { wrong: hash }, commit_id: 'abc' }, 'commit_id'],
     ['commit_id with a quote', { files: { wrong: hash }, commit_id: "abcdefgh'ijklmnop" }, 'commit_id'],
     ['commit_id a number', { files: { wrong: hash }, commit_id: 1234567890123456 }, 'commit_id'],
+    ['blobs an object of index => blob', { files: { wrong: hash }, blobs: { 0: { hash, content_base64: Buffer.from(staged).toString('base64') } } }, 'blobs'],
+    ['blobs a string', { files: { wrong: hash }, blobs: 'x' }, 'blobs'],
+    ['blobs an empty list', { files: { wrong: hash }, blobs: [] }, 'blobs'],
+    ['a blob whose hash is a number', { files: { wrong: hash }, blobs: [{ hash: 5, content_base64: '' }] }, 'blobs'],
   ])('POST api-releases: %s', async (_label, json, field) => {
     const response = await call(site, '/svc/v1/api-releases', { method: 'POST', json });
     expectError(response, 400, 'svc_bad_request');

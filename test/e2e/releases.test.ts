@@ -99,6 +99,35 @@ describe('staging and committing', () => {
     expectError(await call(site, '/svc/v1/api-blobs', { method: 'POST', json }), status, code);
   });
 
+  it('a commit that carries its contents stages them and makes the release in one request', async () => {
+    expect((await call(site, '/svc/v1/status')).body.features).toContain('commit_blobs');
+    const before = await activeId();
+    const source = publicGet(uniqueClass('Carried'), 'carried');
+    const response = await commit({ files: { carried: sha256(source) }, blobs: [blob(source)] });
+    expect(response.status).toBe(200);
+    expect(response.body.plan).toEqual({ added: ['carried'], changed: [], removed: [] });
+    expect(response.body.release).toMatchObject({ id: before + 1, active: true });
+    expect((await call(site, '/svc-api/v1/carried', { as: 'anonymous' })).body).toEqual({ route: 'carried' });
+    // Staged as by api-blobs: the site has the content now.
+    expect((await stage([source])).body).toMatchObject({ stored: [], present: [sha256(source)] });
+  });
+
+  it.each([
+    ['a hash that is not the sha256 of the content', 400, 'svc_hash_mismatch', [{ hash: sha256('other'), content_base64: Buffer.from('x').toString('base64') }]],
+    ['content that is not base64', 400, 'svc_bad_request', [{ hash: sha256('x'), content_base64: '%%%' }]],
+    ['no blobs', 400, 'svc_bad_request', []],
+  ])('a commit carrying %s: %d %s, and nothing is staged or committed', async (_label, status, code, blobs) => {
+    const before = snapshotTree(site.svcDir);
+    const active = await activeId();
+    const source = publicGet(uniqueClass('Refused'), 'refused');
+    // A good content beside a bad one is not staged either: the blobs are checked whole first.
+    const response = await commit({ files: { refused: sha256(source) }, blobs: blobs.length === 0 ? [] : [blob(source), ...blobs] });
+    expectError(response, status, code);
+    expect(await activeId()).toBe(active);
+    expect(snapshotTree(site.svcDir)).toEqual(before);
+    expectError(await commit({ files: { refused: sha256(source) } }), 409, 'svc_missing_blobs');
+  });
+
   it('staging a content over the per-file limit: 413 svc_file_too_large', async () => {
     const big = paddedTo(publicGet(uniqueClass('Big'), 'big'), 600_000);
     const response = await stage([big]);

@@ -56,6 +56,8 @@ final class ReleaseFields {
 			),
 			BodyField::message(),
 			BodyField::commit_id(),
+			// A small push's contents, staged before the commit in the same request (feature `commit_blobs`).
+			BlobStaging::field( false ),
 		);
 	}
 

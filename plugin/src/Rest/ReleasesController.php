@@ -108,6 +108,15 @@ final class ReleasesController {
 	}
 
 	public function create( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		// Contents sent with the commit are staged first, as by `POST api-blobs`: a push whose new
+		// contents fit in one request makes one request, not two. One bad blob: nothing is committed.
+		$blobs = $request->get_param( 'blobs' );
+		if ( null !== $blobs ) {
+			$staged = ( new BlobStaging( $this->blobs ) )->stage( (array) $blobs );
+			if ( $staged instanceof WP_Error ) {
+				return $staged;
+			}
+		}
 		$map = array();
 		foreach ( (array) $request->get_param( 'files' ) as $slug => $hash ) {
 			$map[ (string) $slug ] = (string) $hash;

@@ -93,8 +93,9 @@ final class StatusController {
 			// What a client may count on from this plugin: a change sent again with its commit_id is
 			// answered with the release it made, never a second one (a plugin older than that makes
 			// another release, so a client sends a change again only when this says so); a listing of
-			// some files only (`GET api-files?filenames=`: an older plugin lists every file).
-			'features' => array( 'commit_ids', 'listing_filenames' ),
+			// some files only (`GET api-files?filenames=`: an older plugin lists every file); a commit
+			// that carries its few new contents (`blobs`), staged before it commits.
+			'features' => array( 'commit_ids', 'listing_filenames', 'commit_blobs' ),
 		);
 		// Several web nodes: what each serves, and its drift from the active release (this node's
 		// own, checked now). A single-node site's answer stays as it was.
