@@ -70,7 +70,7 @@ describe('the REST index and the namespace index', () => {
       const write = answer.body.endpoints?.find((endpoint) => endpoint.methods.includes(method));
       return Object.keys(write?.args ?? {});
     };
-    expect(await fields('/svc/v1/api-releases')).toEqual(['files', 'remove', 'base', 'prune', 'dry_run', 'kind', 'message', 'commit_id']);
+    expect(await fields('/svc/v1/api-releases')).toEqual(['files', 'remove', 'base', 'prune', 'dry_run', 'kind', 'message', 'commit_id', 'blobs']);
     expect(await fields('/svc/v1/api-releases/rollback')).toEqual(['to', 'base', 'dry_run', 'message', 'commit_id']);
     expect(await fields('/svc/v1/api-releases/promote')).toEqual(['id', 'base', 'dry_run', 'force', 'message', 'commit_id']);
     expect(await fields('/svc/v1/api-blobs')).toEqual(['blobs']);
