@@ -52,12 +52,12 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 
 type Calls<K extends keyof SiteClient> = Pick<SiteClient, K>;
 
-/** The route files: listed, uploaded the old way (one batch), removed, staged by hash. */
 /** `blobs` as api-blobs and a commit take it: each content in base64 under its hash. */
 function blobJson(blobs: readonly StageBlob[]): { hash: string; content_base64: string }[] {
 	return blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') }));
 }
 
+/** The route files: listed, uploaded the old way (one batch), removed, staged by hash. */
 function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamespace' | 'listFiles' | 'uploadFiles' | 'deleteFiles' | 'stageBlobs'> {
 	type ListOptions = { readonly content: boolean; readonly release?: number; readonly only?: readonly string[] };
 	const listOnce = async (listOptions: ListOptions): Promise<FileListing<RemoteFile>> => {
