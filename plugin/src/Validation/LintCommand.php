@@ -17,6 +17,11 @@ namespace Svc\Validation;
  * what compiles, short_open_tag, is passed on from the site's PHP. A child that cannot load opcache
  * says so (`NOOPCACHE`) or prints something else: its answer counts only when it has a line for
  * every file, and otherwise each file is linted on its own.
+ *
+ * The child also asks for opcache's smallest shared memory and no interned-strings buffer: setting up
+ * the default 128 MB and 8 MB cost it about 15 ms of the site's CPU, a third of its whole run for a
+ * one-file push. Nothing is kept between runs, and a batch that outgrows the memory still compiles
+ * (opcache then compiles without caching), so every file is still checked.
  */
 final class LintCommand {
 
@@ -25,7 +30,7 @@ final class LintCommand {
 	 * @return list<string>
 	 */
 	public static function batch( string $binary, string $lint_script, array $files, bool $short_open_tag ): array {
-		return array( $binary, '-n', '-d', 'zend_extension=opcache', '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=0', '-d', 'opcache.file_cache=', '-d', 'short_open_tag=' . ( $short_open_tag ? '1' : '0' ), $lint_script, ...$files );
+		return array( $binary, '-n', '-d', 'zend_extension=opcache', '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=0', '-d', 'opcache.file_cache=', '-d', 'opcache.memory_consumption=8', '-d', 'opcache.interned_strings_buffer=0', '-d', 'short_open_tag=' . ( $short_open_tag ? '1' : '0' ), $lint_script, ...$files );
 	}
 
 	/**

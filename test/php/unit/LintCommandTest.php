@@ -11,7 +11,7 @@ final class LintCommandTest extends TestCase {
 
 	public function test_the_batch_starts_without_php_ini_with_opcache_alone_and_the_sites_short_open_tag(): void {
 		$command = LintCommand::batch( '/usr/bin/php', '/p/bin/lint.php', array( '/t/0.php', '/t/1.php' ), false );
-		$this->assertSame( array( '/usr/bin/php', '-n', '-d', 'zend_extension=opcache', '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=0', '-d', 'opcache.file_cache=', '-d', 'short_open_tag=0', '/p/bin/lint.php', '/t/0.php', '/t/1.php' ), $command );
+		$this->assertSame( array( '/usr/bin/php', '-n', '-d', 'zend_extension=opcache', '-d', 'opcache.enable_cli=1', '-d', 'opcache.jit=0', '-d', 'opcache.file_cache=', '-d', 'opcache.memory_consumption=8', '-d', 'opcache.interned_strings_buffer=0', '-d', 'short_open_tag=0', '/p/bin/lint.php', '/t/0.php', '/t/1.php' ), $command );
 		$this->assertContains( 'short_open_tag=1', LintCommand::batch( 'php', 'lint.php', array(), true ) );
 	}
 

@@ -36,4 +36,19 @@ final class SyntaxCheckerTest extends TestCase {
 		$this->assertSame( array( 'b.php' ), array_keys( (array) $checker->check( array( 'b.php' => "<?php\necho (;\n" ) ) ) );
 		$this->assertSame( ( new SyntaxChecker() )->binary(), $checker->binary() );
 	}
+
+	public function test_a_batch_larger_than_the_childs_opcache_memory_is_still_checked_to_its_last_file(): void {
+		// 40 classes of 300 methods: well over the 8 MB of compiled code the child gives opcache.
+		$sources = array();
+		for ( $file = 0; $file < 40; $file++ ) {
+			$methods = '';
+			for ( $method = 0; $method < 300; $method++ ) {
+				$methods .= "\tpublic function m{$method}( array \$a ): array { \$x = array(); foreach ( \$a as \$k => \$v ) { \$x[ \$k . '_{$file}_{$method}' ] = strtoupper( (string) \$v ); } return \$x; }\n";
+			}
+			$sources[ "big-{$file}.php" ] = "<?php\nfinal class SvcBig{$file} {\n{$methods}}\n";
+		}
+		$sources['last.php'] = "<?php\nfunction svc_last( {\n";
+		$errors = ( new SyntaxChecker() )->check( $sources );
+		$this->assertSame( array( 'last.php' ), array_keys( (array) $errors ) );
+	}
 }
