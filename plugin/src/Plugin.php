@@ -304,8 +304,9 @@ final class Plugin {
 			$releases = $components->releases;
 			$blobs    = $components->blobs;
 			( new NamespaceController( $route_namespace ) )->register();
-			( new FilesController( $files, $store, $loader, $route_namespace, $deployer, $nodes, self::preview_files( $paths, $route_namespace, $deployer, $nodes ) ) )->register();
-			( new StatusController( $deployer, $store, $releases, $nodes ) )->register();
+			$listing = new FilesController( $files, $store, $loader, $route_namespace, $deployer, $nodes, self::preview_files( $paths, $route_namespace, $deployer, $nodes ) );
+			$listing->register();
+			( new StatusController( $deployer, $store, $releases, $nodes, $listing->active_listing( ... ) ) )->register();
 			( new BlobsController( $blobs ) )->register();
 			( new ReleasesController( $deployer, $store, $route_namespace, $releases, $blobs ) )->register();
 			( new EventsController( new EventStore() ) )->register();

@@ -18,6 +18,7 @@ const METHODS: Readonly<Record<ClientMethod, true>> = {
 	uploadFiles: true,
 	deleteFiles: true,
 	getStatus: true,
+	getStatusAndListing: true,
 	stageBlobs: true,
 	commitRelease: true,
 	listReleases: true,

@@ -831,7 +831,8 @@ describe('releases', () => {
 	describe('GET status', () => {
 		it('reads deploy, the active release and the limits', async () => {
 			site.requestBytes = 1_048_576;
-			expect(await client().getStatus()).toEqual({ deploy: { allowed: true }, release: null, limits: { fileBytes: 524288, totalBytes: 8388608, requestBytes: 1_048_576 }, features: ['commit_ids', 'listing_filenames'] });
+			expect(await client().getStatus()).toEqual({ deploy: { allowed: true }, release: null, limits: { fileBytes: 524288, totalBytes: 8388608, requestBytes: 1_048_576 }, features: ['commit_ids', 'listing_filenames', 'status_listing'] });
+			expect(site.requests.at(-1)?.query.has('listing')).toBe(false);
 			await client().deleteFiles(['hello']);
 			site.deploy = { allowed: false, reason: 'DISALLOW_FILE_MODS is true on this site.' };
 			expect(await client().getStatus()).toMatchObject({
@@ -848,6 +849,58 @@ describe('releases', () => {
 		it('rejects an answer without deploy.allowed', async () => {
 			site.handler = () => ({ json: { release: null } });
 			expect(await failure(client().getStatus())).toMatchObject({ code: 'bad_response' });
+		});
+	});
+
+	describe('the status and the listing a push plans from', () => {
+		it('come in one request from a plugin that carries the listing in GET status', async () => {
+			site.requestBytes = 1_048_576;
+			const answer = await client().getStatusAndListing();
+			expect(routes(site.requests)).toEqual(['GET status']);
+			expect(site.requests[0]?.query.get('listing')).toBe('true');
+			expect(answer.status).toMatchObject({ deploy: { allowed: true }, release: null, limits: { requestBytes: 1_048_576 } });
+			expect(answer.listing).toEqual({ files: [expect.objectContaining({ slug: 'hello', hash: sha256Hex(site.files.get('hello') ?? '') })], skipped: 0, skippedFiles: [] });
+			// The same files as GET api-files lists.
+			expect(answer.listing.files).toEqual((await client().listFiles({ content: false })).files);
+		});
+
+		it('come in two requests, the status first, from a plugin that answers the status alone', async () => {
+			site.statusListing = false;
+			const answer = await client().getStatusAndListing();
+			expect(routes(site.requests)).toEqual(['GET status', 'GET api-files']);
+			expect(answer.status?.features).toEqual(['commit_ids', 'listing_filenames']);
+			expect(answer.listing.files.map((file) => file.slug)).toEqual(['hello']);
+		});
+
+		it('give no status but the listing from a plugin that predates releases', async () => {
+			site.legacy = true;
+			const answer = await client().getStatusAndListing();
+			expect(answer.status).toBeUndefined();
+			expect(answer.listing.files.map((file) => file.slug)).toEqual(['hello']);
+			expect(routes(site.requests)).toEqual(['GET status', 'GET api-files']);
+		});
+
+		it('reads the skipped files from the carried listing, and refuses a listing it cannot read', async () => {
+			const carried = (listing: unknown): Handler => (request) => (request.route.endsWith('/status') ? { json: { deploy: { allowed: true }, release: null, limits: {}, features: ['status_listing'], listing } } : wpError(404, 'rest_no_route', 'No route.'));
+			site.handler = carried({ files: [], skipped_files: ['huge'] });
+			expect((await client().getStatusAndListing()).listing).toEqual({ files: [], skipped: 1, skippedFiles: ['huge'] });
+			for (const listing of [null, [], { files: [{ filename: 7 }], skipped_files: [] }, { files: [], skipped_files: [3] }, { files: {}, skipped_files: [] }]) {
+				site.handler = carried(listing);
+				expect(await failure(client().getStatusAndListing())).toMatchObject({ code: 'bad_response' });
+			}
+		});
+
+		it('are asked for again while the site answers that a route file stopped PHP', async () => {
+			let answers = 0;
+			const contract = site.handler;
+			site.handler = (request) => {
+				if (!request.route.endsWith('/status')) return contract(request);
+				answers += 1;
+				return answers <= 2 ? wpError(503, 'svc_boot_fatal', 'bad.php stopped PHP while it was loading') : contract(request);
+			};
+			expect((await client().getStatusAndListing()).listing.files.map((file) => file.slug)).toEqual(['hello']);
+			expect(answers).toBe(3);
+			expect(routes(site.requests)).toEqual(['GET status', 'GET status', 'GET status']);
 		});
 	});
 

@@ -46,6 +46,7 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		restRoot: async () => (await connection.restRoot()).url.toString(),
 		...fileCalls(connection),
 		...releaseCalls(connection),
+		...stateCalls(connection),
 		...siteCalls(connection),
 	};
 }
@@ -72,8 +73,7 @@ function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamesp
 		const files = parseList(body, (item) => parseRemoteFile(item, listOptions.content)) ?? throwUnexpected('GET api-files', fail);
 		const skippedHeader = headers['x-svc-skipped'];
 		const skipped = Number.parseInt(Array.isArray(skippedHeader) ? (skippedHeader[0] ?? '') : (skippedHeader ?? ''), 10);
-		const skippedFiles = parseNameList(headers['x-svc-skipped-files']);
-		return { files, skipped: Number.isFinite(skipped) && skipped > 0 ? skipped : 0, ...(skippedFiles === undefined ? {} : { skippedFiles }) };
+		return withSkipped(files, Number.isFinite(skipped) && skipped > 0 ? skipped : 0, parseNameList(headers['x-svc-skipped-files']));
 	};
 
 	const listFiles = (listOptions: ListOptions): Promise<FileListing<RemoteFile>> => untilBooted(() => listOnce(listOptions));
@@ -116,6 +116,40 @@ function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamesp
 			return parseStageResult(body) ?? throwUnexpected('POST api-blobs', fail);
 		},
 	};
+}
+
+function withSkipped(files: readonly RemoteFile[], skipped: number, skippedFiles: readonly string[] | undefined): FileListing<RemoteFile> {
+	return { files, skipped, ...(skippedFiles === undefined ? {} : { skippedFiles }) };
+}
+
+/**
+ * What a push plans from: the status, then the listing. One request to a plugin that puts the
+ * listing in the status answer (`status_listing`); an older one answers the status alone, and the
+ * listing is then asked after it, which keeps the order.
+ */
+function stateCalls(connection: Connection): Calls<'getStatusAndListing'> {
+	const { fail, readStatusWithListing } = connection;
+	const listFiles = fileCalls(connection).listFiles;
+	return {
+		getStatusAndListing: async () => {
+			// A listing boots the files the site has not loaded yet, as GET api-files does (untilBooted).
+			const answer = await untilBooted(readStatusWithListing);
+			const carried = (answer?.body as { listing?: unknown } | undefined)?.listing;
+			if (carried === undefined) {
+				return { status: answer?.status, listing: await listFiles({ content: false }) };
+			}
+			return { status: answer?.status, listing: parseCarriedListing(carried) ?? throwUnexpected('GET status', fail) };
+		},
+	};
+}
+
+/** `listing` of `GET status?listing=true`: `{ files: [records], skipped_files: [names] }`. */
+function parseCarriedListing(value: unknown): FileListing<RemoteFile> | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const { files, skipped_files: skippedFiles } = value as { files?: unknown; skipped_files?: unknown };
+	const records = parseList(files, (item) => parseRemoteFile(item, false));
+	if (records === undefined || !Array.isArray(skippedFiles) || !skippedFiles.every((name) => typeof name === 'string')) return undefined;
+	return withSkipped(records, skippedFiles.length, skippedFiles as string[]);
 }
 
 /** Releases: the status, commits, rollbacks, promotions, the list of kept ones and the event log. */

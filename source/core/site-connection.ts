@@ -44,6 +44,12 @@ export interface CallAnswer {
 	readonly missing?: readonly string[];
 }
 
+/** `GET status?listing=true`: the status, and the body it was read from (which may hold the listing). */
+export interface StatusAnswer {
+	readonly status: SiteStatus;
+	readonly body: unknown;
+}
+
 /** One management request (`route` under svc/v1), with its answer's body parsed. */
 export type Call = (method: Method, route: string, extra?: CallOptions) => Promise<CallAnswer>;
 
@@ -58,6 +64,11 @@ export interface Connection {
 	readonly call: Call;
 	/** `GET status`, parsed, its limits kept for the caps. Undefined from a plugin older than releases. */
 	readonly readStatus: () => Promise<SiteStatus | undefined>;
+	/**
+	 * `GET status?listing=true`: the same, and the body it was read from, which holds the active
+	 * release's files when the plugin has `status_listing` (an older one leaves the query unread).
+	 */
+	readonly readStatusWithListing: () => Promise<StatusAnswer | undefined>;
 	/**
 	 * Whether the plugin answers a change sent again with its commit_id with the release it made
 	 * (GET status's `features`, asked once): an older plugin would make a second one. False when
@@ -144,25 +155,28 @@ export function createConnection(options: SiteClientOptions): Connection {
 
 	const call = withRetries((method, route, extra) => callOnce(link, { restRoot, moved, authorization, user: options.user }, method, route, extra), options);
 
-	const readStatus = async (): Promise<SiteStatus | undefined> => {
+	const readStatusAnswer = async (listing: boolean): Promise<StatusAnswer | undefined> => {
 		let body: unknown;
 		try {
-			({ body } = await call('GET', 'status', { since: 'releases' }));
+			// With the listing, the answer is as large as one: capped as records are.
+			({ body } = await call('GET', 'status', { since: 'releases', ...(listing ? { query: { listing: 'true' }, answer: 'records' as const } : {}) }));
 		} catch (error) {
 			if (error instanceof SvcError && error.code === 'plugin_outdated') return undefined;
 			throw error;
 		}
 		const status = parseStatus(body) ?? throwUnexpected('GET status', fail);
 		limits = status.limits;
-		return status;
+		return { status, body };
 	};
+	const readStatus = async (): Promise<SiteStatus | undefined> => (await readStatusAnswer(false))?.status;
+	const readStatusWithListing = (): Promise<StatusAnswer | undefined> => readStatusAnswer(true);
 
 	const replaysCommits = async (): Promise<boolean> => {
 		const status = await (statusRead ??= readStatus()).catch(() => undefined);
 		return status?.features.includes('commit_ids') === true;
 	};
 
-	return { siteUrl, user: options.user, fail, send, capOf, restRoot, call, readStatus, replaysCommits };
+	return { siteUrl, user: options.user, fail, send, capOf, restRoot, call, readStatus, readStatusWithListing, replaysCommits };
 }
 
 /** Every failure as an SvcError, whatever the server echoed of the password masked in its texts. */

@@ -335,6 +335,11 @@ export interface SiteClient {
 	deleteFiles(slugs: readonly string[]): Promise<{ readonly deleted: readonly string[]; readonly release?: Release }>;
 	/** Undefined when the site has no `GET status` (a plugin older than releases). */
 	getStatus(): Promise<SiteStatus | undefined>;
+	/**
+	 * The status, then the active release's files as `listFiles({ content: false })` gives them, read
+	 * in that order: in one request from a plugin with `status_listing`, else in two.
+	 */
+	getStatusAndListing(): Promise<{ readonly status: SiteStatus | undefined; readonly listing: FileListing<RemoteFile> }>;
 	/** One `POST api-blobs` request; the caller keeps it under the site's request limit. */
 	stageBlobs(blobs: readonly StageBlob[], options?: { readonly onProgress?: UploadOptions['onProgress'] }): Promise<StageResult>;
 	/** `POST api-releases`: `{ missing }` when the site lacks contents, else what it did. */

@@ -253,6 +253,8 @@ describe('size limits at boot', () => {
     expect(records.map((item) => item.filename)).not.toContain('huge');
     expect(headers.get('x-svc-skipped')).toBe('1');
     expect(JSON.parse(headers.get('x-svc-skipped-files') ?? 'null')).toEqual(['huge']);
+    // The listing a push reads with the status names it too.
+    expect((await call(site, '/svc/v1/status?listing=true')).body.listing).toEqual({ files: records, skipped_files: ['huge'] });
     await expectOthersWork();
     expect(log.svcLines()).toHaveLength(1);
     expect(log.svcLines()[0]).toMatch(/huge\.php.*over the limit/);

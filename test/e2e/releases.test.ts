@@ -99,6 +99,18 @@ describe('staging and committing', () => {
     expectError(await call(site, '/svc/v1/api-blobs', { method: 'POST', json }), status, code);
   });
 
+  it('GET status?listing=true carries the listing GET api-files?content=false gives, so a push reads both in one request', async () => {
+    const status = await call(site, '/svc/v1/status?listing=true');
+    expect(status.status).toBe(200);
+    expect(status.body.features).toContain('status_listing');
+    const { records } = await list(site, '?content=false');
+    expect(records.length).toBeGreaterThan(0);
+    expect(status.body.listing).toEqual({ files: records, skipped_files: [] });
+    expect(status.body.release.id).toBe(await activeId());
+    expect((await call(site, '/svc/v1/status')).body).not.toHaveProperty('listing');
+    expectError(await call(site, '/svc/v1/status?listing=maybe'), 400, 'rest_invalid_param');
+  });
+
   it('a commit that carries its contents stages them and makes the release in one request', async () => {
     expect((await call(site, '/svc/v1/status')).body.features).toContain('commit_blobs');
     const before = await activeId();

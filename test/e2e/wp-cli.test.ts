@@ -248,8 +248,8 @@ describe('wp svc', () => {
     expect(status.release).toMatchObject({ active: true, files: 2 });
     expect(status.limits).toEqual({ file_bytes: 524288, total_bytes: 8388608, request_bytes: expect.any(Number) });
     // A client sends a change again after a lost answer only when the plugin says it replays commit ids.
-    expect(status.features).toEqual(['commit_ids', 'listing_filenames', 'commit_blobs']);
-    expect((await call(site, '/svc/v1/status')).body.features).toEqual(['commit_ids', 'listing_filenames', 'commit_blobs']);
+    expect(status.features).toEqual(['commit_ids', 'listing_filenames', 'commit_blobs', 'status_listing']);
+    expect((await call(site, '/svc/v1/status')).body.features).toEqual(['commit_ids', 'listing_filenames', 'commit_blobs', 'status_listing']);
     expect(status.failing).toEqual([{ slug: 'orphan', error: expect.stringContaining('CliNoSuchParent') }]);
     const table = await wp(['svc', 'status']);
     expect(table.stdout).toMatch(/deploy\s+allowed/);

@@ -79,6 +79,8 @@ export class FakeSite {
 	commitIds = true;
 	/** A plugin that lists some files only (`GET api-files?filenames=`; GET status says `listing_filenames`). */
 	listingFilenames = true;
+	/** A plugin whose `GET status?listing=true` carries the listing (`status_listing`). */
+	statusListing = true;
 	/** The early cache's counts per slug, listed as `early_cache` (routes cached early only). */
 	cacheCounts = new Map<string, { hits: number; misses: number }>();
 	/** What each `POST cache/purge` purged, in order. */
@@ -113,6 +115,7 @@ export class FakeSite {
 		this.earlyCache = true;
 		this.commitIds = true;
 		this.listingFilenames = true;
+		this.statusListing = true;
 		this.cacheCounts = new Map();
 		this.purges.length = 0;
 		this.deploy = { allowed: true };
@@ -198,18 +201,7 @@ export class FakeSite {
 		if (key === 'GET /svc/v1/api-files') {
 			const withContent = request.query.get('content') !== 'false';
 			const only = this.listingFilenames ? request.query.get('filenames')?.split(',') : undefined;
-			return {
-				json: [...this.files].filter(([filename]) => only === undefined || only.includes(filename)).map(([filename, content]) => ({
-					filename,
-					...(withContent ? { content } : {}),
-					hash: sha256Hex(content),
-					size: content.length,
-					route: `/${this.namespace}/${filename}`,
-					path: `/${this.namespace}/${filename}`,
-					methods: ['GET'],
-					...(this.cacheCounts.has(filename) ? { early_cache: this.cacheCounts.get(filename) } : {}),
-				})),
-			};
+			return { json: this.records(withContent, only) };
 		}
 		if (key === 'POST /svc/v1/api-files') {
 			const { files, dry_run } = request.body as { files: { filename: string; content: string }[]; dry_run: boolean };
@@ -250,6 +242,22 @@ export class FakeSite {
 		return wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
 	}
 
+	/** The files as `GET api-files` lists them. */
+	private records(withContent: boolean, only?: readonly string[]): Record<string, unknown>[] {
+		return [...this.files]
+			.filter(([filename]) => only === undefined || only.includes(filename))
+			.map(([filename, content]) => ({
+				filename,
+				...(withContent ? { content } : {}),
+				hash: sha256Hex(content),
+				size: content.length,
+				route: `/${this.namespace}/${filename}`,
+				path: `/${this.namespace}/${filename}`,
+				methods: ['GET'],
+				...(this.cacheCounts.has(filename) ? { early_cache: this.cacheCounts.get(filename) } : {}),
+			}));
+	}
+
 	private releaseContract(key: string, request: SeenRequest): Reply | undefined {
 		const active = this.releases.at(-1);
 		if (key === 'GET /svc/v1/status') {
@@ -258,7 +266,10 @@ export class FakeSite {
 					deploy: this.deploy,
 					release: active === undefined ? null : { id: active.id, created: '2026-11-22T21:04:05Z', user: { id: 1, login: 'admin' }, kind: active.kind, files: active.files.size },
 					limits: { file_bytes: 524288, total_bytes: 8388608, ...(this.requestBytes === undefined ? {} : { request_bytes: this.requestBytes }) },
-					...(this.commitIds || this.listingFilenames ? { features: [...(this.commitIds ? ['commit_ids'] : []), ...(this.listingFilenames ? ['listing_filenames'] : [])] } : {}),
+					...(this.commitIds || this.listingFilenames || this.statusListing
+						? { features: [...(this.commitIds ? ['commit_ids'] : []), ...(this.listingFilenames ? ['listing_filenames'] : []), ...(this.statusListing ? ['status_listing'] : [])] }
+						: {}),
+					...(this.statusListing && request.query.get('listing') === 'true' ? { listing: { files: this.records(false), skipped_files: [] } } : {}),
 				},
 			};
 		}

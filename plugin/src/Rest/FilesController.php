@@ -202,6 +202,21 @@ final class FilesController {
 		return $records;
 	}
 
+	/**
+	 * The active release's files without their contents, as `GET api-files?content=false` lists them
+	 * (what `GET status?listing=true` carries).
+	 *
+	 * @return array{files: list<array<string, mixed>>, skipped_files: list<string>}
+	 */
+	public function active_listing(): array {
+		$manifest                  = $this->store->verified();
+		list( $records, $skipped ) = $this->records( $manifest, false );
+		return array(
+			'files'         => $this->with_drift( $records, $manifest ),
+			'skipped_files' => $skipped,
+		);
+	}
+
 	public function index( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$with_content = (bool) $request->get_param( 'content' );
 		$release      = $request->get_param( 'release' );

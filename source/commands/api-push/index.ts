@@ -128,10 +128,11 @@ async function readState(command: ApiPushCommand, io: Io): Promise<PushState> {
 	// a command that stops at "no site selected" never loads it.
 	const screens = command.json ? undefined : preload(import('./screens.js'));
 	// Read while the files are hashed; neither changes anything on the site. The status (whose active
-	// release the commit names as its base) is read before the listing the plan is made from, so a
-	// push landing in between makes the commit refuse rather than apply a plan made on stale data.
+	// release the commit names as its base) is read before the listing the plan is made from (in one
+	// request, or two in that order), so a push landing in between makes the commit refuse rather
+	// than apply a plan made on stale data.
 	const client = site.client;
-	const state = client.getStatus().then(async (status) => ({ status, listing: await client.listFiles({ content: false }) }));
+	const state = client.getStatusAndListing();
 	state.catch(() => undefined);
 	const scan = await scanning;
 	if (scan.problems.length > 0) {
