@@ -22,8 +22,8 @@
  *      modules (.js), reached only by dynamic import(); they import the CommonJS files by name, and
  *      Node gives them the same module instances that require() gave.
  * The output: dist/cli.cjs (+ dist/chunks/), dist/commands/<name>.cjs (+ dist/commands/<name>/).
- * Packages stay in node_modules (external), but for meow (BUNDLED_PACKAGES), whose licence texts
- * go to dist/licenses/. The local WordPress's PHP scripts and mu-plugins are
+ * Packages stay in node_modules (external), but for meow (BUNDLED_PACKAGES) and got
+ * (dist/vendor/got.cjs, VENDORED), whose licence texts go to dist/licenses/. The local WordPress's PHP scripts and mu-plugins are
  * copied to dist/local-site/, where source/core/package-dir.ts finds them.
  *
  *   node scripts/build.mjs
@@ -190,6 +190,66 @@ function checkMeowDependencies() {
   if (missing.length > 0) throw new Error(`meow imports ${missing.join(', ')} from its dependencies, which scripts/lib/meow-dependencies.mjs does not export: update it for this meow.`);
 }
 
+/**
+ * got, the HTTP client, is ESM-only and loads as about seventy ES modules (it and its dependencies)
+ * through Node's ESM loader with each command's first request: 150 to 200 ms of CPU on Node 20 and
+ * 24 alike on the bench machine (the compile cache does not cover the loader's own work). Bundled
+ * into one CommonJS file, dist/vendor/got.cjs, it is one require() at half that. Every command's
+ * `import('got')` is pointed at that file (vendoredGot), and the licence texts of each package in it
+ * ship in dist/licenses/.
+ */
+const VENDORED = { got: path.join(DIST, 'vendor', 'got.cjs') };
+
+const vendoredGot = {
+  name: 'vendored-got',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^got$/ }, (args) => {
+      if (args.kind !== 'dynamic-import') throw new Error(`${path.relative(ROOT, args.importer)} imports got statically; only site-transport.ts may, with import(), when a request is sent.`);
+      return { path: VENDORED.got, external: true };
+    });
+  },
+};
+
+/** dist/vendor/got.cjs, and the folders of the packages bundled into it (for their licences). */
+async function bundleVendored() {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [moduleEntry(packageDirFrom(ROOT, 'got'))],
+    outfile: VENDORED.got,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: TARGET,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    metafile: true,
+    write: false,
+    logLevel: 'error',
+  });
+  const packages = new Set();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input.split(path.sep).join('/'));
+    if (match === null) throw new Error(`${input} is bundled into got.cjs but belongs to no package`);
+    packages.add(path.join(ROOT, match[1]));
+  }
+  return { text: result.outputFiles[0].text, packages: [...packages] };
+}
+
+/** Each vendored package's licence file(s), as dist/licenses/<package>/<file>: a package without one stops the build. */
+function copyVendoredLicences(packages) {
+  for (const dir of packages) {
+    const name = path.relative(path.join(ROOT, 'node_modules'), dir).split(path.sep).join('/');
+    const texts = readdirSync(dir).filter((file) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(file));
+    if (texts.length === 0) throw new Error(`${name} is bundled into dist/vendor/got.cjs but has no licence file to ship with it`);
+    for (const file of texts) {
+      const target = path.join(DIST, 'licenses', ...name.split('/'), file);
+      mkdirSync(path.dirname(target), { recursive: true });
+      cpSync(path.join(dir, file), target);
+    }
+  }
+}
+
 /** Where each bundled package's licence texts go in dist/: the files of the package that hold them. */
 const BUNDLED_LICENCES = { meow: ['license', 'build/licenses.md'] };
 
@@ -268,7 +328,7 @@ async function bundle({ name, entry, outdir, chunkNames, plugins = [], define = 
     metafile: true,
     write: false,
     logLevel: 'warning',
-    plugins: [ownRequire, bundledPackages, ...plugins],
+    plugins: [ownRequire, bundledPackages, vendoredGot, ...plugins],
   });
   const outputs = new Map(result.outputFiles.map((file) => [file.path, file.text]));
   return { entry: path.join(outdir, `${name}.js`), outputs, meta: result.metafile.outputs };
@@ -380,6 +440,7 @@ function renameImports(file, code, meta, esm) {
 async function main() {
   checkMeowDependencies();
   const mainHelp = await renderMainHelp();
+  const vendored = await bundleVendored();
   const bundles = await Promise.all([
     bundle({
       name: 'cli',
@@ -409,7 +470,7 @@ async function main() {
     throw new Error(`${path.relative(ROOT, absolute.target)} names a file by its path in ${DIST}; dist/ must move with the package.`);
   }
   rmSync(DIST, { recursive: true, force: true });
-  for (const { target, text } of files) {
+  for (const { target, text } of [...files, { target: VENDORED.got, text: vendored.text }]) {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
@@ -418,6 +479,7 @@ async function main() {
     cpSync(path.join(SOURCE, dir), path.join(DIST, dir), { recursive: true });
   }
   copyBundledLicences();
+  copyVendoredLicences(vendored.packages);
 }
 
 await main();

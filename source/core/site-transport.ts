@@ -24,7 +24,8 @@ let loadingHttp: Promise<Http> | undefined;
 /**
  * got (and its dependencies), Node's streams and zlib load with the first request, not with this
  * module: a command that stops before it talks to the site ("no site selected", a local check)
- * never pays for them (about 3 ms of Node's own modules, and got's).
+ * never pays for them (about 3 ms of Node's own modules, and got's). In dist/ this import is of
+ * dist/vendor/got.cjs, got bundled as one CommonJS file (scripts/build.mjs).
  */
 function loadHttp(): Promise<Http> {
 	loadingHttp ??= import('got').then((module) => ({

@@ -224,6 +224,9 @@ describe('output that is not a terminal', () => {
     const traced = run(['api', 'list', '--json'], env);
     expect(JSON.parse(traced.stdout)).toMatchObject({ code: 'unreachable' });
     expect(traced.loaded.filter((url) => /\/site-client-[^/]+\.cjs$/.test(url))).toHaveLength(1);
+    // got as one CommonJS file bundled with svc (scripts/build.mjs), not its seventy ES modules.
+    expect(traced.loaded.filter((url) => /\/dist\/vendor\/got\.cjs$/.test(url))).toHaveLength(1);
+    expect(traced.loaded.filter((url) => /\/node_modules\/(got|@sindresorhus\/is|http2-wrapper)\//.test(url))).toEqual([]);
   });
 
   // The help and the version are written straight to the pipe (shared/direct-output.ts), and Node's
