@@ -15,6 +15,8 @@
  *  throughput during deploys ÷ idle                                         target ≥ 0.9
  *  the site's CPU time (its FPM pool: master and children, reaped ones too) per push of 1 changed file
  *  and of 1,000 changed files, idle otherwise                               recorded
+ *  throughput while the CLI's core only runs a CPU loop (no deploys) ÷ idle: what a busy neighbour
+ *  core costs the site's core on this machine (two vCPUs may share one physical core)  recorded
  *  who used the site's core in each phase (php-fpm, MariaDB, nginx, the readers, and others: processes
  *  the bench did not start and the kernel's own work), so that a fall in throughput can be put down
  *  to the site's own cost or to the machine (scripts/bench/core-time.ts)    recorded
@@ -60,6 +62,8 @@ export interface UnderDeploysFigures {
   title: string;
   idle: PhaseFigures;
   busy: PhaseFigures;
+  /** Readers while the CLI's core only burns CPU (no deploys): what a busy neighbour core costs them on this machine. */
+  sibling?: PhaseFigures;
   deploys: number;
   /** How the processes were placed on cores, as done. */
   pinning: string;
@@ -145,6 +149,16 @@ function runCli(cli: Cli, args: string[]): Promise<void> {
       if (code === 0) resolve();
       else reject(new Error(`svc ${args.join(' ')} exited ${String(code)}: ${output.slice(-2000)}`));
     });
+  });
+}
+
+/** A CPU loop on CLI_CORE for `ms`, touching nothing of the site's. */
+function burn(ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const loop = `const end = Date.now() + ${Math.round(ms)}; let x = 0; while (Date.now() < end) { for (let i = 0; i < 1e5; i++) x += Math.sqrt(i + x % 7); }`;
+    const child = spawn('taskset', ['-c', CLI_CORE, process.execPath, '-e', loop], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', () => resolve());
   });
 }
 
@@ -243,7 +257,7 @@ async function measureWindow(phase: Phase, url: string, sitesCpuMs: () => number
  * before the previous one ended), the readers running until its last step has finished. Every answer,
  * idle windows' too, is judged against the deploys that had finished before it was sent.
  */
-async function underDeploys(cli: Cli, url: string, masters: readonly number[], pinned: boolean): Promise<{ idle: PhaseFigures; busy: PhaseFigures; idleCpuMs: number; busyCpuMs: number; idleCore?: CoreShare; busyCore?: CoreShare }> {
+async function underDeploys(cli: Cli, url: string, masters: readonly number[], pinned: boolean): Promise<{ idle: PhaseFigures; busy: PhaseFigures; sibling?: PhaseFigures; idleCpuMs: number; busyCpuMs: number; idleCore?: CoreShare; busyCore?: CoreShare }> {
   const sitesCpuMs = (): number => masters.reduce((sum, master) => sum + poolCpuMs(master), 0);
   writeRoute(cli, 'hello', versionRoute(0));
   await push(cli);
@@ -255,10 +269,13 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[], p
   const deploys: Deploy[] = [];
   const idle: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
   const busy: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
+  const sibling: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
   const windowMs = PHASE_MS / ROUNDS;
   const perRound = Math.ceil(STEPS.length / ROUNDS);
   for (let round = 0; round < ROUNDS; round++) {
     await measureWindow(idle, url, sitesCpuMs, () => pause(windowMs));
+    // The control: core CLI_CORE kept busy by a plain CPU loop, the site left alone.
+    if (pinned) await measureWindow(sibling, url, sitesCpuMs, () => burn(windowMs));
     await measureWindow(busy, url, sitesCpuMs, async () => {
       const start = performance.now();
       for (const [index, step] of STEPS.slice(round * perRound, (round + 1) * perRound).entries()) {
@@ -281,6 +298,7 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[], p
   return {
     idle: phaseFigures(idle.answers, deploys, 0, idle.ms / 1000),
     busy: phaseFigures(busy.answers, deploys, 0, busy.ms / 1000),
+    ...(pinned ? { sibling: phaseFigures(sibling.answers, deploys, 0, sibling.ms / 1000) } : {}),
     idleCpuMs: idle.cpuMs,
     busyCpuMs: busy.cpuMs,
     ...shares,
@@ -393,6 +411,11 @@ export function formatUnderDeploys(figures: UnderDeploysFigures, label: number, 
           `${`core ${SITE_CORE} (the site, the readers), idle`.padEnd(label)}${formatShare(figures.idleCore)}`,
           `${`core ${SITE_CORE}, during deploys`.padEnd(label)}${formatShare(figures.busyCore)}`,
           `${'throughput ÷ idle, per core share left to it'.padEnd(label)}${ratioPerAvailableCore(idle.perSecond, figures.idleCore, busy.perSecond, figures.busyCore).toFixed(2)}   (others' share taken out of each phase: the site's own, not the machine's)   target: recorded`,
+        ]),
+    ...(figures.sibling === undefined
+      ? []
+      : [
+          `${`throughput with core ${CLI_CORE} busy, no deploys ÷ idle`.padEnd(label)}${(figures.sibling.perSecond / idle.perSecond).toFixed(2)}   (${figures.sibling.perSecond.toFixed(1)} answers/s; a CPU loop where the CLI runs: what a busy neighbour core costs the site's core on this machine, which the deploys' windows pay while the CLI works)   target: recorded`,
         ]),
     `${'site CPU per answer, during deploys ÷ idle'.padEnd(label)}${(busy.answers === 0 || idle.answers === 0 ? Number.NaN : figures.busyCpuMs / busy.answers / (figures.idleCpuMs / idle.answers)).toFixed(2)}   (${(figures.busyCpuMs / Math.max(1, busy.answers)).toFixed(1)} ms vs ${(figures.idleCpuMs / Math.max(1, idle.answers)).toFixed(1)} ms; the deploys' own requests counted in)   target: recorded`,
   ];
