@@ -92,16 +92,25 @@ describe('svc api push', () => {
 		writeRoute('hello', 'Hello');
 		expect((await run(push({ json: true }))).exitCode).toBe(0);
 		const listings = () => site.requests.filter((request) => request.method === 'GET' && request.route === '/svc/v1/api-files').map((request) => request.query.get('filenames'));
-		// The plan's listing is whole; the check after the commit names what was written.
-		expect(listings()).toEqual([null, 'alpha,beta,gamma,hello']);
+		const reads = () => site.requests.filter((request) => request.method === 'GET' && request.route === '/svc/v1/status').map((request) => request.query.get('listing'));
+		// The plan's listing is whole, and comes with the status; the check after the commit names what was written.
+		expect(reads()).toEqual(['true']);
+		expect(listings()).toEqual(['alpha,beta,gamma,hello']);
 		site.requests.length = 0;
 		writeRoute('beta', 'BetaTwo');
 		expect(JSON.parse((await run(push({ json: true }))).stdout)).toMatchObject({ written: ['beta'], loadErrors: [] });
-		expect(listings()).toEqual([null, 'beta']);
+		expect(listings()).toEqual(['beta']);
 		site.requests.length = 0;
 		site.listingFilenames = false;
 		writeRoute('gamma', 'GammaTwo');
 		expect((await run(push({ json: true }))).exitCode).toBe(0);
+		expect(listings()).toEqual([null]);
+		// A plugin that answers the status alone: the whole listing is asked for next.
+		site.requests.length = 0;
+		site.statusListing = false;
+		writeRoute('gamma', 'GammaThree');
+		expect((await run(push({ json: true }))).exitCode).toBe(0);
+		expect(site.requests.slice(0, 2).map((request) => `${request.method} ${request.route}`)).toEqual(['GET /svc/v1/status', 'GET /svc/v1/api-files']);
 		expect(listings()).toEqual([null, null]);
 	});
 
