@@ -9,13 +9,13 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Closure;
 use Svc\Manifest\ManifestStore;
 use Svc\Network\DeployCapability;
 use Svc\Release\Deployer;
 use Svc\Release\DeployPolicy;
 use Svc\Release\NodeReports;
 use Svc\Release\ReleaseStore;
-use Closure;
 use Svc\Storage\Limits;
 use WP_REST_Request;
 use WP_REST_Response;
