@@ -35,6 +35,10 @@ final class AtomicBatch {
 				$temporary         = self::temporary_name( $target );
 				$staged[ $target ] = $temporary;
 				$this->disk->put( $temporary, $bytes );
+				if ( ! file_exists( $target ) ) {
+					// Renamed to a name no file has: opcache may cache it at once (SettledTime).
+					$this->disk->settle( $temporary );
+				}
 			}
 		} catch ( Throwable $error ) {
 			array_map( array( $this->disk, 'unlink' ), array_filter( $staged, 'file_exists' ) );

@@ -67,6 +67,8 @@ final class Trees {
 				$target = $write( (string) $slug );
 				if ( ! isset( $kept[ $slug ] ) || ! $this->disk->link( $kept[ $slug ], $target ) ) {
 					$this->disk->put( $target, $bytes );
+					// A new tree: every name in it is new.
+					$this->disk->settle( $target );
 				}
 			}
 			foreach ( $copies as $slug => $from ) {
@@ -76,6 +78,7 @@ final class Trees {
 				$target = $write( (string) $slug );
 				if ( ! $this->disk->link( $from, $target ) ) {
 					$this->disk->copy( $from, $target );
+					$this->disk->settle( $target );
 				}
 			}
 		} catch ( \Throwable $error ) {
