@@ -187,8 +187,12 @@ describe('two nodes, each with its own wp-content', () => {
     placeFile(nodes.b, 'hello', hello('edited on b'));
     expect(await answer(nodes.b, 'hello')).toEqual({ route: 'edited on b' });
     expect(await answer(nodes.a, 'hello')).toEqual({ route: 'v4' });
+    // The status with its listing checks node b's drift once, for its `nodes` and its records alike.
+    const carried = (await call(nodes.b, '/svc/v1/status?listing=true')).body;
     const onB = (await list(nodes.b)).records.find((record) => record.filename === 'hello') as any;
     expect(onB.drift).toEqual([{ node: expect.stringContaining(nodes.b.contentDir), state: 'changed' }]);
+    expect(carried.listing.files.find((record: any) => record.filename === 'hello').drift).toEqual(onB.drift);
+    expect((carried.nodes as { this: boolean; drift: object }[]).find((report) => report.this)?.drift).toEqual({ hello: 'changed' });
     // Node a shows what node b reported, on the same record.
     const onA = (await list(nodes.a)).records.find((record) => record.filename === 'hello') as any;
     expect(onA.drift).toEqual(onB.drift);

@@ -185,10 +185,13 @@ final class FilesController {
 	 *
 	 * @param list<array<string, mixed>> $records
 	 * @param Manifest                   $manifest
+	 * @param bool                       $reported Whether this node's drift was recorded already in this request.
 	 * @return list<array<string, mixed>>
 	 */
-	private function with_drift( array $records, array $manifest ): array {
-		$this->deployer->report( $manifest );
+	private function with_drift( array $records, array $manifest, bool $reported = false ): array {
+		if ( ! $reported ) {
+			$this->deployer->report( $manifest );
+		}
 		$nodes = $this->nodes;
 		if ( ! $nodes->several() ) {
 			return $records;
@@ -206,13 +209,14 @@ final class FilesController {
 	 * The active release's files without their contents, as `GET api-files?content=false` lists them
 	 * (what `GET status?listing=true` carries).
 	 *
+	 * @param bool $reported Whether the status in the same answer has just recorded this node's drift.
 	 * @return array{files: list<array<string, mixed>>, skipped_files: list<string>}
 	 */
-	public function active_listing(): array {
+	public function active_listing( bool $reported = false ): array {
 		$manifest                  = $this->store->verified();
 		list( $records, $skipped ) = $this->records( $manifest, false );
 		return array(
-			'files'         => $this->with_drift( $records, $manifest ),
+			'files'         => $this->with_drift( $records, $manifest, $reported ),
 			'skipped_files' => $skipped,
 		);
 	}

@@ -29,6 +29,10 @@ final class StatusController {
 	/** The request body a client should stay under: nginx's default client_max_body_size. */
 	public const REQUEST_BYTES = 1048576;
 
+	/**
+	 * @param (Closure(bool): array<string, mixed>)|null $listing The active release's files (FilesController::active_listing), told
+	 *                                                    whether this answer has recorded this node's drift already.
+	 */
 	public function __construct(
 		private readonly Deployer $deployer,
 		private readonly ManifestStore $store,
@@ -77,7 +81,8 @@ final class StatusController {
 	public function status( WP_REST_Request $request ): WP_REST_Response {
 		$body = $this->status_of( true );
 		if ( null !== $this->listing && true === $request->get_param( 'listing' ) ) {
-			$body['listing'] = ( $this->listing )();
+			// With `nodes`, this node's drift was just checked and recorded: not checked twice.
+			$body['listing'] = ( $this->listing )( isset( $body['nodes'] ) );
 		}
 		return new WP_REST_Response( $body );
 	}
