@@ -46,7 +46,6 @@ export function createSiteClient(options: SiteClientOptions): SiteClient {
 		restRoot: async () => (await connection.restRoot()).url.toString(),
 		...fileCalls(connection),
 		...releaseCalls(connection),
-		...stateCalls(connection),
 		...siteCalls(connection),
 	};
 }
@@ -58,8 +57,13 @@ function blobJson(blobs: readonly StageBlob[]): { hash: string; content_base64: 
 	return blobs.map((blob) => ({ hash: blob.hash, content_base64: Buffer.from(blob.content).toString('base64') }));
 }
 
-/** The route files: listed, uploaded the old way (one batch), removed, staged by hash. */
-function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamespace' | 'listFiles' | 'uploadFiles' | 'deleteFiles' | 'stageBlobs'> {
+/** The route files: listed (alone or with the status), uploaded the old way (one batch), removed, staged by hash. */
+function fileCalls({
+	call,
+	fail,
+	replaysCommits,
+	readStatusWithListing,
+}: Connection): Calls<'getNamespace' | 'listFiles' | 'getStatusAndListing' | 'uploadFiles' | 'deleteFiles' | 'stageBlobs'> {
 	type ListOptions = { readonly content: boolean; readonly release?: number; readonly only?: readonly string[] };
 	const listOnce = async (listOptions: ListOptions): Promise<FileListing<RemoteFile>> => {
 		const { body, headers } = await call('GET', 'api-files', {
@@ -88,6 +92,18 @@ function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamesp
 			return namespace;
 		},
 		listFiles: listFiles as SiteClient['listFiles'],
+		// What a push plans from: the status, then the listing. One request to a plugin that puts the
+		// listing in the status answer (`status_listing`); an older one answers the status alone, and
+		// the listing is then asked after it, which keeps the order. A listing boots the files the
+		// site has not loaded yet, as GET api-files does (untilBooted).
+		getStatusAndListing: async () => {
+			const answer = await untilBooted(readStatusWithListing);
+			const carried = (answer?.body as { listing?: unknown } | undefined)?.listing;
+			if (carried === undefined) {
+				return { status: answer?.status, listing: await listFiles({ content: false }) };
+			}
+			return { status: answer?.status, listing: parseCarriedListing(carried) ?? throwUnexpected('GET status', fail) };
+		},
 		uploadFiles: async (files, uploadOptions = {}) => {
 			const { body } = await call('POST', 'api-files', {
 				answer: 'records',
@@ -120,27 +136,6 @@ function fileCalls({ call, fail, replaysCommits }: Connection): Calls<'getNamesp
 
 function withSkipped(files: readonly RemoteFile[], skipped: number, skippedFiles: readonly string[] | undefined): FileListing<RemoteFile> {
 	return { files, skipped, ...(skippedFiles === undefined ? {} : { skippedFiles }) };
-}
-
-/**
- * What a push plans from: the status, then the listing. One request to a plugin that puts the
- * listing in the status answer (`status_listing`); an older one answers the status alone, and the
- * listing is then asked after it, which keeps the order.
- */
-function stateCalls(connection: Connection): Calls<'getStatusAndListing'> {
-	const { fail, readStatusWithListing } = connection;
-	const listFiles = fileCalls(connection).listFiles;
-	return {
-		getStatusAndListing: async () => {
-			// A listing boots the files the site has not loaded yet, as GET api-files does (untilBooted).
-			const answer = await untilBooted(readStatusWithListing);
-			const carried = (answer?.body as { listing?: unknown } | undefined)?.listing;
-			if (carried === undefined) {
-				return { status: answer?.status, listing: await listFiles({ content: false }) };
-			}
-			return { status: answer?.status, listing: parseCarriedListing(carried) ?? throwUnexpected('GET status', fail) };
-		},
-	};
 }
 
 /** `listing` of `GET status?listing=true`: `{ files: [records], skipped_files: [names] }`. */
