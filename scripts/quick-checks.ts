@@ -1,8 +1,8 @@
 /**
  * The checks that need no server, shared by `npm run check` (scripts/check.ts: these alone, in
  * minutes) and `npm test` (scripts/test.ts: these first, then everything else): the TypeScript type
- * check, ESLint, the PHP syntax of every plugin file, PHPStan, PHPCS and the PHPUnit units on this
- * machine's PHP.
+ * check, ESLint, the PHP syntax of every plugin file, PHPStan, PHPCS, the translation template and
+ * the PHPUnit units on this machine's PHP.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -82,6 +82,10 @@ export function runQuickChecks(root: string, scratch: string, runner: CheckRunne
 
   step('PHPCS: the WordPress coding standard and PHPCompatibilityWP for PHP 8.1 and later (phpcs.xml.dist)');
   count('PHPCS', 0, 0, run('php', ['vendor/bin/phpcs', '-q']));
+
+  // Line numbers count: a string that moved makes the committed template stale (CI caught one).
+  step('The translation template plugin/languages/svc.pot is what wp i18n make-pot makes now');
+  count('svc.pot', 0, 0, run(process.execPath, [path.join(root, 'scripts/make-pot.mjs'), '--check']));
 
   step('PHPUnit: units');
   const unitLog = path.join(scratch, 'phpunit-unit.xml');
