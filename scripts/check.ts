@@ -1,7 +1,8 @@
 /**
  * npm run check: the quick pass while working, minutes and no server: types, lint, PHP syntax,
  * PHPStan, PHPCS, the translation template and the PHPUnit units (scripts/quick-checks.ts).
- * `npm test` runs these first, then everything else (the units on other PHPs and Nodes, the end-to-end suites on real WordPress sites).
+ * `npm test` runs these first, then everything else (the units on other PHPs and Nodes, the
+ * end-to-end suites on real WordPress sites).
  *
  * Ends with one line `checks: N passed, N failed` and a non-zero exit if anything failed.
  */
