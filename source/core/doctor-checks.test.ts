@@ -116,6 +116,15 @@ describe('diagnose', () => {
 		for (const check of checks.filter((c) => c.status === 'fail' || c.status === 'warn')) expect(check.fix).toEqual(expect.any(String));
 	});
 
+	it('says how pushes are compiled: in the push request with opcache, else with a binary, else not at all', () => {
+		const syntaxOf = (php: Record<string, unknown>) => diagnose({ ...healthy, diagnostics: { ok: true, value: readDiagnostics({ plugin: { version: '0.1.0' }, php }) } }).find((check) => check.id === 'syntax');
+		expect(syntaxOf({ syntax_in_process: true, syntax_binary: null })).toMatchObject({ status: 'ok', reason: expect.stringContaining('opcache, in the push request') });
+		expect(syntaxOf({ syntax_in_process: false, syntax_binary: '/usr/bin/php8.2' })).toMatchObject({ status: 'ok', reason: 'Pushes are checked with /usr/bin/php8.2.' });
+		// An older plugin says nothing of the in-process check.
+		expect(syntaxOf({ syntax_binary: '/usr/bin/php8.2' })).toMatchObject({ status: 'ok', reason: 'Pushes are checked with /usr/bin/php8.2.' });
+		expect(syntaxOf({ syntax_in_process: false, syntax_binary: null })).toMatchObject({ status: 'warn', fix: expect.stringContaining('opcache') });
+	});
+
 	it('warns when the secrets key is kept in the database, and only then', () => {
 		const withKey = (key_source: unknown): DoctorFacts => ({
 			...healthy,

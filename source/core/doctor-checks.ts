@@ -66,6 +66,8 @@ export interface Diagnostics {
 	readonly environmentType: string | undefined;
 	readonly https: boolean | undefined;
 	readonly syntaxBinary: string | null | undefined;
+	/** True when the site compiles a push's files in the push request (opcache); undefined from older plugins. */
+	readonly syntaxInProcess: boolean | undefined;
 	readonly storagePath: string | undefined;
 	readonly storageWritable: boolean | undefined;
 	readonly postMaxSize: number | undefined;
@@ -99,6 +101,7 @@ export function readDiagnostics(body: Readonly<Record<string, unknown>>): Diagno
 		environmentType: str(part('wordpress')['environment_type']),
 		https: bool(part('wordpress')['https']),
 		syntaxBinary: php['syntax_binary'] === null ? null : str(php['syntax_binary']),
+		syntaxInProcess: bool(php['syntax_in_process']),
 		storagePath: str(part('storage')['path']),
 		storageWritable: bool(part('storage')['writable']),
 		postMaxSize: num(part('limits')['post_max_size']),
@@ -339,14 +342,16 @@ function diagnosticsChecks(diagnostics: Diagnostics | undefined, status: { reado
 			? { id: 'storage', status: 'fail', title: TITLES['storage']!, reason: `${diagnostics.storagePath ?? 'wp-content/svc'} is not writable by the web server.`, fix: `Let the web server's user write ${diagnostics.storagePath ?? 'wp-content/svc'} (e.g. chown it to www-data).` }
 			: { id: 'storage', status: 'ok', title: TITLES['storage']!, reason: `${diagnostics.storagePath ?? 'wp-content/svc'} is writable.` };
 	const syntax: Check =
-		typeof diagnostics.syntaxBinary === 'string'
+		diagnostics.syntaxInProcess === true
+			? { id: 'syntax', status: 'ok', title: TITLES['syntax']!, reason: 'Pushes are compiled by the site\'s own PHP with opcache, in the push request.' }
+			: typeof diagnostics.syntaxBinary === 'string'
 			? { id: 'syntax', status: 'ok', title: TITLES['syntax']!, reason: `Pushes are checked with ${diagnostics.syntaxBinary}.` }
 			: {
 					id: 'syntax',
 					status: 'warn',
 					title: TITLES['syntax']!,
-					reason: 'No PHP command-line binary can run on the site: pushes skip the compile check, and a broken file is caught when it loads.',
-					fix: 'Install the PHP CLI (e.g. php-cli) on the server, and allow proc_open for PHP.',
+					reason: 'The site\'s PHP has no opcache to compile with and no PHP command-line binary can run: pushes skip the compile check, and a broken file is caught when it loads.',
+					fix: 'Turn opcache on (with opcache.file_update_protection at 1 or more), or install the PHP CLI (e.g. php-cli) on the server and allow proc_open for PHP.',
 				};
 	const opcache: Check =
 		diagnostics.opcacheEnabled === true

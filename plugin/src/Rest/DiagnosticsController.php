@@ -15,6 +15,7 @@ use Svc\Runtime\AuthorizationFallback;
 use Svc\Secrets\Keyring;
 use Svc\Secrets\SecretStore;
 use Svc\Storage\Paths;
+use Svc\Validation\InProcessCompiler;
 use Svc\Validation\SyntaxChecker;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -52,10 +53,12 @@ final class DiagnosticsController {
 				// Which web server: the fix for a stripped Authorization header is the server's own.
 				'server'      => array( 'software' => self::server_software() ),
 				'php'         => array(
-					'version'       => PHP_VERSION,
-					'sapi'          => PHP_SAPI,
-					// The binary the push-time syntax check runs; null: the check is skipped.
-					'syntax_binary' => ( new SyntaxChecker() )->binary(),
+					'version'           => PHP_VERSION,
+					'sapi'              => PHP_SAPI,
+					// Whether a push's files are compiled in the push request itself (opcache).
+					'syntax_in_process' => InProcessCompiler::usable(),
+					// The binary the push-time syntax check runs otherwise; null with the above false: skipped.
+					'syntax_binary'     => ( new SyntaxChecker() )->binary(),
 				),
 				'wordpress'   => array(
 					'version'               => get_bloginfo( 'version' ),

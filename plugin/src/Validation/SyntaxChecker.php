@@ -10,10 +10,12 @@ declare(strict_types=1);
 namespace Svc\Validation;
 
 /**
- * Runs the batch through `bin/lint.php` in a child `php` (opcache compile: every error `php -l`
- * reports, one process for the batch, started as LintCommand says), falling back to `php -l` per file. Where no PHP binary can
- * run (none found, or process execution disabled) the check is skipped, as docs/rules.md allows: the
- * tokenizer's parse still catches syntax errors and boot isolation catches the rest.
+ * Compiles the batch in this request where opcache allows it (InProcessRules: no child, and the PHP
+ * that will run the files); otherwise runs it through `bin/lint.php` in a child `php` (opcache
+ * compile: every error `php -l` reports, one process for the batch, started as LintCommand says),
+ * falling back to `php -l` per file. Where neither can run (no opcache here, and no PHP binary found
+ * or process execution disabled) the check is skipped, as docs/rules.md allows: the tokenizer's
+ * parse still catches syntax errors and boot isolation catches the rest.
  *
  * A push tries each candidate `php` with the batch itself rather than probing first: each child PHP
  * costs the site about 30 ms of CPU, on every push that changes a file, while readers wait for it.
@@ -36,59 +38,109 @@ final class SyntaxChecker {
 	}
 
 	/**
-	 * Checks sources and returns the parse error text of each failing one.
+	 * Checks sources and returns the error text of each failing one.
 	 *
 	 * @param array<string, string> $sources Label (`slug.php`) => source.
 	 * @return array<string, string>|null Label => error message; null when the check could not run.
 	 */
 	public function check( array $sources ): ?array {
-		if ( false === $this->binary ) {
-			return null;
-		}
 		if ( array() === $sources ) {
 			return array();
+		}
+		$here = InProcessCompiler::usable();
+		if ( false === $this->binary && ! $here ) {
+			return null;
 		}
 		$directory = self::temporary_directory();
 		if ( null === $directory ) {
 			return null;
 		}
 		try {
-			$labels = array_keys( $sources );
-			$files  = array();
-			foreach ( array_values( $sources ) as $index => $source ) {
-				$files[] = $directory . '/' . $index . '.php';
-				file_put_contents( $directory . '/' . $index . '.php', $source );
-			}
-			$lines = null;
-			foreach ( null === $this->binary ? self::candidates() : array( $this->binary ) as $candidate ) {
-				$lines = self::run( LintCommand::batch( $candidate, dirname( __DIR__, 2 ) . '/bin/lint.php', $files, (bool) ini_get( 'short_open_tag' ) ) );
-				if ( LintCommand::ran( $lines ) ) {
-					$this->binary = $candidate;
-					break;
-				}
-			}
-			if ( ! is_string( $this->binary ) ) {
-				$this->binary = false;
-				return null;
-			}
-			if ( ! LintCommand::answered( $lines, count( $files ) ) ) {
-				$lines = self::lint_one_by_one( $this->binary, $files );
-			}
-			if ( null === $lines ) {
-				return null;
+			$paths = array();
+			foreach ( array_keys( $sources ) as $index => $label ) {
+				$paths[ (string) $label ] = $directory . '/' . $index . '.php';
+				file_put_contents( $paths[ (string) $label ], $sources[ $label ] );
 			}
 			$errors = array();
-			foreach ( $lines as $line ) {
-				if ( preg_match( '/^ERR (\d+) (.*)$/', $line, $match ) && isset( $labels[ (int) $match[1] ] ) ) {
-					$label            = (string) $labels[ (int) $match[1] ];
-					$errors[ $label ] = 'PHP ' . str_replace( $files[ (int) $match[1] ], $label, $match[2] );
+			$rest   = $paths;
+			if ( $here ) {
+				foreach ( $paths as $label => $path ) {
+					$outcome = InProcessCompiler::compile( $path );
+					if ( 'unavailable' === $outcome['verdict'] ) {
+						break;
+					}
+					unset( $rest[ $label ] );
+					if ( 'error' === $outcome['verdict'] ) {
+						$errors[ $label ] = $outcome['message'];
+					}
 				}
 			}
-			return $errors;
+			if ( array() !== $rest ) {
+				$child = $this->check_in_child( $rest );
+				if ( null === $child ) {
+					// Unchecked files go through (docs/rules.md); the errors found here still stop the push.
+					return array() === $errors ? null : self::labelled( $errors, $paths );
+				}
+				$errors += $child;
+			}
+			return self::labelled( $errors, $paths );
 		} finally {
 			array_map( 'unlink', self::glob( $directory . '/*.php' ) );
 			@rmdir( $directory ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
 		}
+	}
+
+	/**
+	 * Each message with the batch's file names in place of their temporary paths (a message may name
+	 * another file of the batch: "previously declared in").
+	 *
+	 * @param array<string, string> $errors Label => message.
+	 * @param array<string, string> $paths  Label => temporary path.
+	 * @return array<string, string>
+	 */
+	private static function labelled( array $errors, array $paths ): array {
+		$names = array_flip( $paths );
+		return array_map( static fn ( string $message ): string => strtr( $message, $names ), $errors );
+	}
+
+	/**
+	 * The files through the child `php`: label => error message (paths still temporary); null when no
+	 * child can run.
+	 *
+	 * @param array<string, string> $paths Label => temporary path.
+	 * @return array<string, string>|null
+	 */
+	private function check_in_child( array $paths ): ?array {
+		if ( false === $this->binary ) {
+			return null;
+		}
+		$labels = array_keys( $paths );
+		$files  = array_values( $paths );
+		$lines  = null;
+		foreach ( null === $this->binary ? self::candidates() : array( $this->binary ) as $candidate ) {
+			$lines = self::run( LintCommand::batch( $candidate, dirname( __DIR__, 2 ) . '/bin/lint.php', $files, (bool) ini_get( 'short_open_tag' ) ) );
+			if ( LintCommand::ran( $lines ) ) {
+				$this->binary = $candidate;
+				break;
+			}
+		}
+		if ( ! is_string( $this->binary ) ) {
+			$this->binary = false;
+			return null;
+		}
+		if ( ! LintCommand::answered( $lines, count( $files ) ) ) {
+			$lines = self::lint_one_by_one( $this->binary, $files );
+		}
+		if ( null === $lines ) {
+			return null;
+		}
+		$errors = array();
+		foreach ( $lines as $line ) {
+			if ( preg_match( '/^ERR (\d+) (.*)$/', $line, $match ) && isset( $labels[ (int) $match[1] ] ) ) {
+				$errors[ (string) $labels[ (int) $match[1] ] ] = 'PHP ' . $match[2];
+			}
+		}
+		return $errors;
 	}
 
 	/**
