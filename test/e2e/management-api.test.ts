@@ -402,6 +402,27 @@ describe('POST api-files', () => {
     expect(snapshotTree(site.svcDir)).toEqual(before);
   });
 
+  it('on nginx + php-fpm with opcache the push request compiles the files itself: diagnostics say so, and a compile error in a batch comes back alone, under its name, with its line', async () => {
+    if (site.server.kind !== 'fpm') return;
+    expect((await call(site, '/svc/v1/diagnostics')).body.php).toMatchObject({ syntax_in_process: true });
+    const good = uniqueClass('CompiledHere');
+    const twice = uniqueClass('TwiceHere');
+    const before = snapshotTree(site.svcDir);
+    const response = await push(site, {
+      'here/good': routeSource(good, GET_OK),
+      'here/twice': routeSource(twice, ['', GET_OK, GET_OK].join('\n')),
+    });
+    expectError(response, 422, 'svc_push_rejected');
+    expect(response.body.data.errors).toEqual([
+      { filename: 'here/twice', code: 'svc_syntax_error', message: expect.stringMatching(new RegExp(`^PHP Fatal error: Cannot redeclare ${twice}::get\\(\\) in here/twice\\.php on line \\d+$`)) },
+    ]);
+    expect(snapshotTree(site.svcDir)).toEqual(before);
+    // The same worker pool then takes the good file alone, and serves it.
+    expect((await push(site, { 'here/good': routeSource(good, GET_OK) })).status).toBe(200);
+    expect((await call(site, '/svc-api/v1/here/good')).body).toEqual({ ok: true });
+    expect((await remove(site, ['here/good'])).status).toBe(200);
+  });
+
   it('accepts a file of exactly 512 KB', async () => {
     const source = paddedTo(publicGet(uniqueClass('Exact'), 'exact'), 512 * 1024);
     expect((await push(site, { 'size/exact': source })).status).toBe(200);
