@@ -91,16 +91,22 @@ final class SyntaxChecker {
 	}
 
 	/**
-	 * Each message with the batch's file names in place of their temporary paths (a message may name
-	 * another file of the batch: "previously declared in").
+	 * Each message, in the batch's order, with the batch's file names in place of their temporary
+	 * paths (a message may name another file of the batch: "previously declared in").
 	 *
 	 * @param array<string, string> $errors Label => message.
 	 * @param array<string, string> $paths  Label => temporary path.
 	 * @return array<string, string>
 	 */
 	private static function labelled( array $errors, array $paths ): array {
-		$names = array_flip( $paths );
-		return array_map( static fn ( string $message ): string => strtr( $message, $names ), $errors );
+		$names    = array_flip( $paths );
+		$labelled = array();
+		foreach ( array_keys( $paths ) as $label ) {
+			if ( isset( $errors[ $label ] ) ) {
+				$labelled[ $label ] = strtr( $errors[ $label ], $names );
+			}
+		}
+		return $labelled;
 	}
 
 	/**
