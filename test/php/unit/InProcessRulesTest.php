@@ -54,7 +54,6 @@ final class InProcessRulesTest extends TestCase {
 			'file' => '/tmp/svc-lint-x/0.php',
 		) as $name => $value ) {
 			$property = new ReflectionProperty( Error::class, $name );
-			$property->setAccessible( true );
 			$property->setValue( $error, $value );
 		}
 		$this->assertSame(
