@@ -22,8 +22,8 @@
  *      modules (.js), reached only by dynamic import(); they import the CommonJS files by name, and
  *      Node gives them the same module instances that require() gave.
  * The output: dist/cli.cjs (+ dist/chunks/), dist/commands/<name>.cjs (+ dist/commands/<name>/).
- * Packages stay in node_modules (external), but for meow (BUNDLED_PACKAGES) and got
- * (dist/vendor/got.cjs, VENDORED), whose licence texts go to dist/licenses/. The local WordPress's PHP scripts and mu-plugins are
+ * Packages stay in node_modules (external), but for meow (BUNDLED_PACKAGES), got and php-parser
+ * (dist/vendor/<name>.cjs, VENDORED), whose licence texts go to dist/licenses/. The local WordPress's PHP scripts and mu-plugins are
  * copied to dist/local-site/, where source/core/package-dir.ts finds them.
  *
  *   node scripts/build.mjs
@@ -191,14 +191,21 @@ function checkMeowDependencies() {
 }
 
 /**
- * got, the HTTP client, is ESM-only and loads as about seventy ES modules (it and its dependencies)
- * through Node's ESM loader with each command's first request: 150 to 200 ms of CPU on Node 20 and
- * 24 alike on the bench machine (the compile cache does not cover the loader's own work). Bundled
- * into one CommonJS file, dist/vendor/got.cjs, it is one require() at half that. Every command's
- * `import('got')` is pointed at that file (vendoredGot), and the licence texts of each package in it
- * ship in dist/licenses/.
+ * Packages bundled into one CommonJS file each in dist/vendor/, whose licence texts ship in
+ * dist/licenses/:
+ *  - got, the HTTP client, is ESM-only and loads as about seventy ES modules (it and its
+ *    dependencies) through Node's ESM loader with each command's first request: 150 to 200 ms of CPU
+ *    on Node 20 and 24 alike on the bench machine (the compile cache does not cover the loader's own
+ *    work). As one file it is one require() at half that. Every command's `import('got')` is pointed
+ *    at it (vendoredGot).
+ *  - php-parser (the local checks of every push, pull and dev save) is 146 CommonJS files: about
+ *    120 ms of CPU to resolve, read and compile on Node 20, about 55 ms as one file. requireCjs
+ *    ('php-parser') is pointed at it (ownRequire, then vendoredSpecifiers once each file's place in
+ *    dist/ is known).
  */
-const VENDORED = { got: path.join(DIST, 'vendor', 'got.cjs') };
+const VENDORED = { got: path.join(DIST, 'vendor', 'got.cjs'), 'php-parser': path.join(DIST, 'vendor', 'php-parser.cjs') };
+/** What ownRequire writes in place of a vendored package's name, until the file's place in dist/ is known. */
+const VENDOR_MARK = '__svc_vendored__:';
 
 const vendoredGot = {
   name: 'vendored-got',
@@ -210,12 +217,13 @@ const vendoredGot = {
   },
 };
 
-/** dist/vendor/got.cjs, and the folders of the packages bundled into it (for their licences). */
-async function bundleVendored() {
+/** One package bundled as dist/vendor/<name>.cjs, and the folders of the packages in it (for their licences). */
+async function bundleVendored(name) {
+  const outfile = VENDORED[name];
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: [moduleEntry(packageDirFrom(ROOT, 'got'))],
-    outfile: VENDORED.got,
+    entryPoints: [moduleEntry(packageDirFrom(ROOT, name))],
+    outfile,
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -230,10 +238,10 @@ async function bundleVendored() {
   const packages = new Set();
   for (const input of Object.keys(result.metafile.inputs)) {
     const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input.split(path.sep).join('/'));
-    if (match === null) throw new Error(`${input} is bundled into got.cjs but belongs to no package`);
+    if (match === null) throw new Error(`${input} is bundled into ${path.relative(ROOT, outfile)} but belongs to no package`);
     packages.add(path.join(ROOT, match[1]));
   }
-  return { text: result.outputFiles[0].text, packages: [...packages] };
+  return { target: outfile, text: result.outputFiles[0].text, packages: [...packages] };
 }
 
 /** Each vendored package's licence file(s), as dist/licenses/<package>/<file>: a package without one stops the build. */
@@ -241,7 +249,7 @@ function copyVendoredLicences(packages) {
   for (const dir of packages) {
     const name = path.relative(path.join(ROOT, 'node_modules'), dir).split(path.sep).join('/');
     const texts = readdirSync(dir).filter((file) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(file));
-    if (texts.length === 0) throw new Error(`${name} is bundled into dist/vendor/got.cjs but has no licence file to ship with it`);
+    if (texts.length === 0) throw new Error(`${name} is bundled into dist/vendor/ but has no licence file to ship with it`);
     for (const file of texts) {
       const target = path.join(DIST, 'licenses', ...name.split('/'), file);
       mkdirSync(path.dirname(target), { recursive: true });
@@ -295,16 +303,30 @@ async function renderMainHelp() {
   }
 }
 
-/** require-cjs.ts's createRequire, for ES modules, becomes the bundle's own require (see that file). */
+/**
+ * require-cjs.ts's createRequire, for ES modules, becomes the bundle's own require (see that file);
+ * a vendored package's name becomes a mark that vendoredSpecifiers replaces.
+ */
 const ownRequire = {
   name: 'own-require',
   setup(pluginBuild) {
+    const marks = Object.fromEntries(Object.keys(VENDORED).filter((name) => name !== 'got').map((name) => [name, VENDOR_MARK + name]));
     pluginBuild.onLoad({ filter: /[\\/]source[\\/]core[\\/]require-cjs\.ts$/ }, () => ({
-      contents: 'export function requireCjs(specifier) { return require(specifier); }',
+      contents: `const vendored = ${JSON.stringify(marks)};
+export function requireCjs(specifier) {
+  const file = vendored[specifier];
+  // The path from this file's own folder: require() may be a shim from another chunk, elsewhere in dist/.
+  return require(file === undefined ? specifier : __dirname + "/" + file);
+}`,
       loader: 'js',
     }));
   },
 };
+
+/** ownRequire's marks in a file bound for `file`, each made the path of its vendored package from that file's folder. */
+function vendoredSpecifiers(file, text) {
+  return text.replace(new RegExp(`"${VENDOR_MARK}([\\w-]+)"`, 'g'), (_, name) => JSON.stringify(path.relative(path.dirname(file), VENDORED[name]).split(path.sep).join('/')));
+}
 
 /** Step 1: ES modules, split at dynamic imports, in memory. */
 async function bundle({ name, entry, outdir, chunkNames, plugins = [], define = {} }) {
@@ -440,7 +462,7 @@ function renameImports(file, code, meta, esm) {
 async function main() {
   checkMeowDependencies();
   const mainHelp = await renderMainHelp();
-  const vendored = await bundleVendored();
+  const vendored = await Promise.all(Object.keys(VENDORED).map(bundleVendored));
   const bundles = await Promise.all([
     bundle({
       name: 'cli',
@@ -461,7 +483,8 @@ async function main() {
       throw new Error(`${path.relative(ROOT, entry)} would import an ES-module-only package through its static imports; import it dynamically where it is needed.`);
     }
     for (const [file, code] of outputs) {
-      files.push({ target: outputName(file, esm), text: esm.has(file) ? renameImports(file, code, meta, esm) : await toCommonJs(file, code, esm) });
+      const target = outputName(file, esm);
+      files.push({ target, text: vendoredSpecifiers(target, esm.has(file) ? renameImports(file, code, meta, esm) : await toCommonJs(file, code, esm)) });
     }
   }
   const absolute = files.find(({ text }) => text.includes(DIST + path.sep));
@@ -470,7 +493,7 @@ async function main() {
     throw new Error(`${path.relative(ROOT, absolute.target)} names a file by its path in ${DIST}; dist/ must move with the package.`);
   }
   rmSync(DIST, { recursive: true, force: true });
-  for (const { target, text } of [...files, { target: VENDORED.got, text: vendored.text }]) {
+  for (const { target, text } of [...files, ...vendored]) {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
@@ -479,7 +502,7 @@ async function main() {
     cpSync(path.join(SOURCE, dir), path.join(DIST, dir), { recursive: true });
   }
   copyBundledLicences();
-  copyVendoredLicences(vendored.packages);
+  copyVendoredLicences(vendored.flatMap(({ packages }) => packages));
 }
 
 await main();

@@ -46,13 +46,15 @@ describe('the tarball', () => {
     expect(dist.filter((file) => /\.test\.|\.tsx?$/.test(file))).toEqual([]);
     // Bundled JavaScript (CommonJS, and ES modules for the Ink screens: scripts/build.mjs), the
     // PHP the local site of `svc dev` runs (source/local-site/), and the licence texts of the
-    // packages bundled into svc: meow, and got with its dependencies (dist/vendor/got.cjs).
+    // packages bundled into svc: meow, got with its dependencies, and php-parser (dist/vendor/).
     const licences = /^dist\/licenses\/(meow\/(license|build\/licenses\.md)|(@[\w-]+\/)?[\w-]+\/(licen[cs]e|copying)(\.(md|txt))?)$/i;
     expect(dist.filter((file) => !/\.c?js$/.test(file) && !/^dist\/local-site\/(php|mu-plugins)\/[\w-]+\.php$/.test(file) && !licences.test(file))).toEqual([]);
     expect(dist.filter((file) => /^dist\/licenses\/meow\//.test(file)).sort()).toEqual(['dist/licenses/meow/build/licenses.md', 'dist/licenses/meow/license']);
     expect(dist).toContain('dist/vendor/got.cjs');
     expect(dist).toContain('dist/licenses/got/license');
     expect(dist).toContain('dist/licenses/@sindresorhus/is/license');
+    expect(dist).toContain('dist/vendor/php-parser.cjs');
+    expect(dist).toContain('dist/licenses/php-parser/LICENSE');
   });
 
   it('bundles none of the end-to-end harness (test/support/): no test users, apt-get, SVC_TEST_* defaults, WordPress builds or Apache', () => {

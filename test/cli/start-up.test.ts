@@ -83,9 +83,10 @@ function meowLoaded(run: TracedRun): boolean {
 /** The command lines that need no parser (cli.tsx): the version and the main help. */
 const UNPARSED = ['--version', '--help', '-h', ''];
 
-/** The packages a run loaded, svc itself (installed in node_modules/svc) left out. */
+/** The packages a run loaded, svc itself (installed in node_modules/svc) left out, those bundled into dist/vendor/<name>.cjs in. */
 function packagesLoaded(run: TracedRun): string[] {
-  return packagesOf(run.loaded).filter((name) => name !== 'svc');
+  const vendored = run.loaded.flatMap((url) => /\/dist\/vendor\/(.+)\.cjs$/.exec(url)?.[1] ?? []);
+  return [...packagesOf(run.loaded).filter((name) => name !== 'svc'), ...vendored].sort();
 }
 
 /** The commands (dist/commands/<command>.cjs) whose files a run loaded. */
