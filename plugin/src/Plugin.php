@@ -72,6 +72,7 @@ final class Plugin {
 	public const HOT_PATH = array(
 		'Svc\\Components',
 		'Svc\\Storage\\RouteFiles',
+		'Svc\\Storage\\Stamp',
 		'Svc\\Manifest\\ManifestFiles',
 		'Svc\\Manifest\\ManifestView',
 		'Svc\\Manifest\\ManifestStore',

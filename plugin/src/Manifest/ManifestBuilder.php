@@ -56,6 +56,7 @@ final class ManifestBuilder {
 		$same_limits = ( $previous['limits'] ?? null ) === $limits;
 		$before      = $previous['files'] ?? array();
 		$alike       = null !== $like && $like['limits'] === $limits ? $like['files'] : array();
+		$like_built  = (int) ( $like['built'] ?? PHP_INT_MAX );
 		$entries     = array();
 		$total       = 0;
 
@@ -64,11 +65,14 @@ final class ManifestBuilder {
 			$total += $stat['size'];
 			$known  = $before[ $slug ] ?? null;
 			$same   = null !== $known && $known['stamp'] === $stat['stamp'];
-			if ( $same && $same_limits && ! self::is_racy( $stat['stamp'], $since ) ) {
-				$entry = $known;
-			} else {
-				// A racy stamp, or the same file in a new release's tree: when the bytes are the very
-				// ones scanned and booted, what the scan and the last boot said still holds.
+			$entry  = $same_limits ? CarriedEntry::of( $known, $stat, $since ) : null;
+			if ( null === $entry && isset( $alike[ $slug ] ) ) {
+				// The same stored file, hard-linked into a new release's tree.
+				$entry = CarriedEntry::of( $alike[ $slug ], $stat, $like_built );
+			}
+			if ( null === $entry ) {
+				// A racy or changed stamp: when the bytes are the very ones scanned and booted, what
+				// the scan and the last boot said still holds.
 				$entry = null !== $known && $same_limits ? self::copy_of( $known, $stat ) : null;
 				if ( null === $entry && isset( $alike[ $slug ] ) ) {
 					$entry = self::copy_of( $alike[ $slug ], $stat );
@@ -134,7 +138,7 @@ final class ManifestBuilder {
 
 		$racy = false;
 		foreach ( array_merge( array_values( $inventory['dirs'] ), array_column( $inventory['files'], 'stamp' ) ) as $stamp ) {
-			$racy = $racy || self::is_racy( $stamp, $built );
+			$racy = $racy || CarriedEntry::is_racy( $stamp, $built );
 		}
 
 		return array(
@@ -157,17 +161,6 @@ final class ManifestBuilder {
 	 */
 	private static function was_serving( array $before, string $slug ): bool {
 		return isset( $before[ $slug ] ) && null === $before[ $slug ]['error'];
-	}
-
-	/**
-	 * Whether a stamp was taken in or after the second $since: the thing may change again unseen.
-	 */
-	public static function is_racy( string $stamp, int $since ): bool {
-		if ( '' === $stamp ) {
-			return false;
-		}
-		$parts = explode( ':', $stamp );
-		return max( (int) $parts[0], (int) ( $parts[1] ?? 0 ) ) >= $since;
 	}
 
 	/**

@@ -95,22 +95,17 @@ final class RouteFiles {
 	}
 
 	/**
-	 * What changes when a file or directory is replaced, edited in place or gets new entries.
+	 * What changes when a file or directory is replaced, edited in place or gets new entries (Stamp).
 	 */
 	public static function stamp( string $path ): string {
-		$stat = @stat( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a vanished file just has no stamp.
-		if ( false === $stat ) {
-			return '';
-		}
-		return $stat['mtime'] . ':' . $stat['ctime'] . ':' . $stat['ino'] . ':' . $stat['size'];
+		return Stamp::of_file( @stat( $path ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a vanished file just has no stamp.
 	}
 
 	/**
 	 * The stamp of the link itself, never of what it points to.
 	 */
 	public static function link_stamp( string $path ): string {
-		$stat = @lstat( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
-		return false === $stat ? '' : 'link:' . $stat['mtime'] . ':' . $stat['ctime'] . ':' . $stat['ino'];
+		return Stamp::of_link( @lstat( $path ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
 	}
 
 	/**
