@@ -41,6 +41,7 @@
  *  throughput during deploys ÷ idle                                               target ≥ 0.9
  *  the site's CPU time per push of 1 and of 1,000 changed files                   recorded
  *  who used the site's core in each phase; throughput ratio per share left to it  recorded
+ *  throughput while the same deploys go to another site on the CLI's core ÷ idle  recorded
  *
  * and the early cache's (scripts/bench/early-cache.ts): #[Cache] GETs answered from advanced-cache.php
  * before WordPress loads plugins, turned on by `wp svc cache enable`, every request's X-Svc-Cache checked:

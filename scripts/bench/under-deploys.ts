@@ -17,6 +17,9 @@
  *  and of 1,000 changed files, idle otherwise                               recorded
  *  throughput while the CLI's core only runs a CPU loop (no deploys) ÷ idle: what a busy neighbour
  *  core costs the site's core on this machine (two vCPUs may share one physical core)  recorded
+ *  throughput while the same CLI does the same deploys to another WordPress whose PHP, nginx and
+ *  MariaDB run on the CLI's core ÷ idle (one node): what the deploys cost the site's core when the
+ *  site does none of their work, the machine's share of the row above               recorded
  *  who used the site's core in each phase (php-fpm, MariaDB, nginx, the readers, and others: processes
  *  the bench did not start and the kernel's own work), so that a fall in throughput can be put down
  *  to the site's own cost or to the machine (scripts/bench/core-time.ts)    recorded
@@ -64,6 +67,11 @@ export interface UnderDeploysFigures {
   busy: PhaseFigures;
   /** Readers while the CLI's core only burns CPU (no deploys): what a busy neighbour core costs them on this machine. */
   sibling?: PhaseFigures;
+  /**
+   * Readers while the same CLI does the same deploys to another WordPress whose PHP, web server and
+   * database run on the CLI's core: what the deploys cost this core without this site doing any of them.
+   */
+  elsewhere?: PhaseFigures;
   deploys: number;
   /** How the processes were placed on cores, as done. */
   pinning: string;
@@ -186,6 +194,15 @@ function pinSiteSide(): number {
   return pinned;
 }
 
+/** Moves processes (and their children) to CLI_CORE: another site's, after pinSiteSide() took every child. */
+function pinToCliCore(pids: readonly number[]): void {
+  const visit = (pid: number): void => {
+    spawnSync('taskset', ['-a', '-p', '-c', CLI_CORE, String(pid)], { stdio: 'ignore' });
+    for (const child of runningChildren(pid)) visit(child);
+  };
+  for (const pid of pids) visit(pid);
+}
+
 /** Gives this process every core back once the part is done. */
 function unpin(): void {
   spawnSync('taskset', ['-a', '-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
@@ -257,10 +274,18 @@ async function measureWindow(phase: Phase, url: string, sitesCpuMs: () => number
  * before the previous one ended), the readers running until its last step has finished. Every answer,
  * idle windows' too, is judged against the deploys that had finished before it was sent.
  */
-async function underDeploys(cli: Cli, url: string, masters: readonly number[], pinned: boolean): Promise<{ idle: PhaseFigures; busy: PhaseFigures; sibling?: PhaseFigures; idleCpuMs: number; busyCpuMs: number; idleCore?: CoreShare; busyCore?: CoreShare }> {
+async function underDeploys(
+  cli: Cli,
+  url: string,
+  masters: readonly number[],
+  pinned: boolean,
+  elsewhereCli?: Cli,
+): Promise<{ idle: PhaseFigures; busy: PhaseFigures; sibling?: PhaseFigures; elsewhere?: PhaseFigures; idleCpuMs: number; busyCpuMs: number; idleCore?: CoreShare; busyCore?: CoreShare }> {
   const sitesCpuMs = (): number => masters.reduce((sum, master) => sum + poolCpuMs(master), 0);
-  writeRoute(cli, 'hello', versionRoute(0));
-  await push(cli);
+  for (const each of elsewhereCli === undefined ? [cli] : [cli, elsewhereCli]) {
+    writeRoute(each, 'hello', versionRoute(0));
+    await push(each);
+  }
   // opcache does not cache a file in the first 2 s after it changed (file_update_protection).
   await pause(2500);
   const warmStart = performance.now();
@@ -270,35 +295,41 @@ async function underDeploys(cli: Cli, url: string, masters: readonly number[], p
   const idle: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
   const busy: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
   const sibling: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
+  const elsewhere: Phase = { answers: [], ms: 0, cpuMs: 0, ticks: NO_TICKS };
   const windowMs = PHASE_MS / ROUNDS;
   const perRound = Math.ceil(STEPS.length / ROUNDS);
+  /** The round's steps by `target`'s CLI, spread over windowMs; each finished one recorded in `done`. */
+  const deployWindow = async (target: Cli, round: number, done: Deploy[]): Promise<void> => {
+    const start = performance.now();
+    for (const [index, step] of STEPS.slice(round * perRound, (round + 1) * perRound).entries()) {
+      const due = start + (index * windowMs) / perRound;
+      if (performance.now() < due) await pause(due - performance.now());
+      const startedMs = performance.now();
+      if ('push' in step) {
+        writeRoute(target, 'hello', versionRoute(step.push));
+        await push(target);
+      } else {
+        await runCli(target, ['api', 'rollback', '--yes', '--json']);
+      }
+      done.push({ startedMs, finishedMs: performance.now(), serves: 'push' in step ? step.push : step.rollbackTo });
+    }
+    const rest = start + windowMs - performance.now();
+    if (rest > 0) await pause(rest);
+  };
   for (let round = 0; round < ROUNDS; round++) {
     await measureWindow(idle, url, sitesCpuMs, () => pause(windowMs));
-    // The control: core CLI_CORE kept busy by a plain CPU loop, the site left alone.
+    // The controls: core CLI_CORE kept busy by a plain CPU loop, or by the same deploys to another
+    // site that runs there; this site left alone in both.
     if (pinned) await measureWindow(sibling, url, sitesCpuMs, () => burn(windowMs));
-    await measureWindow(busy, url, sitesCpuMs, async () => {
-      const start = performance.now();
-      for (const [index, step] of STEPS.slice(round * perRound, (round + 1) * perRound).entries()) {
-        const due = start + (index * windowMs) / perRound;
-        if (performance.now() < due) await pause(due - performance.now());
-        const startedMs = performance.now();
-        if ('push' in step) {
-          writeRoute(cli, 'hello', versionRoute(step.push));
-          await push(cli);
-        } else {
-          await runCli(cli, ['api', 'rollback', '--yes', '--json']);
-        }
-        deploys.push({ startedMs, finishedMs: performance.now(), serves: 'push' in step ? step.push : step.rollbackTo });
-      }
-      const rest = start + windowMs - performance.now();
-      if (rest > 0) await pause(rest);
-    });
+    if (elsewhereCli !== undefined) await measureWindow(elsewhere, url, sitesCpuMs, () => deployWindow(elsewhereCli, round, []));
+    await measureWindow(busy, url, sitesCpuMs, () => deployWindow(cli, round, deploys));
   }
   const shares = pinned ? { idleCore: coreShare(NO_TICKS, idle.ticks), busyCore: coreShare(NO_TICKS, busy.ticks) } : {};
   return {
     idle: phaseFigures(idle.answers, deploys, 0, idle.ms / 1000),
     busy: phaseFigures(busy.answers, deploys, 0, busy.ms / 1000),
     ...(pinned ? { sibling: phaseFigures(sibling.answers, deploys, 0, sibling.ms / 1000) } : {}),
+    ...(elsewhereCli !== undefined ? { elsewhere: phaseFigures(elsewhere.answers, deploys, 0, elsewhere.ms / 1000) } : {}),
     idleCpuMs: idle.cpuMs,
     busyCpuMs: busy.cpuMs,
     ...shares,
@@ -346,12 +377,17 @@ const MANY_FILE_PUSHES = 2;
 /** Single node: readers idle then under deploys, then the site's CPU time per push of 1 and of `files` changed files. */
 export async function measureUnderDeploysSingle(binary: string, scratch: string, files: number): Promise<{ figures: UnderDeploysFigures; cpu: SiteCpuFigures }> {
   const site = await startWordPress({ server: 'fpm', opcache: true });
+  // The control site, started after the site under test so that its processes are told apart.
+  const before = new Set(runningChildren(process.pid));
+  const other = os.cpus().length < 2 ? undefined : await startWordPress({ server: 'fpm', opcache: true });
   try {
     const fpm = site.fpm;
     if (fpm?.masterPid === undefined) throw new Error('the bench site is not running nginx + php-fpm');
     const pinned = pinSiteSide();
+    if (other !== undefined) pinToCliCore(runningChildren(process.pid).filter((pid) => !before.has(pid)));
     const cli = cliFor(binary, path.join(scratch, 'deploys-single'), site, site.url);
-    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid], pinned > 0);
+    const elsewhere = other === undefined ? undefined : cliFor(binary, path.join(scratch, 'deploys-elsewhere'), other, other.url);
+    const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid], pinned > 0, elsewhere);
 
     const fillers = Array.from({ length: files - 1 }, (_, index) => fillerRoute(index + 1));
     const writeAll = (tag: string): void => {
@@ -373,8 +409,9 @@ export async function measureUnderDeploysSingle(binary: string, scratch: string,
     };
   } finally {
     unpin();
-    await site.stop();
+    await Promise.all([site.stop(), other?.stop()]);
     rmSync(path.join(scratch, 'deploys-single'), { recursive: true, force: true });
+    rmSync(path.join(scratch, 'deploys-elsewhere'), { recursive: true, force: true });
   }
 }
 
@@ -416,6 +453,11 @@ export function formatUnderDeploys(figures: UnderDeploysFigures, label: number, 
       ? []
       : [
           `${`throughput with core ${CLI_CORE} busy, no deploys ÷ idle`.padEnd(label)}${(figures.sibling.perSecond / idle.perSecond).toFixed(2)}   (${figures.sibling.perSecond.toFixed(1)} answers/s; a CPU loop where the CLI runs: what a busy neighbour core costs the site's core on this machine, which the deploys' windows pay while the CLI works)   target: recorded`,
+        ]),
+    ...(figures.elsewhere === undefined
+      ? []
+      : [
+          `${`throughput, deploys to another site on core ${CLI_CORE} ÷ idle`.padEnd(label)}${(figures.elsewhere.perSecond / idle.perSecond).toFixed(2)}   (${figures.elsewhere.perSecond.toFixed(1)} answers/s; the same CLI and deploys to a WordPress whose PHP and database run on core ${CLI_CORE}: what the deploys cost this core without this site doing any of their work)   target: recorded`,
         ]),
     `${'site CPU per answer, during deploys ÷ idle'.padEnd(label)}${(busy.answers === 0 || idle.answers === 0 ? Number.NaN : figures.busyCpuMs / busy.answers / (figures.idleCpuMs / idle.answers)).toFixed(2)}   (${(figures.busyCpuMs / Math.max(1, busy.answers)).toFixed(1)} ms vs ${(figures.idleCpuMs / Math.max(1, idle.answers)).toFixed(1)} ms; the deploys' own requests counted in)   target: recorded`,
   ];
