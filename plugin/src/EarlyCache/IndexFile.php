@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 namespace Svc\EarlyCache;
 
+use Svc\Storage\SettledTime;
+
 /**
  * A PHP literal, so opcache keeps it in shared memory and a hit reads it without parsing. opcache
  * may never look at a file's date again (validate_timestamps=0, as in production), so a new index
@@ -47,7 +49,7 @@ final class IndexFile {
 		if ( ! Folders::make( $this->directory ) ) {
 			return false;
 		}
-		if ( ! is_file( $this->directory . '/' . $name ) && ! $this->replace( $name, $code ) ) {
+		if ( ! is_file( $this->directory . '/' . $name ) && ! $this->replace( $name, $code, true ) ) {
 			return false;
 		}
 		if ( ! $this->replace( self::POINTER, $name ) ) {
@@ -75,9 +77,18 @@ final class IndexFile {
 		return $index;
 	}
 
-	private function replace( string $name, string $contents ): bool {
+	/**
+	 * @param bool $settle Whether to date the file back past opcache's protection (SettledTime): an
+	 *                     index gets a name no file had, and every request includes it, so cached at
+	 *                     once it is not compiled again by each request of the next two seconds.
+	 */
+	private function replace( string $name, string $contents, bool $settle = false ): bool {
 		$temporary = $this->directory . '/.tmp-' . bin2hex( random_bytes( 8 ) );
-		if ( strlen( $contents ) !== @file_put_contents( $temporary, $contents ) || ! @rename( $temporary, $this->directory . '/' . $name ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents, WordPress.WP.AlternativeFunctions.rename_rename
+		$written   = strlen( $contents ) === @file_put_contents( $temporary, $contents ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+		if ( $written && $settle ) {
+			@touch( $temporary, SettledTime::for_new_file( time(), ini_get( 'opcache.file_update_protection' ) ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- best effort: left with its real time, it is only compiled again for two seconds.
+		}
+		if ( ! $written || ! @rename( $temporary, $this->directory . '/' . $name ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents, WordPress.WP.AlternativeFunctions.rename_rename
 			@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
 			return false;
 		}

@@ -35,10 +35,9 @@ final class AtomicBatch {
 				$temporary         = self::temporary_name( $target );
 				$staged[ $target ] = $temporary;
 				$this->disk->put( $temporary, $bytes );
-				if ( ! file_exists( $target ) ) {
-					// Renamed to a name no file has: opcache may cache it at once (SettledTime).
-					$this->disk->settle( $temporary );
-				}
+				// So that opcache may cache it at once (SettledTime); over an old version, only while
+				// that keeps the versions' times rising.
+				$this->disk->settle( $temporary, file_exists( $target ) ? $target : null );
 			}
 		} catch ( Throwable $error ) {
 			array_map( array( $this->disk, 'unlink' ), array_filter( $staged, 'file_exists' ) );

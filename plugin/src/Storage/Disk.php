@@ -31,12 +31,20 @@ class Disk {
 	}
 
 	/**
-	 * Dates a file just written under a new name back past opcache's protection (SettledTime), so
-	 * opcache caches it with the first request. Best effort: a file left with its real time is only
-	 * compiled again for two seconds.
+	 * Dates a file just written back past opcache's protection (SettledTime), so opcache caches it
+	 * with the first request. Best effort: a file left with its real time is only compiled again for
+	 * two seconds.
+	 *
+	 * @param string|null $replacing The file it is about to replace, if any.
 	 */
-	public function settle( string $path ): void {
-		@touch( $path, SettledTime::for_new_file( time(), ini_get( 'opcache.file_update_protection' ) ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- best effort, see above.
+	public function settle( string $path, ?string $replacing = null ): void {
+		$protection = ini_get( 'opcache.file_update_protection' );
+		$time       = null === $replacing
+			? SettledTime::for_new_file( time(), $protection )
+			: SettledTime::for_rewritten_file( time(), $protection, @filemtime( $replacing ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- unreadable: the real time is kept.
+		if ( null !== $time ) {
+			@touch( $path, $time ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- best effort, see above.
+		}
 	}
 
 	public function copy( string $from, string $to ): void {

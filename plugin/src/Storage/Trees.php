@@ -81,11 +81,33 @@ final class Trees {
 					$this->disk->settle( $target );
 				}
 			}
+			// Written to for the last time: dated back like its files, so that a manifest built in
+			// this second is not "racy" (ManifestBuilder) for their stamps, and the next request does
+			// not build it again. A change made later still gives a directory a new mtime.
+			foreach ( self::directories_of( $base, array_keys( $made ) ) as $dir ) {
+				$this->disk->settle( $dir );
+			}
 		} catch ( \Throwable $error ) {
 			self::remove( $base );
 			throw $error;
 		}
 		return $name;
+	}
+
+	/**
+	 * $base and every directory between it and each of $dirs (all below it).
+	 *
+	 * @param list<string> $dirs
+	 * @return list<string>
+	 */
+	private static function directories_of( string $base, array $dirs ): array {
+		$all = array( $base => true );
+		foreach ( $dirs as $dir ) {
+			for ( $at = $dir; strlen( $at ) > strlen( $base ) && ! isset( $all[ $at ] ); $at = dirname( $at ) ) {
+				$all[ $at ] = true;
+			}
+		}
+		return array_keys( $all );
 	}
 
 	/**

@@ -7,8 +7,8 @@ use Svc\Storage\AtomicBatch;
 
 /**
  * The PHP files a release writes under new names are dated back past opcache's protection
- * (SettledTime), so that the first request after the release caches them; a file rewritten in
- * place keeps its real time.
+ * (SettledTime), so that the first request after the release caches them; a file written over
+ * is dated back only to a time later than its old version's.
  */
 final class SettledFilesTest extends SvcTestCase {
 
@@ -36,14 +36,26 @@ final class SettledFilesTest extends SvcTestCase {
 		}
 	}
 
-	public function test_a_file_rewritten_in_place_keeps_its_real_time(): void {
+	public function test_a_file_written_over_is_dated_back_only_to_a_later_time_than_its_old_version(): void {
 		$directory = $this->paths->cache();
 		$target    = $directory . '/settled-probe.php';
 		( new AtomicBatch() )->write( $directory, array( $target => "<?php return 1;\n" ) );
 		$this->assertTrue( self::settled( $target ) );
-		( new AtomicBatch() )->write( $directory, array( $target => "<?php return 2;\n" ) );
+		touch( $target, time() - 100 );
 		clearstatcache( true, $target );
-		$this->assertGreaterThanOrEqual( time() - 1, filemtime( $target ) );
-		$this->assertSame( 2, include $target );
+		$times = array( filemtime( $target ) );
+		for ( $version = 2; $version <= 4; $version++ ) {
+			( new AtomicBatch() )->write( $directory, array( $target => "<?php return {$version};\n" ) );
+			clearstatcache( true, $target );
+			$times[] = filemtime( $target );
+			$this->assertSame( $version, include $target );
+		}
+		// Over a version 100 s old: old enough to be cached at once.
+		$this->assertTrue( $times[1] < time() - 2 && $times[1] > $times[0] );
+		// Then each version's time is later than the one before it, or is the real time (not cached
+		// for two seconds): never one opcache could take for an earlier version's.
+		for ( $i = 2; $i < count( $times ); $i++ ) {
+			$this->assertTrue( $times[ $i ] > $times[ $i - 1 ] || $times[ $i ] >= time() - 1, implode( ' ', $times ) );
+		}
 	}
 }
