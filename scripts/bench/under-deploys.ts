@@ -457,7 +457,7 @@ export function formatUnderDeploys(figures: UnderDeploysFigures, label: number, 
     ...(figures.elsewhere === undefined
       ? []
       : [
-          `${`throughput, deploys to another site on core ${CLI_CORE} ÷ idle`.padEnd(label)}${(figures.elsewhere.perSecond / idle.perSecond).toFixed(2)}   (${figures.elsewhere.perSecond.toFixed(1)} answers/s; the same CLI and deploys to a WordPress whose PHP and database run on core ${CLI_CORE}: what the deploys cost this core without this site doing any of their work)   target: recorded`,
+          `${`throughput, deploys to another site ÷ idle`.padEnd(label)}${(figures.elsewhere.perSecond / idle.perSecond).toFixed(2)}   (${figures.elsewhere.perSecond.toFixed(1)} answers/s; the same CLI and deploys to a WordPress whose PHP and database run on core ${CLI_CORE}: what the deploys cost this core without this site doing any of their work)   target: recorded`,
         ]),
     `${'site CPU per answer, during deploys ÷ idle'.padEnd(label)}${(busy.answers === 0 || idle.answers === 0 ? Number.NaN : figures.busyCpuMs / busy.answers / (figures.idleCpuMs / idle.answers)).toFixed(2)}   (${(figures.busyCpuMs / Math.max(1, busy.answers)).toFixed(1)} ms vs ${(figures.idleCpuMs / Math.max(1, idle.answers)).toFixed(1)} ms; the deploys' own requests counted in)   target: recorded`,
   ];
