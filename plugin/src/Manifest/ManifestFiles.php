@@ -13,6 +13,7 @@ use Svc\Storage\AtomicBatch;
 use Svc\Storage\Directories;
 use Svc\Storage\Disk;
 use Svc\Storage\Paths;
+use Svc\Storage\SettledTime;
 
 /**
  * A head (`manifest-<tree>.php`: stamps, limits, meta) and shards of entries
@@ -157,6 +158,8 @@ final class ManifestFiles {
 	 * @param list<string> $live
 	 */
 	public static function collect( Paths $paths, array $live ): void {
+		// A temporary file is dated back before it is renamed into place (SettledTime): its age says that much less.
+		$oldest = SettledTime::for_new_file( time(), ini_get( 'opcache.file_update_protection' ) ) - 60;
 		foreach ( (array) glob( $paths->cache() . '/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) as $manifest ) {
 			$manifest = (string) $manifest;
 			// A head `manifest-<tree>.php` (file()) or a shard `manifest-<tree>-<generation>-<n>.php`
@@ -164,7 +167,7 @@ final class ManifestFiles {
 			if ( 1 !== preg_match( '/^\.?manifest-(.+?)(?:-[a-f0-9]{8}-\d+)?(\.[a-f0-9]{12}\.(tmp|bak))?\.php$/', basename( $manifest ), $match ) ) {
 				continue;
 			}
-			$crashed = isset( $match[2] ) && '' !== $match[2] && time() - (int) @filemtime( $manifest ) > 60; // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			$crashed = isset( $match[2] ) && '' !== $match[2] && (int) @filemtime( $manifest ) < $oldest; // phpcs:ignore WordPress.PHP.NoSilencedErrors
 			if ( $crashed || ! in_array( $match[1], $live, true ) ) {
 				@unlink( $manifest ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
 			}

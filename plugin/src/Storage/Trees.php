@@ -103,8 +103,11 @@ final class Trees {
 	private static function directories_of( string $base, array $dirs ): array {
 		$all = array( $base => true );
 		foreach ( $dirs as $dir ) {
-			for ( $at = $dir; strlen( $at ) > strlen( $base ) && ! isset( $all[ $at ] ); $at = dirname( $at ) ) {
+			// Up from each to the first one already listed ($base at the latest).
+			$at = $dir;
+			while ( str_starts_with( $at, $base . '/' ) && ! isset( $all[ $at ] ) ) {
 				$all[ $at ] = true;
+				$at         = dirname( $at );
 			}
 		}
 		return array_keys( $all );

@@ -28,6 +28,9 @@ final class SettledFilesTest extends SvcTestCase {
 		$tree = (string) realpath( $this->root . '/api' );
 		$this->assertTrue( self::settled( $tree . '/hello.php' ) );
 		$this->assertTrue( self::settled( $tree . '/users/[id].php' ) );
+		// Its directories too: a manifest built in the release's second is not "racy" for them.
+		$this->assertTrue( self::settled( $tree ) );
+		$this->assertTrue( self::settled( $tree . '/users' ) );
 		// The release's manifest, saved under its tree's new name.
 		$manifests = (array) glob( $this->paths->cache() . '/manifest-r*.php' );
 		$this->assertNotSame( array(), $manifests );
@@ -57,5 +60,31 @@ final class SettledFilesTest extends SvcTestCase {
 		for ( $i = 2; $i < count( $times ); $i++ ) {
 			$this->assertTrue( $times[ $i ] > $times[ $i - 1 ] || $times[ $i ] >= time() - 1, implode( ' ', $times ) );
 		}
+	}
+
+	public function test_a_temporary_manifest_file_dated_back_is_not_taken_for_a_crashs(): void {
+		$cache = $this->paths->cache();
+		wp_mkdir_p( $cache );
+		$live    = $cache . '/.manifest-r1.' . str_repeat( 'a', 12 ) . '.tmp.php';
+		$crashed = $cache . '/.manifest-r1.' . str_repeat( 'b', 12 ) . '.tmp.php';
+		// A long protection: a file being saved now is dated back more than a minute.
+		$before = ini_set( 'opcache.file_update_protection', '100' );
+		if ( false === $before ) {
+			$this->markTestSkipped( 'opcache.file_update_protection cannot be set here' );
+		}
+		$settled = \Svc\Storage\SettledTime::for_new_file( time(), ini_get( 'opcache.file_update_protection' ) );
+		$this->assertLessThan( time() - 60, $settled );
+		file_put_contents( $live, '<?php return 1;' );
+		file_put_contents( $crashed, '<?php return 2;' );
+		// Being saved now: dated back as a save does before its rename.
+		touch( $live, $settled );
+		// Left by a save that ended over a minute ago.
+		touch( $crashed, $settled - 61 );
+		\Svc\Manifest\ManifestFiles::collect( $this->paths, array( 'r1' ) );
+		ini_set( 'opcache.file_update_protection', $before );
+		clearstatcache();
+		$this->assertFileExists( $live );
+		$this->assertFileDoesNotExist( $crashed );
+		unlink( $live );
 	}
 }
