@@ -38,7 +38,9 @@ final class StampTest extends TestCase {
 		$ctime = (int) filectime( $this->dir . '/a.php' );
 		$stamp = $this->stamp( 'a.php' );
 		sleep( 1 );
-		link( $this->dir . '/a.php', $this->dir . '/b.php' );
+		if ( ! @link( $this->dir . '/a.php', $this->dir . '/b.php' ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors
+			$this->markTestSkipped( 'this file system has no hard links (svc copies there)' );
+		}
 		clearstatcache();
 		$this->assertGreaterThan( $ctime, (int) filectime( $this->dir . '/a.php' ) );
 		$this->assertSame( $stamp, $this->stamp( 'a.php' ) );
