@@ -9,7 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\EarlyCache;
 
-use Svc\Storage\SettledTime;
+use Svc\Storage\Disk;
 
 /**
  * A PHP literal, so opcache keeps it in shared memory and a hit reads it without parsing. opcache
@@ -78,7 +78,7 @@ final class IndexFile {
 	}
 
 	/**
-	 * @param bool $settle Whether to date the file back past opcache's protection (SettledTime): an
+	 * @param bool $settle Whether to date the file back past opcache's protection (Disk::settle()): an
 	 *                     index gets a name no file had, and every request includes it, so cached at
 	 *                     once it is not compiled again by each request of the next two seconds.
 	 */
@@ -86,7 +86,7 @@ final class IndexFile {
 		$temporary = $this->directory . '/.tmp-' . bin2hex( random_bytes( 8 ) );
 		$written   = strlen( $contents ) === @file_put_contents( $temporary, $contents ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
 		if ( $written && $settle ) {
-			@touch( $temporary, SettledTime::for_new_file( time(), ini_get( 'opcache.file_update_protection' ) ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- best effort: left with its real time, it is only compiled again for two seconds.
+			( new Disk() )->settle( $temporary );
 		}
 		if ( ! $written || ! @rename( $temporary, $this->directory . '/' . $name ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents, WordPress.WP.AlternativeFunctions.rename_rename
 			@unlink( $temporary ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
