@@ -184,23 +184,18 @@ function writeRoute(cli: Cli, filename: string, content: string): void {
  * is started through taskset on CLI_CORE. Resolves to how many processes were pinned, 0 with one core.
  */
 function pinSiteSide(): number {
-  if (os.cpus().length < 2) return 0;
-  let pinned = 0;
-  const visit = (pid: number): void => {
-    if (spawnSync('taskset', ['-a', '-p', '-c', SITE_CORE, String(pid)], { stdio: 'ignore' }).status === 0) pinned++;
-    for (const child of runningChildren(pid)) visit(child);
-  };
-  visit(process.pid);
-  return pinned;
+  return os.cpus().length < 2 ? 0 : pinTrees([process.pid], SITE_CORE);
 }
 
-/** Moves processes (and their children) to CLI_CORE: another site's, after pinSiteSide() took every child. */
-function pinToCliCore(pids: readonly number[]): void {
+/** Pins processes, their threads and their children to `core`; how many were pinned. */
+function pinTrees(pids: readonly number[], core: string): number {
+  let pinned = 0;
   const visit = (pid: number): void => {
-    spawnSync('taskset', ['-a', '-p', '-c', CLI_CORE, String(pid)], { stdio: 'ignore' });
+    if (spawnSync('taskset', ['-a', '-p', '-c', core, String(pid)], { stdio: 'ignore' }).status === 0) pinned++;
     for (const child of runningChildren(pid)) visit(child);
   };
   for (const pid of pids) visit(pid);
+  return pinned;
 }
 
 /** Gives this process every core back once the part is done. */
@@ -384,7 +379,8 @@ export async function measureUnderDeploysSingle(binary: string, scratch: string,
     const fpm = site.fpm;
     if (fpm?.masterPid === undefined) throw new Error('the bench site is not running nginx + php-fpm');
     const pinned = pinSiteSide();
-    if (other !== undefined) pinToCliCore(runningChildren(process.pid).filter((pid) => !before.has(pid)));
+    // The other site's processes, which pinSiteSide() took with every child, go to the CLI's core.
+    if (other !== undefined) pinTrees(runningChildren(process.pid).filter((pid) => !before.has(pid)), CLI_CORE);
     const cli = cliFor(binary, path.join(scratch, 'deploys-single'), site, site.url);
     const elsewhere = other === undefined ? undefined : cliFor(binary, path.join(scratch, 'deploys-elsewhere'), other, other.url);
     const phases = await underDeploys(cli, `${site.restRoot}/svc-api/v1/hello`, [fpm.masterPid], pinned > 0, elsewhere);
