@@ -45,16 +45,25 @@ final class ServedTree {
 			return;
 		}
 		try {
-			WriteLock::hold(
+			$served = WriteLock::hold(
 				$this->paths->cache(),
-				function (): void {
+				function (): int {
 					$this->paths->forget_served();
 					$active = $this->releases->active_id( true );
-					if ( $this->behind( $active ) ) {
-						$this->materialize( $active );
+					if ( ! $this->behind( $active ) ) {
+						return 0;
 					}
+					$this->materialize( $active, false );
+					// Tidying is left only where a swap was made (what could not be served was logged).
+					return $this->paths->served_release() === $active ? $active : 0;
 				}
 			);
+			if ( 0 !== $served ) {
+				// Every request of this node waits on the lock while it is behind. Housekeeping none
+				// of them needs (trees, a report) waits for the end of this one, by when they have
+				// had the lock: taken again at once, the lock would go back to this process first.
+				add_action( 'shutdown', fn () => $this->tidy_locked( $served ) );
+			}
 		} catch ( RuntimeException $error ) {
 			// Every request comes here: one that cannot lock must still be served, from the files on disk.
 			Log::api( sprintf( 'could not catch up with the active release: %s; the files on disk stay served', $error->getMessage() ) );
@@ -81,8 +90,9 @@ final class ServedTree {
 	/**
 	 * Builds and serves this node's copy of release $id. Returns why it could not (the disk refused a
 	 * write), in which case the files on disk stay served and the next request tries again.
+	 * $tidy false: the caller tidy()s after letting the lock go once (catch_up()).
 	 */
-	public function materialize( int $id ): ?string {
+	public function materialize( int $id, bool $tidy = true ): ?string {
 		$release = $this->releases->get( $id );
 		if ( null === $release ) {
 			Log::api( sprintf( 'the active release %d is not in the database; the files on disk stay served', $id ) );
@@ -93,7 +103,7 @@ final class ServedTree {
 			if ( null === $build ) {
 				return null;
 			}
-			$this->install( $build, $id );
+			$this->install( $build, $id, null, $tidy );
 		} catch ( RuntimeException $error ) {
 			$this->collect();
 			Log::api( sprintf( 'could not serve release %d on this node: %s; the files on disk stay served', $id, $error->getMessage() ) );
@@ -161,9 +171,10 @@ final class ServedTree {
 
 	/**
 	 * Names a built tree for its (committed) release, prepares its manifest and serves it. $like:
-	 * a kept tree with the same files, whose manifest spares scanning them again.
+	 * a kept tree with the same files, whose manifest spares scanning them again. $tidy false leaves
+	 * tidy() to the caller.
 	 */
-	public function install( string $build, int $release, ?string $like = null ): void {
+	public function install( string $build, int $release, ?string $like = null, bool $tidy = true ): void {
 		$tree     = $this->trees->name( $build, $release );
 		$manifest = $this->store->prime( $tree, $like );
 		$legacy   = $this->trees->swap( $tree );
@@ -172,9 +183,9 @@ final class ServedTree {
 			ManifestFiles::rename_tree( $this->paths, 'api', $legacy );
 		}
 		$this->store->adopt( $tree, $manifest );
-		$this->collect();
-		// A fresh copy of the release: no drift. Other nodes show what this one serves.
-		$this->nodes->record( $release, array() );
+		if ( $tidy ) {
+			$this->tidy( $release );
+		}
 		/**
 		 * This node serves release $release now (made here, or caught up with): the early cache
 		 * publishes its route index for it, from the manifest $store holds already.
@@ -183,6 +194,31 @@ final class ServedTree {
 		 * @param ManifestStore $store
 		 */
 		do_action( 'svc_release_served', $release, $this->store );
+	}
+
+	/**
+	 * After release $release was swapped in, under the write lock: removes the trees no request can
+	 * still be serving and records that this node serves it, a fresh copy with no drift (other nodes
+	 * show it). At the end of a catch-up's request the served tree may have moved on to a newer
+	 * release meanwhile; that release's own install tidied, and nothing is left to do.
+	 */
+	public function tidy( int $release ): void {
+		$this->paths->forget_served();
+		if ( $this->paths->served_release() !== $release ) {
+			$this->store->invalidate();
+			return;
+		}
+		$this->collect();
+		$this->nodes->record( $release, array() );
+	}
+
+	private function tidy_locked( int $release ): void {
+		try {
+			WriteLock::hold( $this->paths->cache(), fn () => $this->tidy( $release ) );
+		} catch ( RuntimeException $error ) {
+			// Left for the next release's tidying: it removes every tree but two, whoever made them.
+			Log::api( sprintf( 'could not tidy after serving release %d: %s', $release, $error->getMessage() ) );
+		}
 	}
 
 	/**

@@ -4,6 +4,7 @@ declare(strict_types=1);
 require_once __DIR__ . '/SvcTestCase.php';
 
 use Svc\Release\Change;
+use Svc\Release\NodeReports;
 use Svc\Release\ReleaseKind;
 use Svc\Release\ReleaseStore;
 use Svc\Release\Schema;
@@ -135,6 +136,50 @@ final class ReleasesTest extends SvcTestCase {
 		$this->store->invalidate();
 		$this->assertSame( $new, $this->files->read( 'changed' ) );
 		$this->assertSame( $inode, fileinode( $this->root . '/api/kept.php' ) );
+	}
+
+	public function test_a_node_catching_up_lets_the_lock_go_before_it_tidies_at_the_end_of_the_request(): void {
+		$this->deploy( array( 'hello' => self::route( self::unique( 'First' ) ) ) );
+		$first = basename( (string) readlink( $this->root . '/api' ) );
+		$this->deploy( array( 'hello' => self::route( self::unique( 'Second' ) ) ) );
+		$second = basename( (string) readlink( $this->root . '/api' ) );
+		$id     = $this->commit_in_database_only(
+			array( 'hello' => self::route( self::unique( 'Elsewhere' ) ) ),
+			array(
+				'added'   => array(),
+				'changed' => array( 'hello' ),
+				'removed' => array(),
+			)
+		);
+		global $wp_filter;
+		$shutdown = $wp_filter['shutdown'] ?? null;
+		remove_all_actions( 'shutdown' );
+		try {
+			$this->deployer->catch_up();
+			$served = basename( (string) readlink( $this->root . '/api' ) );
+			$this->assertStringStartsWith( 'r' . $id . '-', $served );
+			// The other requests of this node, waiting for the swap, can have the lock now.
+			$lock = fopen( $this->root . '/cache/.lock', 'c' );
+			$this->assertTrue( flock( $lock, LOCK_EX | LOCK_NB ) );
+			flock( $lock, LOCK_UN );
+			fclose( $lock );
+			$this->assertEqualsCanonicalizing( array( $first, $second, $served ), $this->kept_trees() );
+			do_action( 'shutdown' );
+		} finally {
+			remove_all_actions( 'shutdown' );
+			if ( null !== $shutdown ) {
+				$wp_filter['shutdown'] = $shutdown; // phpcs:ignore WordPress.WP.GlobalVariablesOverride
+			}
+		}
+		$this->assertEqualsCanonicalizing( array( $second, $served ), $this->kept_trees() );
+		$this->assertSame( $id, ( new NodeReports() )->all()[ NodeReports::this_node() ]['release'] ?? null );
+	}
+
+	/**
+	 * @return list<string>
+	 */
+	private function kept_trees(): array {
+		return array_values( array_diff( (array) scandir( $this->root . '/trees' ), array( '.', '..', 'index.php' ) ) );
 	}
 
 	public function test_a_commit_repeated_with_its_id_answers_the_release_it_made_and_makes_no_other(): void {
