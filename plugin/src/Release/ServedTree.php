@@ -62,7 +62,8 @@ final class ServedTree {
 				// Every request of this node waits on the lock while it is behind. Housekeeping none
 				// of them needs (trees, a report) waits for the end of this one, by when they have
 				// had the lock: taken again at once, the lock would go back to this process first.
-				add_action( 'shutdown', fn () => $this->tidy_locked( $served ) );
+				$blog = get_current_blog_id();
+				add_action( 'shutdown', fn () => $this->tidy_locked( $served, $blog ) );
 			}
 		} catch ( RuntimeException $error ) {
 			// Every request comes here: one that cannot lock must still be served, from the files on disk.
@@ -212,12 +213,24 @@ final class ServedTree {
 		$this->nodes->record( $release, array() );
 	}
 
-	private function tidy_locked( int $release ): void {
+	/**
+	 * tidy() at the end of the request, on the site that caught up: a catch-up woken inside another
+	 * site's request ran switched to this one (SiteScope), and its tables and options are this one's.
+	 */
+	private function tidy_locked( int $release, int $blog ): void {
+		$switched = get_current_blog_id() !== $blog;
+		if ( $switched ) {
+			switch_to_blog( $blog );
+		}
 		try {
 			WriteLock::hold( $this->paths->cache(), fn () => $this->tidy( $release ) );
 		} catch ( RuntimeException $error ) {
 			// Left for the next release's tidying: it removes every tree but two, whoever made them.
 			Log::api( sprintf( 'could not tidy after serving release %d: %s', $release, $error->getMessage() ) );
+		} finally {
+			if ( $switched ) {
+				restore_current_blog();
+			}
 		}
 	}
 
