@@ -11,6 +11,7 @@ namespace Svc\Release;
 
 use Svc\Manifest\ManifestFiles;
 use Svc\Manifest\ManifestStore;
+use Svc\Network\SiteScope;
 use Svc\Storage\Paths;
 use Svc\Storage\Trees;
 use Svc\Storage\WriteLock;
@@ -218,19 +219,11 @@ final class ServedTree {
 	 * site's request ran switched to this one (SiteScope), and its tables and options are this one's.
 	 */
 	private function tidy_locked( int $release, int $blog ): void {
-		$switched = get_current_blog_id() !== $blog;
-		if ( $switched ) {
-			switch_to_blog( $blog );
-		}
 		try {
-			WriteLock::hold( $this->paths->cache(), fn () => $this->tidy( $release ) );
+			( new SiteScope( $blog ) )->run( fn () => WriteLock::hold( $this->paths->cache(), fn () => $this->tidy( $release ) ) );
 		} catch ( RuntimeException $error ) {
 			// Left for the next release's tidying: it removes every tree but two, whoever made them.
 			Log::api( sprintf( 'could not tidy after serving release %d: %s', $release, $error->getMessage() ) );
-		} finally {
-			if ( $switched ) {
-				restore_current_blog();
-			}
 		}
 	}
 
