@@ -49,13 +49,12 @@ final class ReleasesTest extends SvcTestCase {
 		$previous = basename( (string) readlink( $this->root . '/api' ) );
 		$this->deploy( array( 'one' => self::route( $class, '// v2' ) ) );
 		$served = basename( (string) readlink( $this->root . '/api' ) );
-		$kept   = array_values( array_diff( (array) scandir( $this->root . '/trees' ), array( '.', '..', 'index.php' ) ) );
-		$this->assertEqualsCanonicalizing( array( $previous, $served ), $kept );
+		$this->assertEqualsCanonicalizing( array( $previous, $served ), $this->kept_trees() );
 		$this->deploy( array( 'one' => self::route( $class, '// v3' ) ) );
 		$files = array_keys( $this->tree() );
 		$this->assertNotContains( "trees/{$previous}/one.php", $files );
 		$this->assertContains( "trees/{$served}/one.php", $files );
-		$this->assertSame( 2, count( array_diff( (array) scandir( $this->root . '/trees' ), array( '.', '..', 'index.php' ) ) ) );
+		$this->assertSame( 2, count( $this->kept_trees() ) );
 		$this->assertSame( array(), preg_grep( '/\.(tmp|bak)\.php$|^\.build-|^\.api-/', $files ) );
 		// The manifests (head and shards) of a tree that is gone go with it; the served tree's stay.
 		$manifests = array_map( 'basename', (array) glob( $this->root . '/cache/{manifest-*.php,.manifest-*.php}', GLOB_BRACE ) );
