@@ -3,9 +3,10 @@
  * each site has its own route files, namespace, releases and events; a route of one site is never
  * served by another, not even through switch_to_blog(); super admins deploy everywhere, a site
  * administrator manages their own site and deploys nowhere by default; the CLI logged in to a
- * subsite deploys there only; a deleted site and the uninstall take svc's data with them.
+ * subsite deploys there only; a node catching up while another site is current tidies on its own
+ * site; a deleted site and the uninstall take svc's data with them.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -188,6 +189,64 @@ describe('each site its own routes', () => {
       files: [409, 'svc_other_site'],
       back: [200, { route: 'only on site 1' }],
     });
+  });
+});
+
+describe('a node behind the active release, caught up inside another site\'s turn', () => {
+  /** Site `blogId`'s node reports as stored (svc_node_* options), read without svc. */
+  async function nodeReports(blogId: number): Promise<{ option_name: string; option_value: string }[]> {
+    const rows = await site.php(
+      [
+        'global $wpdb;',
+        `switch_to_blog( ${blogId} );`,
+        "echo wp_json_encode( $wpdb->get_results( $wpdb->prepare( \"SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_name\", $wpdb->esc_like( 'svc_node_' ) . '%' ), ARRAY_A ) );",
+      ].join('\n'),
+    );
+    return JSON.parse(rows) as { option_name: string; option_value: string }[];
+  }
+
+  function trees(target: NetworkSite): string[] {
+    return readdirSync(path.join(target.svcDir, 'trees')).filter((name) => name !== 'index.php').sort();
+  }
+
+  it('tidies at the end of the request on its own site, though the request ends with another site current', async () => {
+    await pushedTo(one, { 'catch-up': publicGet('MultisiteCatchUp', 'first') });
+    await pushedTo(one, { 'catch-up': publicGet('MultisiteCatchUp', 'second') });
+    const active = ((await at(one, '/svc/v1/api-releases')).body as { id: number; active: boolean }[]).find((release) => release.active)!.id;
+    const link = path.join(one.svcDir, 'api');
+    const served = readlinkSync(link);
+    const [older] = trees(one).filter((name) => name !== path.basename(served));
+    expect(older).toBeDefined();
+    // What a worker killed between the second push's commit and its swap leaves: the tree before it served.
+    symlinkSync(path.join(path.dirname(served), older!), `${link}.test`);
+    renameSync(`${link}.test`, link);
+    // Site 1's report is forgotten, so that only this catch-up's tidying can write it again.
+    await site.php("global $wpdb; foreach ( $wpdb->get_col( $wpdb->prepare( \"SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s\", $wpdb->esc_like( 'svc_node_' ) . '%' ) ) as $name ) { delete_option( $name ); }");
+    expect(await nodeReports(1)).toEqual([]);
+    const siteTwoBefore = await nodeReports(2);
+
+    // Site 1's first REST call is made while site 2 is current (svc sets itself up on site 1, catches
+    // up there and is refused the call), and the snippet ends switched: its shutdown runs on site 2.
+    const refused = await site.php(
+      [
+        'switch_to_blog( 2 );',
+        "$answer = rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/catch-up' ) );",
+        'echo is_wp_error( $answer ) ? $answer->get_error_code() : ( $answer->is_error() ? $answer->as_error()->get_error_code() : $answer->get_status() );',
+      ].join('\n'),
+    );
+    expect(refused).toBe('svc_other_site');
+
+    // Caught up: a tree of its own for the active release, and of the three then only it and one other are left.
+    const caughtUp = readlinkSync(link);
+    expect([older, path.basename(served)]).not.toContain(path.basename(caughtUp));
+    expect(trees(one)).toHaveLength(2);
+    expect(trees(one)).toContain(path.basename(caughtUp));
+    // Its report went to site 1's options, naming the release it serves; site 2's are as they were.
+    const reports = await nodeReports(1);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.option_value).toContain(`s:7:"release";i:${active};`);
+    expect(await nodeReports(2)).toEqual(siteTwoBefore);
+    expect((await at(one, '/svc-api/v1/catch-up', { who: 'anonymous' })).body).toEqual({ route: 'second' });
   });
 });
 
