@@ -56,7 +56,7 @@ final class Trees {
 				$target = $base . '/' . $slug . '.php';
 				$dir    = dirname( $target );
 				if ( ! isset( $made[ $dir ] ) ) {
-					$this->directories->ensure_below( $base, $dir );
+					$this->directories->ensure_below( $base, $dir, true );
 					$made[ $dir ] = true;
 				}
 				return $target;
