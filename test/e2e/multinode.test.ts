@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,6 +17,7 @@ import { packedCli } from '../cli/helpers/packed-cli.js';
 import { svcRunner, type SvcRunner } from '../cli/helpers/run-svc.js';
 import { writeRoute } from '../cli/helpers/files.js';
 import { expectError } from './helpers/expectations.js';
+import { treeNames } from './helpers/tree.js';
 import { publicGet, uniqueClass } from './helpers/php-source.js';
 import { call, list, placeFile, pushOk, remove, sleep, type JsonResponse, type WordPressSite } from './helpers/site.js';
 
@@ -73,11 +74,6 @@ function servedTree(node: WebNode): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function treeNames(node: WebNode): string[] {
-  const trees = path.join(node.svcDir, 'trees');
-  return existsSync(trees) ? readdirSync(trees).filter((name) => name !== 'index.php') : [];
 }
 
 /** Polls until `condition` holds (true) or the time is up (false). */
@@ -173,10 +169,10 @@ describe('two nodes, each with its own wp-content', () => {
 
   it('many concurrent requests on a node that must sync: every one answers the new release, and one copy is built', async () => {
     await pushOk(nodes.a, { hello: hello('v4') });
-    const before = treeNames(nodes.b);
+    const before = treeNames(nodes.b.svcDir);
     const answers = await Promise.all(Array.from({ length: 12 }, () => answer(nodes.b, 'hello')));
     expect(answers).toEqual(Array.from({ length: 12 }, () => ({ route: 'v4' })));
-    const after = treeNames(nodes.b);
+    const after = treeNames(nodes.b.svcDir);
     // The tree served now and the one before it; no build directory, no second copy of the release.
     expect(after).toHaveLength(2);
     expect(after).toContain(path.basename(servedTree(nodes.b)!));
@@ -242,7 +238,7 @@ describe('two nodes, each with its own wp-content', () => {
     const oldTree = servedTree(nodes.b);
     const syncing = call(nodes.b, '/svc-api/v1/hello', { as: 'anonymous' }).catch((error: unknown) => error);
     // Mid-sync: the build directory, or the named tree not yet served.
-    const midSync = (): boolean => treeNames(nodes.b).some((name) => name.startsWith('.build-') || (name.startsWith(`r${id}-`) && servedTree(nodes.b) === oldTree));
+    const midSync = (): boolean => treeNames(nodes.b.svcDir).some((name) => name.startsWith('.build-') || (name.startsWith(`r${id}-`) && servedTree(nodes.b) === oldTree));
     expect(await within(10_000, midSync)).toBe(true);
     await nodes.b.fpm.killWorkers('SIGKILL');
     const interrupted = await syncing;
@@ -252,7 +248,7 @@ describe('two nodes, each with its own wp-content', () => {
     expect(await answer(nodes.b, 'filler/route-999')).toEqual({ route: 'filler K 999' });
     expect(servedTree(nodes.b)).toMatch(new RegExp(`^trees/r${id}-`));
     // What the crash left (a half-written build, or a tree never served) is gone.
-    expect(treeNames(nodes.b).filter((name) => name.startsWith('.build-') || name.startsWith(`r${id}-`))).toEqual([path.basename(servedTree(nodes.b)!)]);
+    expect(treeNames(nodes.b.svcDir).filter((name) => name.startsWith('.build-') || name.startsWith(`r${id}-`))).toEqual([path.basename(servedTree(nodes.b)!)]);
     expect(await listing(nodes.b)).toEqual(await listing(nodes.a));
   });
 
@@ -263,14 +259,14 @@ describe('two nodes, each with its own wp-content', () => {
     const id = committed.body.release.id as number;
     const oldTree = servedTree(nodes.a);
     const syncing = call(nodes.a, '/svc-api/v1/hello', { as: 'anonymous' }).catch((error: unknown) => error);
-    expect(await within(10_000, () => treeNames(nodes.a).some((name) => name.startsWith('.build-') || (name.startsWith(`r${id}-`) && servedTree(nodes.a) === oldTree)))).toBe(true);
+    expect(await within(10_000, () => treeNames(nodes.a.svcDir).some((name) => name.startsWith('.build-') || (name.startsWith(`r${id}-`) && servedTree(nodes.a) === oldTree)))).toBe(true);
     await nodes.a.fpm.killAll();
     await syncing;
     await nodes.a.fpm.start();
     expect(await answer(nodes.a, 'hello')).toEqual({ route: 'big 2' });
     expect(await answer(nodes.a, 'filler/route-1')).toEqual({ route: 'filler R 1' });
     expect(await listing(nodes.a)).toEqual(await listing(nodes.b));
-    expect(treeNames(nodes.a).filter((name) => name.startsWith('.build-'))).toEqual([]);
+    expect(treeNames(nodes.a.svcDir).filter((name) => name.startsWith('.build-'))).toEqual([]);
   });
 
   it('through the front, every answer is the active release whichever node takes it', async () => {
@@ -326,10 +322,10 @@ describe('two nodes sharing one wp-content (as over NFS)', () => {
   it('a push taken by either node is served by both, and the other node rewrites nothing', async () => {
     await pushOk(nodes.a, { hello: publicGet(uniqueClass('Hello'), 'shared v1') });
     const tree = servedTree(nodes.a);
-    const trees = treeNames(nodes.a);
+    const trees = treeNames(nodes.a.svcDir);
     expect(await answer(nodes.b, 'hello')).toEqual({ route: 'shared v1' });
     expect(servedTree(nodes.b)).toBe(tree);
-    expect(treeNames(nodes.b)).toEqual(trees);
+    expect(treeNames(nodes.b.svcDir)).toEqual(trees);
     await pushOk(nodes.b, { hello: publicGet(uniqueClass('Hello'), 'shared v2') });
     expect(await answer(nodes.a, 'hello')).toEqual({ route: 'shared v2' });
     expect(await listing(nodes.a)).toEqual(await listing(nodes.b));
@@ -346,7 +342,7 @@ describe('two nodes sharing one wp-content (as over NFS)', () => {
       expect(await answer(nodes[name], 'left')).toEqual({ route: 'left' });
       expect(await answer(nodes[name], 'right')).toEqual({ route: 'right' });
     }
-    expect(treeNames(nodes.a).filter((name) => name.startsWith('.build-'))).toEqual([]);
+    expect(treeNames(nodes.a.svcDir).filter((name) => name.startsWith('.build-'))).toEqual([]);
   });
 
   it('an in-place edit is one shared change: served by both nodes, and not reported as drift', async () => {

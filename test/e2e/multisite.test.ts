@@ -6,7 +6,7 @@
  * subsite deploys there only; a node catching up while another site is current tidies on its own
  * site; a deleted site and the uninstall take svc's data with them.
  */
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { writeRoute } from '../cli/helpers/files.js';
 import { packedCli } from '../cli/helpers/packed-cli.js';
 import { svcRunner, type SvcRunner } from '../cli/helpers/run-svc.js';
 import { expectError } from './helpers/expectations.js';
+import { treeNames } from './helpers/tree.js';
 import { publicGet, routeSource, OPEN } from './helpers/php-source.js';
 import { call, startSite, type JsonResponse, type WordPressSite } from './helpers/site.js';
 
@@ -193,20 +194,19 @@ describe('each site its own routes', () => {
 });
 
 describe('a node behind the active release, caught up inside another site\'s turn', () => {
+  /** PHP: the current site's node reports (svc_node_* options), name first, as a prepared query. */
+  const NODE_REPORT_ROWS = "$wpdb->prepare( \"SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_name\", $wpdb->esc_like( 'svc_node_' ) . '%' )";
+
   /** Site `blogId`'s node reports as stored (svc_node_* options), read without svc. */
   async function nodeReports(blogId: number): Promise<{ option_name: string; option_value: string }[]> {
     const rows = await site.php(
       [
         'global $wpdb;',
         `switch_to_blog( ${blogId} );`,
-        "echo wp_json_encode( $wpdb->get_results( $wpdb->prepare( \"SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_name\", $wpdb->esc_like( 'svc_node_' ) . '%' ), ARRAY_A ) );",
+        `echo wp_json_encode( $wpdb->get_results( ${NODE_REPORT_ROWS}, ARRAY_A ) );`,
       ].join('\n'),
     );
     return JSON.parse(rows) as { option_name: string; option_value: string }[];
-  }
-
-  function trees(target: NetworkSite): string[] {
-    return readdirSync(path.join(target.svcDir, 'trees')).filter((name) => name !== 'index.php').sort();
   }
 
   it('tidies at the end of the request on its own site, though the request ends with another site current', async () => {
@@ -215,13 +215,13 @@ describe('a node behind the active release, caught up inside another site\'s tur
     const active = ((await at(one, '/svc/v1/api-releases')).body as { id: number; active: boolean }[]).find((release) => release.active)!.id;
     const link = path.join(one.svcDir, 'api');
     const served = readlinkSync(link);
-    const [older] = trees(one).filter((name) => name !== path.basename(served));
+    const [older] = treeNames(one.svcDir).filter((name) => name !== path.basename(served));
     expect(older).toBeDefined();
     // What a worker killed between the second push's commit and its swap leaves: the tree before it served.
     symlinkSync(path.join(path.dirname(served), older!), `${link}.test`);
     renameSync(`${link}.test`, link);
     // Site 1's report is forgotten, so that only this catch-up's tidying can write it again.
-    await site.php("global $wpdb; foreach ( $wpdb->get_col( $wpdb->prepare( \"SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s\", $wpdb->esc_like( 'svc_node_' ) . '%' ) ) as $name ) { delete_option( $name ); }");
+    await site.php(`global $wpdb; foreach ( $wpdb->get_col( ${NODE_REPORT_ROWS} ) as $name ) { delete_option( $name ); }`);
     expect(await nodeReports(1)).toEqual([]);
     const siteTwoBefore = await nodeReports(2);
 
@@ -239,8 +239,8 @@ describe('a node behind the active release, caught up inside another site\'s tur
     // Caught up: a tree of its own for the active release, and of the three then only it and one other are left.
     const caughtUp = readlinkSync(link);
     expect([older, path.basename(served)]).not.toContain(path.basename(caughtUp));
-    expect(trees(one)).toHaveLength(2);
-    expect(trees(one)).toContain(path.basename(caughtUp));
+    expect(treeNames(one.svcDir)).toHaveLength(2);
+    expect(treeNames(one.svcDir)).toContain(path.basename(caughtUp));
     // Its report went to site 1's options, naming the release it serves; site 2's are as they were.
     const reports = await nodeReports(1);
     expect(reports).toHaveLength(1);

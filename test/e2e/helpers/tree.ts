@@ -48,3 +48,9 @@ export function snapshotTree(dir: string, options: { includeCache?: boolean } = 
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
+
+/** The directories in an svc dir's trees/ (its releases' trees and any build left), sorted. */
+export function treeNames(svcDir: string): string[] {
+  const trees = path.join(svcDir, 'trees');
+  return existsSync(trees) ? readdirSync(trees).filter((name) => name !== 'index.php').sort() : [];
+}
