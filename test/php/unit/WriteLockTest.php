@@ -16,9 +16,6 @@ final class WriteLockTest extends TestCase {
 	private array $children = array();
 
 	protected function setUp(): void {
-		if ( ! PhpBinary::runs() ) {
-			$this->markTestSkipped( PhpBinary::reason() );
-		}
 		$this->dir = sys_get_temp_dir() . '/svc-write-lock-' . bin2hex( random_bytes( 4 ) );
 		mkdir( $this->dir );
 		// What Directories::ensure() would write, so that it needs no WordPress here.
@@ -30,7 +27,10 @@ final class WriteLockTest extends TestCase {
 			proc_close( $child );
 		}
 		if ( isset( $this->dir ) ) {
-			array_map( 'unlink', glob( $this->dir . '/{,.}[!.]*', GLOB_BRACE ) ?: array() );
+			// scandir(), not glob(): the WebAssembly PHP 8.1 has no GLOB_BRACE.
+			foreach ( array_diff( scandir( $this->dir ) ?: array(), array( '.', '..' ) ) as $name ) {
+				unlink( $this->dir . '/' . $name );
+			}
 			rmdir( $this->dir );
 		}
 	}
@@ -51,6 +51,9 @@ final class WriteLockTest extends TestCase {
 	}
 
 	public function test_the_work_waits_for_another_process_holding_it(): void {
+		if ( ! PhpBinary::runs() ) {
+			$this->markTestSkipped( PhpBinary::reason() );
+		}
 		// The holder writes `left` just before it lets go: the work sees it, so it ran after.
 		$this->hold_in_child( 300, 'left' );
 		$this->assertTrue( WriteLock::hold( $this->dir, fn () => file_exists( $this->dir . '/left' ) ) );
