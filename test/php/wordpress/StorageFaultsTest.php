@@ -183,7 +183,7 @@ final class StorageFaultsTest extends SvcTestCase {
 	}
 
 	public function test_a_new_trees_directory_guards_are_second_names_of_its_own_root_guard(): void {
-		$this->assertIsArray( $this->push_files( array( 'deep/er/route' => self::route( self::unique( 'Deep' ) ) ) ) );
+		$this->deploy( array( 'deep/er/route' => self::route( self::unique( 'Deep' ) ) ) );
 		$tree = $this->root . '/trees/' . basename( (string) readlink( $this->root . '/api' ) );
 		$root = stat( $tree . '/index.php' );
 		foreach ( array( 'deep', 'deep/er' ) as $dir ) {
@@ -191,26 +191,17 @@ final class StorageFaultsTest extends SvcTestCase {
 			$this->assertSame( $root['ino'], stat( "{$tree}/{$dir}/index.php" )['ino'], $dir );
 		}
 		// Each tree's guards are its own: removing an old tree leaves the served one's whole.
-		$this->assertIsArray( $this->push_files( array( 'deep/er/route' => self::route( self::unique( 'Deeper' ) ) ) ) );
+		$this->deploy( array( 'deep/er/route' => self::route( self::unique( 'Deeper' ) ) ) );
 		$this->assertNotSame( $root['ino'], stat( $this->root . '/api/index.php' )['ino'] );
 	}
 
 	public function test_a_guard_the_file_system_will_not_link_is_written(): void {
 		$this->disk->fail( 'link', 0, '#/deep/index\.php$#' );
-		$this->assertIsArray( $this->push_files( array( 'deep/er/route' => self::route( self::unique( 'Written' ) ) ) ) );
+		$this->deploy( array( 'deep/er/route' => self::route( self::unique( 'Written' ) ) ) );
 		$this->assertSame( '', file_get_contents( $this->root . '/api/deep/index.php' ) );
 		$this->assertSame( 1, stat( $this->root . '/api/deep/index.php' )['nlink'] );
 		// The refusal was the disk's answer for that one name; the next guard is linked again.
 		$this->assertSame( stat( $this->root . '/api/index.php' )['ino'], stat( $this->root . '/api/deep/er/index.php' )['ino'] );
-	}
-
-	/**
-	 * @param array<string, string> $files Slug => source, added to the served files.
-	 * @return WP_Error|array<string, mixed>
-	 */
-	private function push_files( array $files ): WP_Error|array {
-		$hashes = array_map( static fn ( string $source ): string => hash( 'sha256', $source ), $files );
-		return self::answer( $this->deployer->commit( new Change( files: $hashes, inline: array_combine( array_values( $hashes ), array_values( $files ) ) ) ) );
 	}
 
 	public function test_a_failed_manifest_save_costs_speed_not_correctness(): void {
