@@ -4,6 +4,7 @@
  * with opcache), printed as ratios.
  *
  *  (a) a route served by svc ÷ the same handler registered by hand in a plugin      target ≤ 1.02
+ *      and the same with WordPress core's routes registered, as by hand: svc's own work  recorded
  *  (b) one route with 1,000 route files deployed ÷ with 1 route file deployed       target ≤ 1.05
  *      and with 5,000 route files deployed ÷ 1                                        target ≤ 1.03
  *      and 5,000 ÷ 1 on a host without opcache (every script compiled per request)     target ≤ 1.05
@@ -68,7 +69,7 @@ import { startWordPress } from '../test/support/wordpress.js';
 import { deploy } from './bench/deploy.js';
 import { interleavedPair, median, timeRequest } from './bench/measure.js';
 import { latencyWhileStaging } from './bench/staging.js';
-import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, limitedHelloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
+import { fillerRoute, HAND_REGISTERED_PLUGIN, helloRoute, KEEP_CORE_ROUTES_PLUGIN, limitedHelloRoute, ROOMY_STAGING_PLUGIN } from './bench/routes.js';
 import { ensureStrace, traceProcesses } from './bench/syscalls.js';
 import { waitForQuiet } from './bench/quiet.js';
 import { measureCli } from './bench/cli.js';
@@ -252,7 +253,9 @@ async function single(): Promise<void> {
   writeFileSync(roomyStaging, ROOMY_STAGING_PLUGIN);
 
   process.stdout.write('Starting five WordPress sites (three with opcache, two without)…\n');
-  const one = await startWordPress({ opcache: true, muPlugins: [handPlugin, roomyStaging] });
+  const keepCore = path.join(scratch, 'bench-keep-core-routes.php');
+  writeFileSync(keepCore, KEEP_CORE_ROUTES_PLUGIN);
+  const one = await startWordPress({ opcache: true, muPlugins: [handPlugin, roomyStaging, keepCore] });
   const many = await startWordPress({ opcache: true });
   const most = await startWordPress({ opcache: true, muPlugins: [roomyStaging] });
   // Hosts without opcache: php -S cannot show them (the harness runs it with opcache for speed).
@@ -270,16 +273,18 @@ async function single(): Promise<void> {
 
     const svcRoute = { name: 'svc, 1 file', url: `${one.restRoot}/svc-api/v1/hello` };
     const handRoute = { name: 'by hand', url: `${one.restRoot}/bench/v1/hello` };
+    const svcKeptRoute = { name: "svc, 1 file, core's routes registered", url: svcRoute.url, headers: { 'X-Bench-Keep-Core': '1' } };
     const limitedRoute = { name: 'svc, rate-limited', url: `${most.restRoot}/svc-api/v1/limited` };
     const manyRoute = { name: `svc, ${FILES} files`, url: `${many.restRoot}/svc-api/v1/hello` };
     const mostRoute = { name: `svc, ${MORE_FILES} files`, url: `${most.restRoot}/svc-api/v1/hello` };
     const coldOneRoute = { name: 'svc, 1 file, no opcache', url: `${coldOne.restRoot}/svc-api/v1/hello` };
     const coldMostRoute = { name: `svc, ${MORE_FILES} files, no opcache`, url: `${coldMost.restRoot}/svc-api/v1/hello` };
-    for (const target of [svcRoute, handRoute, limitedRoute, manyRoute, mostRoute, coldOneRoute, coldMostRoute]) await timeRequest(target); // fail fast on a broken route
+    for (const target of [svcRoute, handRoute, svcKeptRoute, limitedRoute, manyRoute, mostRoute, coldOneRoute, coldMostRoute]) await timeRequest(target); // fail fast on a broken route
     // opcache does not cache a file in the first 2 s after it changed (file_update_protection).
     await new Promise((resolve) => setTimeout(resolve, 2500));
     process.stdout.write(`Measuring (a) and (b), ${ROUNDS} interleaved rounds each…\n`);
     const [svcOne, hand] = await interleavedPair(svcRoute, handRoute, ROUNDS);
+    const [svcKept, handAgain] = await interleavedPair(svcKeptRoute, handRoute, ROUNDS);
     const [limited, unlimited] = await interleavedPair(limitedRoute, mostRoute, ROUNDS);
     const [svcMany, svcOneAgain] = await interleavedPair(manyRoute, svcRoute, ROUNDS);
     const [svcMost, svcOneOnceMore] = await interleavedPair(mostRoute, svcRoute, ROUNDS);
@@ -313,6 +318,7 @@ async function single(): Promise<void> {
       '',
       `svc bench: WordPress 6.1, PHP ${process.env.SVC_PHP_VERSION ?? '8.2'} with opcache, ${server}; medians of ${ROUNDS} interleaved requests`,
       `${'(a) svc route ÷ same handler registered by hand'.padEnd(LABEL)}${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
+      `${"    the same, core's routes registered too ÷ by hand".padEnd(LABEL)}${ratio(svcKept, handAgain)}   (${svcKept.toFixed(2)} ms vs ${handAgain.toFixed(2)} ms; svc_defer_core_routes off: what is left is svc's own work)   recorded`,
       `${'(h) rate-limited route ÷ the same without'.padEnd(LABEL)}${ratio(limited, unlimited)}   (${limited.toFixed(2)} ms vs ${unlimited.toFixed(2)} ms; counters in svc's table, no object cache)   target ≤ 1.05: ${verdict(limited / unlimited <= 1.05)}`,
       `${`(b) ${FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
       `${`(b) ${MORE_FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMost, svcOneOnceMore)}   (${svcMost.toFixed(2)} ms vs ${svcOneOnceMore.toFixed(2)} ms)   target ≤ 1.03: ${verdict(b5 <= 1.03)}`,

@@ -37,6 +37,7 @@ use Svc\Runtime\Authorizer;
 use Svc\Runtime\FatalErrorMonitor;
 use Svc\Runtime\CacheHeaders;
 use Svc\Runtime\CallbackDepth;
+use Svc\Runtime\CoreRoutes;
 use Svc\Runtime\HeaderApplier;
 use Svc\Runtime\Limits\RateLimiter;
 use Svc\Runtime\Registrar;
@@ -98,6 +99,7 @@ final class Plugin {
 		'Svc\\Validation\\ClassNames',
 		'Svc\\Contracts\\RouteContract',
 		'Svc\\Runtime\\PublicVerb',
+		'Svc\\Runtime\\CoreRoutes',
 	);
 
 	private static ?Plugin $instance = null;
@@ -279,6 +281,10 @@ final class Plugin {
 	private function set_up_rest( Paths $paths, SiteScope $site, RequestScope $scope, CallbackDepth $depth, RouteNamespace $route_namespace ): void {
 		// The classes serving a route needs, from one file (scripts/build-hot-path.php says why).
 		self::include_hot_path( dirname( __DIR__ ) . '/hot-path.php' );
+		if ( $scope->in_namespace( $route_namespace->get() ) ) {
+			// None of core's routes can match this request: they are registered if something asks.
+			( new CoreRoutes( $route_namespace->get(), $depth ) )->defer();
+		}
 		$components = new Components( $paths, $route_namespace );
 		$files      = $components->files;
 		$store      = $components->store;

@@ -103,6 +103,18 @@ add_action( 'rest_api_init', static function (): void {
 `;
 
 /**
+ * For (a)'s second row: a request with X-Bench-Keep-Core has WordPress core's routes registered, as a
+ * route registered by hand has (svc defers them for its own routes, CoreRoutes): what is left between
+ * the two sides is svc's own work.
+ */
+export const KEEP_CORE_ROUTES_PLUGIN = `<?php
+/**
+ * Plugin Name: bench core routes kept on request
+ */
+add_filter( 'svc_defer_core_routes', static fn ( $defer ) => $defer && ! isset( $_SERVER['HTTP_X_BENCH_KEEP_CORE'] ) );
+`;
+
+/**
  * For figure (d) only: lets the site hold more staged contents than the 8 MB default, so that several
  * rounds of 3 MB can be staged and the median rests on enough requests. Serving is unaffected.
  */

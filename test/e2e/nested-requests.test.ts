@@ -49,6 +49,8 @@ beforeAll(async () => {
       "\tregister_rest_route( 'probe/v1', '/inner', array( 'methods' => 'GET', 'permission_callback' => '__return_true', 'callback' => static fn () => rest_do_request( new WP_REST_Request( 'GET', '/svc-api/v1/nested/me' ) )->get_data() ) );",
       "\tregister_rest_route( 'probe/v1', '/routes', array( 'methods' => 'GET', 'permission_callback' => '__return_true', 'callback' => static fn () => array_values( preg_grep( '#^/svc-api/#', array_keys( rest_get_server()->get_routes() ) ) ) ) );",
       '} );',
+      // A site that wants core's routes registered on every request (CoreRoutes).
+      "add_filter( 'svc_defer_core_routes', static fn ( $defer ) => $defer && ! isset( $_SERVER['HTTP_X_SVC_KEEP_CORE'] ) );",
       "add_filter( 'rest_post_dispatch', static function ( $response ) {",
       "\tif ( isset( $GLOBALS['svc_test_management'] ) ) {",
       "\t\t$response->header( 'X-Svc-Management', $GLOBALS['svc_test_management'] );",
@@ -90,6 +92,28 @@ beforeAll(async () => {
         '\tpublic function get(): array {',
         "\t\t$index = rest_do_request( new WP_REST_Request( 'GET', '/' ) )->get_data();",
         "\t\treturn array( 'namespaces' => $index['namespaces'], 'routes' => array_keys( $index['routes'] ) );",
+        '\t}',
+      ].join('\n'),
+      OPEN,
+    ),
+    // WordPress core's routes, from svc routes' code: registered when asked for (CoreRoutes).
+    'core/namespaces': routeSource(uniqueClass('CoreNamespaces'), "\tpublic function get(): array { return rest_get_server()->get_namespaces(); }", OPEN),
+    'core/nested': routeSource(
+      uniqueClass('CoreNested'),
+      [
+        '\tpublic function get(): array {',
+        "\t\t$inner = rest_do_request( new WP_REST_Request( 'GET', '/wp/v2/types/post' ) );",
+        "\t\treturn array( 'status' => $inner->get_status(), 'slug' => $inner->get_data()['slug'] ?? null, 'namespaces' => rest_get_server()->get_namespaces() );",
+        '\t}',
+      ].join('\n'),
+      OPEN,
+    ),
+    'core/listed': routeSource(
+      uniqueClass('CoreListed'),
+      [
+        '\tpublic function get( WP_REST_Request $request ): array {',
+        "\t\t$routes = array_keys( rest_get_server()->get_routes( (string) $request['namespace'] ) );",
+        "\t\treturn array( 'posts' => in_array( '/wp/v2/posts', $routes, true ), 'ours' => in_array( '/svc-api/v1/core/listed', $routes, true ), 'namespaces' => array_values( array_unique( array_map( static fn ( $route ) => explode( '/', trim( $route, '/' ) )[0], $routes ) ) ) );",
         '\t}',
       ].join('\n'),
       OPEN,
@@ -151,7 +175,7 @@ describe('requests inside a request', () => {
   it("get_routes() called from a route's code lists every svc route, in its namespace and in the whole listing, and none in another namespace", async () => {
     const response = await call(site, '/svc-api/v1/lister', { as: 'anonymous' });
     expect(response.status).toBe(200);
-    const expected = ['/svc-api/v1', '/svc-api/v1/batched', '/svc-api/v1/batcher', '/svc-api/v1/indexer', '/svc-api/v1/lister', '/svc-api/v1/nested/(?P<id>[^/]+)', '/svc-api/v1/nested/me'];
+    const expected = ['/svc-api/v1', '/svc-api/v1/batched', '/svc-api/v1/batcher', '/svc-api/v1/core/listed', '/svc-api/v1/core/namespaces', '/svc-api/v1/core/nested', '/svc-api/v1/indexer', '/svc-api/v1/lister', '/svc-api/v1/nested/(?P<id>[^/]+)', '/svc-api/v1/nested/me'];
     expect([...response.body.ours].sort()).toEqual(expected);
     expect([...response.body.in_all].sort()).toEqual(expected);
     expect(response.body.svc_in_core).toEqual([]);
@@ -178,6 +202,34 @@ describe('requests inside a request', () => {
     expect(index.namespaces).toEqual(expect.arrayContaining(['wp/v2', 'svc-api/v1', 'svc/v1']));
     // Each namespace is named once.
     expect(new Set(index.namespaces).size).toBe(index.namespaces.length);
+  });
+
+  it("a request for an svc route registers none of WordPress core's routes until something asks for one; a site can keep them registered", async () => {
+    const deferred = await call(site, '/svc-api/v1/core/namespaces', { as: 'anonymous' });
+    expect(deferred.status).toBe(200);
+    expect(deferred.body).toContain('svc-api/v1');
+    expect(deferred.body).not.toContain('wp/v2');
+    const kept = await call(site, '/svc-api/v1/core/namespaces', { as: 'anonymous', headers: { 'X-Svc-Keep-Core': '1' } });
+    expect(kept.body).toEqual(expect.arrayContaining(['wp/v2', 'svc-api/v1']));
+    // A request for a core route has them, as always.
+    expect((await call(site, '/wp/v2/types/post', { as: 'anonymous' })).status).toBe(200);
+  });
+
+  it("rest_do_request() of a core route from an svc route's code answers as it would with core's routes registered", async () => {
+    const response = await call(site, '/svc-api/v1/core/nested', { as: 'anonymous' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 200, slug: 'post', namespaces: expect.arrayContaining(['wp/v2', 'svc-api/v1']) });
+  });
+
+  it("get_routes() from an svc route's code lists core's routes, for their namespace and in the whole listing, and only in them", async () => {
+    const namespaced = await call(site, '/svc-api/v1/core/listed?namespace=wp/v2', { as: 'anonymous' });
+    expect(namespaced.status).toBe(200);
+    expect(namespaced.body).toEqual({ posts: true, ours: false, namespaces: ['wp'] });
+    const all = await call(site, '/svc-api/v1/core/listed', { as: 'anonymous' });
+    expect(all.body.posts).toBe(true);
+    expect(all.body.ours).toBe(true);
+    const ours = await call(site, '/svc-api/v1/core/listed?namespace=svc-api/v1', { as: 'anonymous' });
+    expect(ours.body).toEqual({ posts: false, ours: true, namespaces: ['svc-api'] });
   });
 
   it('svc routes are batchable in a batch request of their own', async () => {

@@ -65,12 +65,17 @@ final class RequestScope {
 		if ( null === $route || '/' === $route || '/batch/v1' === $route ) {
 			return true;
 		}
-		foreach ( array( self::MANAGEMENT, self::namespace_route( $route_namespace ) ) as $ours ) {
-			if ( '/' . $ours === $route || str_starts_with( $route, '/' . $ours . '/' ) ) {
-				return true;
-			}
-		}
-		return false;
+		return $this->in_namespace( self::MANAGEMENT ) || $this->in_namespace( $route_namespace );
+	}
+
+	/**
+	 * Whether the route is $route_namespace's index or one of its routes: none of WordPress core's
+	 * can match it (CoreRoutes).
+	 */
+	public function in_namespace( string $route_namespace ): bool {
+		$route = $this->normalized();
+		$ours  = '/' . self::namespace_route( $route_namespace );
+		return null !== $route && ( $ours === $route || str_starts_with( $route, $ours . '/' ) );
 	}
 
 	/**

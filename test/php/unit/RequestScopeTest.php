@@ -54,6 +54,32 @@ final class RequestScopeTest extends TestCase {
 		$this->assertSame( $one, RequestScope::of_route( $route )->serves_one_route( $route_namespace ) );
 	}
 
+	/**
+	 * @return array<string, array{string|null, bool}> Route, whether it is in svc-api/v1.
+	 */
+	public static function namespaced(): array {
+		return array(
+			'a route of it'             => array( '/svc-api/v1/hello', true ),
+			'a route of it, other case' => array( '/SVC-API/V1/Hello/', true ),
+			'its index'                 => array( '/svc-api/v1', true ),
+			'its index, slash'          => array( '/svc-api/v1/', true ),
+			'one that only starts so'   => array( '/svc-api/v10/hello', false ),
+			'a core route'              => array( '/wp/v2/posts', false ),
+			'the management API'        => array( '/svc/v1/status', false ),
+			'a batch'                   => array( '/batch/v1', false ),
+			'the REST index'            => array( '/', false ),
+			'not a REST request'        => array( null, false ),
+		);
+	}
+
+	/**
+	 * @dataProvider namespaced
+	 */
+	public function test_a_route_is_in_a_namespace_when_it_is_its_index_or_below_it( ?string $route, bool $inside ): void {
+		$this->assertSame( $inside, RequestScope::of_route( $route )->in_namespace( 'svc-api/v1' ) );
+		$this->assertSame( $inside, RequestScope::of_route( $route )->in_namespace( '/svc-api/v1/' ) );
+	}
+
 	public function test_outside_a_rest_request_the_route_is_unknown(): void {
 		// The unit suite defines no REST_REQUEST: a process that is not serving a REST request.
 		$this->assertFalse( defined( 'REST_REQUEST' ) );
