@@ -4410,8 +4410,8 @@ final class CoreRoutes {
 	 * @internal Action callback for `rest_api_init` (98).
 	 */
 	public function before_registration(): void {
-		// Not removed from the hook: removing the last callback of the priority running makes WordPress
-		// skip the next priority (core's registration when it stays).
+		// Not removed from the hook: removing the only callback of the priority running makes WordPress
+		// skip the next one (WP_Hook::resort_active_iterations()), here core's registration when it stays.
 		if ( $this->asked ) {
 			return;
 		}
@@ -4471,13 +4471,6 @@ final class CoreRoutes {
 		$before = self::endpoints_of( $server );
 		$this->register();
 		return $endpoints + CoreRouteListing::additions( $before, self::endpoints_of( $server ), $namespace );
-	}
-
-	/**
-	 * Whether core's registration still waits in this request.
-	 */
-	public function deferred(): bool {
-		return $this->deferred;
 	}
 
 	private function register(): void {

@@ -318,7 +318,7 @@ async function single(): Promise<void> {
       '',
       `svc bench: WordPress 6.1, PHP ${process.env.SVC_PHP_VERSION ?? '8.2'} with opcache, ${server}; medians of ${ROUNDS} interleaved requests`,
       `${'(a) svc route ÷ same handler registered by hand'.padEnd(LABEL)}${ratio(svcOne, hand)}   (${svcOne.toFixed(2)} ms vs ${hand.toFixed(2)} ms)   target ≤ 1.02: ${verdict(a <= 1.02)}`,
-      `${"    the same, core's routes registered too ÷ by hand".padEnd(LABEL)}${ratio(svcKept, handAgain)}   (${svcKept.toFixed(2)} ms vs ${handAgain.toFixed(2)} ms; svc_defer_core_routes off: what is left is svc's own work)   recorded`,
+      `${"(a) the same, core's routes registered ÷ by hand".padEnd(LABEL)}${ratio(svcKept, handAgain)}   (${svcKept.toFixed(2)} ms vs ${handAgain.toFixed(2)} ms; svc_defer_core_routes off: what is left is svc's own work)   recorded`,
       `${'(h) rate-limited route ÷ the same without'.padEnd(LABEL)}${ratio(limited, unlimited)}   (${limited.toFixed(2)} ms vs ${unlimited.toFixed(2)} ms; counters in svc's table, no object cache)   target ≤ 1.05: ${verdict(limited / unlimited <= 1.05)}`,
       `${`(b) ${FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMany, svcOneAgain)}   (${svcMany.toFixed(2)} ms vs ${svcOneAgain.toFixed(2)} ms)   target ≤ 1.05: ${verdict(b <= 1.05)}`,
       `${`(b) ${MORE_FILES} route files ÷ 1 route file`.padEnd(LABEL)}${ratio(svcMost, svcOneOnceMore)}   (${svcMost.toFixed(2)} ms vs ${svcOneOnceMore.toFixed(2)} ms)   target ≤ 1.03: ${verdict(b5 <= 1.03)}`,
