@@ -108,6 +108,17 @@ beforeAll(async () => {
       ].join('\n'),
       OPEN,
     ),
+    'core/embedded': routeSource(
+      uniqueClass('CoreEmbedded'),
+      [
+        '\tpublic function get(): WP_REST_Response {',
+        "\t\t$response = new WP_REST_Response( array( 'ok' => true ) );",
+        "\t\t$response->add_link( 'wp:term', rest_url( 'wp/v2/categories' ), array( 'embeddable' => true ) );",
+        '\t\treturn $response;',
+        '\t}',
+      ].join('\n'),
+      OPEN,
+    ),
     'core/listed': routeSource(
       uniqueClass('CoreListed'),
       [
@@ -131,6 +142,11 @@ beforeAll(async () => {
       OPEN,
     ),
   });
+});
+
+beforeAll(async () => {
+  // More categories than a collection's page of 10, for the embedded collection.
+  await site.php("for ( $i = 1; $i <= 12; $i++ ) { wp_insert_term( 'Embedded ' . $i, 'category' ); }");
 });
 
 afterAll(async () => {
@@ -175,7 +191,7 @@ describe('requests inside a request', () => {
   it("get_routes() called from a route's code lists every svc route, in its namespace and in the whole listing, and none in another namespace", async () => {
     const response = await call(site, '/svc-api/v1/lister', { as: 'anonymous' });
     expect(response.status).toBe(200);
-    const expected = ['/svc-api/v1', '/svc-api/v1/batched', '/svc-api/v1/batcher', '/svc-api/v1/core/listed', '/svc-api/v1/core/namespaces', '/svc-api/v1/core/nested', '/svc-api/v1/indexer', '/svc-api/v1/lister', '/svc-api/v1/nested/(?P<id>[^/]+)', '/svc-api/v1/nested/me'];
+    const expected = ['/svc-api/v1', '/svc-api/v1/batched', '/svc-api/v1/batcher', '/svc-api/v1/core/embedded', '/svc-api/v1/core/listed', '/svc-api/v1/core/namespaces', '/svc-api/v1/core/nested', '/svc-api/v1/indexer', '/svc-api/v1/lister', '/svc-api/v1/nested/(?P<id>[^/]+)', '/svc-api/v1/nested/me'];
     expect([...response.body.ours].sort()).toEqual(expected);
     expect([...response.body.in_all].sort()).toEqual(expected);
     expect(response.body.svc_in_core).toEqual([]);
@@ -230,6 +246,15 @@ describe('requests inside a request', () => {
     expect(all.body.ours).toBe(true);
     const ours = await call(site, '/svc-api/v1/core/listed?namespace=svc-api/v1', { as: 'anonymous' });
     expect(ours.body).toEqual({ posts: false, ours: true, namespaces: ['svc-api'] });
+  });
+
+  it("a response's links to core's routes are embedded (?_embed) as they are with core's routes registered from the start", async () => {
+    const response = await call(site, '/svc-api/v1/core/embedded?_embed', { as: 'anonymous' });
+    expect(response.status).toBe(200);
+    expect(response.body.ok).toBe(true);
+    expect(response.body._embedded['wp:term'][0].map((term: { slug: string }) => term.slug)).toContain('embedded-1');
+    const kept = await call(site, '/svc-api/v1/core/embedded?_embed', { as: 'anonymous', headers: { 'X-Svc-Keep-Core': '1' } });
+    expect(response.body._embedded).toEqual(kept.body._embedded);
   });
 
   it('svc routes are batchable in a batch request of their own', async () => {

@@ -17,6 +17,20 @@ namespace Svc\Runtime;
 final class CoreRouteListing {
 
 	/**
+	 * The listing being built, with core's routes in it: added, or in place of a route a plugin
+	 * registered first, into which core's handlers were merged.
+	 *
+	 * @param array<mixed>         $listing   What the listing held (rest_endpoints' value).
+	 * @param array<string, mixed> $before    The server's routes before core's were registered.
+	 * @param array<string, mixed> $after     The server's routes after.
+	 * @param string               $namespace What get_routes() was asked for; '' for every route.
+	 * @return array<mixed>
+	 */
+	public static function completed( array $listing, array $before, array $after, string $namespace ): array {
+		return array_replace( $listing, self::additions( $before, $after, $namespace ) );
+	}
+
+	/**
 	 * @param array<string, mixed> $before    The server's routes before core's were registered.
 	 * @param array<string, mixed> $after     The server's routes after.
 	 * @param string               $namespace What get_routes() was asked for; '' for every route.

@@ -23,9 +23,12 @@ use WP_REST_Server;
  * - code running in a route's callback listing the routes (an OpenAPI generator, an index): they are
  *   registered then, and that listing gets them as it would have.
  *
- * Not deferred where a plugin moved or removed core's registration (it is left to them), or where
- * the `svc_defer_core_routes` filter says false (code that reads get_namespaces() inside an svc route
- * without listing the routes first: that read has no filter to wait on).
+ * Not deferred where a plugin moved or removed core's registration (it is left to them), for a
+ * request that embeds its links (`?_embed`, embeds()), or where the `svc_defer_core_routes` filter
+ * says false. What the filter is for: code inside an svc route that reads get_namespaces() without
+ * listing the routes first (that read has no filter to wait on), and a plugin that replaces one of
+ * core's routes on `rest_api_init` after 99, which an svc route then reaches (registered late, core's
+ * handlers are merged into the plugin's instead of the other way round).
  */
 final class CoreRoutes {
 
@@ -66,7 +69,7 @@ final class CoreRoutes {
 		 *
 		 * @param bool $defer
 		 */
-		if ( self::PRIORITY !== has_action( 'rest_api_init', self::REGISTRATION ) || ! apply_filters( 'svc_defer_core_routes', true ) ) {
+		if ( self::PRIORITY !== has_action( 'rest_api_init', self::REGISTRATION ) || self::embeds() || ! apply_filters( 'svc_defer_core_routes', true ) ) {
 			return;
 		}
 		remove_action( 'rest_api_init', self::REGISTRATION, self::PRIORITY );
@@ -114,7 +117,16 @@ final class CoreRoutes {
 		$server = rest_get_server();
 		$before = self::endpoints_of( $server );
 		$this->register();
-		return $endpoints + CoreRouteListing::additions( $before, self::endpoints_of( $server ), $namespace );
+		return CoreRouteListing::completed( $endpoints, $before, self::endpoints_of( $server ), $namespace );
+	}
+
+	/**
+	 * Whether the response's links are embedded (`?_embed`): WordPress matches an embedded collection's
+	 * route, to ask for its largest page, after the callbacks and without dispatching it, where
+	 * nothing would wait for core's routes.
+	 */
+	private static function embeds(): bool {
+		return isset( $_GET['_embed'] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only whether it is there, as WP_REST_Server::serve_request() reads it.
 	}
 
 	private function register(): void {

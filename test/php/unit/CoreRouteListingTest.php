@@ -58,6 +58,29 @@ final class CoreRouteListingTest extends TestCase {
 		$this->assertSame( array( '/wp/v2/posts' => $merged ), CoreRouteListing::additions( $before, $after, '' ) );
 	}
 
+	public function test_the_listing_keeps_its_routes_and_order_and_takes_core_s_merged_handlers(): void {
+		$theirs  = self::route( 'wp/v2', 'POST' );
+		$merged  = array_merge( $theirs, self::route( 'wp/v2' ) );
+		$listing = array(
+			'/svc-api/v1/hello' => self::route( 'svc-api/v1' ),
+			'/wp/v2/posts'      => $theirs,
+		);
+		$before  = $listing;
+		$after   = array(
+			'/svc-api/v1/hello' => self::route( 'svc-api/v1' ),
+			'/wp/v2/posts'      => $merged,
+			'/wp/v2/pages'      => self::route( 'wp/v2' ),
+		);
+		$this->assertSame(
+			array(
+				'/svc-api/v1/hello' => self::route( 'svc-api/v1' ),
+				'/wp/v2/posts'      => $merged,
+				'/wp/v2/pages'      => self::route( 'wp/v2' ),
+			),
+			CoreRouteListing::completed( $listing, $before, $after, '' )
+		);
+	}
+
 	public function test_handlers_of_another_shape_are_kept_only_for_the_whole_listing(): void {
 		$after = array( '/odd' => 'not an array' );
 		$this->assertSame( $after, CoreRouteListing::additions( array(), $after, '' ) );
