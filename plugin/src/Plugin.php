@@ -281,10 +281,10 @@ final class Plugin {
 	private function set_up_rest( Paths $paths, SiteScope $site, RequestScope $scope, CallbackDepth $depth, RouteNamespace $route_namespace ): void {
 		// The classes serving a route needs, from one file (scripts/build-hot-path.php says why).
 		self::include_hot_path( dirname( __DIR__ ) . '/hot-path.php' );
-		if ( $scope->in_namespace( $route_namespace->get() ) ) {
-			// None of core's routes can match this request: they are registered if something asks.
-			( new CoreRoutes( $route_namespace->get(), $depth ) )->defer();
-		}
+		// None of core's routes can match a request in svc's namespaces: they are registered if something asks.
+		$own         = $scope->own_namespace( $route_namespace->get() );
+		$core_routes = null === $own ? null : new CoreRoutes( $own, $depth );
+		$core_routes?->defer();
 		$components = new Components( $paths, $route_namespace );
 		$files      = $components->files;
 		$store      = $components->store;
@@ -305,12 +305,12 @@ final class Plugin {
 		$serving = null === $preview ? $components : new Components( $paths->for_tree( $preview ), $route_namespace );
 		// The management API (svc/v1), registered when a request can need it (Registrar): a request
 		// for one route does not pay for a dozen routes it will never match.
-		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $components ): void {
+		$management = static function () use ( $paths, $files, $store, $loader, $route_namespace, $components, $core_routes ): void {
 			$deployer = $components->deployer;
 			$nodes    = $components->nodes;
 			$releases = $components->releases;
 			$blobs    = $components->blobs;
-			( new NamespaceController( $route_namespace ) )->register();
+			( new NamespaceController( $route_namespace, $core_routes ) )->register();
 			$listing = new FilesController( $files, $store, $loader, $route_namespace, $deployer, $nodes, self::preview_files( $paths, $route_namespace, $deployer, $nodes ) );
 			$listing->register();
 			( new StatusController( $deployer, $store, $releases, $nodes, $listing->active_listing( ... ) ) )->register();

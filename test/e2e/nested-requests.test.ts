@@ -51,6 +51,13 @@ beforeAll(async () => {
       '} );',
       // A site that wants core's routes registered on every request (CoreRoutes).
       "add_filter( 'svc_defer_core_routes', static fn ( $defer ) => $defer && ! isset( $_SERVER['HTTP_X_SVC_KEEP_CORE'] ) );",
+      // Whether core's routes were registered by the time a management request answers.
+      "add_filter( 'rest_post_dispatch', static function ( $response, $server, $request ) {",
+      "\tif ( str_starts_with( $request->get_route(), '/svc/v1/' ) ) {",
+      "\t\t$response->header( 'X-Svc-Core-Routes', in_array( 'wp/v2', $server->get_namespaces(), true ) ? 'registered' : 'held' );",
+      '\t}',
+      '\treturn $response;',
+      '}, 10, 3 );',
       "add_filter( 'rest_post_dispatch', static function ( $response ) {",
       "\tif ( isset( $GLOBALS['svc_test_management'] ) ) {",
       "\t\t$response->header( 'X-Svc-Management', $GLOBALS['svc_test_management'] );",
@@ -229,6 +236,17 @@ describe('requests inside a request', () => {
     expect(kept.body).toEqual(expect.arrayContaining(['wp/v2', 'svc-api/v1']));
     // A request for a core route has them, as always.
     expect((await call(site, '/wp/v2/types/post', { as: 'anonymous' })).status).toBe(200);
+  });
+
+  it("a management request registers none of core's routes, and registers them to refuse a namespace core uses", async () => {
+    const held = await call(site, '/svc/v1/status');
+    expect(held.status).toBe(200);
+    expect(held.headers.get('x-svc-core-routes')).toBe('held');
+    expect((await call(site, '/svc/v1/status', { headers: { 'X-Svc-Keep-Core': '1' } })).headers.get('x-svc-core-routes')).toBe('registered');
+    const taken = await call(site, '/svc/v1/api-namespace', { method: 'PUT', json: { namespace: 'wp/v2' } });
+    expect(taken.status).toBe(400);
+    expect(taken.body).toMatchObject({ code: 'svc_namespace_taken' });
+    expect(taken.headers.get('x-svc-core-routes')).toBe('registered');
   });
 
   it("rest_do_request() of a core route from an svc route's code answers as it would with core's routes registered", async () => {

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Svc\Runtime\CoreRoutes;
 use Svc\Settings\RouteNamespace;
 use WP_Error;
 use WP_REST_Request;
@@ -20,7 +21,14 @@ use WP_REST_Server;
  */
 final class NamespaceController {
 
-	public function __construct( private readonly RouteNamespace $route_namespace ) {
+	/**
+	 * @param CoreRoutes|null $core_routes Core's routes where this request holds them back: the
+	 *                                     namespaces in use are read with them registered.
+	 */
+	public function __construct(
+		private readonly RouteNamespace $route_namespace,
+		private readonly ?CoreRoutes $core_routes = null,
+	) {
 	}
 
 	public function register(): void {
@@ -55,8 +63,9 @@ final class NamespaceController {
 	public function update( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$previous = $this->route_namespace->get();
 		$value    = (string) $request->get_param( 'namespace' );
-		$in_use   = array_values( array_diff( rest_get_server()->get_namespaces(), array( $previous ) ) );
-		$result   = $this->route_namespace->set( $value, $in_use );
+		$this->core_routes?->register_now();
+		$in_use = array_values( array_diff( rest_get_server()->get_namespaces(), array( $previous ) ) );
+		$result = $this->route_namespace->set( $value, $in_use );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}

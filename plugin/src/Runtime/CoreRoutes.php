@@ -16,12 +16,13 @@ use WP_REST_Server;
  * core registers its own routes on every REST request (create_initial_rest_routes(), on
  * `rest_api_init` at 99: some 200 routes of 60 controllers, about 5 ms a request on the bench's
  * site, more than the rest of svc's work ten times over). None of them can match a request for a
- * route in svc's namespace, so for such a request their registration waits until something asks
- * for a route outside it:
+ * route in svc's namespace, or for the management API (a push makes three such requests), so for
+ * such a request their registration waits until something asks for a route outside it:
  *
  * - a request made inside this one (rest_do_request(), a batch, `_embed`), before WordPress matches it;
  * - code running in a route's callback listing the routes (an OpenAPI generator, an index): they are
- *   registered then, and that listing gets them as it would have.
+ *   registered then, and that listing gets them as it would have;
+ * - svc's own code that reads the namespaces in use (register_now()).
  *
  * Not deferred where a plugin moved or removed core's registration (it is left to them), for a
  * request that embeds its links (`?_embed`, embeds()), or where the `svc_defer_core_routes` filter
@@ -46,7 +47,7 @@ final class CoreRoutes {
 	}
 
 	/**
-	 * Called on `rest_api_init` for a request in svc's route namespace: defers core's registration at
+	 * Called on `rest_api_init` for a request in one of svc's namespaces: defers core's registration at
 	 * the last moment before it would run, so plugins that move or remove it earlier are obeyed.
 	 */
 	public function defer(): void {
@@ -127,6 +128,16 @@ final class CoreRoutes {
 	 */
 	private static function embeds(): bool {
 		return isset( $_GET['_embed'] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only whether it is there, as WP_REST_Server::serve_request() reads it.
+	}
+
+	/**
+	 * Registers core's routes now if they are still held: for code about to read the server's
+	 * namespaces or route options, which no filter announces.
+	 */
+	public function register_now(): void {
+		if ( $this->deferred ) {
+			$this->register();
+		}
 	}
 
 	private function register(): void {

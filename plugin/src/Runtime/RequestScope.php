@@ -79,6 +79,21 @@ final class RequestScope {
 	}
 
 	/**
+	 * Which of svc's namespaces the request is in, the route namespace or the management API's, where
+	 * none of WordPress core's routes can match it (CoreRoutes); null for any other request.
+	 *
+	 * @param string $route_namespace The route namespace (`svc-api/v1`).
+	 */
+	public function own_namespace( string $route_namespace ): ?string {
+		foreach ( array( $route_namespace, self::MANAGEMENT ) as $candidate ) {
+			if ( $this->in_namespace( $candidate ) ) {
+				return $candidate;
+			}
+		}
+		return null;
+	}
+
+	/**
 	 * Whether the request can match one route only, so that svc registers the route(s) its path
 	 * names instead of every route: not the index, a batch or svc's namespace index, which list or
 	 * match them all, nor a request whose route is unknown.

@@ -80,6 +80,32 @@ final class RequestScopeTest extends TestCase {
 		$this->assertSame( $inside, RequestScope::of_route( $route )->in_namespace( '/svc-api/v1/' ) );
 	}
 
+	/**
+	 * @return array<string, array{string|null, string, string|null}> Route, route namespace, the svc namespace it is in.
+	 */
+	public static function own_namespaces(): array {
+		return array(
+			'a route'                          => array( '/svc-api/v1/hello', 'svc-api/v1', 'svc-api/v1' ),
+			'the route namespace\'s index'     => array( '/svc-api/v1', 'svc-api/v1', 'svc-api/v1' ),
+			'a management route'               => array( '/svc/v1/api-releases', 'svc-api/v1', 'svc/v1' ),
+			'the management index, other case' => array( '/SVC/V1/', 'svc-api/v1', 'svc/v1' ),
+			'a route, another namespace'       => array( '/shop/v2/cart', 'shop/v2', 'shop/v2' ),
+			'the default one, when moved'      => array( '/svc-api/v1/hello', 'shop/v2', null ),
+			'one that only starts so'          => array( '/svc/v10/status', 'svc-api/v1', null ),
+			'a core route'                     => array( '/wp/v2/posts', 'svc-api/v1', null ),
+			'a batch'                          => array( '/batch/v1', 'svc-api/v1', null ),
+			'the REST index'                   => array( '/', 'svc-api/v1', null ),
+			'not a REST request'               => array( null, 'svc-api/v1', null ),
+		);
+	}
+
+	/**
+	 * @dataProvider own_namespaces
+	 */
+	public function test_a_request_in_the_route_namespace_or_the_management_api_names_it( ?string $route, string $route_namespace, ?string $own ): void {
+		$this->assertSame( $own, RequestScope::of_route( $route )->own_namespace( $route_namespace ) );
+	}
+
 	public function test_outside_a_rest_request_the_route_is_unknown(): void {
 		// The unit suite defines no REST_REQUEST: a process that is not serving a REST request.
 		$this->assertFalse( defined( 'REST_REQUEST' ) );
