@@ -197,7 +197,11 @@ function checkMeowDependencies() {
  *    dependencies) through Node's ESM loader with each command's first request: 150 to 200 ms of CPU
  *    on Node 20 and 24 alike on the bench machine (the compile cache does not cover the loader's own
  *    work). As one file it is one require() at half that. Every command's `import('got')` is pointed
- *    at it (vendoredGot).
+ *    at it (vendoredGot). Two of its dependencies are left out (gotWithout): http2-wrapper, used only
+ *    with got's `http2` option, and cacheable-request (with keyv, http-cache-semantics and
+ *    normalize-url), used only with its `cache` option; svc's transport sets neither. Loading them
+ *    (and node:http2) was about 20 ms of each site command's CPU on Node 20 (median of 15 loads of
+ *    the file: 83 ms with them, 60 ms without). What stands in for them throws if it is ever used.
  *  - php-parser (the local checks of every push, pull and dev save) is 146 CommonJS files: about
  *    120 ms of CPU to resolve, read and compile on Node 20, about 55 ms as one file. requireCjs
  *    ('php-parser') is pointed at it (ownRequire, then vendoredSpecifiers once each file's place in
@@ -217,10 +221,32 @@ const vendoredGot = {
   },
 };
 
+/** got's dependencies for options svc's transport never sets (site-transport.ts), and what they export. */
+const GOT_UNUSED = { 'http2-wrapper': 'the http2 option', 'cacheable-request': 'the cache option' };
+const UNUSED_NAMESPACE = 'svc-unused';
+
+const gotWithout = {
+  name: 'got-without-unused',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: new RegExp(`^(${Object.keys(GOT_UNUSED).join('|')})$`) }, (args) => ({ path: args.path, namespace: UNUSED_NAMESPACE }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: UNUSED_NAMESPACE }, (args) => ({
+      // Any use at all (a call, `new`, a property read) throws: svc's got was built without it.
+      contents: [
+        `const unused = () => { throw new Error(${JSON.stringify(`svc's bundled got has no ${args.path} (${GOT_UNUSED[args.path]}); scripts/build.mjs left it out`)}); };`,
+        'export default new Proxy(function () {}, { get: unused, apply: unused, construct: unused });',
+        // cacheable-request's error class, which got imports by name to tell its errors apart.
+        'export class CacheError extends Error {}',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** One package bundled as dist/vendor/<name>.cjs, and the folders of the packages in it (for their licences). */
 async function bundleVendored(name) {
   const outfile = VENDORED[name];
   const result = await build({
+    plugins: name === 'got' ? [gotWithout] : [],
     absWorkingDir: ROOT,
     entryPoints: [moduleEntry(packageDirFrom(ROOT, name))],
     outfile,
@@ -237,6 +263,7 @@ async function bundleVendored(name) {
   });
   const packages = new Set();
   for (const input of Object.keys(result.metafile.inputs)) {
+    if (input.startsWith(`${UNUSED_NAMESPACE}:`)) continue;
     const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input.split(path.sep).join('/'));
     if (match === null) throw new Error(`${input} is bundled into ${path.relative(ROOT, outfile)} but belongs to no package`);
     packages.add(path.join(ROOT, match[1]));

@@ -185,13 +185,13 @@ describe('output that is not a terminal', () => {
    * The internal modules Node loaded in a run (process.moduleLoadList), written at exit straight to
    * a file (a write to stderr would create the stream this looks for); stdout and stderr are pipes.
    */
-  function internalModules(command: readonly string[], cwd = home): { status: number | null; stdout: string; modules: string[] } {
+  function internalModules(command: readonly string[], cwd = home, extraEnv: Record<string, string> = {}): { status: number | null; stdout: string; modules: string[] } {
     const preload = path.join(home, 'module-list.cjs');
     writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.MODULE_LIST_FILE, process.moduleLoadList.join('\\n')));\n");
     const list = path.join(mkdtempSync(path.join(home, 'modules-')), 'list.txt');
     const result = spawnSync(process.execPath, ['--require', preload, ...command], {
       cwd,
-      env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', MODULE_LIST_FILE: list },
+      env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', MODULE_LIST_FILE: list, ...extraEnv },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -228,6 +228,15 @@ describe('output that is not a terminal', () => {
     // got as one CommonJS file bundled with svc (scripts/build.mjs), not its seventy ES modules.
     expect(traced.loaded.filter((url) => /\/dist\/vendor\/got\.cjs$/.test(url))).toHaveLength(1);
     expect(traced.loaded.filter((url) => /\/node_modules\/(got|@sindresorhus\/is|http2-wrapper)\//.test(url))).toEqual([]);
+  });
+
+  it("loads none of got's parts for options svc never sets (HTTP/2, its response cache), which a request does not need", () => {
+    const env = { SVC_URL: 'http://127.0.0.1:9', SVC_USER: 'admin', SVC_APP_PASSWORD: 'abcd efgh ijkl mnop' };
+    const result = internalModules([path.join(cli.packageDir, 'dist', 'cli.cjs'), 'api', 'list', '--json'], home, env);
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: 'unreachable' });
+    // The request's own modules are there (the transport ran), HTTP/2's are not.
+    expect(result.modules).toEqual(expect.arrayContaining(['NativeModule http', 'NativeModule zlib']));
+    expect(result.modules.filter((name) => /^NativeModule (http2|internal\/http2\/)/.test(name))).toEqual([]);
   });
 
   // The help and the version are written straight to the pipe (shared/direct-output.ts), and Node's
