@@ -221,7 +221,7 @@ const vendoredGot = {
   },
 };
 
-/** got's dependencies for options svc's transport never sets (site-transport.ts), and what they export. */
+/** got's dependencies for options svc's transport never sets (site-transport.ts), and the option each serves. */
 const GOT_UNUSED = { 'http2-wrapper': 'the http2 option', 'cacheable-request': 'the cache option' };
 const UNUSED_NAMESPACE = 'svc-unused';
 

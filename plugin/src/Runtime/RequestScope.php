@@ -65,7 +65,7 @@ final class RequestScope {
 		if ( null === $route || '/' === $route || '/batch/v1' === $route ) {
 			return true;
 		}
-		return $this->in_namespace( self::MANAGEMENT ) || $this->in_namespace( $route_namespace );
+		return null !== $this->own_namespace( $route_namespace );
 	}
 
 	/**
