@@ -10,8 +10,9 @@ declare(strict_types=1);
 namespace Svc\EarlyCache;
 
 /**
- * Activated: svc's drop-in is installed where there is none (WordPress loads it only once WP_CACHE is
- * on, which the administrator decides) and a new serial makes every index published before stale.
+ * Activated: svc's drop-in is installed where there is none and WP_CACHE is on already (else the
+ * administrator turns the early cache on, which installs it) and a new serial makes every index
+ * published before stale.
  * Deactivated: the serial is off, so no node serves a stored answer (a node's drop-in may outlive
  * the plugin on that node's disk), and this node's drop-in goes. Deleted: the drop-in and the
  * options go; the indexes and answers on disk go with `wp-content/svc`. The site halves run for
@@ -31,7 +32,10 @@ final class Activation {
 	}
 
 	public static function install(): void {
-		DropIn::install();
+		// Only where WP_CACHE is on already (EntryPoint::decide()): otherwise on the administrator's word.
+		if ( DropIn::decision()['install'] ) {
+			DropIn::install();
+		}
 	}
 
 	public static function remove(): void {

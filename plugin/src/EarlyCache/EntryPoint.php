@@ -53,8 +53,9 @@ final class EntryPoint {
 			return array(
 				'entry'   => self::PLUGIN,
 				'reason'  => $filtered ? self::DISABLED : self::WP_CACHE_OFF,
-				// Ready for the day WP_CACHE is turned on; a file WordPress does not load costs nothing.
-				'install' => null === $dropin_head,
+				// Not yet: the one advanced-cache.php a site has stays free for a page cache installed
+				// later, until the administrator turns the early cache on (DropIn::enable()).
+				'install' => false,
 			);
 		}
 		return array(

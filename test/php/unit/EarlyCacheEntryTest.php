@@ -15,7 +15,7 @@ final class EarlyCacheEntryTest extends TestCase {
 			'WP_CACHE on, no drop-in'          => array( true, null, false, EntryPoint::DROPIN, EntryPoint::INSTALL, true ),
 			'WP_CACHE on, ours'                => array( true, $ours, false, EntryPoint::DROPIN, EntryPoint::ACTIVE, false ),
 			'WP_CACHE on, another plugin\'s'   => array( true, $foreign, false, EntryPoint::PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
-			'WP_CACHE off, no drop-in'         => array( false, null, false, EntryPoint::PLUGIN, EntryPoint::WP_CACHE_OFF, true ),
+			'WP_CACHE off, no drop-in'         => array( false, null, false, EntryPoint::PLUGIN, EntryPoint::WP_CACHE_OFF, false ),
 			'WP_CACHE off, ours'               => array( false, $ours, false, EntryPoint::PLUGIN, EntryPoint::WP_CACHE_OFF, false ),
 			'WP_CACHE off, another plugin\'s'  => array( false, $foreign, false, EntryPoint::PLUGIN, EntryPoint::FOREIGN_DROPIN, false ),
 			'drop-ins filtered off'            => array( true, $ours, true, EntryPoint::PLUGIN, EntryPoint::DISABLED, false ),
@@ -48,6 +48,12 @@ final class EarlyCacheEntryTest extends TestCase {
 			'defined twice'            => array( "<?php\ndefine( 'WP_CACHE', false );\ndefine( 'WP_CACHE', false );\n", null ),
 			'named another way'        => array( "<?php\n\$c = 'WP_CACHE'; define( \$c, false );\n", null ),
 			'not a PHP file'           => array( "define( 'WP_CACHE', false );", null ),
+			'a define in a comment'    => array( "<?php\n// define( 'WP_CACHE', true );\n/* define('WP_CACHE', false); */\nx();\n", "<?php\n{$added}\n// define( 'WP_CACHE', true );\n/* define('WP_CACHE', false); */\nx();\n" ),
+			'false beside a comment'   => array( "<?php\n# define( 'WP_CACHE', true );\ndefine( 'WP_CACHE', false ); // off\n", "<?php\n# define( 'WP_CACHE', true );\n{$added} // off\n" ),
+			'after declare()'          => array( "<?php\ndeclare(strict_types=1);\nx();\n", "<?php\ndeclare(strict_types=1);\n{$added}\nx();\n" ),
+			'a constant named longer'  => array( "<?php\ndefine( 'WP_CACHE_KEY_SALT', 'a' );\n", "<?php\n{$added}\ndefine( 'WP_CACHE_KEY_SALT', 'a' );\n" ),
+			'read as a constant'       => array( "<?php\nif ( WP_CACHE ) { x(); }\n", null ),
+			'defined in a condition'   => array( "<?php\nif ( ! defined( 'WP_CACHE' ) ) define( 'WP_CACHE', false );\n", null ),
 		);
 	}
 
