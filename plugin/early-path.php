@@ -410,7 +410,9 @@ final class ObjectCacheStore implements AnswerStore {
 	public const GROUP = 'svc_early_cache';
 
 	public function get( string $key ): ?string {
-		$value = wp_cache_get( $key, self::GROUP );
+		// Forced: an object cache keeps what this process read before, and a request waiting for
+		// another's refresh, or reading again after taking the lock, must see what is stored now.
+		$value = wp_cache_get( $key, self::GROUP, true );
 		return is_string( $value ) ? $value : null;
 	}
 
@@ -561,7 +563,7 @@ final class Lookup {
 	 */
 	public function run( array $server, array $cookies, array $query, int $now ): array {
 		$uri   = is_string( $server['REQUEST_URI'] ?? null ) ? $server['REQUEST_URI'] : '';
-		$path  = rawurldecode( (string) strtok( $uri, '?' ) );
+		$path  = RouteIndex::request_path( $uri );
 		$route = '' === $path ? null : RouteIndex::find( $this->index, $path );
 		if ( null === $route ) {
 			return self::bypass( 'not_a_route' );
@@ -583,7 +585,8 @@ final class Lookup {
 			return self::bypass( 'unencodable' );
 		}
 		list( $answer, $age ) = $this->read( $key, $cache, $now );
-		$locked               = HitPlan::needs_lock( $age ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
+		$stores               = HitPlan::stores( $server );
+		$locked               = HitPlan::needs_lock( $age, $stores ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
 		if ( $locked ) {
 			// The request that refreshed this answer may have stored it and let the lock go between the
 			// read above and the lock (on disk, the read may even have caught it being written): read
@@ -595,8 +598,8 @@ final class Lookup {
 			}
 		}
 		// Asked only before a stored answer would be sent: a page, a request that may not share and a
-		// miss never pay for it. A miss under a stale index stores WordPress's answer, computed from
-		// the active release, under the old key, which the next request checks before serving.
+		// miss never pay for it. A miss under a stale index is not stored: WordPress, having caught
+		// up, finds the index behind and publishes it again (Publisher::refresh, EarlyServer).
 		if ( null !== $answer && AnswerAge::EXPIRED !== $age && null !== $this->stamp && ! IndexStamp::fresh( $this->index['stamp'] ?? null, ( $this->stamp )() ) ) {
 			if ( $locked ) {
 				$this->store->unlock( $key );
@@ -605,7 +608,7 @@ final class Lookup {
 		}
 		// An expired answer is never sent: for the plan it is as good as none.
 		$outcome = array(
-			'action' => HitPlan::decide( $age, $locked ),
+			'action' => HitPlan::decide( $age, $locked, $stores ),
 			'slug'   => $route['slug'],
 			'key'    => $key,
 			'cache'  => $cache,
@@ -704,7 +707,11 @@ final class EarlyServer {
 				// the stale one meanwhile. (Sending the stale answer first and refreshing after
 				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
-				self::capture( $store, $key, $cache, 'GET' === $method, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				self::capture( $store, $key, $cache, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				return false;
+			case HitPlan::COMPUTE:
+				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				header( 'X-Svc-Cache: MISS' );
 				return false;
 			default:
 				$answer = self::wait( $store, $key, $cache );
@@ -737,7 +744,7 @@ final class EarlyServer {
 	 *
 	 * @param Cached $cache
 	 */
-	private static function capture( AnswerStore $store, string $key, array $cache, bool $storable, string $counter ): void {
+	private static function capture( AnswerStore $store, string $key, array $cache, string $counter ): void {
 		header( 'X-Svc-Cache: MISS' );
 		$body = '';
 		/** @var bool $ended Whether the buffer ended with the whole answer in $body; the closures share it. */
@@ -747,8 +754,10 @@ final class EarlyServer {
 		// nothing. Elsewhere they happen as the buffer ends. PHP keeps the status and headers it sent
 		// until the request ends.
 		$deferred = function_exists( 'fastcgi_finish_request' );
-		$finish   = static function () use ( $store, $key, $cache, $storable, $counter, &$body, &$ended ): void {
-			if ( $ended && $storable ) {
+		$finish   = static function () use ( $store, $key, $cache, $counter, &$body, &$ended ): void {
+			// Not when WordPress found the index this request read behind what it served (Publisher::refresh):
+			// the key names the code that index lists, the answer came from the code now served.
+			if ( $ended && ! defined( 'SVC_EARLY_CACHE_STALE' ) ) {
 				$status  = (int) http_response_code();
 				$headers = SentHeaders::parse( headers_list() );
 				unset( $headers['X-Svc-Cache'] );
@@ -954,9 +963,10 @@ namespace Svc\EarlyCache {
  * declared argument values. Keying by the file's content hash is what purges a release: a push that
  * changes a file changes its hash, so the answers of the old file are never looked up again (they
  * expire), on every node at once, while an unchanged file keeps its hash and its answers. The
- * arguments are normalized (keys sorted at every level, values as the strings PHP received them), so
- * `?a=1&b=2` and `?b=2&a=1` share an answer; the rest of the query never reaches the key
- * (SharedRequest refuses undeclared parameters).
+ * arguments are normalized (their names sorted, values as the strings PHP received them), so
+ * `?a=1&b=2` and `?b=2&a=1` share an answer; inside one parameter's value the order is kept, as the
+ * route gets it (`?t[1]=x&t[0]=y` is ['x', 'y'] to it, `?t[]=y&t[]=x` ['y', 'x']). The rest of the
+ * query never reaches the key (SharedRequest refuses undeclared parameters).
  */
 final class AnswerKey {
 
@@ -967,11 +977,13 @@ final class AnswerKey {
 	 * @param string       $scope     The site (home URL or blog id): one store may serve a network.
 	 * @param string       $slug      The route's slug.
 	 * @param string       $file_hash The content hash of the route file in the active release.
-	 * @param array<mixed> $args      The declared query parameters of the request (`$_GET` filtered).
+	 * @param array<mixed> $args      The request's arguments by where they came from (`path`: the route's
+	 *                                placeholders; `query`: its declared query parameters), each a
+	 *                                map of name to value.
 	 * @return string|null Null when the arguments cannot be encoded (invalid UTF-8): no key, no cache.
 	 */
 	public static function for( string $scope, string $slug, string $file_hash, array $args ): ?string {
-		$encoded = json_encode( self::normalized( $args ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs before WordPress loads.
+		$encoded = json_encode( self::normalized( $args, 2 ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs before WordPress loads.
 		if ( false === $encoded ) {
 			return null;
 		}
@@ -980,17 +992,18 @@ final class AnswerKey {
 	}
 
 	/**
-	 * Keys sorted at every level; a list (`?tag[]=a&tag[]=b`) keeps its order, which may mean something.
+	 * Keys sorted in the first $sorted levels (where they came from, the names); below, a value's
+	 * own keys keep the order PHP received them in, which is the order the route sees.
 	 *
 	 * @param array<mixed> $value
 	 * @return array<mixed>
 	 */
-	private static function normalized( array $value ): array {
-		if ( ! array_is_list( $value ) ) {
+	private static function normalized( array $value, int $sorted ): array {
+		if ( $sorted > 0 ) {
 			ksort( $value, SORT_STRING );
 		}
 		foreach ( $value as $name => $item ) {
-			$value[ $name ] = is_array( $item ) ? self::normalized( $item ) : ( is_scalar( $item ) ? (string) $item : '' );
+			$value[ $name ] = is_array( $item ) ? self::normalized( $item, $sorted - 1 ) : ( is_scalar( $item ) ? (string) $item : '' );
 		}
 		return $value;
 	}
@@ -1012,7 +1025,10 @@ namespace Svc\EarlyCache {
  * when the answer is not fresh, so a fresh hit costs one read. With the lock, a request computes the
  * answer and stores it; without it, a request serves the stale answer
  * or, when there is none it may serve, waits a bounded time for the holder's answer and then boots
- * WordPress itself without storing (the holder's answer is the one stored).
+ * WordPress itself without storing (the holder's answer is the one stored). A request whose answer
+ * is never stored (HEAD; a GET with If-None-Match, which WordPress may answer 304) never takes the
+ * lock, which would leave the others waiting for nothing: it is served what may be served, else
+ * WordPress answers it.
  */
 final class HitPlan {
 
@@ -1024,27 +1040,44 @@ final class HitPlan {
 	public const COMPUTE_AND_STORE = 'compute_and_store';
 	/** Another request computes it: wait for its answer, then compute without storing. */
 	public const WAIT = 'wait';
+	/** A request whose answer is not stored, with nothing it may be sent: WordPress answers it. */
+	public const COMPUTE = 'compute';
 
 	/** Seconds a refresh lock lives: longer than a route's answer takes, short enough to recover. */
 	public const LOCK_SECONDS = 30;
 
 	/**
-	 * Whether the lock must be tried for an answer in this state (null: nothing stored).
+	 * Whether the lock must be tried for an answer in this state (null: nothing stored), by a request
+	 * whose answer would be stored ($stores) or not.
 	 */
-	public static function needs_lock( ?string $age ): bool {
-		return AnswerAge::FRESH !== $age;
+	public static function needs_lock( ?string $age, bool $stores = true ): bool {
+		return $stores && AnswerAge::FRESH !== $age;
+	}
+
+	/**
+	 * Whether the answer WordPress gives this request would be stored: a plain GET.
+	 *
+	 * @param array<mixed> $server `$_SERVER`.
+	 */
+	public static function stores( array $server ): bool {
+		$method = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : 'GET';
+		return 'GET' === $method && '' === trim( is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '' );
 	}
 
 	/**
 	 * @param string|null $age       AnswerAge of the stored answer, null when none is stored.
 	 * @param bool        $has_lock  Whether this request took the refresh lock.
+	 * @param bool        $stores    Whether its answer would be stored (stores()).
 	 */
-	public static function decide( ?string $age, bool $has_lock ): string {
+	public static function decide( ?string $age, bool $has_lock, bool $stores = true ): string {
 		if ( AnswerAge::FRESH === $age ) {
 			return self::SERVE;
 		}
 		if ( AnswerAge::STALE === $age ) {
 			return $has_lock ? self::SERVE_THEN_REFRESH : self::SERVE;
+		}
+		if ( ! $stores ) {
+			return self::COMPUTE;
 		}
 		return $has_lock ? self::COMPUTE_AND_STORE : self::WAIT;
 	}
@@ -1265,6 +1298,7 @@ namespace Svc\EarlyCache {
  * body). The route's own headers can forbid it too: a `Set-Cookie` is for one visitor, a
  * `Cache-Control` of `private` or `no-store` says so, and a `Vary` on anything but what a shared
  * request never carries (the preview header, Origin) or the encoding names a request header the key does not hold.
+ * A body PHP or a plugin compressed (`Content-Encoding`) is for the client that asked for it.
  */
 final class StorableAnswer {
 
@@ -1274,6 +1308,7 @@ final class StorableAnswer {
 	public const COOKIE     = 'set_cookie';
 	public const PRIVATE    = 'private';
 	public const VARY       = 'vary';
+	public const ENCODED    = 'content_encoding';
 
 	/**
 	 * Request headers the key may ignore: a request with a preview token, an Origin or credentials
@@ -1312,6 +1347,11 @@ final class StorableAnswer {
 				}
 				if ( 'vary' === $name && self::varies_on_more( $value ) ) {
 					return self::VARY;
+				}
+				// Compressed for a client that asked (a plugin's ob_gzhandler, zlib.output_compression):
+				// a hit would send it to one that did not.
+				if ( 'content-encoding' === $name && '' !== trim( $value ) && 'identity' !== trim( $value ) ) {
+					return self::ENCODED;
 				}
 			}
 		}

@@ -2820,7 +2820,13 @@ final class Publisher {
 		DropIn::follow_rest_prefix();
 		$store = StoreChoice::in_wordpress();
 		if ( $written && $store->shared() ) {
-			self::share_stamp( $stamp );
+			// The stamp in force is the active release's, as the database says (StampReader): a node
+			// still serving an older one (a purge by hand on it, before it caught up) must not make the
+			// other nodes' indexes of that older release current again.
+			$in_force = self::stamp_in_force();
+			if ( null !== $in_force ) {
+				self::share_stamp( $in_force );
+			}
 		} elseif ( $store instanceof DiskStore && RouteIndex::caches_any( $index ) ) {
 			$store->prepare();
 		}
@@ -2837,6 +2843,20 @@ final class Publisher {
 	}
 
 	/**
+	 * The stamp in force, from the table as the early entry point reads it without an object cache
+	 * (StampReader): the active release and the purge serial; null while svc is off.
+	 */
+	private static function stamp_in_force(): ?string {
+		global $wpdb;
+		$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name IN (%s, %s)", IndexStamp::RELEASE_OPTION, IndexStamp::SERIAL_OPTION ), ARRAY_A ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- another node's write, past this request's cache.
+		$options = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$options[ (string) $row['option_name'] ] = (string) $row['option_value'];
+		}
+		return IndexStamp::from_options( $options );
+	}
+
+	/**
 	 * Puts the stamp in force where every node reads it, when the answers are in a shared object
 	 * cache (without one each node asks the database: nothing to write).
 	 */
@@ -2849,11 +2869,26 @@ final class Publisher {
 	}
 
 	/**
-	 * Publishes when the early entry point found this node's index stale or missing on this request.
+	 * Publishes when the early entry point found this node's index stale or missing on this request,
+	 * or read one other than this node publishes now that WordPress caught up ($release, the purges):
+	 * a request that found no answer to check the stamp against, or a path under a namespace the
+	 * index does not know yet. Such a request's answer is then not stored (EarlyServer): it was
+	 * computed from code its key, taken from that index, does not name.
 	 */
 	public function refresh( int $release ): void {
+		$scope = self::scope();
+		$read  = defined( 'SVC_EARLY_CACHE_INDEX_STAMP' ) ? (string) SVC_EARLY_CACHE_INDEX_STAMP : null;
+		if ( ! defined( 'SVC_EARLY_CACHE_STALE' ) && null !== $read ) {
+			$current = IndexStamp::of( $release, Purges::serial() );
+			if ( ! IndexStamp::fresh( $read, $current ) ) {
+				define( 'SVC_EARLY_CACHE_STALE', true );
+				// The requests under way as a release went live all read the old index: the first publishes.
+				if ( null !== $scope && ( IndexFile::of_scope( $scope )->read()['stamp'] ?? null ) === $current ) {
+					return;
+				}
+			}
+		}
 		if ( defined( 'SVC_EARLY_CACHE_STALE' ) || ! defined( 'SVC_EARLY_CACHE_INDEX' ) ) {
-			$scope = self::scope();
 			if ( defined( 'SVC_EARLY_CACHE_STALE' ) || ( null !== $scope && ! IndexFile::of_scope( $scope )->exists() ) ) {
 				$this->publish( $release );
 			}

@@ -12,6 +12,7 @@ namespace Svc;
 use Closure;
 use Svc\EarlyCache\ObjectCacheStore;
 use Svc\EarlyCache\Publisher;
+use Svc\EarlyCache\Purges;
 use Svc\Events\EventStore;
 use Svc\Events\Recorder;
 use Svc\Manifest\ManifestBuilder;
@@ -126,7 +127,14 @@ final class Plugin {
 		// From the store that served it, which holds the new tree's manifest: read back from disk it is
 		// racy (saved in the second its tree was made) and would be built again (ManifestStore::adopt).
 		add_action( 'svc_release_served', static fn ( mixed $release, mixed $store = null ): bool => self::publisher( $paths, $store instanceof ManifestStore ? $store : null )->publish( (int) $release ), 10, 2 );
-		add_action( 'update_option_' . RouteNamespace::OPTION, static fn (): bool => self::publisher( $paths )->publish( $paths->served_release() ) );
+		// Every node's index lists the routes under the old namespace: each publishes again, not only this one.
+		add_action(
+			'update_option_' . RouteNamespace::OPTION,
+			static function () use ( $paths ): void {
+				Purges::renew();
+				self::publisher( $paths )->publish( $paths->served_release() );
+			}
+		);
 		// #[Schedule]: WordPress asks for svc's intervals only where cron is read; the run builds what it needs.
 		add_filter( 'cron_schedules', array( Reconciler::class, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval -- at least 60 s (PolicyAttributes, Schedule's every:), the author's own.
 		add_action( CronPlan::HOOK, static fn ( mixed $slug = null, mixed $method = null ) => $site->run( static fn () => self::runner( $paths )->run( $slug, $method ) ), 10, 2 );

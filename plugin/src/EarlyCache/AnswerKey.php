@@ -14,9 +14,10 @@ namespace Svc\EarlyCache;
  * declared argument values. Keying by the file's content hash is what purges a release: a push that
  * changes a file changes its hash, so the answers of the old file are never looked up again (they
  * expire), on every node at once, while an unchanged file keeps its hash and its answers. The
- * arguments are normalized (keys sorted at every level, values as the strings PHP received them), so
- * `?a=1&b=2` and `?b=2&a=1` share an answer; the rest of the query never reaches the key
- * (SharedRequest refuses undeclared parameters).
+ * arguments are normalized (their names sorted, values as the strings PHP received them), so
+ * `?a=1&b=2` and `?b=2&a=1` share an answer; inside one parameter's value the order is kept, as the
+ * route gets it (`?t[1]=x&t[0]=y` is ['x', 'y'] to it, `?t[]=y&t[]=x` ['y', 'x']). The rest of the
+ * query never reaches the key (SharedRequest refuses undeclared parameters).
  */
 final class AnswerKey {
 
@@ -27,11 +28,13 @@ final class AnswerKey {
 	 * @param string       $scope     The site (home URL or blog id): one store may serve a network.
 	 * @param string       $slug      The route's slug.
 	 * @param string       $file_hash The content hash of the route file in the active release.
-	 * @param array<mixed> $args      The declared query parameters of the request (`$_GET` filtered).
+	 * @param array<mixed> $args      The request's arguments by where they came from (`path`: the route's
+	 *                                placeholders; `query`: its declared query parameters), each a
+	 *                                map of name to value.
 	 * @return string|null Null when the arguments cannot be encoded (invalid UTF-8): no key, no cache.
 	 */
 	public static function for( string $scope, string $slug, string $file_hash, array $args ): ?string {
-		$encoded = json_encode( self::normalized( $args ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs before WordPress loads.
+		$encoded = json_encode( self::normalized( $args, 2 ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs before WordPress loads.
 		if ( false === $encoded ) {
 			return null;
 		}
@@ -40,17 +43,18 @@ final class AnswerKey {
 	}
 
 	/**
-	 * Keys sorted at every level; a list (`?tag[]=a&tag[]=b`) keeps its order, which may mean something.
+	 * Keys sorted in the first $sorted levels (where they came from, the names); below, a value's
+	 * own keys keep the order PHP received them in, which is the order the route sees.
 	 *
 	 * @param array<mixed> $value
 	 * @return array<mixed>
 	 */
-	private static function normalized( array $value ): array {
-		if ( ! array_is_list( $value ) ) {
+	private static function normalized( array $value, int $sorted ): array {
+		if ( $sorted > 0 ) {
 			ksort( $value, SORT_STRING );
 		}
 		foreach ( $value as $name => $item ) {
-			$value[ $name ] = is_array( $item ) ? self::normalized( $item ) : ( is_scalar( $item ) ? (string) $item : '' );
+			$value[ $name ] = is_array( $item ) ? self::normalized( $item, $sorted - 1 ) : ( is_scalar( $item ) ? (string) $item : '' );
 		}
 		return $value;
 	}

@@ -64,7 +64,11 @@ final class EarlyServer {
 				// the stale one meanwhile. (Sending the stale answer first and refreshing after
 				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
-				self::capture( $store, $key, $cache, 'GET' === $method, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				self::capture( $store, $key, $cache, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				return false;
+			case HitPlan::COMPUTE:
+				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				header( 'X-Svc-Cache: MISS' );
 				return false;
 			default:
 				$answer = self::wait( $store, $key, $cache );
@@ -97,7 +101,7 @@ final class EarlyServer {
 	 *
 	 * @param Cached $cache
 	 */
-	private static function capture( AnswerStore $store, string $key, array $cache, bool $storable, string $counter ): void {
+	private static function capture( AnswerStore $store, string $key, array $cache, string $counter ): void {
 		header( 'X-Svc-Cache: MISS' );
 		$body = '';
 		/** @var bool $ended Whether the buffer ended with the whole answer in $body; the closures share it. */
@@ -107,8 +111,10 @@ final class EarlyServer {
 		// nothing. Elsewhere they happen as the buffer ends. PHP keeps the status and headers it sent
 		// until the request ends.
 		$deferred = function_exists( 'fastcgi_finish_request' );
-		$finish   = static function () use ( $store, $key, $cache, $storable, $counter, &$body, &$ended ): void {
-			if ( $ended && $storable ) {
+		$finish   = static function () use ( $store, $key, $cache, $counter, &$body, &$ended ): void {
+			// Not when WordPress found the index this request read behind what it served (Publisher::refresh):
+			// the key names the code that index lists, the answer came from the code now served.
+			if ( $ended && ! defined( 'SVC_EARLY_CACHE_STALE' ) ) {
 				$status  = (int) http_response_code();
 				$headers = SentHeaders::parse( headers_list() );
 				unset( $headers['X-Svc-Cache'] );

@@ -15,7 +15,10 @@ namespace Svc\EarlyCache;
  * when the answer is not fresh, so a fresh hit costs one read. With the lock, a request computes the
  * answer and stores it; without it, a request serves the stale answer
  * or, when there is none it may serve, waits a bounded time for the holder's answer and then boots
- * WordPress itself without storing (the holder's answer is the one stored).
+ * WordPress itself without storing (the holder's answer is the one stored). A request whose answer
+ * is never stored (HEAD; a GET with If-None-Match, which WordPress may answer 304) never takes the
+ * lock, which would leave the others waiting for nothing: it is served what may be served, else
+ * WordPress answers it.
  */
 final class HitPlan {
 
@@ -27,27 +30,44 @@ final class HitPlan {
 	public const COMPUTE_AND_STORE = 'compute_and_store';
 	/** Another request computes it: wait for its answer, then compute without storing. */
 	public const WAIT = 'wait';
+	/** A request whose answer is not stored, with nothing it may be sent: WordPress answers it. */
+	public const COMPUTE = 'compute';
 
 	/** Seconds a refresh lock lives: longer than a route's answer takes, short enough to recover. */
 	public const LOCK_SECONDS = 30;
 
 	/**
-	 * Whether the lock must be tried for an answer in this state (null: nothing stored).
+	 * Whether the lock must be tried for an answer in this state (null: nothing stored), by a request
+	 * whose answer would be stored ($stores) or not.
 	 */
-	public static function needs_lock( ?string $age ): bool {
-		return AnswerAge::FRESH !== $age;
+	public static function needs_lock( ?string $age, bool $stores = true ): bool {
+		return $stores && AnswerAge::FRESH !== $age;
+	}
+
+	/**
+	 * Whether the answer WordPress gives this request would be stored: a plain GET.
+	 *
+	 * @param array<mixed> $server `$_SERVER`.
+	 */
+	public static function stores( array $server ): bool {
+		$method = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : 'GET';
+		return 'GET' === $method && '' === trim( is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '' );
 	}
 
 	/**
 	 * @param string|null $age       AnswerAge of the stored answer, null when none is stored.
 	 * @param bool        $has_lock  Whether this request took the refresh lock.
+	 * @param bool        $stores    Whether its answer would be stored (stores()).
 	 */
-	public static function decide( ?string $age, bool $has_lock ): string {
+	public static function decide( ?string $age, bool $has_lock, bool $stores = true ): string {
 		if ( AnswerAge::FRESH === $age ) {
 			return self::SERVE;
 		}
 		if ( AnswerAge::STALE === $age ) {
 			return $has_lock ? self::SERVE_THEN_REFRESH : self::SERVE;
+		}
+		if ( ! $stores ) {
+			return self::COMPUTE;
 		}
 		return $has_lock ? self::COMPUTE_AND_STORE : self::WAIT;
 	}

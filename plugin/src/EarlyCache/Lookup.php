@@ -54,7 +54,7 @@ final class Lookup {
 	 */
 	public function run( array $server, array $cookies, array $query, int $now ): array {
 		$uri   = is_string( $server['REQUEST_URI'] ?? null ) ? $server['REQUEST_URI'] : '';
-		$path  = rawurldecode( (string) strtok( $uri, '?' ) );
+		$path  = RouteIndex::request_path( $uri );
 		$route = '' === $path ? null : RouteIndex::find( $this->index, $path );
 		if ( null === $route ) {
 			return self::bypass( 'not_a_route' );
@@ -76,7 +76,8 @@ final class Lookup {
 			return self::bypass( 'unencodable' );
 		}
 		list( $answer, $age ) = $this->read( $key, $cache, $now );
-		$locked               = HitPlan::needs_lock( $age ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
+		$stores               = HitPlan::stores( $server );
+		$locked               = HitPlan::needs_lock( $age, $stores ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
 		if ( $locked ) {
 			// The request that refreshed this answer may have stored it and let the lock go between the
 			// read above and the lock (on disk, the read may even have caught it being written): read
@@ -88,8 +89,8 @@ final class Lookup {
 			}
 		}
 		// Asked only before a stored answer would be sent: a page, a request that may not share and a
-		// miss never pay for it. A miss under a stale index stores WordPress's answer, computed from
-		// the active release, under the old key, which the next request checks before serving.
+		// miss never pay for it. A miss under a stale index is not stored: WordPress, having caught
+		// up, finds the index behind and publishes it again (Publisher::refresh, EarlyServer).
 		if ( null !== $answer && AnswerAge::EXPIRED !== $age && null !== $this->stamp && ! IndexStamp::fresh( $this->index['stamp'] ?? null, ( $this->stamp )() ) ) {
 			if ( $locked ) {
 				$this->store->unlock( $key );
@@ -98,7 +99,7 @@ final class Lookup {
 		}
 		// An expired answer is never sent: for the plan it is as good as none.
 		$outcome = array(
-			'action' => HitPlan::decide( $age, $locked ),
+			'action' => HitPlan::decide( $age, $locked, $stores ),
 			'slug'   => $route['slug'],
 			'key'    => $key,
 			'cache'  => $cache,

@@ -20,7 +20,9 @@ final class ObjectCacheStore implements AnswerStore {
 	public const GROUP = 'svc_early_cache';
 
 	public function get( string $key ): ?string {
-		$value = wp_cache_get( $key, self::GROUP );
+		// Forced: an object cache keeps what this process read before, and a request waiting for
+		// another's refresh, or reading again after taking the lock, must see what is stored now.
+		$value = wp_cache_get( $key, self::GROUP, true );
 		return is_string( $value ) ? $value : null;
 	}
 

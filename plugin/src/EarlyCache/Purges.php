@@ -76,13 +76,26 @@ final class Purges {
 		}
 	}
 
-	/** While svc is deactivated no node's index matches: nothing is served early. */
+	/**
+	 * While svc is deactivated no node's index matches: nothing is served early. The count is kept
+	 * (`off:<count>`), so that on() goes past every serial an index was published with.
+	 */
 	public static function off(): void {
-		self::set( IndexStamp::OFF );
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no') ON DUPLICATE KEY UPDATE option_value = IF(option_value REGEXP '^[0-9]{1,17}$', CONCAT(%s, option_value), IF(option_value REGEXP '^off:[0-9]{1,17}$', option_value, VALUES(option_value)))", IndexStamp::SERIAL_OPTION, IndexStamp::OFF . ':0', IndexStamp::OFF . ':' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		wp_cache_delete( IndexStamp::SERIAL_OPTION, 'options' );
 	}
 
 	/** On activation: a new serial, which no index published before matches. */
 	public static function on(): void {
+		self::bump( '1' );
+	}
+
+	/**
+	 * Something every index carries changed (the route namespace): a new serial makes each node's
+	 * stale, so every node publishes again on its next request for one of svc's routes.
+	 */
+	public static function renew(): void {
 		self::bump( '1' );
 	}
 
@@ -94,17 +107,12 @@ final class Purges {
 
 	private static function bump( string $by ): void {
 		global $wpdb;
-		// One statement: two purges at once both count. After 'off' (deactivated) the count starts again.
-		$done = $wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, '1', 'no') ON DUPLICATE KEY UPDATE option_value = IF(option_value REGEXP '^[0-9]{1,17}$', option_value + %d, 1)", IndexStamp::SERIAL_OPTION, (int) $by ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		// One statement: two purges at once both count. After off() (deactivated) the count goes on from
+		// where it stood: an index published before (another node's, or this one's) never matches again.
+		$done = $wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, '1', 'no') ON DUPLICATE KEY UPDATE option_value = IF(option_value REGEXP '^[0-9]{1,17}$', option_value + %d, IF(option_value REGEXP '^off:[0-9]{1,17}$', SUBSTRING(option_value, 5) + %d, 1))", IndexStamp::SERIAL_OPTION, (int) $by, (int) $by ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		wp_cache_delete( IndexStamp::SERIAL_OPTION, 'options' );
 		if ( false === $done ) {
 			throw new RuntimeException( esc_html( $wpdb->last_error ) );
 		}
-	}
-
-	private static function set( string $value ): void {
-		global $wpdb;
-		$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", IndexStamp::SERIAL_OPTION, $value ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-		wp_cache_delete( IndexStamp::SERIAL_OPTION, 'options' );
 	}
 }

@@ -62,11 +62,20 @@ final class RouteIndex {
 	}
 
 	/**
+	 * The path of a request URI as WordPress routes it: without the query and not decoded. WordPress
+	 * hands a route `/echo/%61bc` as `%61bc` and matches `/items/a%2Fb` as one segment, so a path
+	 * decoded here would key one answer for requests WordPress answers differently.
+	 */
+	public static function request_path( string $uri ): string {
+		return (string) strtok( $uri, '?' );
+	}
+
+	/**
 	 * The one route a request path names, with its path parameters and its cache; null when the
 	 * path is not svc's, names no route, or more than one.
 	 *
 	 * @param Index $index
-	 * @param string $path The request path (URL-decoded, without the query).
+	 * @param string $path The request path (request_path()).
 	 * @return array{slug: string, params: array<string, string>, cache: Cached|null}|null
 	 */
 	public static function find( array $index, string $path ): ?array {
@@ -122,12 +131,13 @@ final class RouteIndex {
 	}
 
 	/**
-	 * Whether the early cache keeps this route's answers: a public GET with `#[Cache]`.
+	 * Whether the early cache keeps this route's answers: a public GET with `#[Cache]` and no
+	 * `#[RateLimit]`, whose limit counts each request and whose headers are the caller's own.
 	 *
 	 * @param EntryData $entry
 	 */
 	public static function served_early( array $entry ): bool {
-		return null !== ( $entry['cache'] ?? null ) && null === $entry['error'] && null !== $entry['hash'] && in_array( 'get', $entry['verbs'], true ) && in_array( 'get', $entry['public'], true );
+		return null !== ( $entry['cache'] ?? null ) && null === ( $entry['rate']['get'] ?? null ) && null === $entry['error'] && null !== $entry['hash'] && in_array( 'get', $entry['verbs'], true ) && in_array( 'get', $entry['public'], true );
 	}
 
 	/**

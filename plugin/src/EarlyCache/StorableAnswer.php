@@ -16,6 +16,7 @@ namespace Svc\EarlyCache;
  * body). The route's own headers can forbid it too: a `Set-Cookie` is for one visitor, a
  * `Cache-Control` of `private` or `no-store` says so, and a `Vary` on anything but what a shared
  * request never carries (the preview header, Origin) or the encoding names a request header the key does not hold.
+ * A body PHP or a plugin compressed (`Content-Encoding`) is for the client that asked for it.
  */
 final class StorableAnswer {
 
@@ -25,6 +26,7 @@ final class StorableAnswer {
 	public const COOKIE     = 'set_cookie';
 	public const PRIVATE    = 'private';
 	public const VARY       = 'vary';
+	public const ENCODED    = 'content_encoding';
 
 	/**
 	 * Request headers the key may ignore: a request with a preview token, an Origin or credentials
@@ -63,6 +65,11 @@ final class StorableAnswer {
 				}
 				if ( 'vary' === $name && self::varies_on_more( $value ) ) {
 					return self::VARY;
+				}
+				// Compressed for a client that asked (a plugin's ob_gzhandler, zlib.output_compression):
+				// a hit would send it to one that did not.
+				if ( 'content-encoding' === $name && '' !== trim( $value ) && 'identity' !== trim( $value ) ) {
+					return self::ENCODED;
 				}
 			}
 		}

@@ -26,7 +26,7 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 		\Svc\Autoloader::register( 'Svc\\EarlyCache\\', __DIR__ );
 	}
 	$uri  = is_string( $_SERVER['REQUEST_URI'] ?? null ) ? $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- matched against the index.
-	$path = strtolower( rawurldecode( (string) strtok( $uri, '?' ) ) );
+	$path = strtolower( (string) strtok( $uri, '?' ) );
 	$rest = function_exists( 'rest_get_url_prefix' ) ? rest_get_url_prefix() : ( defined( 'SVC_EARLY_CACHE_REST_PREFIX' ) ? (string) SVC_EARLY_CACHE_REST_PREFIX : 'wp-json' );
 	// A page, wp-admin, a feed: not a REST path, so no file of svc's is read for it.
 	if ( ! str_contains( $path, '/' . strtolower( trim( $rest, '/' ) ) . '/' ) ) {
@@ -46,12 +46,14 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 	}
 	// The plugin publishes an index for its site when a request finds none (Publisher).
 	define( 'SVC_EARLY_CACHE_INDEX', $scope );
+	// And which: the plugin publishes again when it is not the one this node serves (Publisher::refresh).
+	define( 'SVC_EARLY_CACHE_INDEX_STAMP', is_string( $index['stamp'] ?? null ) ? $index['stamp'] : '' );
 	// Another plugin's REST route: nothing more is loaded for it.
 	if ( ! str_starts_with( $path, strtolower( $index['prefix'] ) ) ) {
 		return;
 	}
 	// A route of svc's whose answers are not kept, or a path none serves: no store is started.
-	$route = \Svc\EarlyCache\RouteIndex::find( $index, rawurldecode( (string) strtok( $uri, '?' ) ) );
+	$route = \Svc\EarlyCache\RouteIndex::find( $index, \Svc\EarlyCache\RouteIndex::request_path( $uri ) );
 	if ( null === $route || null === $route['cache'] ) {
 		if ( null !== $route ) {
 			header( 'X-Svc-Cache: BYPASS' );

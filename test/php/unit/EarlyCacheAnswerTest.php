@@ -41,6 +41,9 @@ final class EarlyCacheAnswerTest extends TestCase {
 			'Vary on the cookies'          => array( 200, array( 'Vary' => 'X-Svc-Preview, Cookie' ), true, $public, StorableAnswer::VARY ),
 			'Vary on the language'         => array( 200, array( 'Vary' => 'X-Svc-Preview, Accept-Language' ), true, $public, StorableAnswer::VARY ),
 			'Vary on everything'           => array( 200, array( 'Vary' => '*' ), true, $public, StorableAnswer::VARY ),
+			'compressed'                   => array( 200, array( 'Content-Encoding' => 'gzip' ), true, $public, StorableAnswer::ENCODED ),
+			'compressed, in lower case'    => array( 200, array( 'content-encoding' => array( 'br' ) ), true, $public, StorableAnswer::ENCODED ),
+			'identity is no encoding'      => array( 200, array( 'Content-Encoding' => 'identity' ), true, $public, null ),
 		);
 	}
 
@@ -103,5 +106,57 @@ final class EarlyCacheAnswerTest extends TestCase {
 		$this->assertTrue( HitPlan::needs_lock( AnswerAge::STALE ) );
 		$this->assertTrue( HitPlan::needs_lock( AnswerAge::EXPIRED ) );
 		$this->assertTrue( HitPlan::needs_lock( null ) );
+	}
+
+	/** @return array<string, array{string|null, string}> */
+	public function unstored_plans(): array {
+		return array(
+			'fresh'   => array( AnswerAge::FRESH, HitPlan::SERVE ),
+			'stale'   => array( AnswerAge::STALE, HitPlan::SERVE ),
+			'expired' => array( AnswerAge::EXPIRED, HitPlan::COMPUTE ),
+			'nothing' => array( null, HitPlan::COMPUTE ),
+		);
+	}
+
+	/**
+	 * A HEAD or a revalidation holding the lock would store nothing, and the GETs waiting for it would
+	 * wait for nothing: it never takes it, and never waits either.
+	 *
+	 * @dataProvider unstored_plans
+	 */
+	public function test_a_request_whose_answer_is_not_stored_takes_no_lock_and_never_waits( ?string $age, string $expected ): void {
+		$this->assertFalse( HitPlan::needs_lock( $age, false ) );
+		$this->assertSame( $expected, HitPlan::decide( $age, false, false ) );
+	}
+
+	/** @return array<string, array{array<string, string>, bool}> */
+	public function requests(): array {
+		return array(
+			'a GET'                    => array( array( 'REQUEST_METHOD' => 'GET' ), true ),
+			'a get in lower case'      => array( array( 'REQUEST_METHOD' => 'get' ), true ),
+			'a HEAD'                   => array( array( 'REQUEST_METHOD' => 'HEAD' ), false ),
+			'a GET with If-None-Match' => array(
+				array(
+					'REQUEST_METHOD'     => 'GET',
+					'HTTP_IF_NONE_MATCH' => '"abc"',
+				),
+				false,
+			),
+			'an empty If-None-Match'   => array(
+				array(
+					'REQUEST_METHOD'     => 'GET',
+					'HTTP_IF_NONE_MATCH' => ' ',
+				),
+				true,
+			),
+		);
+	}
+
+	/**
+	 * @dataProvider requests
+	 * @param array<string, string> $server
+	 */
+	public function test_only_a_plain_get_stores_its_answer( array $server, bool $expected ): void {
+		$this->assertSame( $expected, HitPlan::stores( $server ) );
 	}
 }

@@ -14,29 +14,29 @@ final class EarlyCacheKeyTest extends TestCase {
 			'no arguments'               => array( array(), array() ),
 			'order of parameters'        => array(
 				array(
-					'a' => '1',
-					'b' => '2',
-				),
-				array(
-					'b' => '2',
-					'a' => '1',
-				),
-			),
-			'nested order'               => array(
-				array(
-					'f' => array(
-						'x' => '1',
-						'y' => '2',
+					'query' => array(
+						'a' => '1',
+						'b' => '2',
 					),
 				),
 				array(
-					'f' => array(
-						'y' => '2',
-						'x' => '1',
+					'query' => array(
+						'b' => '2',
+						'a' => '1',
 					),
 				),
 			),
-			'integer and numeric string' => array( array( 'n' => 5 ), array( 'n' => '5' ) ),
+			'path before query or after' => array(
+				array(
+					'path'  => array( 'id' => '7' ),
+					'query' => array( 'a' => '1' ),
+				),
+				array(
+					'query' => array( 'a' => '1' ),
+					'path'  => array( 'id' => '7' ),
+				),
+			),
+			'integer and numeric string' => array( array( 'query' => array( 'n' => 5 ) ), array( 'query' => array( 'n' => '5' ) ) ),
 		);
 	}
 
@@ -51,17 +51,62 @@ final class EarlyCacheKeyTest extends TestCase {
 
 	/** @return array<string, array{array{string, string, string, array<mixed>}, array{string, string, string, array<mixed>}}> */
 	public function different_answers(): array {
-		$base = array( 's', 'hello', self::HASH, array( 'a' => '1' ) );
+		$base = array( 's', 'hello', self::HASH, array( 'query' => array( 'a' => '1' ) ) );
 		return array(
-			'another site'            => array( $base, array( 't', 'hello', self::HASH, array( 'a' => '1' ) ) ),
-			'another route'           => array( $base, array( 's', 'hello2', self::HASH, array( 'a' => '1' ) ) ),
-			'the file changed'        => array( $base, array( 's', 'hello', str_repeat( 'b', 64 ), array( 'a' => '1' ) ) ),
-			'another value'           => array( $base, array( 's', 'hello', self::HASH, array( 'a' => '2' ) ) ),
-			'another parameter'       => array( $base, array( 's', 'hello', self::HASH, array( 'b' => '1' ) ) ),
-			'a list keeps its order'  => array( array( 's', 'h', self::HASH, array( 't' => array( 'x', 'y' ) ) ), array( 's', 'h', self::HASH, array( 't' => array( 'y', 'x' ) ) ) ),
-			'a value is not a list'   => array( array( 's', 'h', self::HASH, array( 't' => 'x' ) ), array( 's', 'h', self::HASH, array( 't' => array( 'x' ) ) ) ),
-			'parts cannot shift'      => array( array( 'a', 'bc', self::HASH, array() ), array( 'ab', 'c', self::HASH, array() ) ),
-			'empty value vs. missing' => array( array( 's', 'h', self::HASH, array( 'a' => '' ) ), array( 's', 'h', self::HASH, array() ) ),
+			'another site'                             => array( $base, array( 't', 'hello', self::HASH, array( 'query' => array( 'a' => '1' ) ) ) ),
+			'another route'                            => array( $base, array( 's', 'hello2', self::HASH, array( 'query' => array( 'a' => '1' ) ) ) ),
+			'the file changed'                         => array( $base, array( 's', 'hello', str_repeat( 'b', 64 ), array( 'query' => array( 'a' => '1' ) ) ) ),
+			'another value'                            => array( $base, array( 's', 'hello', self::HASH, array( 'query' => array( 'a' => '2' ) ) ) ),
+			'another parameter'                        => array( $base, array( 's', 'hello', self::HASH, array( 'query' => array( 'b' => '1' ) ) ) ),
+			'a list keeps its order'                   => array( array( 's', 'h', self::HASH, array( 'query' => array( 't' => array( 'x', 'y' ) ) ) ), array( 's', 'h', self::HASH, array( 'query' => array( 't' => array( 'y', 'x' ) ) ) ) ),
+			'a value is not a list'                    => array( array( 's', 'h', self::HASH, array( 'query' => array( 't' => 'x' ) ) ), array( 's', 'h', self::HASH, array( 'query' => array( 't' => array( 'x' ) ) ) ) ),
+			'parts cannot shift'                       => array( array( 'a', 'bc', self::HASH, array() ), array( 'ab', 'c', self::HASH, array() ) ),
+			'inside a value, the order the route sees' => array(
+				array(
+					's',
+					'h',
+					self::HASH,
+					array(
+						'query' => array(
+							't' => array(
+								1 => 'x',
+								0 => 'y',
+							),
+						),
+					),
+				),
+				array( 's', 'h', self::HASH, array( 'query' => array( 't' => array( 'y', 'x' ) ) ) ),
+			),
+			'an object value\'s order'                 => array(
+				array(
+					's',
+					'h',
+					self::HASH,
+					array(
+						'query' => array(
+							'f' => array(
+								'x' => '1',
+								'y' => '2',
+							),
+						),
+					),
+				),
+				array(
+					's',
+					'h',
+					self::HASH,
+					array(
+						'query' => array(
+							'f' => array(
+								'y' => '2',
+								'x' => '1',
+							),
+						),
+					),
+				),
+			),
+			'a path or a query value'                  => array( array( 's', 'h', self::HASH, array( 'path' => array( 'a' => '1' ) ) ), array( 's', 'h', self::HASH, array( 'query' => array( 'a' => '1' ) ) ) ),
+			'empty value vs. missing'                  => array( array( 's', 'h', self::HASH, array( 'query' => array( 'a' => '' ) ) ), array( 's', 'h', self::HASH, array() ) ),
 		);
 	}
 
@@ -75,12 +120,12 @@ final class EarlyCacheKeyTest extends TestCase {
 	}
 
 	public function test_a_key_is_short_and_safe_as_a_file_name(): void {
-		$key = AnswerKey::for( 'https://example.test/', 'a/[id]/b', self::HASH, array( 'q' => str_repeat( '/..', 600 ) ) );
+		$key = AnswerKey::for( 'https://example.test/', 'a/[id]/b', self::HASH, array( 'query' => array( 'q' => str_repeat( '/..', 600 ) ) ) );
 		$this->assertIsString( $key );
 		$this->assertMatchesRegularExpression( '/^svc-v1-[0-9a-f]{64}$/', $key );
 	}
 
 	public function test_arguments_that_are_not_utf8_get_no_key(): void {
-		$this->assertNull( AnswerKey::for( 's', 'hello', self::HASH, array( 'a' => "\xff" ) ) );
+		$this->assertNull( AnswerKey::for( 's', 'hello', self::HASH, array( 'query' => array( 'a' => "\xff" ) ) ) );
 	}
 }

@@ -156,6 +156,47 @@ final class EarlyCacheLookupTest extends TestCase {
 		$this->assertSame( Lookup::BYPASS, $lookup->run( self::server( '/wp-json/svc/v1/hello?rest_route=/svc/v1/other' ), array(), array( 'rest_route' => '/svc/v1/other' ), self::NOW )['action'] );
 	}
 
+	public function test_a_path_is_keyed_as_wordpress_routes_it_undecoded(): void {
+		$cache  = array(
+			'hash'    => 'h1',
+			'max_age' => 60,
+			'swr'     => 30,
+			'args'    => array(),
+		);
+		$index  = array(
+			'prefix'  => '/wp-json/svc/v1/',
+			'static'  => array(),
+			'dynamic' => array(
+				2 => array(
+					'items/[id]' => array(
+						'pattern' => '#^items/(?P<id>[^/]+)$#i',
+						'cache'   => $cache,
+					),
+				),
+				3 => array(
+					'items/[id]/[part]' => array(
+						'pattern' => '#^items/(?P<id>[^/]+)/(?P<part>[^/]+)$#i',
+						'cache'   => $cache,
+					),
+				),
+			),
+		);
+		$lookup = new Lookup( $this->store, $index, 'site' );
+		// WordPress hands the route `%61bc`, not `abc`: their answers may differ.
+		$encoded = $lookup->run( self::server( '/wp-json/svc/v1/items/%61bc' ), array(), array(), self::NOW );
+		$this->assertSame( 'items/[id]', $encoded['slug'] ?? null );
+		$this->store_answer( $encoded, self::NOW );
+		$this->assertSame( HitPlan::SERVE, $lookup->run( self::server( '/wp-json/svc/v1/items/%61bc' ), array(), array(), self::NOW )['action'] );
+		$this->assertSame( HitPlan::COMPUTE_AND_STORE, $lookup->run( self::server( '/wp-json/svc/v1/items/abc' ), array(), array(), self::NOW )['action'] );
+		// An encoded slash is inside one segment for WordPress: items/[id], never items/[id]/[part].
+		$slash = $lookup->run( self::server( '/wp-json/svc/v1/items/a%2Fb' ), array(), array(), self::NOW );
+		$this->assertSame( 'items/[id]', $slash['slug'] ?? null );
+		$this->store_answer( $slash, self::NOW );
+		$two = $lookup->run( self::server( '/wp-json/svc/v1/items/a/b' ), array(), array(), self::NOW );
+		$this->assertSame( 'items/[id]/[part]', $two['slug'] ?? null );
+		$this->assertSame( HitPlan::COMPUTE_AND_STORE, $two['action'] );
+	}
+
 	/** @return array<string, array{array<string, mixed>, array<string, string>, array<string, string>, string}> */
 	public function bypassed(): array {
 		return array(

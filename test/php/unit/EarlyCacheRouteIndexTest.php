@@ -57,6 +57,18 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 			'uncached'     => self::entry( 'uncached', array( 'cache' => null ) ),
 			'private'      => self::entry( 'private', array( 'public' => array() ) ),
 			'broken'       => self::entry( 'broken', array( 'error' => 'syntax' ) ),
+			'limited'      => self::entry(
+				'limited',
+				array(
+					'rate' => array(
+						'get' => array(
+							'requests' => 3,
+							'per'      => 60,
+							'scope'    => '*',
+						),
+					),
+				)
+			),
 			'posts/[id]'   => self::entry( 'posts/[id]', $args ),
 			'posts/recent' => self::entry( 'posts/recent' ),
 			'tags/[name]'  => self::entry( 'tags/[name]' ),
@@ -92,6 +104,8 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 			),
 			'a static beside a dynamic'      => array( '/wp-json/svc/v1/posts/recent', 'posts/recent', array(), true ),
 			'a route without GET'            => array( '/wp-json/svc/v1/write-only', 'write-only', array(), false ),
+			'a GET with #[RateLimit]'        => array( '/wp-json/svc/v1/limited', 'limited', array(), false ),
+			'an encoded slash, one segment'  => array( '/wp-json/svc/v1/tags/a%2Fb', 'tags/[name]', array( 'name' => 'a%2Fb' ), true ),
 			'a one-segment dynamic route'    => array( '/wp-json/svc/v1/tags/x-1', 'tags/[name]', array( 'name' => 'x-1' ), true ),
 		);
 	}

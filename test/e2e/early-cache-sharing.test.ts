@@ -1,0 +1,136 @@
+/**
+ * What the early cache may share, in front of a real WordPress (nginx + PHP-FPM, opcache never
+ * revalidating, svc's advanced-cache.php): one stored answer is only ever sent to a request WordPress
+ * would have answered the same way. A path is keyed as WordPress routes it (not decoded), a
+ * parameter's value keeps the order the route sees, a compressed answer is not stored, a rate-limited
+ * route is left to WordPress (its limit and headers are per caller), and a request whose answer is
+ * never stored (a revalidation) takes no refresh lock that others would wait on. Runs with Redis
+ * Object Cache too (SVC_TEST_OBJECT_CACHE=redis).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+
+import { runWp } from '../support/wp-cli.js';
+import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { pushOk, startSite, type WordPressSite } from './helpers/site.js';
+
+jest.setTimeout(300_000);
+
+let site: WordPressSite;
+let scratch: string;
+
+const RECORDER = `<?php
+file_put_contents( WP_CONTENT_DIR . '/loads.log', $_SERVER['REQUEST_URI'] . "\\n", FILE_APPEND );
+`;
+/** A plugin that compresses the answers of one route for clients that accept gzip. */
+const COMPRESSOR = `<?php
+if ( str_contains( $_SERVER['REQUEST_URI'] ?? '', '/svc-api/v1/compressed' ) ) {
+	ob_start( 'ob_gzhandler' );
+}
+`;
+const IMPORTS = 'use Svc\\Api\\Attribute\\Cache;\nuse Svc\\Api\\Attribute\\Args;\nuse Svc\\Api\\Attribute\\RateLimit;';
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-early-sharing-'));
+  writeFileSync(path.join(scratch, 'load-recorder.php'), RECORDER);
+  writeFileSync(path.join(scratch, 'compressor.php'), COMPRESSOR);
+  site = await startSite({ server: 'fpm', opcache: true, validateTimestamps: false, muPlugins: [path.join(scratch, 'load-recorder.php'), path.join(scratch, 'compressor.php')] });
+  const enabled = await runWp(site.wpDir, ['svc', 'cache', 'enable']);
+  expect(enabled.code).toBe(0);
+  await site.restartServer({ server: 'fpm', opcache: true, validateTimestamps: false });
+});
+
+afterAll(async () => {
+  await site?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const loads = (route: string): number => {
+  const log = path.join(site.contentDir, 'loads.log');
+  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(`/wp-json/svc-api/v1/${route}`)).length : 0;
+};
+
+const route = (name: string, body: string, classAttribute = '#[Permission(public: true)]'): string =>
+  routeSource(uniqueClass(name), body, { classAttribute, preamble: IMPORTS });
+
+async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; state: string | null; body: string; headers: Headers }> {
+  const response = await site.fetch(url, { as: 'anonymous', headers });
+  const body = await response.text();
+  return { status: response.status, state: response.headers.get('x-svc-cache'), body, headers: response.headers };
+}
+
+describe('what the early cache shares', () => {
+  it('keys a path as WordPress routes it: an encoded character is not the character', async () => {
+    await pushOk(site, {
+      'echo/[id]': route('Echo', "\t#[Cache(maxAge: 300)]\n\tpublic function get( WP_REST_Request $request ): array {\n\t\treturn array( 'id' => $request['id'] );\n\t}"),
+    });
+    for (const [url, id] of [['/svc-api/v1/echo/%61bc', '%61bc'], ['/svc-api/v1/echo/abc', 'abc'], ['/svc-api/v1/echo/c%2Bplus', 'c%2Bplus'], ['/svc-api/v1/echo/c+plus', 'c+plus']] as const) {
+      // What WordPress hands the route, computed or stored.
+      const expected = (await site.fetch(url, { as: 'admin' }).then((response) => response.json())) as { id: string };
+      expect(expected.id).toBe(id);
+      for (let request = 0; request < 2; request++) expect(JSON.parse((await get(url)).body)).toEqual(expected);
+    }
+    expect((await get('/svc-api/v1/echo/abc')).state).toBe('HIT');
+  });
+
+  it('keeps the order of a parameter\'s values as the route gets them', async () => {
+    await pushOk(site, {
+      tagged: route(
+        'Tagged',
+        "\t#[Cache(maxAge: 300)]\n\t#[Args(['tags' => ['type' => 'array', 'items' => ['type' => 'string']]])]\n\tpublic function get( WP_REST_Request $request ): array {\n\t\treturn array( 'tags' => $request['tags'] );\n\t}",
+      ),
+    });
+    for (let request = 0; request < 2; request++) expect(JSON.parse((await get('/svc-api/v1/tagged?tags[1]=x&tags[0]=y')).body)).toEqual({ tags: ['x', 'y'] });
+    for (let request = 0; request < 2; request++) expect(JSON.parse((await get('/svc-api/v1/tagged?tags[]=y&tags[]=x')).body)).toEqual({ tags: ['y', 'x'] });
+    expect((await get('/svc-api/v1/tagged?tags[]=y&tags[]=x')).state).toBe('HIT');
+  });
+
+  it('never sends a compressed answer to a client that did not ask for it', async () => {
+    await pushOk(site, {
+      compressed: route('Compressed', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'hello' => str_repeat( 'world ', 50 ) );\n\t}"),
+    });
+    const gzipped = await site.fetch('/svc-api/v1/compressed', { as: 'anonymous', headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    await gzipped.arrayBuffer();
+    for (let request = 0; request < 2; request++) {
+      const plain = await get('/svc-api/v1/compressed', { 'Accept-Encoding': 'identity' });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(JSON.parse(plain.body)).toEqual({ hello: 'world '.repeat(50) });
+    }
+  });
+
+  it('leaves a rate-limited route to WordPress: each caller is counted and sees its own count', async () => {
+    await pushOk(site, {
+      limited: route('Limited', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'ok' => 1 );\n\t}", '#[Permission(public: true)]\n#[RateLimit(requests: 3, per: 3600)]'),
+    });
+    const seen = [];
+    for (let request = 0; request < 5; request++) {
+      const answer = await get('/svc-api/v1/limited');
+      seen.push({ status: answer.status, remaining: answer.headers.get('ratelimit-remaining'), state: answer.state });
+    }
+    expect(seen.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(seen.slice(0, 3).map((answer) => answer.remaining)).toEqual(['2', '1', '0']);
+    expect(seen.every((answer) => answer.state !== 'HIT')).toBe(true);
+  });
+
+  it('a revalidation takes no refresh lock: the plain GETs beside it compute once and store', async () => {
+    await pushOk(site, {
+      slow: route('Slow', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\tusleep( 500000 );\n\t\treturn array( 'at' => microtime( true ) );\n\t}"),
+    });
+    const before = loads('slow');
+    // `*` matches any answer: WordPress answers it 304, which is never stored.
+    const revalidation = get('/svc-api/v1/slow', { 'If-None-Match': '*' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const plain = await Promise.all([1, 2, 3, 4].map(() => get('/svc-api/v1/slow')));
+    expect((await revalidation).status).toBe(304);
+    // The revalidation and one plain GET reach WordPress; the other plain GETs get the stored answer.
+    // (Had the revalidation held the lock, they would wait for an answer never stored, then each
+    // boot WordPress.)
+    expect(new Set(plain.map((answer) => answer.body)).size).toBe(1);
+    expect(loads('slow') - before).toBe(2);
+    expect((await get('/svc-api/v1/slow')).state).toBe('HIT');
+  });
+});
