@@ -192,15 +192,21 @@ namespace Svc\EarlyCache {
  * and unlink(), which costs the next request a stat of every file it includes. An expired file is a
  * miss. The size is bounded per folder: after a large write, or one write in sixteen, the oldest
  * files of that folder go until it holds at most SHARD_BYTES, so the whole store stays near
- * 256 × SHARD_BYTES without ever listing it whole. A lock is flock() on one of 4 lock files per
- * folder, held until it is given back or its holder's process ends (a worker that died holds nothing).
- * The folders and lock files are made ahead (prepare(), when a release is published), so a miss
- * creates nothing before its answer is sent.
+ * 256 × SHARD_BYTES without ever listing it whole. A lock is flock() on one of LOCKS lock files per
+ * folder, chosen by the key's CRC-32, held until it is given back or its holder's process ends (a
+ * worker that died holds nothing). Two keys computed at once share a lock file about once in
+ * 256 × LOCKS pairs, and then one of them waits for the other as for its own: more lock files would
+ * cost a site that many more files, each made once, by the first miss that needs it. The folders are
+ * made ahead (prepare(), when a release is published), so a miss makes at most that lock file before
+ * its answer is sent.
  */
 final class DiskStore implements AnswerStore {
 
 	/** Bytes one folder may hold. */
 	public const SHARD_BYTES = 4194304;
+
+	/** Lock files one folder may hold (`.lock-0` to `.lock-63`). */
+	public const LOCKS = 64;
 
 	public function __construct( private readonly string $directory ) {
 	}
@@ -269,7 +275,7 @@ final class DiskStore implements AnswerStore {
 		if ( ! Folders::make( $folder ) ) {
 			return false;
 		}
-		// Four lock files a folder (made by prepare()), never deleted: two keys rarely share one, and then one waits.
+		// LOCKS lock files a folder, never deleted: two keys rarely share one, and then one waits.
 		$handle = @fopen( $folder . '/' . self::lock_name( $key ), 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen
 		if ( false === $handle ) {
 			return false;
@@ -282,26 +288,26 @@ final class DiskStore implements AnswerStore {
 		return true;
 	}
 
-	/** One of the folder's four lock files, by the key. */
-	private static function lock_name( string $key ): string {
-		return '.lock-' . ( ord( substr( $key, -3, 1 ) ) % 4 );
+	/**
+	 * One of the folder's lock files, by the whole key: the folder is the key's last two digits
+	 * already, so these spread over what the folder does not.
+	 */
+	public static function lock_name( string $key ): string {
+		return '.lock-' . ( crc32( $key ) % self::LOCKS );
 	}
 
 	/**
-	 * Makes the 256 folders and their lock files where they are missing: the early cache's first
-	 * misses then only open what is there.
+	 * Makes the 256 folders where they are missing: the early cache's first misses then make no
+	 * folder. (Their lock files come with the misses that need them: all of them, made here, would
+	 * cost a publish 16,384 files.)
 	 */
 	public function prepare(): void {
-		if ( is_file( $this->directory . '/ff/.lock-3' ) ) {
+		if ( is_dir( $this->directory . '/ff' ) ) {
 			return;
 		}
 		for ( $folder = 0; $folder < 256; $folder++ ) {
-			$path = $this->directory . '/' . sprintf( '%02x', $folder );
-			if ( ! Folders::make( $path ) ) {
+			if ( ! Folders::make( $this->directory . '/' . sprintf( '%02x', $folder ) ) ) {
 				return;
-			}
-			for ( $lock = 0; $lock < 4; $lock++ ) {
-				@touch( $path . '/.lock-' . $lock ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_touch
 			}
 		}
 	}
@@ -529,7 +535,7 @@ use Closure;
  * @phpstan-import-type Index from RouteIndex
  * @phpstan-import-type Cached from RouteIndex
  * @phpstan-import-type Answer from StoredAnswer
- * @phpstan-type Outcome array{action: string, reason?: string, slug?: string, key?: string, cache?: Cached, answer?: Answer}
+ * @phpstan-type Outcome array{action: string, reason?: string, slug?: string, key?: string, cache?: Cached, answer?: Answer, method?: string, if_none_match?: string}
  */
 final class Lookup {
 
@@ -559,7 +565,8 @@ final class Lookup {
 	 * @param array<mixed> $server  `$_SERVER`.
 	 * @param array<mixed> $cookies `$_COOKIE`.
 	 * @param array<mixed> $query   `$_GET`.
-	 * @return Outcome `action` is BYPASS (with `reason`) or one of HitPlan's.
+	 * @return Outcome `action` is BYPASS (with `reason`) or one of HitPlan's, with the request's
+	 *                 method and validator a stored answer is sent for (Reply).
 	 */
 	public function run( array $server, array $cookies, array $query, int $now ): array {
 		$uri   = is_string( $server['REQUEST_URI'] ?? null ) ? $server['REQUEST_URI'] : '';
@@ -585,7 +592,9 @@ final class Lookup {
 			return self::bypass( 'unencodable' );
 		}
 		list( $answer, $age ) = $this->read( $key, $cache, $now );
-		$stores               = HitPlan::stores( $server );
+		$method               = RequestLine::method( $server );
+		$if_none_match        = RequestLine::if_none_match( $server );
+		$stores               = HitPlan::stores( $method, $if_none_match );
 		$locked               = HitPlan::needs_lock( $age, $stores ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
 		if ( $locked ) {
 			// The request that refreshed this answer may have stored it and let the lock go between the
@@ -608,10 +617,12 @@ final class Lookup {
 		}
 		// An expired answer is never sent: for the plan it is as good as none.
 		$outcome = array(
-			'action' => HitPlan::decide( $age, $locked, $stores ),
-			'slug'   => $route['slug'],
-			'key'    => $key,
-			'cache'  => $cache,
+			'action'        => HitPlan::decide( $age, $locked, $stores ),
+			'slug'          => $route['slug'],
+			'key'           => $key,
+			'cache'         => $cache,
+			'method'        => $method,
+			'if_none_match' => $if_none_match,
 		);
 		if ( null !== $answer && AnswerAge::EXPIRED !== $age ) {
 			$outcome['answer'] = $answer;
@@ -676,8 +687,6 @@ final class EarlyServer {
 	 */
 	public static function run( AnswerStore $store, Lookup $lookup, array $server, array $cookies, array $query ): bool {
 		$outcome = $lookup->run( $server, $cookies, $query, time() );
-		$method  = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : 'GET';
-		$inm     = is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '';
 		if ( Lookup::BYPASS === $outcome['action'] ) {
 			if ( Lookup::STALE === ( $outcome['reason'] ?? '' ) && ! defined( 'SVC_EARLY_CACHE_STALE' ) ) {
 				// The plugin publishes this node's index again once WordPress caught up (Publisher).
@@ -688,9 +697,11 @@ final class EarlyServer {
 			}
 			return false;
 		}
-		$slug  = $outcome['slug'] ?? '';
-		$key   = $outcome['key'] ?? '';
-		$cache = $outcome['cache'] ?? null;
+		$slug   = $outcome['slug'] ?? '';
+		$key    = $outcome['key'] ?? '';
+		$cache  = $outcome['cache'] ?? null;
+		$method = $outcome['method'] ?? 'GET';
+		$inm    = $outcome['if_none_match'] ?? '';
 		if ( null === $cache || '' === $key ) {
 			return false;
 		}
@@ -857,7 +868,7 @@ final class SharedRequest {
 	 * @param list<string> $declared Parameter names the route declares for GET in `#[Args]`.
 	 */
 	public static function refusal( array $server, array $cookies, array $query, array $declared ): ?string {
-		$method = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : '';
+		$method = RequestLine::method( $server );
 		if ( 'GET' !== $method && 'HEAD' !== $method ) {
 			return self::METHOD;
 		}
@@ -890,6 +901,41 @@ final class SharedRequest {
 			}
 		}
 		return null;
+	}
+}
+}
+
+/**
+ * The request's method and validator, as the early cache reads them.
+ *
+ * @package Svc
+ */
+
+
+namespace Svc\EarlyCache {
+
+/**
+ * Read from `$_SERVER` in one place: whether a request may share an answer (SharedRequest), whether
+ * its answer is stored (HitPlan) and how a stored one is sent to it (Reply) all ask the same values.
+ */
+final class RequestLine {
+
+	/**
+	 * The method in capitals, '' when the server gave none.
+	 *
+	 * @param array<mixed> $server `$_SERVER`.
+	 */
+	public static function method( array $server ): string {
+		return is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : '';
+	}
+
+	/**
+	 * The `If-None-Match` header as sent, '' when there is none.
+	 *
+	 * @param array<mixed> $server `$_SERVER`.
+	 */
+	public static function if_none_match( array $server ): string {
+		return is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '';
 	}
 }
 }
@@ -1055,13 +1101,11 @@ final class HitPlan {
 	}
 
 	/**
-	 * Whether the answer WordPress gives this request would be stored: a plain GET.
-	 *
-	 * @param array<mixed> $server `$_SERVER`.
+	 * Whether the answer WordPress gives a request would be stored: a plain GET ($method and
+	 * $if_none_match as RequestLine reads them).
 	 */
-	public static function stores( array $server ): bool {
-		$method = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : 'GET';
-		return 'GET' === $method && '' === trim( is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '' );
+	public static function stores( string $method, string $if_none_match ): bool {
+		return 'GET' === $method && '' === trim( $if_none_match );
 	}
 
 	/**

@@ -2799,12 +2799,19 @@ final class Publisher {
 	 * stale, never the old tree's routes under the new stamp).
 	 */
 	public function publish( int $release ): bool {
+		return $this->publish_for( $release, self::stamp_options() );
+	}
+
+	/**
+	 * @param array<string, string> $options The stamp's two options as the table holds them now (stamp_options()).
+	 */
+	private function publish_for( int $release, array $options ): bool {
 		global $wpdb;
 		$scope = self::scope();
 		if ( null === $scope ) {
 			return false;
 		}
-		$stamp   = IndexStamp::of( $release, Purges::serial() );
+		$stamp   = IndexStamp::of( $release, $options[ IndexStamp::SERIAL_OPTION ] ?? '0' );
 		$rest    = rest_url( $this->route_namespace->get() . '/' );
 		$index   = RouteIndex::build(
 			(string) wp_parse_url( $rest, PHP_URL_PATH ),
@@ -2814,7 +2821,8 @@ final class Publisher {
 				'scope'   => $scope,
 				'stamp'   => $stamp,
 				'options' => $wpdb->options,
-			)
+			),
+			rest_get_url_prefix()
 		);
 		$written = IndexFile::of_scope( $scope )->write( $index );
 		DropIn::follow_rest_prefix();
@@ -2823,7 +2831,7 @@ final class Publisher {
 			// The stamp in force is the active release's, as the database says (StampReader): a node
 			// still serving an older one (a purge by hand on it, before it caught up) must not make the
 			// other nodes' indexes of that older release current again.
-			$in_force = self::stamp_in_force();
+			$in_force = IndexStamp::from_options( $options );
 			if ( null !== $in_force ) {
 				self::share_stamp( $in_force );
 			}
@@ -2843,17 +2851,20 @@ final class Publisher {
 	}
 
 	/**
-	 * The stamp in force, from the table as the early entry point reads it without an object cache
-	 * (StampReader): the active release and the purge serial; null while svc is off.
+	 * The active release and the purge serial, in one query straight from the table as the early
+	 * entry point reads them without an object cache (StampReader): never an older cached copy.
+	 * IndexStamp::from_options() makes the stamp in force of them.
+	 *
+	 * @return array<string, string>
 	 */
-	private static function stamp_in_force(): ?string {
+	private static function stamp_options(): array {
 		global $wpdb;
 		$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name IN (%s, %s)", IndexStamp::RELEASE_OPTION, IndexStamp::SERIAL_OPTION ), ARRAY_A ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- another node's write, past this request's cache.
 		$options = array();
 		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
 			$options[ (string) $row['option_name'] ] = (string) $row['option_value'];
 		}
-		return IndexStamp::from_options( $options );
+		return $options;
 	}
 
 	/**
@@ -2878,8 +2889,10 @@ final class Publisher {
 	public function refresh( int $release ): void {
 		$scope = self::scope();
 		$read  = defined( 'SVC_EARLY_CACHE_INDEX_STAMP' ) ? (string) SVC_EARLY_CACHE_INDEX_STAMP : null;
+		$options = null;
 		if ( ! defined( 'SVC_EARLY_CACHE_STALE' ) && null !== $read ) {
-			$current = IndexStamp::of( $release, Purges::serial() );
+			$options = self::stamp_options();
+			$current = IndexStamp::of( $release, $options[ IndexStamp::SERIAL_OPTION ] ?? '0' );
 			if ( ! IndexStamp::fresh( $read, $current ) ) {
 				define( 'SVC_EARLY_CACHE_STALE', true );
 				// The requests under way as a release went live all read the old index: the first publishes.
@@ -2890,7 +2903,7 @@ final class Publisher {
 		}
 		if ( defined( 'SVC_EARLY_CACHE_STALE' ) || ! defined( 'SVC_EARLY_CACHE_INDEX' ) ) {
 			if ( defined( 'SVC_EARLY_CACHE_STALE' ) || ( null !== $scope && ! IndexFile::of_scope( $scope )->exists() ) ) {
-				$this->publish( $release );
+				$this->publish_for( $release, $options ?? self::stamp_options() );
 			}
 		}
 	}

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { startMultiNode, type MultiNodeSite, type WebNode } from '../support/multinode.js';
-import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { cachedGet } from './helpers/php-source.js';
 import { call, pushOk } from './helpers/site.js';
 
 jest.setTimeout(300_000);
@@ -26,13 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.stop();
 });
-
-const cachedRoute = (tag: string): string =>
-  routeSource(
-    uniqueClass('Cached'),
-    `\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'tag' => '${tag}', 'at' => microtime( true ) );\n\t}`,
-    { classAttribute: '#[Permission(public: true)]', preamble: 'use Svc\\Api\\Attribute\\Cache;' },
-  );
 
 async function get(node: WebNode, slug: string): Promise<{ state: string | null; tag: string; body: string }> {
   const response = await node.fetch(`/svc-api/v1/${slug}`, { as: 'anonymous' });
@@ -51,10 +44,10 @@ async function warm(node: WebNode, slug: string): Promise<{ tag: string; body: s
 }
 
 describe('the early cache on two nodes', () => {
-  const kept = cachedRoute('kept');
+  const kept = cachedGet('kept');
 
   it('serves stored answers on both nodes', async () => {
-    await pushOk(a, { cached: cachedRoute('v1'), kept });
+    await pushOk(a, { cached: cachedGet('v1'), kept });
     expect((await warm(a, 'cached')).tag).toBe('v1');
     expect((await warm(b, 'cached')).tag).toBe('v1');
     await warm(b, 'kept');
@@ -62,7 +55,7 @@ describe('the early cache on two nodes', () => {
 
   it('a push on one node: the other node\'s first request serves the new answer, and the unchanged route keeps its stored one', async () => {
     const keptBefore = await warm(b, 'kept');
-    await pushOk(a, { cached: cachedRoute('v2'), kept });
+    await pushOk(a, { cached: cachedGet('v2'), kept });
     const first = await get(b, 'cached');
     expect(first.tag).toBe('v2');
     expect(first.state).not.toBe('HIT');

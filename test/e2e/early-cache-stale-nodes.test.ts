@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 
 import { startMultiNode, type MultiNodeSite, type WebNode } from '../support/multinode.js';
 import { runWp } from '../support/wp-cli.js';
-import { routeSource, uniqueClass } from './helpers/php-source.js';
+import { cachedGet } from './helpers/php-source.js';
 import { call, pushOk } from './helpers/site.js';
 
 jest.setTimeout(300_000);
@@ -27,13 +27,6 @@ afterEach(async () => {
   await site?.stop();
 });
 
-const cachedRoute = (tag: string): string =>
-  routeSource(
-    uniqueClass('Cached'),
-    `\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'tag' => '${tag}', 'at' => microtime( true ) );\n\t}`,
-    { classAttribute: '#[Permission(public: true)]', preamble: 'use Svc\\Api\\Attribute\\Cache;' },
-  );
-
 async function get(node: WebNode, route: string): Promise<{ status: number; state: string | null; tag: string | null }> {
   const response = await node.fetch(route, { as: 'anonymous' });
   const body = await response.text();
@@ -50,9 +43,9 @@ async function answers(node: WebNode, route: string, count = 4): Promise<{ statu
 
 describe('the early cache on a node that is behind', () => {
   it('never stores the new code\'s answer under the old file\'s key: a rollback and a revert serve the old code\'s', async () => {
-    const v1 = cachedRoute('v1');
-    const v2 = cachedRoute('v2');
-    const kept = cachedRoute('kept');
+    const v1 = cachedGet('v1');
+    const v2 = cachedGet('v2');
+    const kept = cachedGet('kept');
     await pushOk(a, { cached: v1, kept });
     // Node b publishes its index of release 1, with no answer of `cached` stored.
     await answers(b, '/svc-api/v1/kept', 2);
@@ -75,7 +68,7 @@ describe('the early cache on a node that is behind', () => {
   });
 
   it('follows a namespace change made on the other node: the old URLs end, the new ones are cached', async () => {
-    await pushOk(a, { kept: cachedRoute('kept') });
+    await pushOk(a, { kept: cachedGet('kept') });
     const warm = await answers(b, '/svc-api/v1/kept', 3);
     expect(warm.at(-1)?.state).toBe('HIT');
     const changed = await call(a, '/svc/v1/api-namespace', { method: 'PUT', json: { namespace: 'other/v1' } });
@@ -87,10 +80,10 @@ describe('the early cache on a node that is behind', () => {
   });
 
   it('a purge taken on a node before it caught up never brings the replaced answer back', async () => {
-    const kept = cachedRoute('kept');
-    await pushOk(a, { cached: cachedRoute('v1'), kept });
+    const kept = cachedGet('kept');
+    await pushOk(a, { cached: cachedGet('v1'), kept });
     expect((await answers(b, '/svc-api/v1/cached', 3)).at(-1)).toMatchObject({ state: 'HIT', tag: 'v1' });
-    await pushOk(a, { cached: cachedRoute('v2'), kept });
+    await pushOk(a, { cached: cachedGet('v2'), kept });
     // WP-CLI on node b: no REST request has made b catch up with release 2 yet.
     const purged = await runWp(b.wpDir, ['svc', 'cache', 'purge', 'kept']);
     expect(purged.code).toBe(0);
@@ -100,7 +93,7 @@ describe('the early cache on a node that is behind', () => {
   });
 
   it('a deactivation and an activation never bring a purged answer back', async () => {
-    await pushOk(a, { cached: cachedRoute('v1') });
+    await pushOk(a, { cached: cachedGet('v1') });
     const first = await answers(b, '/svc-api/v1/cached', 3);
     expect(first.at(-1)?.state).toBe('HIT');
     const stored = await b.fetch('/svc-api/v1/cached', { as: 'anonymous' }).then((response) => response.text());

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { runWp } from '../support/wp-cli.js';
-import { publicGet, routeSource, uniqueClass } from './helpers/php-source.js';
+import { cachedGet, publicGet, uniqueClass } from './helpers/php-source.js';
 import { call, list, pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(300_000);
@@ -41,13 +41,6 @@ const loads = (slug: string): number => {
   return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(`/wp-json/svc-api/v1/${slug}`)).length : 0;
 };
 
-const cachedRoute = (tag: string): string =>
-  routeSource(
-    uniqueClass('Cached'),
-    `\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'tag' => '${tag}', 'at' => microtime( true ) );\n\t}`,
-    { classAttribute: '#[Permission(public: true)]', preamble: 'use Svc\\Api\\Attribute\\Cache;' },
-  );
-
 const anonymous = async (slug: string): Promise<{ state: string | null; body: string; etag: string | null; cacheControl: string | null }> => {
   const response = await site.fetch(`/svc-api/v1/${slug}`, { as: 'anonymous' });
   expect(response.status).toBe(200);
@@ -69,7 +62,7 @@ describe('svc early cache', () => {
   });
 
   it('answers a hit before any plugin loads, the same answer as the miss, and never for a credentialed caller', async () => {
-    await pushOk(site, { cached: cachedRoute('v1') });
+    await pushOk(site, { cached: cachedGet('v1') });
     const before = loads('cached');
     const miss = await anonymous('cached');
     expect(miss.state).toBe('MISS');
@@ -116,12 +109,12 @@ describe('svc early cache', () => {
   });
 
   it('a release purges the changed route only; a purge by hand and another node\'s purge reach this node', async () => {
-    const keptSource = cachedRoute('kept');
-    await pushOk(site, { cached: cachedRoute('v1'), kept: keptSource });
+    const keptSource = cachedGet('kept');
+    await pushOk(site, { cached: cachedGet('v1'), kept: keptSource });
     const kept = await anonymous('kept');
     expect((await anonymous('kept')).state).toBe('HIT');
 
-    await pushOk(site, { cached: cachedRoute('v2'), kept: keptSource });
+    await pushOk(site, { cached: cachedGet('v2'), kept: keptSource });
     const changed = await anonymous('cached');
     expect(changed.state).toBe('MISS');
     expect(JSON.parse(changed.body).tag).toBe('v2');

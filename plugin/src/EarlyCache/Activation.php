@@ -22,7 +22,7 @@ final class Activation {
 
 	/** For the current site. */
 	public static function start_site(): void {
-		Purges::on();
+		Purges::renew();
 	}
 
 	/** For the current site. */

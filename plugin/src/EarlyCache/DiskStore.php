@@ -21,15 +21,21 @@ namespace Svc\EarlyCache;
  * and unlink(), which costs the next request a stat of every file it includes. An expired file is a
  * miss. The size is bounded per folder: after a large write, or one write in sixteen, the oldest
  * files of that folder go until it holds at most SHARD_BYTES, so the whole store stays near
- * 256 × SHARD_BYTES without ever listing it whole. A lock is flock() on one of 4 lock files per
- * folder, held until it is given back or its holder's process ends (a worker that died holds nothing).
- * The folders and lock files are made ahead (prepare(), when a release is published), so a miss
- * creates nothing before its answer is sent.
+ * 256 × SHARD_BYTES without ever listing it whole. A lock is flock() on one of LOCKS lock files per
+ * folder, chosen by the key's CRC-32, held until it is given back or its holder's process ends (a
+ * worker that died holds nothing). Two keys computed at once share a lock file about once in
+ * 256 × LOCKS pairs, and then one of them waits for the other as for its own: more lock files would
+ * cost a site that many more files, each made once, by the first miss that needs it. The folders are
+ * made ahead (prepare(), when a release is published), so a miss makes at most that lock file before
+ * its answer is sent.
  */
 final class DiskStore implements AnswerStore {
 
 	/** Bytes one folder may hold. */
 	public const SHARD_BYTES = 4194304;
+
+	/** Lock files one folder may hold (`.lock-0` to `.lock-63`). */
+	public const LOCKS = 64;
 
 	public function __construct( private readonly string $directory ) {
 	}
@@ -98,7 +104,7 @@ final class DiskStore implements AnswerStore {
 		if ( ! Folders::make( $folder ) ) {
 			return false;
 		}
-		// Four lock files a folder (made by prepare()), never deleted: two keys rarely share one, and then one waits.
+		// LOCKS lock files a folder, never deleted: two keys rarely share one, and then one waits.
 		$handle = @fopen( $folder . '/' . self::lock_name( $key ), 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen
 		if ( false === $handle ) {
 			return false;
@@ -111,26 +117,26 @@ final class DiskStore implements AnswerStore {
 		return true;
 	}
 
-	/** One of the folder's four lock files, by the key. */
-	private static function lock_name( string $key ): string {
-		return '.lock-' . ( ord( substr( $key, -3, 1 ) ) % 4 );
+	/**
+	 * One of the folder's lock files, by the whole key: the folder is the key's last two digits
+	 * already, so these spread over what the folder does not.
+	 */
+	public static function lock_name( string $key ): string {
+		return '.lock-' . ( crc32( $key ) % self::LOCKS );
 	}
 
 	/**
-	 * Makes the 256 folders and their lock files where they are missing: the early cache's first
-	 * misses then only open what is there.
+	 * Makes the 256 folders where they are missing: the early cache's first misses then make no
+	 * folder. (Their lock files come with the misses that need them: all of them, made here, would
+	 * cost a publish 16,384 files.)
 	 */
 	public function prepare(): void {
-		if ( is_file( $this->directory . '/ff/.lock-3' ) ) {
+		if ( is_dir( $this->directory . '/ff' ) ) {
 			return;
 		}
 		for ( $folder = 0; $folder < 256; $folder++ ) {
-			$path = $this->directory . '/' . sprintf( '%02x', $folder );
-			if ( ! Folders::make( $path ) ) {
+			if ( ! Folders::make( $this->directory . '/' . sprintf( '%02x', $folder ) ) ) {
 				return;
-			}
-			for ( $lock = 0; $lock < 4; $lock++ ) {
-				@touch( $path . '/.lock-' . $lock ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_touch
 			}
 		}
 	}

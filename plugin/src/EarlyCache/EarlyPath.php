@@ -30,6 +30,7 @@ final class EarlyPath {
 		'Svc\\EarlyCache\\Lookup',
 		'Svc\\EarlyCache\\EarlyServer',
 		'Svc\\EarlyCache\\SharedRequest',
+		'Svc\\EarlyCache\\RequestLine',
 		'Svc\\EarlyCache\\Credentials',
 		'Svc\\EarlyCache\\AnswerKey',
 		'Svc\\EarlyCache\\HitPlan',

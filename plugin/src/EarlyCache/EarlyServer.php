@@ -33,8 +33,6 @@ final class EarlyServer {
 	 */
 	public static function run( AnswerStore $store, Lookup $lookup, array $server, array $cookies, array $query ): bool {
 		$outcome = $lookup->run( $server, $cookies, $query, time() );
-		$method  = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : 'GET';
-		$inm     = is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '';
 		if ( Lookup::BYPASS === $outcome['action'] ) {
 			if ( Lookup::STALE === ( $outcome['reason'] ?? '' ) && ! defined( 'SVC_EARLY_CACHE_STALE' ) ) {
 				// The plugin publishes this node's index again once WordPress caught up (Publisher).
@@ -45,9 +43,11 @@ final class EarlyServer {
 			}
 			return false;
 		}
-		$slug  = $outcome['slug'] ?? '';
-		$key   = $outcome['key'] ?? '';
-		$cache = $outcome['cache'] ?? null;
+		$slug   = $outcome['slug'] ?? '';
+		$key    = $outcome['key'] ?? '';
+		$cache  = $outcome['cache'] ?? null;
+		$method = $outcome['method'] ?? 'GET';
+		$inm    = $outcome['if_none_match'] ?? '';
 		if ( null === $cache || '' === $key ) {
 			return false;
 		}

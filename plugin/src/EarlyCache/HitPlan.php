@@ -45,13 +45,11 @@ final class HitPlan {
 	}
 
 	/**
-	 * Whether the answer WordPress gives this request would be stored: a plain GET.
-	 *
-	 * @param array<mixed> $server `$_SERVER`.
+	 * Whether the answer WordPress gives a request would be stored: a plain GET ($method and
+	 * $if_none_match as RequestLine reads them).
 	 */
-	public static function stores( array $server ): bool {
-		$method = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : 'GET';
-		return 'GET' === $method && '' === trim( is_string( $server['HTTP_IF_NONE_MATCH'] ?? null ) ? $server['HTTP_IF_NONE_MATCH'] : '' );
+	public static function stores( string $method, string $if_none_match ): bool {
+		return 'GET' === $method && '' === trim( $if_none_match );
 	}
 
 	/**

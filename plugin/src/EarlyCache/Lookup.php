@@ -20,7 +20,7 @@ use Closure;
  * @phpstan-import-type Index from RouteIndex
  * @phpstan-import-type Cached from RouteIndex
  * @phpstan-import-type Answer from StoredAnswer
- * @phpstan-type Outcome array{action: string, reason?: string, slug?: string, key?: string, cache?: Cached, answer?: Answer}
+ * @phpstan-type Outcome array{action: string, reason?: string, slug?: string, key?: string, cache?: Cached, answer?: Answer, method?: string, if_none_match?: string}
  */
 final class Lookup {
 
@@ -50,7 +50,8 @@ final class Lookup {
 	 * @param array<mixed> $server  `$_SERVER`.
 	 * @param array<mixed> $cookies `$_COOKIE`.
 	 * @param array<mixed> $query   `$_GET`.
-	 * @return Outcome `action` is BYPASS (with `reason`) or one of HitPlan's.
+	 * @return Outcome `action` is BYPASS (with `reason`) or one of HitPlan's, with the request's
+	 *                 method and validator a stored answer is sent for (Reply).
 	 */
 	public function run( array $server, array $cookies, array $query, int $now ): array {
 		$uri   = is_string( $server['REQUEST_URI'] ?? null ) ? $server['REQUEST_URI'] : '';
@@ -76,7 +77,9 @@ final class Lookup {
 			return self::bypass( 'unencodable' );
 		}
 		list( $answer, $age ) = $this->read( $key, $cache, $now );
-		$stores               = HitPlan::stores( $server );
+		$method               = RequestLine::method( $server );
+		$if_none_match        = RequestLine::if_none_match( $server );
+		$stores               = HitPlan::stores( $method, $if_none_match );
 		$locked               = HitPlan::needs_lock( $age, $stores ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
 		if ( $locked ) {
 			// The request that refreshed this answer may have stored it and let the lock go between the
@@ -99,10 +102,12 @@ final class Lookup {
 		}
 		// An expired answer is never sent: for the plan it is as good as none.
 		$outcome = array(
-			'action' => HitPlan::decide( $age, $locked, $stores ),
-			'slug'   => $route['slug'],
-			'key'    => $key,
-			'cache'  => $cache,
+			'action'        => HitPlan::decide( $age, $locked, $stores ),
+			'slug'          => $route['slug'],
+			'key'           => $key,
+			'cache'         => $cache,
+			'method'        => $method,
+			'if_none_match' => $if_none_match,
 		);
 		if ( null !== $answer && AnswerAge::EXPIRED !== $age ) {
 			$outcome['answer'] = $answer;

@@ -70,7 +70,7 @@ final class Purges {
 				}
 			}
 			update_option( self::OPTION, $purges, false );
-			self::bump( '1' );
+			self::bump();
 		} finally {
 			$lock->release();
 		}
@@ -78,7 +78,7 @@ final class Purges {
 
 	/**
 	 * While svc is deactivated no node's index matches: nothing is served early. The count is kept
-	 * (`off:<count>`), so that on() goes past every serial an index was published with.
+	 * (`off:<count>`), so that renew() goes past every serial an index was published with.
 	 */
 	public static function off(): void {
 		global $wpdb;
@@ -86,17 +86,13 @@ final class Purges {
 		wp_cache_delete( IndexStamp::SERIAL_OPTION, 'options' );
 	}
 
-	/** On activation: a new serial, which no index published before matches. */
-	public static function on(): void {
-		self::bump( '1' );
-	}
-
 	/**
-	 * Something every index carries changed (the route namespace): a new serial makes each node's
-	 * stale, so every node publishes again on its next request for one of svc's routes.
+	 * A new serial, which no index published before matches, so every node publishes again on its
+	 * next request for one of svc's routes: on activation, and when something every index carries
+	 * changed (the route namespace).
 	 */
 	public static function renew(): void {
-		self::bump( '1' );
+		self::bump();
 	}
 
 	/** Forgets every purge (uninstall). */
@@ -105,11 +101,14 @@ final class Purges {
 		delete_option( IndexStamp::SERIAL_OPTION );
 	}
 
-	private static function bump( string $by ): void {
+	private static function bump(): void {
 		global $wpdb;
 		// One statement: two purges at once both count. After off() (deactivated) the count goes on from
 		// where it stood: an index published before (another node's, or this one's) never matches again.
-		$done = $wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, '1', 'no') ON DUPLICATE KEY UPDATE option_value = IF(option_value REGEXP '^[0-9]{1,17}$', option_value + %d, IF(option_value REGEXP '^off:[0-9]{1,17}$', SUBSTRING(option_value, 5) + %d, 1))", IndexStamp::SERIAL_OPTION, (int) $by, (int) $by ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		// A first serial is the time in milliseconds, not 1: after an uninstall and a new install, the
+		// index files another node kept on its own disk were published with serials this one never reaches.
+		$first = (string) (int) floor( microtime( true ) * 1000 );
+		$done  = $wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no') ON DUPLICATE KEY UPDATE option_value = IF(option_value REGEXP '^[0-9]{1,17}$', CAST(option_value AS UNSIGNED) + 1, IF(option_value REGEXP '^off:[0-9]{1,17}$', CAST(SUBSTRING(option_value, 5) AS UNSIGNED) + 1, VALUES(option_value)))", IndexStamp::SERIAL_OPTION, $first ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		wp_cache_delete( IndexStamp::SERIAL_OPTION, 'options' );
 		if ( false === $done ) {
 			throw new RuntimeException( esc_html( $wpdb->last_error ) );

@@ -24,7 +24,7 @@ use Svc\Routing\Slug;
  *
  * @phpstan-import-type EntryData from Entry
  * @phpstan-type Cached array{hash: string, max_age: int, swr: int|null, args: list<string>}
- * @phpstan-type Index array{prefix: string, static: array<string, Cached|null>, dynamic: array<int, array<string, array{pattern: string, cache: Cached|null}>>, scope?: string, stamp?: string, options?: string}
+ * @phpstan-type Index array{prefix: string, static: array<string, Cached|null>, dynamic: array<int, array<string, array{pattern: string, cache: Cached|null}>>, scope?: string, stamp?: string, options?: string, rest?: array{int, string}}
  * @phpstan-type PurgeCounts array{all?: int, routes?: array<string, int>}
  */
 final class RouteIndex {
@@ -35,14 +35,21 @@ final class RouteIndex {
 	 * @param PurgeCounts                   $purges  How many times every route, and each one, was purged:
 	 *                                          part of a route's key, so a purge makes its answers unreachable.
 	 * @param array{scope?: string, stamp?: string, options?: string} $site Whose index, for which stamp (IndexStamp), and its options table.
+	 * @param string                   $rest    The REST URL prefix (`wp-json`), which WordPress's rewrite rule
+	 *                                          matches case by case: `/WP-JSON/…` is no REST request there.
 	 * @return Index
 	 */
-	public static function build( string $prefix, array $entries, array $purges = array(), array $site = array() ): array {
+	public static function build( string $prefix, array $entries, array $purges = array(), array $site = array(), string $rest = '' ): array {
 		$index = array(
 			'prefix'  => '/' . trim( $prefix, '/' ) . '/',
 			'static'  => array(),
 			'dynamic' => array(),
 		) + $site;
+		$segment = '/' . trim( $rest, '/' ) . '/';
+		$at      = '//' === $segment ? false : stripos( $index['prefix'], $segment );
+		if ( false !== $at ) {
+			$index['rest'] = array( $at, $segment );
+		}
 		foreach ( $entries as $slug => $entry ) {
 			$slug = (string) $slug;
 			if ( null !== $entry['error'] || array() === $entry['verbs'] || ! Slug::is_valid( $slug ) ) {
@@ -79,7 +86,8 @@ final class RouteIndex {
 	 * @return array{slug: string, params: array<string, string>, cache: Cached|null}|null
 	 */
 	public static function find( array $index, string $path ): ?array {
-		if ( ! str_starts_with( strtolower( $path ), strtolower( $index['prefix'] ) ) ) {
+		// The site's path and svc's namespace in any case, as WordPress matches them; its REST prefix as it is.
+		if ( ! str_starts_with( strtolower( $path ), strtolower( $index['prefix'] ) ) || ( isset( $index['rest'] ) && substr( $path, $index['rest'][0], strlen( $index['rest'][1] ) ) !== $index['rest'][1] ) ) {
 			return null;
 		}
 		// WordPress drops one trailing slash; an empty segment (`//`) names no route of svc's.

@@ -42,7 +42,7 @@ final class SharedRequest {
 	 * @param list<string> $declared Parameter names the route declares for GET in `#[Args]`.
 	 */
 	public static function refusal( array $server, array $cookies, array $query, array $declared ): ?string {
-		$method = is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : '';
+		$method = RequestLine::method( $server );
 		if ( 'GET' !== $method && 'HEAD' !== $method ) {
 			return self::METHOD;
 		}

@@ -25,7 +25,9 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 		require_once __DIR__ . '/../Autoloader.php';
 		\Svc\Autoloader::register( 'Svc\\EarlyCache\\', __DIR__ );
 	}
-	$uri  = is_string( $_SERVER['REQUEST_URI'] ?? null ) ? $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- matched against the index.
+	$uri = is_string( $_SERVER['REQUEST_URI'] ?? null ) ? $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- matched against the index.
+	// Not RouteIndex::request_path(): this line runs for every page WordPress serves, and RouteIndex
+	// must not load for them (a front page opens no file of svc's). A rough cut is enough to tell.
 	$path = strtolower( (string) strtok( $uri, '?' ) );
 	$rest = function_exists( 'rest_get_url_prefix' ) ? rest_get_url_prefix() : ( defined( 'SVC_EARLY_CACHE_REST_PREFIX' ) ? (string) SVC_EARLY_CACHE_REST_PREFIX : 'wp-json' );
 	// A page, wp-admin, a feed: not a REST path, so no file of svc's is read for it.

@@ -50,6 +50,18 @@ export function publicGet(className: string, tag: string): string {
   );
 }
 
+/**
+ * A public GET with `#[Cache(maxAge: 300)]` answering `{ tag: <tag>, at: <microtime> }`: the time says
+ * which request computed the answer, so a stored one is told from a new one.
+ */
+export function cachedGet(tag: string): string {
+  return routeSource(
+    uniqueClass('Cached'),
+    `\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'tag' => ${phpString(tag)}, 'at' => microtime( true ) );\n\t}`,
+    { classAttribute: '#[Permission(public: true)]', preamble: 'use Svc\\Api\\Attribute\\Cache;' },
+  );
+}
+
 /** A PHP single-quoted string literal. */
 export function phpString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

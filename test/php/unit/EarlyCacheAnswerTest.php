@@ -4,6 +4,7 @@ declare(strict_types=1);
 use PHPUnit\Framework\TestCase;
 use Svc\EarlyCache\AnswerAge;
 use Svc\EarlyCache\HitPlan;
+use Svc\EarlyCache\RequestLine;
 use Svc\EarlyCache\StorableAnswer;
 
 final class EarlyCacheAnswerTest extends TestCase {
@@ -157,6 +158,6 @@ final class EarlyCacheAnswerTest extends TestCase {
 	 * @param array<string, string> $server
 	 */
 	public function test_only_a_plain_get_stores_its_answer( array $server, bool $expected ): void {
-		$this->assertSame( $expected, HitPlan::stores( $server ) );
+		$this->assertSame( $expected, HitPlan::stores( RequestLine::method( $server ), RequestLine::if_none_match( $server ) ) );
 	}
 }

@@ -96,6 +96,36 @@ final class EarlyCacheLookupTest extends TestCase {
 		$this->assertArrayNotHasKey( 'answer', $expired, 'an expired answer is never sent' );
 	}
 
+	public function test_a_revalidation_is_planned_and_sent_for_the_method_and_validator_it_came_with(): void {
+		$lookup = new Lookup( $this->store, self::index(), 'site' );
+		$this->store_answer( $lookup->run( self::server( '/wp-json/svc/v1/hello' ), array(), array(), self::NOW ), self::NOW );
+		$head = $lookup->run(
+			array(
+				'REQUEST_METHOD'     => 'head',
+				'REQUEST_URI'        => '/wp-json/svc/v1/hello',
+				'HTTP_IF_NONE_MATCH' => '"abc"',
+			),
+			array(),
+			array(),
+			self::NOW + 1
+		);
+		$this->assertSame( HitPlan::SERVE, $head['action'] );
+		$this->assertSame( 'HEAD', $head['method'] ?? null );
+		$this->assertSame( '"abc"', $head['if_none_match'] ?? null );
+		// Nothing stored for another key: a HEAD is answered by WordPress, holding no lock.
+		$cold = $lookup->run(
+			array(
+				'REQUEST_METHOD' => 'HEAD',
+				'REQUEST_URI'    => '/wp-json/svc/v1/hello?page=4',
+			),
+			array(),
+			array( 'page' => '4' ),
+			self::NOW
+		);
+		$this->assertSame( HitPlan::COMPUTE, $cold['action'] );
+		$this->assertSame( HitPlan::COMPUTE_AND_STORE, $lookup->run( self::server( '/wp-json/svc/v1/hello?page=4' ), array(), array( 'page' => '4' ), self::NOW )['action'] );
+	}
+
 	/**
 	 * The refresh of an expired answer ends, stores it and gives the lock back between another
 	 * request's read (nothing usable) and its lock: that request must serve the new answer, not

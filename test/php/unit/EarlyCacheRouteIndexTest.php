@@ -81,7 +81,7 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 				)
 			),
 		);
-		return RouteIndex::build( '/wp-json/svc/v1', $entries );
+		return RouteIndex::build( '/wp-json/svc/v1', $entries, array(), array(), 'wp-json' );
 	}
 
 	/** @return array<string, array{string, string|null, array<string, string>, bool}> */
@@ -89,7 +89,7 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 		return array(
 			'a static route'                 => array( '/wp-json/svc/v1/hello', 'hello', array(), true ),
 			'with a trailing slash'          => array( '/wp-json/svc/v1/hello/', 'hello', array(), true ),
-			'in another case'                => array( '/WP-JSON/svc/v1/Hello', 'hello', array(), true ),
+			'namespace and route in any case' => array( '/wp-json/SVC/V1/Hello', 'hello', array(), true ),
 			'a route without #[Cache]'       => array( '/wp-json/svc/v1/uncached', 'uncached', array(), false ),
 			'a GET not open to anyone'       => array( '/wp-json/svc/v1/private', 'private', array(), false ),
 			'a dynamic route, typed segment' => array( '/wp-json/svc/v1/posts/12', 'posts/[id]', array( 'id' => '12' ), true ),
@@ -134,12 +134,23 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 			'more segments than any route'       => array( '/wp-json/svc/v1/posts/abc/def' ),
 			'an integer segment that is not one' => array( '/wp-json/svc/v1/posts/abc' ),
 			'a prefix that only starts the same' => array( '/wp-json/svc/v10/hello' ),
+			// WordPress's rewrite rule for the REST prefix is case-sensitive: this is a page, a 404.
+			'the REST prefix in capitals'        => array( '/WP-JSON/svc/v1/hello' ),
+			'the REST prefix in mixed case'      => array( '/wp-Json/svc/v1/hello' ),
 		);
 	}
 
 	/** @dataProvider not_found */
 	public function test_a_path_that_names_no_single_route_is_not_answered_early( string $path ): void {
 		$this->assertNull( RouteIndex::find( self::index(), $path ) );
+	}
+
+	public function test_a_site_in_a_folder_is_found_in_any_case_but_its_rest_prefix(): void {
+		$index = RouteIndex::build( '/Blog/api/svc/v1/', array( 'hello' => self::entry( 'hello' ) ), array(), array(), 'api' );
+		$this->assertSame( 'hello', RouteIndex::find( $index, '/blog/api/svc/v1/hello' )['slug'] ?? null );
+		$this->assertNull( RouteIndex::find( $index, '/blog/API/svc/v1/hello' ) );
+		// An index published before this rule (no REST prefix recorded) keeps matching as it did.
+		$this->assertSame( 'hello', RouteIndex::find( RouteIndex::build( '/Blog/api/svc/v1/', array( 'hello' => self::entry( 'hello' ) ) ), '/blog/API/svc/v1/hello' )['slug'] ?? null );
 	}
 
 	public function test_a_url_two_routes_could_answer_is_never_guessed(): void {

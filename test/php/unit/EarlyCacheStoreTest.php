@@ -137,6 +137,27 @@ final class EarlyCacheStoreTest extends TestCase {
 		$this->assertSame( array(), glob( $this->dir . '/cd/*.lock' ), 'no lock file per key' );
 	}
 
+	/**
+	 * Keys of one folder (the same last two digits) spread over its lock files by the whole key: two
+	 * misses computed at once rarely share one, where any key sharing a lock waits up to a second.
+	 */
+	public function test_the_keys_of_one_folder_spread_over_its_lock_files(): void {
+		$names = array();
+		for ( $n = 0; $n < 2000; $n++ ) {
+			$names[ DiskStore::lock_name( hash( 'sha256', (string) $n ) . 'cd' ) ] = true;
+		}
+		$this->assertCount( DiskStore::LOCKS, $names );
+		$store = new DiskStore( $this->dir );
+		$other = new DiskStore( $this->dir );
+		$held  = 0;
+		for ( $n = 0; $n < 32; $n++ ) {
+			$held += $store->lock( hash( 'sha256', 'key ' . $n ) . 'cd', 30 ) ? 1 : 0;
+		}
+		$this->assertGreaterThanOrEqual( 20, $held, '32 keys of one folder computed at once mostly each take a lock' );
+		$this->assertFalse( $other->lock( hash( 'sha256', 'key 0' ) . 'cd', 30 ) );
+		$this->assertLessThanOrEqual( DiskStore::LOCKS, count( (array) glob( $this->dir . '/cd/.lock-*' ) ), 'never more lock files than LOCKS' );
+	}
+
 	public function test_a_value_caught_while_it_is_written_is_a_miss(): void {
 		$store = new DiskStore( $this->dir );
 		$this->assertTrue( $store->put( 'svc-v1-ab', '{"whole":true}', 60 ) );
