@@ -326,9 +326,10 @@ final class Plugin {
 			( new ReleasesController( $deployer, $store, $route_namespace, $releases, $blobs ) )->register();
 			( new EventsController( new EventStore() ) )->register();
 			( new DiagnosticsController( $paths ) )->register();
-			( new SecretsController( SecretStore::for_site() ) )->register();
+			$cache = new CacheController( $store, $route_namespace, $paths );
+			$cache->register();
+			( new SecretsController( SecretStore::for_site(), static fn () => $cache->run( null ) ) )->register();
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
-			( new CacheController( $store, $route_namespace, $paths ) )->register();
 		};
 		$authorizer = new Authorizer( $serving->loader );
 		$limiter    = new RateLimiter();

@@ -11,6 +11,7 @@ import { nodeCrypto } from './node-crypto.js';
 import { createConnection, MANAGEMENT, type Connection } from './site-connection.js';
 import { httpFailure, notJson, throwUnexpected, unexpected } from './site-errors.js';
 import {
+	parseAnswersPurge,
 	parseCachePurge,
 	parseCommitResult,
 	parseEventPage,
@@ -243,7 +244,8 @@ function siteCalls(connection: Connection): Calls<'getOpenApi' | 'getRestIndex' 
 			return parseSecretSet(body) ?? throwUnexpected('PUT secrets', fail);
 		},
 		deleteSecret: async (name) => {
-			await call('DELETE', `secrets/${encodeURIComponent(name)}`);
+			const { body } = await call('DELETE', `secrets/${encodeURIComponent(name)}`);
+			return parseAnswersPurge(body);
 		},
 		purgeCache: async (slugs) => {
 			const { body } = await call('POST', 'cache/purge', {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseEarlyCacheStatus } from './doctor-early-cache.js';
 import {
+	parseAnswersPurge,
 	parseCachePurge,
 	parseCommitResult,
 	parseList,
@@ -78,6 +79,16 @@ describe('secrets', () => {
 	it('a set says whether the name was new, and when', () => {
 		expect(parseSecretSet({ created: true, updated: 1767000000 })).toEqual({ created: true, updated: 1767000000 });
 		expect(parseSecretSet({ created: 'yes', updated: 1767000000 })).toBeUndefined();
+	});
+
+	it('a change says whether the stored answers were purged, and why not, cut to one bounded reason', () => {
+		expect(parseSecretSet({ created: false, updated: 1767000000, answers_purged: true })).toEqual({ created: false, updated: 1767000000, answersPurged: true });
+		expect(parseAnswersPurge({ deleted: true, answers_purged: false, purge_problem: 'another purge is running' })).toEqual({ answersPurged: false, purgeProblem: 'another purge is running' });
+		expect(parseAnswersPurge({ deleted: true, answers_purged: false, purge_problem: 'x'.repeat(10_000) }).purgeProblem).toHaveLength(300);
+		// Older plugins say nothing of it; a field of another type is not taken for a yes or a no.
+		expect(parseAnswersPurge({ deleted: true })).toEqual({});
+		expect(parseAnswersPurge({ deleted: true, answers_purged: 'false' })).toEqual({});
+		expect(parseAnswersPurge(null)).toEqual({});
 	});
 });
 

@@ -24,6 +24,7 @@ import type {
 	RemoteFile,
 	RestIndex,
 	ScheduleStatus,
+	AnswersPurge,
 	SecretRecord,
 	SecretSet,
 	SiteEvent,
@@ -364,7 +365,18 @@ export function parseSecretSet(value: unknown): SecretSet | undefined {
 	const item = value as { created?: unknown; updated?: unknown; key_source?: unknown } | null;
 	if (typeof item?.created !== 'boolean' || typeof item.updated !== 'number') return undefined;
 	const keySource = parseKeySource(item.key_source);
-	return { created: item.created, updated: item.updated, ...(keySource === undefined ? {} : { keySource }) };
+	return { created: item.created, updated: item.updated, ...(keySource === undefined ? {} : { keySource }), ...parseAnswersPurge(value) };
+}
+
+/** A site's reason is shown on one line: longer is cut, never printed whole. */
+const MAX_PURGE_PROBLEM = 300;
+
+/** `answers_purged` and `purge_problem` of a secret's change; nothing from plugins without them. */
+export function parseAnswersPurge(value: unknown): AnswersPurge {
+	const item = value as { answers_purged?: unknown; purge_problem?: unknown } | null;
+	if (typeof item?.answers_purged !== 'boolean') return {};
+	if (item.answers_purged || typeof item.purge_problem !== 'string') return { answersPurged: item.answers_purged };
+	return { answersPurged: false, purgeProblem: item.purge_problem.slice(0, MAX_PURGE_PROBLEM) };
 }
 
 /** Only what svc reads is checked; the rest of the document is passed on as the site sent it. */

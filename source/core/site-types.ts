@@ -363,7 +363,7 @@ export interface SiteClient {
 	/** `PUT secrets/<name>`: whether the name was new. The value goes in the body only. */
 	setSecret(name: string, value: string): Promise<SecretSet>;
 	/** `DELETE secrets/<name>`; fails with serverCode `svc_secret_not_found` when absent. */
-	deleteSecret(name: string): Promise<void>;
+	deleteSecret(name: string): Promise<AnswersPurge>;
 	/**
 	 * `POST cache/purge`: makes the cached answers of these routes (every route's when undefined)
 	 * unreachable on every web node. Fails with `not_found` (and `slugs`) when a slug is not
@@ -383,8 +383,18 @@ export interface SecretRecord {
 	readonly keySource?: KeySource;
 }
 
+/**
+ * Whether the early cache's stored answers went with a secret's change (route code may read it);
+ * both undefined from plugins that do not purge on a change.
+ */
+export interface AnswersPurge {
+	readonly answersPurged?: boolean;
+	/** Why they did not, as the site says it: untrusted text. */
+	readonly purgeProblem?: string;
+}
+
 /** The answer of `PUT secrets/<name>`. */
-export interface SecretSet {
+export interface SecretSet extends AnswersPurge {
 	readonly created: boolean;
 	readonly updated: number;
 	/** Where the site keeps its key; undefined from older plugins. */

@@ -190,7 +190,7 @@ describe('a hardened site (DISALLOW_FILE_MODS)', () => {
 describe('removing a secret', () => {
   it('removes it (route code gets null), then answers 404', async () => {
     const removed = await call(site, '/svc/v1/secrets/STRIPE_KEY', { method: 'DELETE' });
-    expect(removed.body).toEqual({ name: 'STRIPE_KEY', deleted: true });
+    expect(removed.body).toEqual({ name: 'STRIPE_KEY', deleted: true, answers_purged: true });
     expect(await reads()).toEqual({ set: false, sha256: null });
     expect((await list()).body).toEqual([]);
     expectError(await call(site, '/svc/v1/secrets/STRIPE_KEY', { method: 'DELETE' }), 404, 'svc_secret_not_found');
@@ -201,5 +201,40 @@ describe('removing a secret', () => {
 
   it('no log line ever held the value', () => {
     expect(site.readLog()).not.toContain(VALUE);
+  });
+});
+
+describe('a secret changed under a cached route', () => {
+  it("purges every route's stored answers: the next request is computed with the new value", async () => {
+    await pushOk(site, {
+      'cached-secret': routeSource(
+        uniqueClass('CachedSecret'),
+        [
+          '  #[Cache(maxAge: 300)]',
+          '  public function get(): array {',
+          "    $value = \\Svc\\Api\\Secrets::get('PRICE_TIER');",
+          "    return ['tier' => $value, 'at' => microtime(true)];",
+          '  }',
+        ].join('\n'),
+        { classAttribute: '#[Permission(public: true)]', preamble: 'use Svc\\Api\\Attribute\\Cache;' },
+      ),
+    });
+    const get = async (): Promise<{ state: string | null; tier: string | null }> => {
+      const response = await site.fetch('/svc-api/v1/cached-secret', { as: 'anonymous' });
+      expect(response.status).toBe(200);
+      return { state: response.headers.get('x-svc-cache'), tier: ((await response.json()) as { tier: string | null }).tier };
+    };
+    expect((await put('PRICE_TIER', { value: 'gold' })).body).toMatchObject({ created: true, answers_purged: true });
+    await get();
+    expect(await get()).toEqual({ state: 'HIT', tier: 'gold' });
+
+    // Replaced: the stored answer held the old value; it is never served again.
+    expect((await put('PRICE_TIER', { value: 'silver' })).body).toMatchObject({ created: false, answers_purged: true });
+    expect(await get()).toEqual({ state: 'MISS', tier: 'silver' });
+    expect(await get()).toEqual({ state: 'HIT', tier: 'silver' });
+
+    // Removed: route code gets null from the next request on, cached or not.
+    expect((await call(site, '/svc/v1/secrets/PRICE_TIER', { method: 'DELETE' })).body).toEqual({ name: 'PRICE_TIER', deleted: true, answers_purged: true });
+    expect(await get()).toEqual({ state: 'MISS', tier: null });
   });
 });

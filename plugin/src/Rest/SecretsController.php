@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
+use Closure;
 use RuntimeException;
 use Svc\Events\Emit;
 use Svc\Secrets\Keyring;
@@ -26,7 +27,11 @@ use WP_REST_Server;
  */
 final class SecretsController {
 
-	public function __construct( private readonly SecretStore $secrets ) {
+	/**
+	 * @param (Closure(): (WP_REST_Response|WP_Error))|null $purge_answers Makes every route's stored
+	 *        answers unreachable (CacheController::run( null )): they were made with the old value.
+	 */
+	public function __construct( private readonly SecretStore $secrets, private readonly ?Closure $purge_answers = null ) {
 	}
 
 	public function register(): void {
@@ -89,7 +94,7 @@ final class SecretsController {
 				'updated'    => time(),
 				'readable'   => true,
 				'key_source' => Keyring::source(),
-			),
+			) + $this->purge(),
 			$created ? 201 : 200
 		);
 	}
@@ -113,8 +118,29 @@ final class SecretsController {
 			array(
 				'name'    => $name,
 				'deleted' => true,
-			)
+			) + $this->purge()
 		);
+	}
+
+	/**
+	 * Purges the early cache after a change: route code may read the secret, and which code does is
+	 * not known ahead. The secret is changed whatever the purge does; the answer says whether the
+	 * stored answers went too (`answers_purged`, and `purge_problem` when they did not).
+	 *
+	 * @return array{answers_purged?: bool, purge_problem?: string}
+	 */
+	private function purge(): array {
+		if ( null === $this->purge_answers ) {
+			return array();
+		}
+		$purged = ( $this->purge_answers )();
+		if ( $purged instanceof WP_Error ) {
+			return array(
+				'answers_purged' => false,
+				'purge_problem'  => $purged->get_error_message(),
+			);
+		}
+		return array( 'answers_purged' => true );
 	}
 
 	private static function name( WP_REST_Request $request ): string|WP_Error {

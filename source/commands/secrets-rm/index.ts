@@ -2,7 +2,9 @@
  * svc secrets rm NAME: removes a secret; route code gets null for it from the next request on.
  * Asked in a terminal, --yes elsewhere (confirm.ts), as every removal.
  */
+import { answersPurgedField, answersPurgeWarning } from '../../core/answers-purge-text.js';
 import { SvcError } from '../../core/errors.js';
+import type { AnswersPurge } from '../../core/site-types.js';
 import type { SecretsRmCommand } from './command.js';
 import { commandMain } from '../shared/command-main.js';
 import { confirmAction, declined } from '../shared/confirm.js';
@@ -23,8 +25,9 @@ export async function run(command: SecretsRmCommand, io: Io): Promise<number> {
 	if (!go) {
 		return declined(io, 'no secret was removed');
 	}
+	let purge: AnswersPurge;
 	try {
-		await site.client.deleteSecret(command.secret);
+		purge = await site.client.deleteSecret(command.secret);
 	} catch (error) {
 		if (error instanceof SvcError && error.serverCode === 'svc_secret_not_found') {
 			throw new SvcError(`No secret named ${command.secret} on ${site.url}. Nothing was removed.`, {
@@ -34,8 +37,10 @@ export async function run(command: SecretsRmCommand, io: Io): Promise<number> {
 		}
 		throw error;
 	}
+	const stale = answersPurgeWarning(purge, command.secret);
+	if (stale !== undefined) io.stderr.write(stale);
 	if (command.json) {
-		printJson(io, { site: site.url, name: command.secret, removed: true });
+		printJson(io, { site: site.url, name: command.secret, removed: true, ...answersPurgedField(purge) });
 	} else {
 		io.stdout.write(`✔ Removed secret ${command.secret} from ${site.url}.\n`);
 	}

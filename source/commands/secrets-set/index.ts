@@ -3,6 +3,7 @@
  * a masked prompt; never from an argument (shell history would keep it). Nothing svc prints holds
  * the value, only the name.
  */
+import { answersPurgedField, answersPurgeWarning } from '../../core/answers-purge-text.js';
 import { SvcError } from '../../core/errors.js';
 import { readAll } from '../login/stdin.js';
 import { keyExposureWarning } from '../../core/secrets-key.js';
@@ -24,12 +25,15 @@ export async function run(command: SecretsSetCommand, io: Io): Promise<number> {
 		io.stderr.write('Cancelled: no secret was set.\n');
 		return 1;
 	}
-	const { created, updated, keySource } = await site.client.setSecret(command.secret, value);
+	const set = await site.client.setSecret(command.secret, value);
+	const { created, updated, keySource } = set;
 	// Set all the same (the admin asked for it), but told on standard error that a dump opens it.
 	const exposure = keyExposureWarning(keySource);
 	if (exposure !== undefined) io.stderr.write(exposure);
+	const stale = answersPurgeWarning(set, command.secret);
+	if (stale !== undefined) io.stderr.write(stale);
 	if (command.json) {
-		printJson(io, { site: site.url, name: command.secret, created, updated: new Date(updated * 1000).toISOString() });
+		printJson(io, { site: site.url, name: command.secret, created, updated: new Date(updated * 1000).toISOString(), ...answersPurgedField(set) });
 	} else {
 		io.stdout.write(`✔ ${created ? 'Set' : 'Replaced'} secret ${command.secret} on ${site.url}. Route code reads it with \\Svc\\Api\\Secrets::get('${command.secret}').\n`);
 	}
