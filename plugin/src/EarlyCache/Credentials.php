@@ -19,8 +19,16 @@ namespace Svc\EarlyCache;
  */
 final class Credentials {
 
-	/** Request headers that authenticate, as PHP names them in `$_SERVER`. */
-	private const SERVER_KEYS = array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION', 'PHP_AUTH_USER', 'PHP_AUTH_DIGEST', 'HTTP_X_SVC_AUTHORIZATION' );
+	/**
+	 * Request headers that authenticate, as PHP names them in `$_SERVER`, when they hold something.
+	 * Empty, they carry nothing WordPress or svc authenticates with, and WordPress's own `.htaccess`
+	 * sets `HTTP_AUTHORIZATION` (and Apache `REDIRECT_HTTP_AUTHORIZATION`) to '' on every request it
+	 * rewrites: taken for credentials, no request on Apache would ever share an answer.
+	 */
+	private const HEADER_KEYS = array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION', 'HTTP_X_SVC_AUTHORIZATION' );
+
+	/** What PHP made of an `Authorization` header: there even with an empty user name, which WordPress refuses. */
+	private const PARSED_KEYS = array( 'PHP_AUTH_USER', 'PHP_AUTH_DIGEST' );
 
 	/** Cookie name prefixes set by WordPress for a known visitor. */
 	private const COOKIE_PREFIXES = array( 'wordpress_logged_in_', 'wordpress_sec_', 'wordpress_', 'wp-postpass_', 'comment_author_' );
@@ -33,8 +41,13 @@ final class Credentials {
 	 * @param array<mixed> $cookies `$_COOKIE`.
 	 */
 	public static function carried( array $server, array $cookies ): bool {
-		foreach ( self::SERVER_KEYS as $key ) {
-			// An empty header is still a header a proxy forwarded: refuse rather than guess.
+		foreach ( self::HEADER_KEYS as $key ) {
+			$value = $server[ $key ] ?? null;
+			if ( null !== $value && ( ! is_string( $value ) || '' !== trim( $value ) ) ) {
+				return true;
+			}
+		}
+		foreach ( self::PARSED_KEYS as $key ) {
 			if ( array_key_exists( $key, $server ) ) {
 				return true;
 			}

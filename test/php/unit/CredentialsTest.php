@@ -21,7 +21,17 @@ final class CredentialsTest extends TestCase {
 			'PHP_AUTH_USER (mod_php)'         => array( array( 'PHP_AUTH_USER' => 'admin' ), array(), true ),
 			'PHP_AUTH_DIGEST'                 => array( array( 'PHP_AUTH_DIGEST' => 'x' ), array(), true ),
 			'X-Svc-Authorization'             => array( array( 'HTTP_X_SVC_AUTHORIZATION' => 'Basic YTpi' ), array(), true ),
-			'a blank header is still sent'    => array( array( 'HTTP_AUTHORIZATION' => '  ' ), array(), true ),
+			// Nothing WordPress or svc authenticates with; WordPress's .htaccess sets it so on every request.
+			'a blank header carries nothing'  => array( array( 'HTTP_AUTHORIZATION' => '  ' ), array(), false ),
+			'the .htaccess pass-through'      => array(
+				array(
+					'HTTP_AUTHORIZATION'          => '',
+					'REDIRECT_HTTP_AUTHORIZATION' => '',
+				),
+				array(),
+				false,
+			),
+			'an empty user name (mod_php)'    => array( array( 'PHP_AUTH_USER' => '' ), array(), true ),
 			'logged-in cookie'                => array( array(), array( 'wordpress_logged_in_' . $hash => 'admin|1|x|y' ), true ),
 			'secure auth cookie'              => array( array(), array( 'wordpress_sec_' . $hash => 'admin|1|x|y' ), true ),
 			'auth cookie'                     => array( array(), array( 'wordpress_' . $hash => 'admin|1|x|y' ), true ),

@@ -25,7 +25,20 @@ final class EarlyCacheRequestTest extends TestCase {
 			'Authorization'                  => array( $get + array( 'HTTP_AUTHORIZATION' => 'Basic eDp5' ), array(), array(), array(), SharedRequest::CREDENTIALS ),
 			'Authorization passed by Apache' => array( $get + array( 'REDIRECT_HTTP_AUTHORIZATION' => 'Bearer t' ), array(), array(), array(), SharedRequest::CREDENTIALS ),
 			'PHP basic auth user'            => array( $get + array( 'PHP_AUTH_USER' => 'x' ), array(), array(), array(), SharedRequest::CREDENTIALS ),
-			'empty Authorization'            => array( $get + array( 'HTTP_AUTHORIZATION' => '' ), array(), array(), array(), SharedRequest::CREDENTIALS ),
+			// WordPress's .htaccess passes the header to PHP as an empty variable when there is none.
+			'empty Authorization (Apache)'   => array(
+				$get + array(
+					'HTTP_AUTHORIZATION'          => '',
+					'REDIRECT_HTTP_AUTHORIZATION' => ' ',
+				),
+				array(),
+				array(),
+				array(),
+				null,
+			),
+			'empty X-Svc-Authorization'      => array( $get + array( 'HTTP_X_SVC_AUTHORIZATION' => '' ), array(), array(), array(), null ),
+			'PHP basic auth, empty user'     => array( $get + array( 'PHP_AUTH_USER' => '' ), array(), array(), array(), SharedRequest::CREDENTIALS ),
+			'Authorization of another type'  => array( $get + array( 'HTTP_AUTHORIZATION' => array( 'x' ) ), array(), array(), array(), SharedRequest::CREDENTIALS ),
 			'X-Svc-Authorization'            => array( $get + array( 'HTTP_X_SVC_AUTHORIZATION' => 'Basic eDp5' ), array(), array(), array(), SharedRequest::CREDENTIALS ),
 			'preview token'                  => array( $get + array( 'HTTP_X_SVC_PREVIEW' => 'tok' ), array(), array(), array(), SharedRequest::PREVIEW ),
 			'method override'                => array( $get + array( 'HTTP_X_HTTP_METHOD_OVERRIDE' => 'POST' ), array(), array(), array(), SharedRequest::OVERRIDE ),
