@@ -594,7 +594,7 @@ final class Lookup {
 		list( $answer, $age ) = $this->read( $key, $cache, $now );
 		$method               = RequestLine::method( $server );
 		$if_none_match        = RequestLine::if_none_match( $server );
-		$stores               = HitPlan::stores( $method, $if_none_match );
+		$stores               = HitPlan::stores( $method );
 		$locked               = HitPlan::needs_lock( $age, $stores ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
 		if ( $locked ) {
 			// The request that refreshed this answer may have stored it and let the lock go between the
@@ -718,7 +718,7 @@ final class EarlyServer {
 				// the stale one meanwhile. (Sending the stale answer first and refreshing after
 				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
-				self::capture( $store, $key, $cache, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				self::capture( $store, $key, $cache, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ), $inm );
 				return false;
 			case HitPlan::COMPUTE:
 				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
@@ -741,38 +741,53 @@ final class EarlyServer {
 	 * @param array{status: int, headers: list<array{string, string}>, body: string} $reply
 	 */
 	private static function send( array $reply, string $state ): void {
+		self::send_headers( $reply, $state );
+		echo $reply['body']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the stored JSON answer, sent as WordPress sent it.
+	}
+
+	/**
+	 * @param array{status: int, headers: list<array{string, string}>, body: string} $reply
+	 */
+	private static function send_headers( array $reply, string $state ): void {
 		http_response_code( $reply['status'] );
 		foreach ( $reply['headers'] as list( $name, $value ) ) {
 			// StoredAnswer checked each name and value: no line break reaches header().
 			header( $name . ': ' . $value, false );
 		}
 		header( 'X-Svc-Cache: ' . $state );
-		echo $reply['body']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the stored JSON answer, sent as WordPress sent it.
 	}
 
 	/**
 	 * Keeps what WordPress sends and stores it when it may be shared; the lock is given back either way.
+	 * A revalidation (a CDN's or a browser's `If-None-Match`) is computed as a plain GET, so that its
+	 * answer can be stored too: WordPress never sees the header, and the 304 it would have sent is
+	 * sent here once the answer is known, by the rule a hit follows (Reply).
 	 *
 	 * @param Cached $cache
 	 */
-	private static function capture( AnswerStore $store, string $key, array $cache, string $counter ): void {
+	private static function capture( AnswerStore $store, string $key, array $cache, string $counter, string $if_none_match ): void {
 		header( 'X-Svc-Cache: MISS' );
+		if ( '' !== trim( $if_none_match ) ) {
+			unset( $_SERVER['HTTP_IF_NONE_MATCH'] );
+		}
 		$body = '';
 		/** @var bool $ended Whether the buffer ended with the whole answer in $body; the closures share it. */
 		$ended = false;
+		/** @var bool $passed Whether a flush let part of the answer through before it ended. */
+		$passed = false;
+		/** @var Answer|false|null $answer The answer to store once read (null: none may be), false before. */
+		$answer = false;
 		// With PHP-FPM the answer is sent before it is stored: what it is stored as (the status and
 		// headers read, its encoding), the write, the lock's release and the count then cost the client
 		// nothing. Elsewhere they happen as the buffer ends. PHP keeps the status and headers it sent
 		// until the request ends.
 		$deferred = function_exists( 'fastcgi_finish_request' );
-		$finish   = static function () use ( $store, $key, $cache, $counter, &$body, &$ended ): void {
+		$finish   = static function () use ( $store, $key, $cache, $counter, &$body, &$ended, &$answer ): void {
 			// Not when WordPress found the index this request read behind what it served (Publisher::refresh):
 			// the key names the code that index lists, the answer came from the code now served.
 			if ( $ended && ! defined( 'SVC_EARLY_CACHE_STALE' ) ) {
-				$status  = (int) http_response_code();
-				$headers = SentHeaders::parse( headers_list() );
-				unset( $headers['X-Svc-Cache'] );
-				$value = null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ? StoredAnswer::encode( $status, $headers, $body, time() ) : null;
+				$answer = false === $answer ? self::storable( $body ) : $answer;
+				$value  = null === $answer ? null : StoredAnswer::pack( $answer );
 				if ( null !== $value ) {
 					$store->put( $key, $value, AnswerAge::lifetime( $cache['max_age'], $cache['swr'] ) );
 				}
@@ -781,12 +796,26 @@ final class EarlyServer {
 			$store->increment( $counter );
 		};
 		ob_start(
-			static function ( string $buffer, int $phase ) use ( $deferred, $finish, &$body, &$ended ): string {
+			static function ( string $buffer, int $phase ) use ( $deferred, $finish, $if_none_match, &$body, &$ended, &$passed, &$answer ): string {
 				$body .= $buffer;
 				if ( 0 === ( $phase & PHP_OUTPUT_HANDLER_FINAL ) ) {
+					$passed = $passed || '' !== $buffer;
 					return $buffer;
 				}
 				$ended = true;
+				if ( '' !== trim( $if_none_match ) && ! $passed && ! headers_sent() ) {
+					// Read before the 304 replaces what WordPress sent; stored as WordPress sent it.
+					$answer = self::storable( $body );
+					$reply  = null === $answer ? null : Reply::to( $answer, 'GET', $if_none_match );
+					if ( null !== $reply && 304 === $reply['status'] ) {
+						header_remove();
+						// As a status line: WordPress sent one (status_header()), which PHP-FPM would keep
+						// over a code set by http_response_code() alone.
+						header( RequestLine::protocol( $_SERVER ) . ' 304 Not Modified', true, 304 );
+						self::send_headers( $reply, 'MISS' );
+						$buffer = '';
+					}
+				}
 				if ( ! $deferred ) {
 					$finish();
 				}
@@ -806,6 +835,18 @@ final class EarlyServer {
 				}
 			);
 		}
+	}
+
+	/**
+	 * What WordPress sent, as it would be stored; null when it may not be (StorableAnswer).
+	 *
+	 * @return Answer|null
+	 */
+	private static function storable( string $body ): ?array {
+		$status  = (int) http_response_code();
+		$headers = SentHeaders::parse( headers_list() );
+		unset( $headers['X-Svc-Cache'] );
+		return null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ? StoredAnswer::of( $status, $headers, $body, time() ) : null;
 	}
 
 	/**
@@ -916,7 +957,8 @@ namespace Svc\EarlyCache {
 
 /**
  * Read from `$_SERVER` in one place: whether a request may share an answer (SharedRequest), whether
- * its answer is stored (HitPlan) and how a stored one is sent to it (Reply) all ask the same values.
+ * its answer is stored (HitPlan) and how a stored one is sent to it (Reply, EarlyServer) all ask the
+ * same values.
  */
 final class RequestLine {
 
@@ -927,6 +969,16 @@ final class RequestLine {
 	 */
 	public static function method( array $server ): string {
 		return is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : '';
+	}
+
+	/**
+	 * The protocol for a status line, as WordPress picks it (wp_get_server_protocol()).
+	 *
+	 * @param array<mixed> $server `$_SERVER`.
+	 */
+	public static function protocol( array $server ): string {
+		$protocol = $server['SERVER_PROTOCOL'] ?? '';
+		return in_array( $protocol, array( 'HTTP/1.1', 'HTTP/2', 'HTTP/2.0', 'HTTP/3' ), true ) ? $protocol : 'HTTP/1.0';
 	}
 
 	/**
@@ -959,8 +1011,16 @@ namespace Svc\EarlyCache {
  */
 final class Credentials {
 
-	/** Request headers that authenticate, as PHP names them in `$_SERVER`. */
-	private const SERVER_KEYS = array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION', 'PHP_AUTH_USER', 'PHP_AUTH_DIGEST', 'HTTP_X_SVC_AUTHORIZATION' );
+	/**
+	 * Request headers that authenticate, as PHP names them in `$_SERVER`, when they hold something.
+	 * Empty, they carry nothing WordPress or svc authenticates with, and WordPress's own `.htaccess`
+	 * sets `HTTP_AUTHORIZATION` (and Apache `REDIRECT_HTTP_AUTHORIZATION`) to '' on every request it
+	 * rewrites: taken for credentials, no request on Apache would ever share an answer.
+	 */
+	private const HEADER_KEYS = array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION', 'HTTP_X_SVC_AUTHORIZATION' );
+
+	/** What PHP made of an `Authorization` header: there even with an empty user name, which WordPress refuses. */
+	private const PARSED_KEYS = array( 'PHP_AUTH_USER', 'PHP_AUTH_DIGEST' );
 
 	/** Cookie name prefixes set by WordPress for a known visitor. */
 	private const COOKIE_PREFIXES = array( 'wordpress_logged_in_', 'wordpress_sec_', 'wordpress_', 'wp-postpass_', 'comment_author_' );
@@ -973,8 +1033,13 @@ final class Credentials {
 	 * @param array<mixed> $cookies `$_COOKIE`.
 	 */
 	public static function carried( array $server, array $cookies ): bool {
-		foreach ( self::SERVER_KEYS as $key ) {
-			// An empty header is still a header a proxy forwarded: refuse rather than guess.
+		foreach ( self::HEADER_KEYS as $key ) {
+			$value = $server[ $key ] ?? null;
+			if ( null !== $value && ( ! is_string( $value ) || '' !== trim( $value ) ) ) {
+				return true;
+			}
+		}
+		foreach ( self::PARSED_KEYS as $key ) {
 			if ( array_key_exists( $key, $server ) ) {
 				return true;
 			}
@@ -1072,9 +1137,8 @@ namespace Svc\EarlyCache {
  * answer and stores it; without it, a request serves the stale answer
  * or, when there is none it may serve, waits a bounded time for the holder's answer and then boots
  * WordPress itself without storing (the holder's answer is the one stored). A request whose answer
- * is never stored (HEAD; a GET with If-None-Match, which WordPress may answer 304) never takes the
- * lock, which would leave the others waiting for nothing: it is served what may be served, else
- * WordPress answers it.
+ * is never stored (a HEAD: it has no body) never takes the lock, which would leave the others
+ * waiting for nothing: it is served what may be served, else WordPress answers it.
  */
 final class HitPlan {
 
@@ -1086,7 +1150,7 @@ final class HitPlan {
 	public const COMPUTE_AND_STORE = 'compute_and_store';
 	/** Another request computes it: wait for its answer, then compute without storing. */
 	public const WAIT = 'wait';
-	/** A request whose answer is not stored, with nothing it may be sent: WordPress answers it. */
+	/** A request whose answer is not stored (HEAD), with nothing it may be sent: WordPress answers it. */
 	public const COMPUTE = 'compute';
 
 	/** Seconds a refresh lock lives: longer than a route's answer takes, short enough to recover. */
@@ -1101,11 +1165,11 @@ final class HitPlan {
 	}
 
 	/**
-	 * Whether the answer WordPress gives a request would be stored: a plain GET ($method and
-	 * $if_none_match as RequestLine reads them).
+	 * Whether the answer WordPress gives a request would be stored: a GET ($method as RequestLine
+	 * reads it), a revalidation included (EarlyServer computes it as a plain GET, then sends the 304).
 	 */
-	public static function stores( string $method, string $if_none_match ): bool {
-		return 'GET' === $method && '' === trim( $if_none_match );
+	public static function stores( string $method ): bool {
+		return 'GET' === $method;
 	}
 
 	/**
@@ -1245,6 +1309,17 @@ final class StoredAnswer {
 	 * @return string|null Null when the answer cannot be stored (too large, a header that is not one).
 	 */
 	public static function encode( int $status, array $headers, string $body, int $stored_at ): ?string {
+		$answer = self::of( $status, $headers, $body, $stored_at );
+		return null === $answer ? null : self::pack( $answer );
+	}
+
+	/**
+	 * The answer as it would be stored and read back, before it is written anywhere.
+	 *
+	 * @param array<mixed> $headers Name => value or list of values.
+	 * @return Answer|null Null when the answer cannot be stored (too large, a header that is not one).
+	 */
+	public static function of( int $status, array $headers, string $body, int $stored_at ): ?array {
 		if ( strlen( $body ) > self::MAX_BODY_BYTES ) {
 			return null;
 		}
@@ -1263,10 +1338,15 @@ final class StoredAnswer {
 			'body'      => $body,
 			'stored_at' => $stored_at,
 		);
-		$answer = self::checked( $answer );
-		if ( null === $answer ) {
-			return null;
-		}
+		return self::checked( $answer );
+	}
+
+	/**
+	 * The stored form of an answer of().
+	 *
+	 * @param Answer $answer
+	 */
+	public static function pack( array $answer ): ?string {
 		// Bodies are JSON text but may hold any bytes a route sent: base64 keeps the record valid JSON.
 		$answer['body'] = base64_encode( $answer['body'] ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- a body, not code.
 		$encoded        = json_encode( $answer, JSON_UNESCAPED_SLASHES ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs before WordPress loads.

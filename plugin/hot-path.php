@@ -2887,8 +2887,8 @@ final class Publisher {
 	 * computed from code its key, taken from that index, does not name.
 	 */
 	public function refresh( int $release ): void {
-		$scope = self::scope();
-		$read  = defined( 'SVC_EARLY_CACHE_INDEX_STAMP' ) ? (string) SVC_EARLY_CACHE_INDEX_STAMP : null;
+		$scope   = self::scope();
+		$read    = defined( 'SVC_EARLY_CACHE_INDEX_STAMP' ) ? (string) SVC_EARLY_CACHE_INDEX_STAMP : null;
 		$options = null;
 		if ( ! defined( 'SVC_EARLY_CACHE_STALE' ) && null !== $read ) {
 			$options = self::stamp_options();

@@ -3,9 +3,9 @@
  * revalidating, svc's advanced-cache.php): one stored answer is only ever sent to a request WordPress
  * would have answered the same way. A path is keyed as WordPress routes it (not decoded), a
  * parameter's value keeps the order the route sees, a compressed answer is not stored, a rate-limited
- * route is left to WordPress (its limit and headers are per caller), and a request whose answer is
- * never stored (a revalidation) takes no refresh lock that others would wait on. Runs with Redis
- * Object Cache too (SVC_TEST_OBJECT_CACHE=redis).
+ * route is left to WordPress (its limit and headers are per caller), and a revalidation (a CDN's
+ * If-None-Match) with nothing stored is computed once as a plain GET, stored, and answered 304.
+ * Runs with Redis Object Cache too (SVC_TEST_OBJECT_CACHE=redis).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -116,21 +116,42 @@ describe('what the early cache shares', () => {
     expect(seen.every((answer) => answer.state !== 'HIT')).toBe(true);
   });
 
-  it('a revalidation takes no refresh lock: the plain GETs beside it compute once and store', async () => {
+  it('a revalidation with nothing stored is computed once as a plain GET and stored; its client gets the 304', async () => {
     await pushOk(site, {
-      slow: route('Slow', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\tusleep( 500000 );\n\t\treturn array( 'at' => microtime( true ) );\n\t}"),
+      slow: route('Slow', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\tusleep( 500000 );\n\t\treturn array( 'at' => microtime( true ), 'asked' => $_SERVER['HTTP_IF_NONE_MATCH'] ?? null );\n\t}"),
     });
     const before = loads('slow');
-    // `*` matches any answer: WordPress answers it 304, which is never stored.
+    // A CDN revalidating a copy svc never stored: `*` matches any answer.
     const revalidation = get('/svc-api/v1/slow', { 'If-None-Match': '*' });
     await new Promise((resolve) => setTimeout(resolve, 60));
     const plain = await Promise.all([1, 2, 3, 4].map(() => get('/svc-api/v1/slow')));
-    expect((await revalidation).status).toBe(304);
-    // The revalidation and one plain GET reach WordPress; the other plain GETs get the stored answer.
-    // (Had the revalidation held the lock, they would wait for an answer never stored, then each
-    // boot WordPress.)
+    const answered = await revalidation;
+    expect(answered.status).toBe(304);
+    expect(answered.body).toBe('');
+    expect(answered.state).toBe('MISS');
+    // The plain GETs beside it waited for its answer: WordPress ran once, and never saw the header.
+    expect(loads('slow') - before).toBe(1);
     expect(new Set(plain.map((answer) => answer.body)).size).toBe(1);
-    expect(loads('slow') - before).toBe(2);
-    expect((await get('/svc-api/v1/slow')).state).toBe('HIT');
+    expect(JSON.parse(plain[0]?.body ?? '{}')).toMatchObject({ asked: null });
+    expect(plain.every((answer) => answer.status === 200 && answer.state === 'HIT')).toBe(true);
+    // The 304 names the stored answer: its ETag revalidates it from then on, before WordPress loads.
+    const etag = answered.headers.get('etag');
+    expect(etag).toBe(plain[0]?.headers.get('etag'));
+    expect(answered.headers.get('cache-control')).toBe(plain[0]?.headers.get('cache-control'));
+    const again = await get('/svc-api/v1/slow', { 'If-None-Match': etag ?? '' });
+    expect([again.status, again.state]).toEqual([304, 'HIT']);
+    expect(loads('slow') - before).toBe(1);
+  });
+
+  it('a revalidation whose tag is out of date gets the whole answer, stored for the next caller', async () => {
+    await pushOk(site, {
+      tagged: route('Tagged', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'at' => microtime( true ) );\n\t}"),
+    });
+    const before = loads('tagged');
+    const full = await get('/svc-api/v1/tagged', { 'If-None-Match': '"an-old-tag"' });
+    expect([full.status, full.state]).toEqual([200, 'MISS']);
+    const next = await get('/svc-api/v1/tagged');
+    expect([next.status, next.state, next.body]).toEqual([200, 'HIT', full.body]);
+    expect(loads('tagged') - before).toBe(1);
   });
 });

@@ -64,7 +64,7 @@ final class EarlyServer {
 				// the stale one meanwhile. (Sending the stale answer first and refreshing after
 				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
-				self::capture( $store, $key, $cache, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				self::capture( $store, $key, $cache, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ), $inm );
 				return false;
 			case HitPlan::COMPUTE:
 				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
@@ -87,38 +87,53 @@ final class EarlyServer {
 	 * @param array{status: int, headers: list<array{string, string}>, body: string} $reply
 	 */
 	private static function send( array $reply, string $state ): void {
+		self::send_headers( $reply, $state );
+		echo $reply['body']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the stored JSON answer, sent as WordPress sent it.
+	}
+
+	/**
+	 * @param array{status: int, headers: list<array{string, string}>, body: string} $reply
+	 */
+	private static function send_headers( array $reply, string $state ): void {
 		http_response_code( $reply['status'] );
 		foreach ( $reply['headers'] as list( $name, $value ) ) {
 			// StoredAnswer checked each name and value: no line break reaches header().
 			header( $name . ': ' . $value, false );
 		}
 		header( 'X-Svc-Cache: ' . $state );
-		echo $reply['body']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the stored JSON answer, sent as WordPress sent it.
 	}
 
 	/**
 	 * Keeps what WordPress sends and stores it when it may be shared; the lock is given back either way.
+	 * A revalidation (a CDN's or a browser's `If-None-Match`) is computed as a plain GET, so that its
+	 * answer can be stored too: WordPress never sees the header, and the 304 it would have sent is
+	 * sent here once the answer is known, by the rule a hit follows (Reply).
 	 *
 	 * @param Cached $cache
 	 */
-	private static function capture( AnswerStore $store, string $key, array $cache, string $counter ): void {
+	private static function capture( AnswerStore $store, string $key, array $cache, string $counter, string $if_none_match ): void {
 		header( 'X-Svc-Cache: MISS' );
+		if ( '' !== trim( $if_none_match ) ) {
+			unset( $_SERVER['HTTP_IF_NONE_MATCH'] );
+		}
 		$body = '';
 		/** @var bool $ended Whether the buffer ended with the whole answer in $body; the closures share it. */
 		$ended = false;
+		/** @var bool $passed Whether a flush let part of the answer through before it ended. */
+		$passed = false;
+		/** @var Answer|false|null $answer The answer to store once read (null: none may be), false before. */
+		$answer = false;
 		// With PHP-FPM the answer is sent before it is stored: what it is stored as (the status and
 		// headers read, its encoding), the write, the lock's release and the count then cost the client
 		// nothing. Elsewhere they happen as the buffer ends. PHP keeps the status and headers it sent
 		// until the request ends.
 		$deferred = function_exists( 'fastcgi_finish_request' );
-		$finish   = static function () use ( $store, $key, $cache, $counter, &$body, &$ended ): void {
+		$finish   = static function () use ( $store, $key, $cache, $counter, &$body, &$ended, &$answer ): void {
 			// Not when WordPress found the index this request read behind what it served (Publisher::refresh):
 			// the key names the code that index lists, the answer came from the code now served.
 			if ( $ended && ! defined( 'SVC_EARLY_CACHE_STALE' ) ) {
-				$status  = (int) http_response_code();
-				$headers = SentHeaders::parse( headers_list() );
-				unset( $headers['X-Svc-Cache'] );
-				$value = null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ? StoredAnswer::encode( $status, $headers, $body, time() ) : null;
+				$answer = false === $answer ? self::storable( $body ) : $answer;
+				$value  = null === $answer ? null : StoredAnswer::pack( $answer );
 				if ( null !== $value ) {
 					$store->put( $key, $value, AnswerAge::lifetime( $cache['max_age'], $cache['swr'] ) );
 				}
@@ -127,12 +142,26 @@ final class EarlyServer {
 			$store->increment( $counter );
 		};
 		ob_start(
-			static function ( string $buffer, int $phase ) use ( $deferred, $finish, &$body, &$ended ): string {
+			static function ( string $buffer, int $phase ) use ( $deferred, $finish, $if_none_match, &$body, &$ended, &$passed, &$answer ): string {
 				$body .= $buffer;
 				if ( 0 === ( $phase & PHP_OUTPUT_HANDLER_FINAL ) ) {
+					$passed = $passed || '' !== $buffer;
 					return $buffer;
 				}
 				$ended = true;
+				if ( '' !== trim( $if_none_match ) && ! $passed && ! headers_sent() ) {
+					// Read before the 304 replaces what WordPress sent; stored as WordPress sent it.
+					$answer = self::storable( $body );
+					$reply  = null === $answer ? null : Reply::to( $answer, 'GET', $if_none_match );
+					if ( null !== $reply && 304 === $reply['status'] ) {
+						header_remove();
+						// As a status line: WordPress sent one (status_header()), which PHP-FPM would keep
+						// over a code set by http_response_code() alone.
+						header( RequestLine::protocol( $_SERVER ) . ' 304 Not Modified', true, 304 );
+						self::send_headers( $reply, 'MISS' );
+						$buffer = '';
+					}
+				}
 				if ( ! $deferred ) {
 					$finish();
 				}
@@ -152,6 +181,18 @@ final class EarlyServer {
 				}
 			);
 		}
+	}
+
+	/**
+	 * What WordPress sent, as it would be stored; null when it may not be (StorableAnswer).
+	 *
+	 * @return Answer|null
+	 */
+	private static function storable( string $body ): ?array {
+		$status  = (int) http_response_code();
+		$headers = SentHeaders::parse( headers_list() );
+		unset( $headers['X-Svc-Cache'] );
+		return null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ? StoredAnswer::of( $status, $headers, $body, time() ) : null;
 	}
 
 	/**

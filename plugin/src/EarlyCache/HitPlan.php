@@ -16,9 +16,8 @@ namespace Svc\EarlyCache;
  * answer and stores it; without it, a request serves the stale answer
  * or, when there is none it may serve, waits a bounded time for the holder's answer and then boots
  * WordPress itself without storing (the holder's answer is the one stored). A request whose answer
- * is never stored (HEAD; a GET with If-None-Match, which WordPress may answer 304) never takes the
- * lock, which would leave the others waiting for nothing: it is served what may be served, else
- * WordPress answers it.
+ * is never stored (a HEAD: it has no body) never takes the lock, which would leave the others
+ * waiting for nothing: it is served what may be served, else WordPress answers it.
  */
 final class HitPlan {
 
@@ -30,7 +29,7 @@ final class HitPlan {
 	public const COMPUTE_AND_STORE = 'compute_and_store';
 	/** Another request computes it: wait for its answer, then compute without storing. */
 	public const WAIT = 'wait';
-	/** A request whose answer is not stored, with nothing it may be sent: WordPress answers it. */
+	/** A request whose answer is not stored (HEAD), with nothing it may be sent: WordPress answers it. */
 	public const COMPUTE = 'compute';
 
 	/** Seconds a refresh lock lives: longer than a route's answer takes, short enough to recover. */
@@ -45,11 +44,11 @@ final class HitPlan {
 	}
 
 	/**
-	 * Whether the answer WordPress gives a request would be stored: a plain GET ($method and
-	 * $if_none_match as RequestLine reads them).
+	 * Whether the answer WordPress gives a request would be stored: a GET ($method as RequestLine
+	 * reads it), a revalidation included (EarlyServer computes it as a plain GET, then sends the 304).
 	 */
-	public static function stores( string $method, string $if_none_match ): bool {
-		return 'GET' === $method && '' === trim( $if_none_match );
+	public static function stores( string $method ): bool {
+		return 'GET' === $method;
 	}
 
 	/**

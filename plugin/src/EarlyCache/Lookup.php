@@ -79,7 +79,7 @@ final class Lookup {
 		list( $answer, $age ) = $this->read( $key, $cache, $now );
 		$method               = RequestLine::method( $server );
 		$if_none_match        = RequestLine::if_none_match( $server );
-		$stores               = HitPlan::stores( $method, $if_none_match );
+		$stores               = HitPlan::stores( $method );
 		$locked               = HitPlan::needs_lock( $age, $stores ) && $this->store->lock( $key, HitPlan::LOCK_SECONDS );
 		if ( $locked ) {
 			// The request that refreshed this answer may have stored it and let the lock go between the

@@ -11,7 +11,8 @@ namespace Svc\EarlyCache;
 
 /**
  * Read from `$_SERVER` in one place: whether a request may share an answer (SharedRequest), whether
- * its answer is stored (HitPlan) and how a stored one is sent to it (Reply) all ask the same values.
+ * its answer is stored (HitPlan) and how a stored one is sent to it (Reply, EarlyServer) all ask the
+ * same values.
  */
 final class RequestLine {
 
@@ -22,6 +23,16 @@ final class RequestLine {
 	 */
 	public static function method( array $server ): string {
 		return is_string( $server['REQUEST_METHOD'] ?? null ) ? strtoupper( $server['REQUEST_METHOD'] ) : '';
+	}
+
+	/**
+	 * The protocol for a status line, as WordPress picks it (wp_get_server_protocol()).
+	 *
+	 * @param array<mixed> $server `$_SERVER`.
+	 */
+	public static function protocol( array $server ): string {
+		$protocol = $server['SERVER_PROTOCOL'] ?? '';
+		return in_array( $protocol, array( 'HTTP/1.1', 'HTTP/2', 'HTTP/2.0', 'HTTP/3' ), true ) ? $protocol : 'HTTP/1.0';
 	}
 
 	/**

@@ -40,7 +40,7 @@ final class RouteIndex {
 	 * @return Index
 	 */
 	public static function build( string $prefix, array $entries, array $purges = array(), array $site = array(), string $rest = '' ): array {
-		$index = array(
+		$index   = array(
 			'prefix'  => '/' . trim( $prefix, '/' ) . '/',
 			'static'  => array(),
 			'dynamic' => array(),

@@ -34,6 +34,17 @@ final class StoredAnswer {
 	 * @return string|null Null when the answer cannot be stored (too large, a header that is not one).
 	 */
 	public static function encode( int $status, array $headers, string $body, int $stored_at ): ?string {
+		$answer = self::of( $status, $headers, $body, $stored_at );
+		return null === $answer ? null : self::pack( $answer );
+	}
+
+	/**
+	 * The answer as it would be stored and read back, before it is written anywhere.
+	 *
+	 * @param array<mixed> $headers Name => value or list of values.
+	 * @return Answer|null Null when the answer cannot be stored (too large, a header that is not one).
+	 */
+	public static function of( int $status, array $headers, string $body, int $stored_at ): ?array {
 		if ( strlen( $body ) > self::MAX_BODY_BYTES ) {
 			return null;
 		}
@@ -52,10 +63,15 @@ final class StoredAnswer {
 			'body'      => $body,
 			'stored_at' => $stored_at,
 		);
-		$answer = self::checked( $answer );
-		if ( null === $answer ) {
-			return null;
-		}
+		return self::checked( $answer );
+	}
+
+	/**
+	 * The stored form of an answer of().
+	 *
+	 * @param Answer $answer
+	 */
+	public static function pack( array $answer ): ?string {
 		// Bodies are JSON text but may hold any bytes a route sent: base64 keeps the record valid JSON.
 		$answer['body'] = base64_encode( $answer['body'] ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- a body, not code.
 		$encoded        = json_encode( $answer, JSON_UNESCAPED_SLASHES ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs before WordPress loads.

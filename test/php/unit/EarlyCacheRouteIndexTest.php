@@ -87,13 +87,13 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 	/** @return array<string, array{string, string|null, array<string, string>, bool}> */
 	public function paths(): array {
 		return array(
-			'a static route'                 => array( '/wp-json/svc/v1/hello', 'hello', array(), true ),
-			'with a trailing slash'          => array( '/wp-json/svc/v1/hello/', 'hello', array(), true ),
+			'a static route'                  => array( '/wp-json/svc/v1/hello', 'hello', array(), true ),
+			'with a trailing slash'           => array( '/wp-json/svc/v1/hello/', 'hello', array(), true ),
 			'namespace and route in any case' => array( '/wp-json/SVC/V1/Hello', 'hello', array(), true ),
-			'a route without #[Cache]'       => array( '/wp-json/svc/v1/uncached', 'uncached', array(), false ),
-			'a GET not open to anyone'       => array( '/wp-json/svc/v1/private', 'private', array(), false ),
-			'a dynamic route, typed segment' => array( '/wp-json/svc/v1/posts/12', 'posts/[id]', array( 'id' => '12' ), true ),
-			'a two-segment dynamic route'    => array(
+			'a route without #[Cache]'        => array( '/wp-json/svc/v1/uncached', 'uncached', array(), false ),
+			'a GET not open to anyone'        => array( '/wp-json/svc/v1/private', 'private', array(), false ),
+			'a dynamic route, typed segment'  => array( '/wp-json/svc/v1/posts/12', 'posts/[id]', array( 'id' => '12' ), true ),
+			'a two-segment dynamic route'     => array(
 				'/wp-json/svc/v1/tags/a/b',
 				'tags/[a]/[b]',
 				array(
@@ -102,11 +102,11 @@ final class EarlyCacheRouteIndexTest extends TestCase {
 				),
 				true,
 			),
-			'a static beside a dynamic'      => array( '/wp-json/svc/v1/posts/recent', 'posts/recent', array(), true ),
-			'a route without GET'            => array( '/wp-json/svc/v1/write-only', 'write-only', array(), false ),
-			'a GET with #[RateLimit]'        => array( '/wp-json/svc/v1/limited', 'limited', array(), false ),
-			'an encoded slash, one segment'  => array( '/wp-json/svc/v1/tags/a%2Fb', 'tags/[name]', array( 'name' => 'a%2Fb' ), true ),
-			'a one-segment dynamic route'    => array( '/wp-json/svc/v1/tags/x-1', 'tags/[name]', array( 'name' => 'x-1' ), true ),
+			'a static beside a dynamic'       => array( '/wp-json/svc/v1/posts/recent', 'posts/recent', array(), true ),
+			'a route without GET'             => array( '/wp-json/svc/v1/write-only', 'write-only', array(), false ),
+			'a GET with #[RateLimit]'         => array( '/wp-json/svc/v1/limited', 'limited', array(), false ),
+			'an encoded slash, one segment'   => array( '/wp-json/svc/v1/tags/a%2Fb', 'tags/[name]', array( 'name' => 'a%2Fb' ), true ),
+			'a one-segment dynamic route'     => array( '/wp-json/svc/v1/tags/x-1', 'tags/[name]', array( 'name' => 'x-1' ), true ),
 		);
 	}
 

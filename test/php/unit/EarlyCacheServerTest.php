@@ -18,7 +18,7 @@ final class EarlyCacheServerTest extends TestCase {
 
 	private string $root;
 	/** @var resource|null */
-	private $server = null;
+	private $server   = null;
 	private int $port = 0;
 
 	protected function setUp(): void {
@@ -39,7 +39,7 @@ final class EarlyCacheServerTest extends TestCase {
 			define( "WP_CONTENT_DIR", __DIR__ . "/wp-content" );
 			define( "SVC_EARLY_CACHE_SINGLE_NODE", true );
 			include WP_CONTENT_DIR . "/advanced-cache.php";
-			file_put_contents( __DIR__ . "/boots.log", $_SERVER["REQUEST_URI"] . "\n", FILE_APPEND );
+			file_put_contents( __DIR__ . "/boots.log", $_SERVER["REQUEST_URI"] . ( isset( $_SERVER["HTTP_IF_NONE_MATCH"] ) ? " If-None-Match" : "" ) . "\n", FILE_APPEND );
 			$path = strtok( $_SERVER["REQUEST_URI"], "?" );
 			header( "Content-Type: application/json; charset=UTF-8" );
 			header( "Cache-Control: public, max-age=60" );
@@ -61,7 +61,7 @@ final class EarlyCacheServerTest extends TestCase {
 		$this->port = (int) substr( (string) strrchr( (string) stream_socket_get_name( $socket, false ), ':' ), 1 );
 		fclose( $socket );
 		$this->publish( 'h1' );
-		$command      = escapeshellarg( PHP_BINARY ) . ' -S 127.0.0.1:' . $this->port . ' -t ' . escapeshellarg( $this->root ) . ' ' . escapeshellarg( $this->root . '/index.php' );
+		$command = escapeshellarg( PHP_BINARY ) . ' -S 127.0.0.1:' . $this->port . ' -t ' . escapeshellarg( $this->root ) . ' ' . escapeshellarg( $this->root . '/index.php' );
 		// Workers enough for requests to overlap (PHP_CLI_SERVER_WORKERS).
 		$this->server = proc_open( 'exec env PHP_CLI_SERVER_WORKERS=8 ' . $command, array( array( 'pipe', 'r' ), array( 'file', '/dev/null', 'w' ), array( 'file', '/dev/null', 'w' ) ), $pipes );
 		for ( $try = 0; $try < 200; $try++ ) {
@@ -123,14 +123,14 @@ final class EarlyCacheServerTest extends TestCase {
 				),
 			)
 		);
-		$body   = (string) file_get_contents( 'http://127.0.0.1:' . $this->port . $path, false, $context );
-		$status = 0;
-		$kept   = array();
+		$body    = (string) file_get_contents( 'http://127.0.0.1:' . $this->port . $path, false, $context );
+		$status  = 0;
+		$kept    = array();
 		foreach ( $http_response_header as $line ) {
 			if ( 1 === preg_match( '#^HTTP/\S+ (\d{3})#', $line, $match ) ) {
 				$status = (int) $match[1];
 			} elseif ( str_contains( $line, ':' ) ) {
-				list( $name, $value )          = explode( ':', $line, 2 );
+				list( $name, $value )        = explode( ':', $line, 2 );
 				$kept[ strtolower( $name ) ] = trim( $value );
 			}
 		}
@@ -164,6 +164,39 @@ final class EarlyCacheServerTest extends TestCase {
 		$this->assertSame( 304, $not_modified['status'] );
 		$this->assertSame( '', $not_modified['body'] );
 		$this->assertSame( 1, $this->boots() );
+	}
+
+	/**
+	 * A CDN revalidating with nothing stored: WordPress computes the answer as a plain GET (it never
+	 * sees the header), the answer is stored, and the client gets the 304 WordPress would have sent.
+	 */
+	public function test_a_revalidation_with_nothing_stored_is_stored_and_answered_304(): void {
+		$not_modified = $this->get( '/wp-json/svc/v1/hello?page=3', array( 'If-None-Match: "e1"' ) );
+		$this->assertSame( 304, $not_modified['status'] );
+		$this->assertSame( '', $not_modified['body'] );
+		$this->assertSame( 'MISS', $not_modified['headers']['x-svc-cache'] ?? null );
+		$this->assertSame( '"e1"', $not_modified['headers']['etag'] ?? null );
+		$this->assertSame( 'public, max-age=60', $not_modified['headers']['cache-control'] ?? null );
+		$this->assertArrayNotHasKey( 'x-route', $not_modified['headers'], 'a 304 repeats what refreshes a copy, as a hit\'s does' );
+		$this->assertSame( "/wp-json/svc/v1/hello?page=3\n", (string) file_get_contents( $this->root . '/boots.log' ) );
+
+		$hit = $this->get( '/wp-json/svc/v1/hello?page=3' );
+		$this->assertSame( 200, $hit['status'] );
+		$this->assertSame( 'HIT', $hit['headers']['x-svc-cache'] ?? null );
+		$this->assertSame( '{"path":"\/wp-json\/svc\/v1\/hello","boot":1}', $hit['body'] );
+		$this->assertSame( 1, $this->boots() );
+
+		// A tag that does not match: the whole answer, stored all the same.
+		$full = $this->get( '/wp-json/svc/v1/hello?page=4', array( 'If-None-Match: "old"' ) );
+		$this->assertSame( 200, $full['status'] );
+		$this->assertSame( '{"path":"\/wp-json\/svc\/v1\/hello","boot":2}', $full['body'] );
+		$this->assertSame( 'HIT', $this->get( '/wp-json/svc/v1/hello?page=4' )['headers']['x-svc-cache'] ?? null );
+		$this->assertSame( 2, $this->boots() );
+
+		// An answer that may not be stored goes out as WordPress sent it, with the client's header gone.
+		$cookie = $this->get( '/wp-json/svc/v1/cookie', array( 'If-None-Match: "e1"' ) );
+		$this->assertSame( 200, $cookie['status'] );
+		$this->assertNotSame( '', $cookie['body'] );
 	}
 
 	public function test_what_may_not_be_shared_always_reaches_wordpress(): void {
