@@ -5,42 +5,32 @@
  * the stored answer, and a caller who does authenticate never does. Without PHP-FPM the answer is
  * stored as the output buffer ends, and a revalidation's 304 is made there too.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { runWp } from '../support/wp-cli.js';
+import { LOAD_RECORDER, loads as loadsOf } from './helpers/load-recorder.js';
 import { cachedGet } from './helpers/php-source.js';
 import { pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(300_000);
 
 let site: WordPressSite;
-let scratch: string;
-
-const RECORDER = `<?php
-file_put_contents( WP_CONTENT_DIR . '/loads.log', $_SERVER['REQUEST_URI'] . "\\n", FILE_APPEND );
-`;
-
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-early-apache-'));
-  writeFileSync(path.join(scratch, 'load-recorder.php'), RECORDER);
-  site = await startSite({ server: 'apache', opcache: true, muPlugins: [path.join(scratch, 'load-recorder.php')] });
+  site = await startSite({ server: 'apache', opcache: true, muPlugins: [LOAD_RECORDER] });
   const enabled = await runWp(site.wpDir, ['svc', 'cache', 'enable']);
   expect(enabled.code).toBe(0);
+  // Apache's opcache may hold the wp-config.php of before for a moment (revalidate_freq): start afresh.
+  await site.restartServer({ server: 'apache', opcache: true });
 });
 
 afterAll(async () => {
   await site?.stop();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
-const loads = (slug: string): number => {
-  const log = path.join(site.contentDir, 'loads.log');
-  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(`/wp-json/svc-api/v1/${slug}`)).length : 0;
-};
+const loads = (route: string): number => loadsOf(site, route);
 
 async function get(slug: string, headers: Record<string, string> = {}): Promise<{ status: number; state: string | null; body: string; headers: Headers }> {
   const response = await site.fetch(`/svc-api/v1/${slug}`, { as: 'anonymous', headers });

@@ -7,13 +7,14 @@
  * If-None-Match) with nothing stored is computed once as a plain GET, stored, and answered 304.
  * Runs with Redis Object Cache too (SVC_TEST_OBJECT_CACHE=redis).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { runWp } from '../support/wp-cli.js';
+import { LOAD_RECORDER, loads as loadsOf } from './helpers/load-recorder.js';
 import { routeSource, uniqueClass } from './helpers/php-source.js';
 import { pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
@@ -22,9 +23,6 @@ jest.setTimeout(300_000);
 let site: WordPressSite;
 let scratch: string;
 
-const RECORDER = `<?php
-file_put_contents( WP_CONTENT_DIR . '/loads.log', $_SERVER['REQUEST_URI'] . "\\n", FILE_APPEND );
-`;
 /** A plugin that compresses the answers of one route for clients that accept gzip. */
 const COMPRESSOR = `<?php
 if ( str_contains( $_SERVER['REQUEST_URI'] ?? '', '/svc-api/v1/compressed' ) ) {
@@ -35,9 +33,8 @@ const IMPORTS = 'use Svc\\Api\\Attribute\\Cache;\nuse Svc\\Api\\Attribute\\Args;
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-early-sharing-'));
-  writeFileSync(path.join(scratch, 'load-recorder.php'), RECORDER);
   writeFileSync(path.join(scratch, 'compressor.php'), COMPRESSOR);
-  site = await startSite({ server: 'fpm', opcache: true, validateTimestamps: false, muPlugins: [path.join(scratch, 'load-recorder.php'), path.join(scratch, 'compressor.php')] });
+  site = await startSite({ server: 'fpm', opcache: true, validateTimestamps: false, muPlugins: [LOAD_RECORDER, path.join(scratch, 'compressor.php')] });
   const enabled = await runWp(site.wpDir, ['svc', 'cache', 'enable']);
   expect(enabled.code).toBe(0);
   await site.restartServer({ server: 'fpm', opcache: true, validateTimestamps: false });
@@ -48,10 +45,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const loads = (route: string): number => {
-  const log = path.join(site.contentDir, 'loads.log');
-  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(`/wp-json/svc-api/v1/${route}`)).length : 0;
-};
+const loads = (route: string): number => loadsOf(site, route);
 
 const route = (name: string, body: string, classAttribute = '#[Permission(public: true)]'): string =>
   routeSource(uniqueClass(name), body, { classAttribute, preamble: IMPORTS });

@@ -6,40 +6,28 @@
  * (its stamp written as that node would) make exactly the changed answers unreachable. Runs with
  * Redis Object Cache too (SVC_TEST_OBJECT_CACHE=redis): the answers are then kept in Redis.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { runWp } from '../support/wp-cli.js';
+import { LOAD_RECORDER, loads as loadsOf } from './helpers/load-recorder.js';
 import { cachedGet, publicGet, uniqueClass } from './helpers/php-source.js';
 import { call, list, pushOk, startSite, type WordPressSite } from './helpers/site.js';
 
 jest.setTimeout(300_000);
 
 let site: WordPressSite;
-let scratch: string;
-
-const RECORDER = `<?php
-file_put_contents( WP_CONTENT_DIR . '/loads.log', $_SERVER['REQUEST_URI'] . "\\n", FILE_APPEND );
-`;
-
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'svc-early-'));
-  writeFileSync(path.join(scratch, 'load-recorder.php'), RECORDER);
-  site = await startSite({ server: 'fpm', opcache: true, validateTimestamps: false, muPlugins: [path.join(scratch, 'load-recorder.php')] });
+  site = await startSite({ server: 'fpm', opcache: true, validateTimestamps: false, muPlugins: [LOAD_RECORDER] });
 });
 
 afterAll(async () => {
   await site?.stop();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
-const loads = (slug: string): number => {
-  const log = path.join(site.contentDir, 'loads.log');
-  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(`/wp-json/svc-api/v1/${slug}`)).length : 0;
-};
+const loads = (slug: string): number => loadsOf(site, slug);
 
 const anonymous = async (slug: string): Promise<{ state: string | null; body: string; etag: string | null; cacheControl: string | null }> => {
   const response = await site.fetch(`/svc-api/v1/${slug}`, { as: 'anonymous' });
