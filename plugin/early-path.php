@@ -195,18 +195,18 @@ namespace Svc\EarlyCache {
  * 256 × SHARD_BYTES without ever listing it whole. A lock is flock() on one of LOCKS lock files per
  * folder, chosen by the key's CRC-32, held until it is given back or its holder's process ends (a
  * worker that died holds nothing). Two keys computed at once share a lock file about once in
- * 256 × LOCKS pairs, and then one of them waits for the other as for its own: more lock files would
- * cost a site that many more files, each made once, by the first miss that needs it. The folders are
- * made ahead (prepare(), when a release is published), so a miss makes at most that lock file before
- * its answer is sent.
+ * 256 × LOCKS pairs, and then one of them waits for the other as for its own. The folders and lock
+ * files are made ahead (prepare(), when a release with a cached route is first published: ~0.1 s
+ * once), so a miss creates nothing before its answer is sent: a lock file made by the miss that
+ * needs it cost each of a fresh site's misses up to a millisecond (measured, bench row (j)).
  */
 final class DiskStore implements AnswerStore {
 
 	/** Bytes one folder may hold. */
 	public const SHARD_BYTES = 4194304;
 
-	/** Lock files one folder may hold (`.lock-0` to `.lock-63`). */
-	public const LOCKS = 64;
+	/** Lock files a folder holds (`.lock-0` to `.lock-15`). */
+	public const LOCKS = 16;
 
 	public function __construct( private readonly string $directory ) {
 	}
@@ -275,7 +275,7 @@ final class DiskStore implements AnswerStore {
 		if ( ! Folders::make( $folder ) ) {
 			return false;
 		}
-		// LOCKS lock files a folder, never deleted: two keys rarely share one, and then one waits.
+		// LOCKS lock files a folder (made by prepare()), never deleted: two keys rarely share one, and then one waits.
 		$handle = @fopen( $folder . '/' . self::lock_name( $key ), 'c' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_fopen
 		if ( false === $handle ) {
 			return false;
@@ -297,17 +297,20 @@ final class DiskStore implements AnswerStore {
 	}
 
 	/**
-	 * Makes the 256 folders where they are missing: the early cache's first misses then make no
-	 * folder. (Their lock files come with the misses that need them: all of them, made here, would
-	 * cost a publish 16,384 files.)
+	 * Makes the 256 folders and their lock files where they are missing: the early cache's first
+	 * misses then only open what is there.
 	 */
 	public function prepare(): void {
-		if ( is_dir( $this->directory . '/ff' ) ) {
+		if ( is_file( $this->directory . '/ff/.lock-' . ( self::LOCKS - 1 ) ) ) {
 			return;
 		}
 		for ( $folder = 0; $folder < 256; $folder++ ) {
-			if ( ! Folders::make( $this->directory . '/' . sprintf( '%02x', $folder ) ) ) {
+			$path = $this->directory . '/' . sprintf( '%02x', $folder );
+			if ( ! Folders::make( $path ) ) {
 				return;
+			}
+			for ( $lock = 0; $lock < self::LOCKS; $lock++ ) {
+				@touch( $path . '/.lock-' . $lock ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_touch
 			}
 		}
 	}
