@@ -23,10 +23,18 @@ jest.setTimeout(300_000);
 let site: WordPressSite;
 let scratch: string;
 
-/** A plugin that compresses the answers of one route for clients that accept gzip. */
+/**
+ * A plugin that compresses the answers of one route for clients that accept gzip, and one that
+ * prints stray output for another and throws it away before the answer (the usual "fix invalid
+ * JSON" snippet: ob_clean() in rest_pre_serve_request).
+ */
 const COMPRESSOR = `<?php
 if ( str_contains( $_SERVER['REQUEST_URI'] ?? '', '/svc-api/v1/compressed' ) ) {
 	ob_start( 'ob_gzhandler' );
+}
+if ( str_contains( $_SERVER['REQUEST_URI'] ?? '', '/svc-api/v1/cleaned' ) ) {
+	echo 'STRAY-OUTPUT';
+	add_filter( 'rest_pre_serve_request', static function ( $served ) { ob_clean(); return $served; }, 0 );
 }
 `;
 const IMPORTS = 'use Svc\\Api\\Attribute\\Cache;\nuse Svc\\Api\\Attribute\\Args;\nuse Svc\\Api\\Attribute\\RateLimit;';
@@ -96,6 +104,16 @@ describe('what the early cache shares', () => {
     }
   });
 
+  it("stores only the answer, never output a plugin threw away before it", async () => {
+    await pushOk(site, {
+      cleaned: route('Cleaned', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'ok' => 3 );\n\t}"),
+    });
+    const miss = await get('/svc-api/v1/cleaned');
+    expect([miss.state, miss.body]).toEqual(['MISS', '{"ok":3}']);
+    const hit = await get('/svc-api/v1/cleaned');
+    expect([hit.state, hit.body]).toEqual(['HIT', '{"ok":3}']);
+  });
+
   it('leaves a rate-limited route to WordPress: each caller is counted and sees its own count', async () => {
     await pushOk(site, {
       limited: route('Limited', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\treturn array( 'ok' => 1 );\n\t}", '#[Permission(public: true)]\n#[RateLimit(requests: 3, per: 3600)]'),
@@ -135,6 +153,19 @@ describe('what the early cache shares', () => {
     const again = await get('/svc-api/v1/slow', { 'If-None-Match': etag ?? '' });
     expect([again.status, again.state]).toEqual([304, 'HIT']);
     expect(loads('slow') - before).toBe(1);
+  });
+
+  it('a revalidation of an answer that is never stored is answered 304, as WordPress answers it', async () => {
+    await pushOk(site, {
+      cookied: route('Cookied', "\t#[Cache(maxAge: 300)]\n\tpublic function get(): array {\n\t\tsetcookie( 'seen', '1' );\n\t\treturn array( 'ok' => 1 );\n\t}"),
+    });
+    const plain = await get('/svc-api/v1/cookied');
+    expect([plain.status, plain.state]).toEqual([200, 'MISS']);
+    const etag = plain.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const revalidation = await get('/svc-api/v1/cookied', { 'If-None-Match': etag });
+    expect([revalidation.status, revalidation.state, revalidation.body]).toEqual([304, 'MISS', '']);
+    expect((await get('/svc-api/v1/cookied')).state).toBe('MISS');
   });
 
   it('a revalidation whose tag is out of date gets the whole answer, stored for the next caller', async () => {

@@ -87,27 +87,20 @@ final class EarlyServer {
 	 * @param array{status: int, headers: list<array{string, string}>, body: string} $reply
 	 */
 	private static function send( array $reply, string $state ): void {
-		self::send_headers( $reply, $state );
-		echo $reply['body']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the stored JSON answer, sent as WordPress sent it.
-	}
-
-	/**
-	 * @param array{status: int, headers: list<array{string, string}>, body: string} $reply
-	 */
-	private static function send_headers( array $reply, string $state ): void {
 		http_response_code( $reply['status'] );
 		foreach ( $reply['headers'] as list( $name, $value ) ) {
 			// StoredAnswer checked each name and value: no line break reaches header().
 			header( $name . ': ' . $value, false );
 		}
 		header( 'X-Svc-Cache: ' . $state );
+		echo $reply['body']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the stored JSON answer, sent as WordPress sent it.
 	}
 
 	/**
 	 * Keeps what WordPress sends and stores it when it may be shared; the lock is given back either way.
 	 * A revalidation (a CDN's or a browser's `If-None-Match`) is computed as a plain GET, so that its
 	 * answer can be stored too: WordPress never sees the header, and the 304 it would have sent is
-	 * sent here once the answer is known, by the rule a hit follows (Reply).
+	 * made here from what it sent, stored or not.
 	 *
 	 * @param Cached $cache
 	 */
@@ -143,6 +136,14 @@ final class EarlyServer {
 		};
 		ob_start(
 			static function ( string $buffer, int $phase ) use ( $deferred, $finish, $if_none_match, &$body, &$ended, &$passed, &$answer ): string {
+				// Output another plugin threw away (ob_clean(), ob_end_clean()) is no part of the answer.
+				// Ended so, the rest of the answer goes out past this buffer: nothing is stored.
+				if ( 0 !== ( $phase & PHP_OUTPUT_HANDLER_CLEAN ) ) {
+					if ( 0 !== ( $phase & PHP_OUTPUT_HANDLER_FINAL ) && ! $deferred ) {
+						$finish();
+					}
+					return '';
+				}
 				$body .= $buffer;
 				if ( 0 === ( $phase & PHP_OUTPUT_HANDLER_FINAL ) ) {
 					$passed = $passed || '' !== $buffer;
@@ -150,15 +151,12 @@ final class EarlyServer {
 				}
 				$ended = true;
 				if ( '' !== trim( $if_none_match ) && ! $passed && ! headers_sent() ) {
-					// Read before the 304 replaces what WordPress sent; stored as WordPress sent it.
+					// Read before the status changes: stored as WordPress sent it.
 					$answer = self::storable( $body );
-					$reply  = null === $answer ? null : Reply::to( $answer, 'GET', $if_none_match );
-					if ( null !== $reply && 304 === $reply['status'] ) {
-						header_remove();
-						// As a status line: WordPress sent one (status_header()), which PHP-FPM would keep
-						// over a code set by http_response_code() alone.
+					if ( self::not_modified( $if_none_match ) ) {
+						// WordPress's own 304 (CacheHeaders): its headers, no body. As a status line:
+						// WordPress sent one (status_header()), which PHP-FPM keeps over a bare http_response_code().
 						header( RequestLine::protocol( $_SERVER ) . ' 304 Not Modified', true, 304 );
-						self::send_headers( $reply, 'MISS' );
 						$buffer = '';
 					}
 				}
@@ -181,6 +179,23 @@ final class EarlyServer {
 				}
 			);
 		}
+	}
+
+	/**
+	 * Whether what WordPress sent is a 2xx whose `ETag` $if_none_match names: what it would have
+	 * answered 304 had it seen the header (CacheHeaders, by the same EntityTag rule).
+	 */
+	private static function not_modified( string $if_none_match ): bool {
+		$status = (int) http_response_code();
+		if ( $status < 200 || $status > 299 ) {
+			return false;
+		}
+		foreach ( SentHeaders::parse( headers_list() ) as $name => $values ) {
+			if ( 'etag' === strtolower( $name ) && array() !== $values ) {
+				return EntityTag::matches( $if_none_match, $values[ count( $values ) - 1 ] );
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -48,6 +48,17 @@ final class EarlyCacheServerTest extends TestCase {
 			if ( str_ends_with( $path, "/cookie" ) ) {
 				setcookie( "visitor", "1" );
 			}
+			// A plugin that throws away stray output before the answer (ob_clean), or every buffer.
+			if ( str_ends_with( $path, "/cleaned" ) ) {
+				echo "STRAY-OUTPUT";
+				ob_clean();
+			}
+			if ( str_ends_with( $path, "/ended" ) ) {
+				echo "STRAY-OUTPUT";
+				while ( ob_get_level() > 0 ) {
+					ob_end_clean();
+				}
+			}
 			if ( str_ends_with( $path, "/slow" ) ) {
 				usleep( 300000 );
 			}
@@ -100,6 +111,8 @@ final class EarlyCacheServerTest extends TestCase {
 					'static'  => array(
 						'hello'    => $cached( array( 'page' ) ),
 						'cookie'   => $cached( array() ),
+						'cleaned'  => $cached( array() ),
+						'ended'    => $cached( array() ),
 						'missing'  => $cached( array() ),
 						'slow'     => $cached( array() ),
 						'uncached' => null,
@@ -177,7 +190,7 @@ final class EarlyCacheServerTest extends TestCase {
 		$this->assertSame( 'MISS', $not_modified['headers']['x-svc-cache'] ?? null );
 		$this->assertSame( '"e1"', $not_modified['headers']['etag'] ?? null );
 		$this->assertSame( 'public, max-age=60', $not_modified['headers']['cache-control'] ?? null );
-		$this->assertArrayNotHasKey( 'x-route', $not_modified['headers'], 'a 304 repeats what refreshes a copy, as a hit\'s does' );
+		$this->assertSame( 'own', $not_modified['headers']['x-route'] ?? null, 'WordPress\'s own 304: its headers, no body' );
 		$this->assertSame( "/wp-json/svc/v1/hello?page=3\n", (string) file_get_contents( $this->root . '/boots.log' ) );
 
 		$hit = $this->get( '/wp-json/svc/v1/hello?page=3' );
@@ -193,10 +206,31 @@ final class EarlyCacheServerTest extends TestCase {
 		$this->assertSame( 'HIT', $this->get( '/wp-json/svc/v1/hello?page=4' )['headers']['x-svc-cache'] ?? null );
 		$this->assertSame( 2, $this->boots() );
 
-		// An answer that may not be stored goes out as WordPress sent it, with the client's header gone.
+		// An answer that may not be stored: WordPress's own 304 all the same (its headers, no body).
 		$cookie = $this->get( '/wp-json/svc/v1/cookie', array( 'If-None-Match: "e1"' ) );
-		$this->assertSame( 200, $cookie['status'] );
-		$this->assertNotSame( '', $cookie['body'] );
+		$this->assertSame( 304, $cookie['status'] );
+		$this->assertSame( '', $cookie['body'] );
+		$this->assertSame( 'own', $cookie['headers']['x-route'] ?? null );
+		$this->assertStringContainsString( 'visitor=1', $cookie['headers']['set-cookie'] ?? '' );
+		$this->assertSame( 'MISS', $this->get( '/wp-json/svc/v1/cookie' )['headers']['x-svc-cache'] ?? null, 'and never stored' );
+	}
+
+	/**
+	 * Output another plugin threw away is no part of the answer stored; when it ends svc's buffer,
+	 * the answer goes out past it and nothing is stored.
+	 */
+	public function test_output_thrown_away_by_a_plugin_is_never_stored(): void {
+		$miss = $this->get( '/wp-json/svc/v1/cleaned' );
+		$this->assertSame( '{"path":"\/wp-json\/svc\/v1\/cleaned","boot":1}', $miss['body'] );
+		$hit = $this->get( '/wp-json/svc/v1/cleaned' );
+		$this->assertSame( 'HIT', $hit['headers']['x-svc-cache'] ?? null );
+		$this->assertSame( $miss['body'], $hit['body'] );
+
+		$ended = $this->get( '/wp-json/svc/v1/ended' );
+		$this->assertSame( '{"path":"\/wp-json\/svc\/v1\/ended","boot":2}', $ended['body'] );
+		$again = $this->get( '/wp-json/svc/v1/ended', array( 'If-None-Match: "e1"' ) );
+		$this->assertNotSame( 'HIT', $again['headers']['x-svc-cache'] ?? null );
+		$this->assertSame( 3, $this->boots(), 'nothing stored: every request reaches WordPress' );
 	}
 
 	public function test_what_may_not_be_shared_always_reaches_wordpress(): void {
