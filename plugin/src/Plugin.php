@@ -328,7 +328,7 @@ final class Plugin {
 			( new DiagnosticsController( $paths ) )->register();
 			$cache = new CacheController( $store, $route_namespace, $paths );
 			$cache->register();
-			( new SecretsController( SecretStore::for_site(), static fn () => $cache->run( null ) ) )->register();
+			( new SecretsController( SecretStore::for_site(), static fn (): ?string => $cache->record( null ) ) )->register();
 			( new OpenApiController( $store, $loader, $route_namespace ) )->register();
 		};
 		$authorizer = new Authorizer( $serving->loader );

@@ -17,6 +17,11 @@ describe('answersPurgeWarning', () => {
 		expect(line.endsWith('\n')).toBe(true);
 	});
 
+	it('repeats the --site the command was given in the purge it advises, quoted for a shell', () => {
+		expect(answersPurgeWarning({ answersPurged: false }, 'API_KEY', 'staging') ?? '').toContain('Run "svc api cache purge --site staging"');
+		expect(answersPurgeWarning({ answersPurged: false }, 'API_KEY', 'my site;rm') ?? '').toContain("--site 'my site;rm'");
+	});
+
 	it("shows the site's reason with its controls escaped, never driving the terminal", () => {
 		const line = answersPurgeWarning({ answersPurged: false, purgeProblem: 'disk\u001b]52;c;Zm9v\u0007 full\nfake line' }, 'API_KEY') ?? '';
 		expect(unsafeControls(line)).toEqual([]);

@@ -97,13 +97,26 @@ final class CacheController {
 			}
 			sort( $slugs, SORT_STRING );
 		}
+		$problem = $this->record( $slugs );
+		if ( null !== $problem ) {
+			return Refusals::error( Refusal::write_failed( sprintf( /* translators: %s: why */ __( 'The cached answers could not be purged (%s)', 'svc' ), $problem ) ) );
+		}
+		return new WP_REST_Response( array( 'purged' => $slugs ?? 'all' ) );
+	}
+
+	/**
+	 * Records the purge of these routes (every route for null) and publishes this node's index; the
+	 * others follow on their next request. Null when done, else why nothing was purged.
+	 *
+	 * @param list<string>|null $slugs
+	 */
+	public function record( ?array $slugs ): ?string {
 		try {
 			Purges::purge( $slugs );
 		} catch ( RuntimeException $error ) {
-			return Refusals::error( Refusal::write_failed( sprintf( /* translators: %s: why */ __( 'The cached answers could not be purged (%s)', 'svc' ), $error->getMessage() ) ) );
+			return $error->getMessage();
 		}
-		// The purge is recorded: this node's index follows now, the others' on their next request.
 		( new Publisher( $this->store, $this->route_namespace ) )->publish( $this->paths->served_release() );
-		return new WP_REST_Response( array( 'purged' => $slugs ?? 'all' ) );
+		return null;
 	}
 }

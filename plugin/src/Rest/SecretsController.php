@@ -28,8 +28,9 @@ use WP_REST_Server;
 final class SecretsController {
 
 	/**
-	 * @param (Closure(): (WP_REST_Response|WP_Error))|null $purge_answers Makes every route's stored
-	 *        answers unreachable (CacheController::run( null )): they were made with the old value.
+	 * @param (Closure(): ?string)|null $purge_answers Makes every route's stored answers unreachable
+	 *        (CacheController::record( null )): they were made with the old value. Null when done,
+	 *        else why not.
 	 */
 	public function __construct( private readonly SecretStore $secrets, private readonly ?Closure $purge_answers = null ) {
 	}
@@ -133,11 +134,11 @@ final class SecretsController {
 		if ( null === $this->purge_answers ) {
 			return array();
 		}
-		$purged = ( $this->purge_answers )();
-		if ( $purged instanceof WP_Error ) {
+		$problem = ( $this->purge_answers )();
+		if ( null !== $problem ) {
 			return array(
 				'answers_purged' => false,
-				'purge_problem'  => $purged->get_error_message(),
+				'purge_problem'  => $problem,
 			);
 		}
 		return array( 'answers_purged' => true );

@@ -37,7 +37,7 @@ export async function run(command: SecretsRmCommand, io: Io): Promise<number> {
 		}
 		throw error;
 	}
-	const stale = answersPurgeWarning(purge, command.secret);
+	const stale = answersPurgeWarning(purge, command.secret, command.site);
 	if (stale !== undefined) io.stderr.write(stale);
 	if (command.json) {
 		printJson(io, { site: site.url, name: command.secret, removed: true, ...answersPurgedField(purge) });

@@ -30,7 +30,7 @@ export async function run(command: SecretsSetCommand, io: Io): Promise<number> {
 	// Set all the same (the admin asked for it), but told on standard error that a dump opens it.
 	const exposure = keyExposureWarning(keySource);
 	if (exposure !== undefined) io.stderr.write(exposure);
-	const stale = answersPurgeWarning(set, command.secret);
+	const stale = answersPurgeWarning(set, command.secret, command.site);
 	if (stale !== undefined) io.stderr.write(stale);
 	if (command.json) {
 		printJson(io, { site: site.url, name: command.secret, created, updated: new Date(updated * 1000).toISOString(), ...answersPurgedField(set) });
