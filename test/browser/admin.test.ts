@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-import { startWordPress, type SiteUserName, type WordPressSite } from '../support/wordpress.js';
+import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import { logIn } from './helpers/log-in.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOTS = path.join(REPO, 'artifacts', 'screenshots');
@@ -164,16 +165,6 @@ function requireChromium(): void {
   }
 }
 
-async function logIn(user: SiteUserName): Promise<void> {
-  const { login, password } = site.users[user];
-  await page.goto(`${site.url}/wp-login.php`);
-  await page.fill('#user_login', login);
-  await page.fill('#user_pass', password);
-  // The admin's HTML is enough (the menu is in it): its load event also waits for every script and
-  // stylesheet of the page, which under a loaded CI machine once took past the 15 s timeout.
-  await Promise.all([page.waitForURL(/\/wp-admin\//, { waitUntil: 'domcontentloaded' }), page.click('#wp-submit')]);
-}
-
 /** Loads the page afresh (a goto that changes only the #fragment would not reload it). */
 async function openPage(hash = ''): Promise<void> {
   await page.goto('about:blank');
@@ -256,12 +247,12 @@ test('plugin/build/ is what plugin/admin/src builds to', async () => {
 
 describe('as an administrator', () => {
   test('logs in through wp-login.php and finds the svc page under Settings with both tabs', async () => {
-    await logIn('admin');
+    await logIn(page, site, 'admin');
     // On a Settings screen the Settings submenu is open, so its svc entry can be clicked.
     await page.goto(`${site.url}/wp-admin/options-general.php`);
     const menuLink = page.locator('#adminmenu a[href="options-general.php?page=svc"]');
     await expect(menuLink.textContent()).resolves.toBe('svc');
-    await Promise.all([page.waitForURL(/page=svc/), menuLink.click()]);
+    await Promise.all([page.waitForURL(/page=svc/, { waitUntil: 'domcontentloaded' }), menuLink.click()]);
     await page.locator('#svc-admin-root [role="tablist"]').waitFor();
     await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['API', 'Settings']);
     await expect(page.locator('.wrap h1').textContent()).resolves.toBe('svc');
@@ -501,7 +492,7 @@ describe('as an administrator', () => {
 
 test('an editor cannot open the page and has no menu entry for it', async () => {
   await context.clearCookies();
-  await logIn('editor');
+  await logIn(page, site, 'editor');
   await expect(page.locator('#adminmenu a[href="options-general.php?page=svc"]').count()).resolves.toBe(0);
   const response = await page.goto(`${site.url}${PAGE_PATH}`);
   expect(response?.status()).toBe(403);

@@ -14,6 +14,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { packedCli, REPO_ROOT } from '../cli/helpers/packed-cli.js';
 import { svcRunner } from '../cli/helpers/run-svc.js';
 import { startWordPress, type WordPressSite } from '../support/wordpress.js';
+import { logIn } from './helpers/log-in.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -54,19 +55,15 @@ test("the zip of svc plugin zip installs through Plugins → Add New → Upload 
   // Before: no svc, so its management API is no route.
   expect((await site.fetch('/svc/v1/api-namespace')).status).toBe(404);
 
-  const { login, password } = site.users.admin;
-  await page.goto(`${site.url}/wp-login.php`);
-  await page.fill('#user_login', login);
-  await page.fill('#user_pass', password);
-  await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
+  await logIn(page, site, 'admin');
 
-  await page.goto(`${site.url}/wp-admin/plugin-install.php?tab=upload`);
+  await page.goto(`${site.url}/wp-admin/plugin-install.php?tab=upload`, { waitUntil: 'domcontentloaded' });
   await page.setInputFiles('#pluginzip', zip);
-  await Promise.all([page.waitForURL(/update\.php\?action=upload-plugin/), page.click('#install-plugin-submit')]);
+  await Promise.all([page.waitForURL(/update\.php\?action=upload-plugin/, { waitUntil: 'domcontentloaded' }), page.click('#install-plugin-submit')]);
   await expect(page.locator('.wrap').textContent()).resolves.toContain('Plugin installed successfully.');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'plugin-upload-installed.png'), fullPage: true });
 
-  await Promise.all([page.waitForURL(/plugins\.php/), page.getByRole('link', { name: 'Activate Plugin' }).click()]);
+  await Promise.all([page.waitForURL(/plugins\.php/, { waitUntil: 'domcontentloaded' }), page.getByRole('link', { name: 'Activate Plugin' }).click()]);
   await expect(page.locator('#message, .notice-success').first().textContent()).resolves.toContain('activated');
   await expect(page.locator('tr[data-slug="svc"]').getAttribute('class')).resolves.toContain('active');
 
@@ -74,7 +71,7 @@ test("the zip of svc plugin zip installs through Plugins → Add New → Upload 
   const namespace = await site.fetch('/svc/v1/api-namespace');
   expect(namespace.status).toBe(200);
   expect(await namespace.json()).toEqual({ namespace: 'svc-api/v1' });
-  await page.goto(`${site.url}/wp-admin/options-general.php?page=svc`);
+  await page.goto(`${site.url}/wp-admin/options-general.php?page=svc`, { waitUntil: 'domcontentloaded' });
   await page.locator('#svc-admin-root [role="tablist"]').waitFor();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'plugin-upload-admin-page.png'), fullPage: true });
 }, 300_000);
