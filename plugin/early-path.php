@@ -763,7 +763,8 @@ final class EarlyServer {
 	 */
 	private static function capture( AnswerStore $store, string $key, array $cache, string $counter, string $if_none_match ): void {
 		header( 'X-Svc-Cache: MISS' );
-		if ( '' !== trim( $if_none_match ) ) {
+		$revalidates = '' !== trim( $if_none_match );
+		if ( $revalidates ) {
 			unset( $_SERVER['HTTP_IF_NONE_MATCH'] );
 		}
 		$body = '';
@@ -782,7 +783,7 @@ final class EarlyServer {
 			// Not when WordPress found the index this request read behind what it served (Publisher::refresh):
 			// the key names the code that index lists, the answer came from the code now served.
 			if ( $ended && ! defined( 'SVC_EARLY_CACHE_STALE' ) ) {
-				$answer = false === $answer ? self::storable( $body ) : $answer;
+				$answer = false === $answer ? self::storable( (int) http_response_code(), SentHeaders::parse( headers_list() ), $body ) : $answer;
 				$value  = null === $answer ? null : StoredAnswer::pack( $answer );
 				if ( null !== $value ) {
 					$store->put( $key, $value, AnswerAge::lifetime( $cache['max_age'], $cache['swr'] ) );
@@ -792,7 +793,7 @@ final class EarlyServer {
 			$store->increment( $counter );
 		};
 		ob_start(
-			static function ( string $buffer, int $phase ) use ( $deferred, $finish, $if_none_match, &$body, &$ended, &$passed, &$answer ): string {
+			static function ( string $buffer, int $phase ) use ( $deferred, $finish, $revalidates, $if_none_match, &$body, &$ended, &$passed, &$answer ): string {
 				// Output another plugin threw away (ob_clean(), ob_end_clean()) is no part of the answer.
 				// Ended so, the rest of the answer goes out past this buffer: nothing is stored.
 				if ( 0 !== ( $phase & PHP_OUTPUT_HANDLER_CLEAN ) ) {
@@ -807,10 +808,12 @@ final class EarlyServer {
 					return $buffer;
 				}
 				$ended = true;
-				if ( '' !== trim( $if_none_match ) && ! $passed && ! headers_sent() ) {
+				if ( $revalidates && ! $passed && ! headers_sent() ) {
 					// Read before the status changes: stored as WordPress sent it.
-					$answer = self::storable( $body );
-					if ( self::not_modified( $if_none_match ) ) {
+					$status  = (int) http_response_code();
+					$headers = SentHeaders::parse( headers_list() );
+					$answer  = self::storable( $status, $headers, $body );
+					if ( self::not_modified( $status, $headers, $if_none_match ) ) {
 						// WordPress's own 304 (CacheHeaders): its headers, no body. As a status line:
 						// WordPress sent one (status_header()), which PHP-FPM keeps over a bare http_response_code().
 						header( RequestLine::protocol( $_SERVER ) . ' 304 Not Modified', true, 304 );
@@ -841,13 +844,14 @@ final class EarlyServer {
 	/**
 	 * Whether what WordPress sent is a 2xx whose `ETag` $if_none_match names: what it would have
 	 * answered 304 had it seen the header (CacheHeaders, by the same EntityTag rule).
+	 *
+	 * @param array<string, list<string>> $headers What WordPress sent (SentHeaders).
 	 */
-	private static function not_modified( string $if_none_match ): bool {
-		$status = (int) http_response_code();
+	private static function not_modified( int $status, array $headers, string $if_none_match ): bool {
 		if ( $status < 200 || $status > 299 ) {
 			return false;
 		}
-		foreach ( SentHeaders::parse( headers_list() ) as $name => $values ) {
+		foreach ( $headers as $name => $values ) {
 			if ( 'etag' === strtolower( $name ) && array() !== $values ) {
 				return EntityTag::matches( $if_none_match, $values[ count( $values ) - 1 ] );
 			}
@@ -858,11 +862,10 @@ final class EarlyServer {
 	/**
 	 * What WordPress sent, as it would be stored; null when it may not be (StorableAnswer).
 	 *
+	 * @param array<string, list<string>> $headers What WordPress sent (SentHeaders).
 	 * @return Answer|null
 	 */
-	private static function storable( string $body ): ?array {
-		$status  = (int) http_response_code();
-		$headers = SentHeaders::parse( headers_list() );
+	private static function storable( int $status, array $headers, string $body ): ?array {
 		unset( $headers['X-Svc-Cache'] );
 		return null === StorableAnswer::refusal( $status, $headers, true, array( 'get' ) ) ? StoredAnswer::of( $status, $headers, $body, time() ) : null;
 	}
@@ -1652,6 +1655,11 @@ final class StampReader {
 	public static function key( string $options_table ): string {
 		$database = ( defined( 'DB_HOST' ) ? (string) DB_HOST : '' ) . "\0" . ( defined( 'DB_NAME' ) ? (string) DB_NAME : '' );
 		return 'stamp-' . substr( hash( 'sha256', $database . "\0" . $options_table ), 0, 32 );
+	}
+
+	/** Whether the check is skipped: this node's index is trusted as it stands (SVC_EARLY_CACHE_SINGLE_NODE). */
+	public static function skipped(): bool {
+		return defined( 'SVC_EARLY_CACHE_SINGLE_NODE' ) && SVC_EARLY_CACHE_SINGLE_NODE;
 	}
 
 	/**

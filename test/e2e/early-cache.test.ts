@@ -6,6 +6,7 @@
  * (its stamp written as that node would) make exactly the changed answers unreachable. Runs with
  * Redis Object Cache too (SVC_TEST_OBJECT_CACHE=redis): the answers are then kept in Redis.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -133,6 +134,46 @@ describe('svc early cache', () => {
     expect(stale.state).toBe('BYPASS');
     expect((await anonymous('cached')).state).toBe('MISS');
     expect((await anonymous('cached')).state).toBe('HIT');
+  });
+
+  it('a purge this node cannot publish still takes its answers away, or says the node serves them still', async () => {
+    await pushOk(site, { cached: cachedGet('v1') });
+    await anonymous('cached');
+    expect((await anonymous('cached')).state).toBe('HIT');
+    const sites = path.join(site.contentDir, 'svc', 'early-cache', 'sites');
+    const folders = readdirSync(sites).filter((name) => name !== 'index.php').map((name) => path.join(sites, name));
+    expect(folders).toHaveLength(1);
+    const config = path.join(site.wpDir, 'wp-config.php');
+    const plainConfig = readFileSync(config, 'utf8');
+    // Immutable, even to root: no index can be written there, nor the one in force withdrawn.
+    const freeze = (on: boolean): void => { execFileSync('chattr', [on ? '+i' : '-i', folders[0]!]); };
+    freeze(true);
+    try {
+      // The stamp in force still moves (the database, and the shared object cache when there is one): the stale index lets WordPress answer.
+      const purged = await call(site, '/svc/v1/cache/purge', { method: 'POST', json: { routes: ['cached'] } });
+      expect(purged.status).toBe(200);
+      const before = loads('cached');
+      expect((await anonymous('cached')).state).not.toBe('HIT');
+      expect(loads('cached')).toBe(before + 1);
+
+      // A single node trusts its index as it stands: the purge cannot take effect there, and says so.
+      writeFileSync(config, plainConfig.replace("if ( ! defined( 'ABSPATH' ) )", "define( 'SVC_EARLY_CACHE_SINGLE_NODE', true );\nif ( ! defined( 'ABSPATH' ) )"));
+      await site.restartServer({ server: 'fpm', opcache: true, validateTimestamps: false });
+      expect((await anonymous('cached')).state).toBe('HIT');
+      const refused = await call(site, '/svc/v1/cache/purge', { method: 'POST', json: { routes: ['cached'] } });
+      expect(refused.status).toBe(500);
+      expect(refused.body.code).toBe('svc_purge_not_served');
+      expect(refused.body.message).toContain('still serves the answers it purged');
+      expect((await anonymous('cached')).state).toBe('HIT');
+    } finally {
+      freeze(false);
+    }
+    const done = await call(site, '/svc/v1/cache/purge', { method: 'POST', json: { routes: ['cached'] } });
+    expect(done.status).toBe(200);
+    expect((await anonymous('cached')).state).toBe('MISS');
+    expect((await anonymous('cached')).state).toBe('HIT');
+    writeFileSync(config, plainConfig);
+    await site.restartServer({ server: 'fpm', opcache: true, validateTimestamps: false });
   });
 
   it('leaves another plugin\'s advanced-cache.php alone and serves as svc\'s plugin loads instead', async () => {

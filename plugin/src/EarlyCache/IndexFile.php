@@ -41,18 +41,17 @@ final class IndexFile {
 	}
 
 	/**
+	 * Puts $index in force. When it cannot be written (a full disk, a folder made read-only), the
+	 * one in force is withdrawn: it describes what the database no longer says (a release, a purge),
+	 * and with no index the entry point lets WordPress answer, which publishes again.
+	 *
 	 * @param Index $index
 	 */
 	public function write( array $index ): bool {
 		$code = "<?php\nreturn " . var_export( $index, true ) . ";\n"; // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- a PHP literal, written to a file.
 		$name = 'index-' . substr( hash( 'sha256', $code ), 0, 32 ) . '.php';
-		if ( ! Folders::make( $this->directory ) ) {
-			return false;
-		}
-		if ( ! is_file( $this->directory . '/' . $name ) && ! $this->replace( $name, $code, true ) ) {
-			return false;
-		}
-		if ( ! $this->replace( self::POINTER, $name ) ) {
+		if ( ! Folders::make( $this->directory ) || ( ! is_file( $this->directory . '/' . $name ) && ! $this->replace( $name, $code, true ) ) || ! $this->replace( self::POINTER, $name ) ) {
+			@unlink( $this->directory . '/' . self::POINTER ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.unlink_unlink
 			return false;
 		}
 		$this->collect( $name );

@@ -69,18 +69,32 @@ final class Publisher {
 		$written = IndexFile::of_scope( $scope )->write( $index );
 		DropIn::follow_rest_prefix();
 		$store = StoreChoice::in_wordpress();
-		if ( $written && $store->shared() ) {
+		if ( $store->shared() ) {
 			// The stamp in force is the active release's, as the database says (StampReader): a node
 			// still serving an older one (a purge by hand on it, before it caught up) must not make the
-			// other nodes' indexes of that older release current again.
+			// other nodes' indexes of that older release current again. Shared also when this node's
+			// index could not be written: the other nodes' indexes are stale all the same.
 			$in_force = IndexStamp::from_options( $options );
 			if ( null !== $in_force ) {
 				self::share_stamp( $in_force );
 			}
-		} elseif ( $store instanceof DiskStore && RouteIndex::caches_any( $index ) ) {
+		} elseif ( $written && $store instanceof DiskStore && RouteIndex::caches_any( $index ) ) {
 			$store->prepare();
 		}
 		return $written;
+	}
+
+	/**
+	 * Publishes after a purge. False when this node may still serve what was purged: its index could
+	 * be neither written nor withdrawn (IndexFile::write()), and nothing checks that index against
+	 * the stamp in force (StampReader::skipped()). Elsewhere a stale index only lets WordPress answer.
+	 */
+	public function publish_purged( int $release ): bool {
+		if ( $this->publish( $release ) || ! StampReader::skipped() ) {
+			return true;
+		}
+		$scope = self::scope();
+		return null === $scope || ! IndexFile::of_scope( $scope )->exists();
 	}
 
 	/**

@@ -30,6 +30,11 @@ final class StampReader {
 		return 'stamp-' . substr( hash( 'sha256', $database . "\0" . $options_table ), 0, 32 );
 	}
 
+	/** Whether the check is skipped: this node's index is trusted as it stands (SVC_EARLY_CACHE_SINGLE_NODE). */
+	public static function skipped(): bool {
+		return defined( 'SVC_EARLY_CACHE_SINGLE_NODE' ) && SVC_EARLY_CACHE_SINGLE_NODE;
+	}
+
 	/**
 	 * @param Index $index
 	 */

@@ -65,7 +65,7 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 	// What a hit or a miss loads from here on, in one file (EarlyPath).
 	\Svc\EarlyCache\EarlyPath::include( dirname( __DIR__, 2 ) . '/early-path.php' );
 	$store  = \Svc\EarlyCache\StoreChoice::early();
-	$stamp  = defined( 'SVC_EARLY_CACHE_SINGLE_NODE' ) && SVC_EARLY_CACHE_SINGLE_NODE ? null : static fn (): ?string => \Svc\EarlyCache\StampReader::current( $store, $index );
+	$stamp  = \Svc\EarlyCache\StampReader::skipped() ? null : static fn (): ?string => \Svc\EarlyCache\StampReader::current( $store, $index );
 	$lookup = new \Svc\EarlyCache\Lookup( $store, $index, $scope, $stamp );
 	// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read to decide whether the request is anyone's; a request with a nonce is never served here.
 	if ( \Svc\EarlyCache\EarlyServer::run( $store, $lookup, $_SERVER, $_COOKIE, $_GET ) ) {

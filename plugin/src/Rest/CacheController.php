@@ -97,26 +97,46 @@ final class CacheController {
 			}
 			sort( $slugs, SORT_STRING );
 		}
-		$problem = $this->record( $slugs );
+		$problem = $this->attempt( $slugs );
+		if ( null !== $problem && ! $problem['recorded'] ) {
+			return Refusals::error( Refusal::write_failed( sprintf( /* translators: %s: why */ __( 'The cached answers could not be purged (%s)', 'svc' ), $problem['reason'] ) ) );
+		}
 		if ( null !== $problem ) {
-			return Refusals::error( Refusal::write_failed( sprintf( /* translators: %s: why */ __( 'The cached answers could not be purged (%s)', 'svc' ), $problem ) ) );
+			// Not "nothing was changed": the purge counts for every node that publishes from now on.
+			return new WP_Error( 'svc_purge_not_served', __( 'The purge was recorded, but this node still serves the answers it purged: its route index could not be written (is wp-content/svc/early-cache read-only, or the disk full?). Purge again once it can be written.', 'svc' ), array( 'status' => 500 ) );
 		}
 		return new WP_REST_Response( array( 'purged' => $slugs ?? 'all' ) );
 	}
 
 	/**
 	 * Records the purge of these routes (every route for null) and publishes this node's index; the
-	 * others follow on their next request. Null when done, else why nothing was purged.
+	 * others follow on their next request. Null when done, else why the answers are still served.
 	 *
 	 * @param list<string>|null $slugs
 	 */
 	public function record( ?array $slugs ): ?string {
+		return $this->attempt( $slugs )['reason'] ?? null;
+	}
+
+	/**
+	 * @param list<string>|null $slugs
+	 * @return array{reason: string, recorded: bool}|null Null when done; else why, and whether the purge was recorded all the same.
+	 */
+	private function attempt( ?array $slugs ): ?array {
 		try {
 			Purges::purge( $slugs );
 		} catch ( RuntimeException $error ) {
-			return $error->getMessage();
+			return array(
+				'reason'   => $error->getMessage(),
+				'recorded' => false,
+			);
 		}
-		( new Publisher( $this->store, $this->route_namespace ) )->publish( $this->paths->served_release() );
+		if ( ! ( new Publisher( $this->store, $this->route_namespace ) )->publish_purged( $this->paths->served_release() ) ) {
+			return array(
+				'reason'   => __( "this node's route index could not be written", 'svc' ),
+				'recorded' => true,
+			);
+		}
 		return null;
 	}
 }

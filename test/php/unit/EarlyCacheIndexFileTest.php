@@ -77,4 +77,28 @@ final class EarlyCacheIndexFileTest extends TestCase {
 		}
 		$this->assertNull( ( new IndexFile( $this->dir ) )->read() );
 	}
+
+	public function test_an_index_that_cannot_be_written_withdraws_the_one_in_force(): void {
+		// Where index h2 would go, learnt from a scratch folder: the file name is its content's hash.
+		$scratch = $this->dir . '-scratch';
+		( new IndexFile( $scratch ) )->write( self::index( 'h2' ) );
+		$name = basename( (string) ( glob( $scratch . '/index-*.php' )[0] ?? '' ) );
+		exec( 'rm -rf ' . escapeshellarg( $scratch ) );
+		$this->assertMatchesRegularExpression( '/^index-[0-9a-f]{32}\.php$/', $name );
+
+		$file = new IndexFile( $this->dir );
+		$this->assertTrue( $file->write( self::index( 'h1' ) ) );
+		// A folder in its place: renaming the new index there fails, as on a read-only or full disk.
+		mkdir( $this->dir . '/' . $name . '/x', 0777, true );
+		$this->assertFalse( $file->write( self::index( 'h2' ) ) );
+		// h1 describes what is no longer so: no index is in force, and WordPress answers.
+		$this->assertFalse( $file->exists() );
+		$this->assertNull( $file->read() );
+		$this->assertSame( array(), glob( $this->dir . '/.tmp-*' ) );
+
+		rmdir( $this->dir . '/' . $name . '/x' );
+		rmdir( $this->dir . '/' . $name );
+		$this->assertTrue( $file->write( self::index( 'h2' ) ) );
+		$this->assertSame( self::index( 'h2' ), $file->read() );
+	}
 }
