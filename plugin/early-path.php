@@ -1754,6 +1754,14 @@ final class IndexStamp {
 	}
 
 	/**
+	 * True when an index built for $published lists the routes of release $release: the code a
+	 * request runs once WordPress serves that release, whatever was purged since.
+	 */
+	public static function lists_release( ?string $published, int $release ): bool {
+		return null !== $published && 1 === preg_match( '/^([0-9]{1,18}):/', $published, $match ) && (string) $release === $match[1];
+	}
+
+	/**
 	 * True when an index built for $published may be served from, $current being the stamp in force.
 	 */
 	public static function fresh( ?string $published, ?string $current ): bool {

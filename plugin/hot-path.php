@@ -2811,7 +2811,7 @@ final class Publisher {
 		if ( null === $scope ) {
 			return false;
 		}
-		$stamp   = IndexStamp::of( $release, $options[ IndexStamp::SERIAL_OPTION ] ?? '0' );
+		$stamp   = self::current( $release, $options );
 		$rest    = rest_url( $this->route_namespace->get() . '/' );
 		$index   = RouteIndex::build(
 			(string) wp_parse_url( $rest, PHP_URL_PATH ),
@@ -2882,6 +2882,15 @@ final class Publisher {
 	}
 
 	/**
+	 * The stamp of this node's index once it serves $release.
+	 *
+	 * @param array<string, string> $options stamp_options().
+	 */
+	private static function current( int $release, array $options ): string {
+		return IndexStamp::of( $release, $options[ IndexStamp::SERIAL_OPTION ] ?? '0' );
+	}
+
+	/**
 	 * Puts the stamp in force where every node reads it, when the answers are in a shared object
 	 * cache (without one each node asks the database: nothing to write).
 	 */
@@ -2895,22 +2904,31 @@ final class Publisher {
 
 	/**
 	 * Publishes when the early entry point found this node's index stale or missing on this request,
-	 * or read one other than this node publishes now that WordPress caught up ($release, the purges):
-	 * a request that found no answer to check the stamp against, or a path under a namespace the
-	 * index does not know yet. Such a request's answer is then not stored (EarlyServer): it was
-	 * computed from code its key, taken from that index, does not name.
+	 * or read one other than this node publishes now that WordPress caught up ($release, the purges).
+	 * Such a request's answer is then not stored (EarlyServer): it was computed from code its key,
+	 * taken from that index, does not name.
+	 *
+	 * For a route the index lists, only its release is compared, without a query (one on each of
+	 * svc's requests cost about 1 % of a route): the key names the code that ran, and a purge since
+	 * (the serial) leaves the answer right, under a key no index published from then on names; the
+	 * entry point checks the stamp in force before it serves anything stored, which publishes here
+	 * again. A path the index does not list is checked against the whole stamp in force: a route
+	 * another node pushed, or one under a namespace changed since.
 	 */
 	public function refresh( int $release ): void {
 		$scope   = self::scope();
 		$read    = defined( 'SVC_EARLY_CACHE_INDEX_STAMP' ) ? (string) SVC_EARLY_CACHE_INDEX_STAMP : null;
 		$options = null;
 		if ( ! defined( 'SVC_EARLY_CACHE_STALE' ) && null !== $read ) {
-			$options = self::stamp_options();
-			$current = IndexStamp::of( $release, $options[ IndexStamp::SERIAL_OPTION ] ?? '0' );
-			if ( ! IndexStamp::fresh( $read, $current ) ) {
+			if ( ! defined( 'SVC_EARLY_CACHE_ROUTE' ) ) {
+				$options = self::stamp_options();
+			}
+			$behind = null === $options ? ! IndexStamp::lists_release( $read, $release ) : ! IndexStamp::fresh( $read, self::current( $release, $options ) );
+			if ( $behind ) {
 				define( 'SVC_EARLY_CACHE_STALE', true );
+				$options ??= self::stamp_options();
 				// The requests under way as a release went live all read the old index: the first publishes.
-				if ( null !== $scope && ( IndexFile::of_scope( $scope )->read()['stamp'] ?? null ) === $current ) {
+				if ( null !== $scope && ( IndexFile::of_scope( $scope )->read()['stamp'] ?? null ) === self::current( $release, $options ) ) {
 					return;
 				}
 			}

@@ -56,6 +56,10 @@ define( 'SVC_EARLY_CACHE_RAN', true );
 	}
 	// A route of svc's whose answers are not kept, or a path none serves: no store is started.
 	$route = \Svc\EarlyCache\RouteIndex::find( $index, \Svc\EarlyCache\RouteIndex::request_path( $uri ) );
+	if ( null !== $route ) {
+		// The index lists this route: the plugin then compares the index's release alone (Publisher::refresh).
+		define( 'SVC_EARLY_CACHE_ROUTE', true );
+	}
 	if ( null === $route || null === $route['cache'] ) {
 		if ( null !== $route ) {
 			header( 'X-Svc-Cache: BYPASS' );

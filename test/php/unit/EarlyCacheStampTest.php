@@ -42,6 +42,13 @@ final class EarlyCacheStampTest extends TestCase {
 		$this->assertFalse( IndexStamp::fresh( '12:3', null ), 'the stamp could not be read: WordPress answers' );
 		$this->assertFalse( IndexStamp::fresh( null, '12:3' ), 'an index without a stamp' );
 		$this->assertFalse( IndexStamp::fresh( '', '' ) );
+		$this->assertTrue( IndexStamp::lists_release( '12:3', 12 ) );
+		$this->assertTrue( IndexStamp::lists_release( '12:4', 12 ), 'a purge since: the same code' );
+		$this->assertFalse( IndexStamp::lists_release( '12:3', 13 ), 'another release is served' );
+		$this->assertFalse( IndexStamp::lists_release( '112:3', 12 ) );
+		$this->assertFalse( IndexStamp::lists_release( '12', 12 ), 'not a stamp' );
+		$this->assertFalse( IndexStamp::lists_release( '', 0 ) );
+		$this->assertFalse( IndexStamp::lists_release( null, 0 ) );
 	}
 
 	/** @return array<string, array{string, array{host: string, port: int|null, socket: string|null}|null}> */
