@@ -560,8 +560,9 @@ final class Lookup {
 	) {
 	}
 
-	public function scope(): string {
-		return $this->scope;
+	/** The site as every node names it, for its hit counts (SiteKey). */
+	public function site(): string {
+		return SiteKey::of( (string) ( $this->index['options'] ?? '' ) );
 	}
 
 	/**
@@ -712,7 +713,7 @@ final class EarlyServer {
 			case HitPlan::SERVE:
 				if ( isset( $outcome['answer'] ) ) {
 					self::send( Reply::to( $outcome['answer'], $method, $inm ), 'HIT' );
-					$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::HIT ) );
+					$store->increment( HitCounts::key( $lookup->site(), $slug, HitCounts::HIT ) );
 					return true;
 				}
 				return false;
@@ -721,20 +722,20 @@ final class EarlyServer {
 				// the stale one meanwhile. (Sending the stale answer first and refreshing after
 				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
-				self::capture( $store, $key, $cache, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ), $inm );
+				self::capture( $store, $key, $cache, HitCounts::key( $lookup->site(), $slug, HitCounts::MISS ), $inm );
 				return false;
 			case HitPlan::COMPUTE:
-				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				$store->increment( HitCounts::key( $lookup->site(), $slug, HitCounts::MISS ) );
 				header( 'X-Svc-Cache: MISS' );
 				return false;
 			default:
 				$answer = self::wait( $store, $key, $cache );
 				if ( null !== $answer ) {
 					self::send( Reply::to( $answer, $method, $inm ), 'HIT' );
-					$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::HIT ) );
+					$store->increment( HitCounts::key( $lookup->site(), $slug, HitCounts::HIT ) );
 					return true;
 				}
-				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				$store->increment( HitCounts::key( $lookup->site(), $slug, HitCounts::MISS ) );
 				header( 'X-Svc-Cache: MISS' );
 				return false;
 		}
@@ -1270,8 +1271,9 @@ final class AnswerAge {
 namespace Svc\EarlyCache {
 
 /**
- * One counter per site, route and kind, in the answers' store: shared by every node with a
- * persistent object cache, this node's own on disk. A hit is an answer sent from the store; a miss
+ * One counter per site (SiteKey: one for every node, whatever host each is reached by), route and
+ * kind, in the answers' store: shared by every node with a persistent object cache, this node's own
+ * on disk (NodeCounts adds the other nodes'). A hit is an answer sent from the store; a miss
  * is a request WordPress computed (and the store kept when it could). Counters live as long as the
  * store keeps them: they say how the cache is doing, they are not an audit.
  */
@@ -1280,17 +1282,17 @@ final class HitCounts {
 	public const HIT  = 'hit';
 	public const MISS = 'miss';
 
-	public static function key( string $scope, string $slug, string $kind ): string {
-		return 'count-' . substr( hash( 'sha256', $scope . "\0" . $slug ), 0, 40 ) . '-' . ( self::HIT === $kind ? 'h' : 'm' );
+	public static function key( string $site, string $slug, string $kind ): string {
+		return 'count-' . substr( hash( 'sha256', $site . "\0" . $slug ), 0, 40 ) . '-' . ( self::HIT === $kind ? 'h' : 'm' );
 	}
 
 	/**
 	 * @return array{hits: int, misses: int}
 	 */
-	public static function of( AnswerStore $store, string $scope, string $slug ): array {
+	public static function of( AnswerStore $store, string $site, string $slug ): array {
 		return array(
-			'hits'   => $store->counter( self::key( $scope, $slug, self::HIT ) ),
-			'misses' => $store->counter( self::key( $scope, $slug, self::MISS ) ),
+			'hits'   => $store->counter( self::key( $site, $slug, self::HIT ) ),
+			'misses' => $store->counter( self::key( $site, $slug, self::MISS ) ),
 		);
 	}
 }
@@ -1648,13 +1650,9 @@ namespace Svc\EarlyCache {
  */
 final class StampReader {
 
-	/**
-	 * The stamp's key names the site by its database and options table, not by its host: every web
-	 * node of a site shares them, whatever name each is reached by.
-	 */
+	/** The stamp's key names the site as every node does (SiteKey). */
 	public static function key( string $options_table ): string {
-		$database = ( defined( 'DB_HOST' ) ? (string) DB_HOST : '' ) . "\0" . ( defined( 'DB_NAME' ) ? (string) DB_NAME : '' );
-		return 'stamp-' . substr( hash( 'sha256', $database . "\0" . $options_table ), 0, 32 );
+		return 'stamp-' . SiteKey::of( $options_table );
 	}
 
 	/** Whether the check is skipped: this node's index is trusted as it stands (SVC_EARLY_CACHE_SINGLE_NODE). */
@@ -1702,6 +1700,30 @@ final class StampReader {
 			// mysqli throws where mysqli_report() says so (PHP 8.1's default): the database is down.
 			return null;
 		}
+	}
+}
+}
+
+/**
+ * A site as every web node of it names it.
+ *
+ * @package Svc
+ */
+
+
+namespace Svc\EarlyCache {
+
+/**
+ * By its database and options table, not by its host: every web node of a site shares them,
+ * whatever name each is reached by (a node's own WP_HOME, an internal address). The stamp in force
+ * and the hit counts are kept under it. Stored answers stay under the scope (Scope): an answer may
+ * name the host it was asked on, in its links.
+ */
+final class SiteKey {
+
+	public static function of( string $options_table ): string {
+		$database = ( defined( 'DB_HOST' ) ? (string) DB_HOST : '' ) . "\0" . ( defined( 'DB_NAME' ) ? (string) DB_NAME : '' );
+		return substr( hash( 'sha256', $database . "\0" . $options_table ), 0, 32 );
 	}
 }
 }

@@ -13,6 +13,7 @@ use Closure;
 use Svc\EarlyCache\ObjectCacheStore;
 use Svc\EarlyCache\Publisher;
 use Svc\EarlyCache\Purges;
+use Svc\EarlyCache\RouteIndex;
 use Svc\Events\EventStore;
 use Svc\Events\Recorder;
 use Svc\Manifest\ManifestBuilder;
@@ -26,6 +27,7 @@ use Svc\Rest\EventsController;
 use Svc\Rest\FilesController;
 use Svc\Release\BlobStore;
 use Svc\Release\Deployer;
+use Svc\Release\NodeCounts;
 use Svc\Release\NodeReports;
 use Svc\Release\ServedTree;
 use Svc\Rest\NamespaceController;
@@ -88,6 +90,7 @@ final class Plugin {
 		'Svc\\Release\\ServedTree',
 		'Svc\\Schedules\\Reconciler',
 		'Svc\\EarlyCache\\Publisher',
+		'Svc\\Release\\NodeCounts',
 		'Svc\\Runtime\\Authorizer',
 		'Svc\\Runtime\\Limits\\RateLimiter',
 		'Svc\\Runtime\\Registrar',
@@ -305,6 +308,8 @@ final class Plugin {
 		$this->reconcile( $components );
 		// The early entry point found this node's index stale (another node's push or purge) or none.
 		( new Publisher( $store, $components->route_namespace ) )->refresh( $paths->served_release() );
+		// Without a shared store, this node's hits and misses reach the listing on every node.
+		register_shutdown_function( array( NodeCounts::class, 'report_if_due' ), static fn (): array => array_map( 'strval', array_keys( array_filter( $store->verified()['files'], array( RouteIndex::class, 'served_early' ) ) ) ) );
 		$loader = $components->loader;
 		// The header is looked at first: a request without it pays nothing for previews. Management
 		// requests always act on the active release; only the routes are served from the preview.

@@ -6,6 +6,9 @@
  * stored answer is kept. WP_CACHE stays off here: svc serves cached answers as its plugin loads,
  * through the same index, stamp and store as its advanced-cache.php.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { startMultiNode, type MultiNodeSite, type WebNode } from '../support/multinode.js';
@@ -73,6 +76,29 @@ describe('the early cache on two nodes', () => {
     expect(first.body).not.toBe(stored.body);
     const again = await warm(b, 'cached');
     expect(again.body).not.toBe(stored.body);
+  });
+
+  it('the listing on either node counts both nodes\' hits and misses, with each node\'s own disk too', async () => {
+    await pushOk(a, { counted: cachedGet('counted') });
+    const seen = { HIT: 0, MISS: 0 };
+    for (const [node, requests] of [[a, 3], [b, 4], [a, 2]] as const) {
+      for (let request = 0; request < requests; request++) {
+        const state = (await get(node, 'counted')).state;
+        if (state === 'HIT' || state === 'MISS') seen[state]++;
+      }
+    }
+    expect(seen.HIT).toBeGreaterThan(3);
+    // Each node reports at most once a minute, as WordPress ends one of svc's requests on it: the
+    // marker's date says when it last did. Taken away, each node's next request reports.
+    for (const node of [a, b]) {
+      rmSync(path.join(node.contentDir, 'svc', 'early-cache', 'counts-reported-1'), { force: true });
+      await call(node, '/svc/v1/api-namespace');
+    }
+    for (const node of [a, b]) {
+      const listing = await call(node, '/svc/v1/api-files');
+      const record = (listing.body as { filename: string; early_cache?: { hits: number; misses: number } }[]).find((entry) => entry.filename === 'counted');
+      expect(record?.early_cache).toEqual({ hits: seen.HIT, misses: seen.MISS });
+    }
   });
 
   it('counts hits and misses per route in the listing', async () => {

@@ -11,11 +11,11 @@ namespace Svc\Admin;
 
 use Svc\EarlyCache\DropIn;
 use Svc\EarlyCache\EntryPoint;
-use Svc\EarlyCache\HitCounts;
 use Svc\EarlyCache\Publisher;
 use Svc\EarlyCache\RouteIndex;
 use Svc\EarlyCache\StoreChoice;
 use Svc\Manifest\ManifestStore;
+use Svc\Release\NodeCounts;
 use Svc\Rest\CacheController;
 use Svc\Settings\RouteNamespace;
 use Svc\Storage\Paths;
@@ -112,10 +112,13 @@ final class EarlyCacheSection {
 			return;
 		}
 		ksort( $files, SORT_STRING );
-		$counts = StoreChoice::in_wordpress();
+		$counts = NodeCounts::of( StoreChoice::in_wordpress(), array_map( 'strval', array_keys( $files ) ) );
 		echo '<table class="widefat striped svc-early-cache-counts"><thead><tr><th>' . esc_html__( 'Route file', 'svc' ) . '</th><th>' . esc_html__( 'Hits', 'svc' ) . '</th><th>' . esc_html__( 'Misses', 'svc' ) . '</th></tr></thead><tbody>';
 		foreach ( array_keys( $files ) as $slug ) {
-			$count = HitCounts::of( $counts, $scope, (string) $slug );
+			$count = $counts[ $slug ] ?? array(
+				'hits'   => 0,
+				'misses' => 0,
+			);
 			printf( '<tr data-route="%1$s"><td><code>%2$s</code></td><td>%3$s</td><td>%4$s</td></tr>', esc_attr( (string) $slug ), esc_html( $slug . '.php' ), esc_html( number_format_i18n( $count['hits'] ) ), esc_html( number_format_i18n( $count['misses'] ) ) );
 		}
 		echo '</tbody></table>';

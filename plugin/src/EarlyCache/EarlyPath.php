@@ -42,6 +42,7 @@ final class EarlyPath {
 		'Svc\\EarlyCache\\Reply',
 		'Svc\\EarlyCache\\EntityTag',
 		'Svc\\EarlyCache\\StampReader',
+		'Svc\\EarlyCache\\SiteKey',
 		'Svc\\EarlyCache\\IndexStamp',
 		'Svc\\EarlyCache\\DbHost',
 	);

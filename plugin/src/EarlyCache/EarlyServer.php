@@ -55,7 +55,7 @@ final class EarlyServer {
 			case HitPlan::SERVE:
 				if ( isset( $outcome['answer'] ) ) {
 					self::send( Reply::to( $outcome['answer'], $method, $inm ), 'HIT' );
-					$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::HIT ) );
+					$store->increment( HitCounts::key( $lookup->site(), $slug, HitCounts::HIT ) );
 					return true;
 				}
 				return false;
@@ -64,20 +64,20 @@ final class EarlyServer {
 				// the stale one meanwhile. (Sending the stale answer first and refreshing after
 				// fastcgi_finish_request would store the stale answer's headers: PHP has sent them.)
 			case HitPlan::COMPUTE_AND_STORE:
-				self::capture( $store, $key, $cache, HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ), $inm );
+				self::capture( $store, $key, $cache, HitCounts::key( $lookup->site(), $slug, HitCounts::MISS ), $inm );
 				return false;
 			case HitPlan::COMPUTE:
-				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				$store->increment( HitCounts::key( $lookup->site(), $slug, HitCounts::MISS ) );
 				header( 'X-Svc-Cache: MISS' );
 				return false;
 			default:
 				$answer = self::wait( $store, $key, $cache );
 				if ( null !== $answer ) {
 					self::send( Reply::to( $answer, $method, $inm ), 'HIT' );
-					$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::HIT ) );
+					$store->increment( HitCounts::key( $lookup->site(), $slug, HitCounts::HIT ) );
 					return true;
 				}
-				$store->increment( HitCounts::key( $lookup->scope(), $slug, HitCounts::MISS ) );
+				$store->increment( HitCounts::key( $lookup->site(), $slug, HitCounts::MISS ) );
 				header( 'X-Svc-Cache: MISS' );
 				return false;
 		}

@@ -42,8 +42,9 @@ final class Lookup {
 	) {
 	}
 
-	public function scope(): string {
-		return $this->scope;
+	/** The site as every node names it, for its hit counts (SiteKey). */
+	public function site(): string {
+		return SiteKey::of( (string) ( $this->index['options'] ?? '' ) );
 	}
 
 	/**

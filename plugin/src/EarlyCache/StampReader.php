@@ -21,13 +21,9 @@ namespace Svc\EarlyCache;
  */
 final class StampReader {
 
-	/**
-	 * The stamp's key names the site by its database and options table, not by its host: every web
-	 * node of a site shares them, whatever name each is reached by.
-	 */
+	/** The stamp's key names the site as every node does (SiteKey). */
 	public static function key( string $options_table ): string {
-		$database = ( defined( 'DB_HOST' ) ? (string) DB_HOST : '' ) . "\0" . ( defined( 'DB_NAME' ) ? (string) DB_NAME : '' );
-		return 'stamp-' . substr( hash( 'sha256', $database . "\0" . $options_table ), 0, 32 );
+		return 'stamp-' . SiteKey::of( $options_table );
 	}
 
 	/** Whether the check is skipped: this node's index is trusted as it stands (SVC_EARLY_CACHE_SINGLE_NODE). */

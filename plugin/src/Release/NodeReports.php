@@ -163,7 +163,7 @@ final class NodeReports {
 		return $records;
 	}
 
-	private static function ttl(): int {
+	public static function ttl(): int {
 		/**
 		 * Filters after how many seconds without news a web node is taken to be gone. Default a day.
 		 *

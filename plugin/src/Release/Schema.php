@@ -97,5 +97,6 @@ final class Schema {
 		delete_option( self::VERSION_OPTION );
 		delete_option( ReleaseStore::ACTIVE_OPTION );
 		NodeReports::drop();
+		NodeCounts::drop();
 	}
 }

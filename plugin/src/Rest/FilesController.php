@@ -9,7 +9,6 @@ declare(strict_types=1);
 
 namespace Svc\Rest;
 
-use Svc\EarlyCache\HitCounts;
 use Svc\EarlyCache\Publisher;
 use Svc\EarlyCache\RouteIndex;
 use Svc\EarlyCache\StoreChoice;
@@ -18,6 +17,7 @@ use Closure;
 use Svc\Manifest\ManifestStore;
 use Svc\Release\Change;
 use Svc\Release\Deployer;
+use Svc\Release\NodeCounts;
 use Svc\Release\NodeReports;
 use Svc\Release\ReleaseKind;
 use Svc\Release\Refusal;
@@ -257,10 +257,12 @@ final class FilesController {
 		$namespace = $this->route_namespace->get();
 		$records   = array();
 		$skipped   = array();
-		// Hits and misses of the routes the early cache keeps (this node's, without a shared store).
+		$listed    = ListedNames::select( $manifest['files'], $names );
+		// Hits and misses of the routes the early cache keeps, over every node (NodeCounts).
 		$scope  = Publisher::scope();
-		$counts = null;
-		foreach ( ListedNames::select( $manifest['files'], $names ) as $slug => $entry ) {
+		$early  = array_map( 'strval', array_keys( array_filter( $listed, static fn ( array $entry ): bool => empty( $entry['oversize'] ) && RouteIndex::served_early( $entry ) ) ) );
+		$counts = null === $scope || array() === $early ? array() : NodeCounts::of( StoreChoice::in_wordpress(), $early );
+		foreach ( $listed as $slug => $entry ) {
 			$slug = (string) $slug;
 			if ( ! empty( $entry['oversize'] ) ) {
 				$skipped[] = $slug;
@@ -279,8 +281,8 @@ final class FilesController {
 			if ( null !== $error ) {
 				$record['error'] = $error;
 			}
-			if ( null !== $scope && RouteIndex::served_early( $entry ) ) {
-				$record['early_cache'] = HitCounts::of( $counts ??= StoreChoice::in_wordpress(), $scope, $slug );
+			if ( isset( $counts[ $slug ] ) ) {
+				$record['early_cache'] = $counts[ $slug ];
 			}
 			$records[] = $record;
 		}
