@@ -24,6 +24,7 @@ const DOC = readFileSync(path.join(ROOT, 'docs', 'management-api.md'), 'utf8');
 const NOT_CODES: Record<string, string> = {
   rest_root: 'the placeholder {rest_root}',
   rest_url: "WordPress's rest_url()",
+  svc_counts_: 'the prefix of each web node\'s early-cache counts option',
   svc_credentials: 'a field of an error\'s data ("none" when no credentials arrived)',
   svc_deploy: 'the meta capability of deploying',
   svc_event: 'the action fired for each event',

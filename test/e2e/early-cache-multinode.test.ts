@@ -6,7 +6,7 @@
  * stored answer is kept. WP_CACHE stays off here: svc serves cached answers as its plugin loads,
  * through the same index, stamp and store as its advanced-cache.php.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -29,6 +29,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.stop();
 });
+
+/** The listing's hits and misses of the route `counted`, as `node` answers it. */
+async function counted(node: WebNode): Promise<{ hits: number; misses: number } | undefined> {
+  const listing = await call(node, '/svc/v1/api-files');
+  return (listing.body as { filename: string; early_cache?: { hits: number; misses: number } }[]).find((entry) => entry.filename === 'counted')?.early_cache;
+}
 
 async function get(node: WebNode, slug: string): Promise<{ state: string | null; tag: string; body: string }> {
   const response = await node.fetch(`/svc-api/v1/${slug}`, { as: 'anonymous' });
@@ -95,10 +101,18 @@ describe('the early cache on two nodes', () => {
       await call(node, '/svc/v1/api-namespace');
     }
     for (const node of [a, b]) {
-      const listing = await call(node, '/svc/v1/api-files');
-      const record = (listing.body as { filename: string; early_cache?: { hits: number; misses: number } }[]).find((entry) => entry.filename === 'counted');
-      expect(record?.early_cache).toEqual({ hits: seen.HIT, misses: seen.MISS });
+      expect(await counted(node)).toEqual({ hits: seen.HIT, misses: seen.MISS });
     }
+    // Within the minute, node b's new hits are its own listing's at once, node a's after b reports again.
+    let more = 0;
+    for (let request = 0; request < 3; request++) {
+      if ((await get(b, 'counted')).state === 'HIT') more++;
+    }
+    expect(more).toBe(3);
+    if (a.redisSocket === undefined) {
+      expect(await counted(a)).toEqual({ hits: seen.HIT, misses: seen.MISS });
+    }
+    expect(await counted(b)).toEqual({ hits: seen.HIT + more, misses: seen.MISS });
   });
 
   it('counts hits and misses per route in the listing', async () => {
@@ -106,5 +120,41 @@ describe('the early cache on two nodes', () => {
     const record = (listing.body as { filename: string; early_cache?: { hits: number; misses: number } }[]).find((entry) => entry.filename === 'cached');
     expect(record?.early_cache?.hits).toBeGreaterThan(0);
     expect(record?.early_cache?.misses).toBeGreaterThan(0);
+  });
+});
+
+describe('the early cache on two nodes sharing one wp-content (NFS)', () => {
+  let shared: MultiNodeSite;
+  beforeAll(async () => {
+    shared = await startMultiNode({ workers: 2, content: 'shared' });
+    // Two hosts mounting one wp-content are two nodes by name (each its own host name).
+    for (const node of Object.values(shared.nodes)) {
+      const config = path.join(node.wpDir, 'wp-config.php');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("if ( ! defined( 'ABSPATH' ) )", `define( 'SVC_NODE_NAME', 'host-${node.name}' );\nif ( ! defined( 'ABSPATH' ) )`));
+      await node.restartServer();
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await shared?.stop();
+  });
+
+  it('counts each hit once: the nodes share the counters, and so the report', async () => {
+    const { a: one, b: two } = shared.nodes;
+    await pushOk(one, { counted: cachedGet('counted') });
+    const seen = { HIT: 0, MISS: 0 };
+    for (const node of [one, two, one, two]) {
+      for (let request = 0; request < 2; request++) {
+        const state = (await get(node, 'counted')).state;
+        if (state === 'HIT' || state === 'MISS') seen[state]++;
+      }
+    }
+    expect(seen.HIT).toBeGreaterThan(3);
+    for (const node of [one, two]) {
+      rmSync(path.join(node.contentDir, 'svc', 'early-cache', 'counts-reported-1'), { force: true });
+      await call(node, '/svc/v1/api-namespace');
+    }
+    for (const node of [one, two]) {
+      expect(await counted(node)).toEqual({ hits: seen.HIT, misses: seen.MISS });
+    }
   });
 });

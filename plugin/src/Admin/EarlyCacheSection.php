@@ -57,7 +57,8 @@ final class EarlyCacheSection {
 			$done    = null === $problem ? 'enabled' : 'enable_failed';
 		} elseif ( 'purge' === $what ) {
 			// As the management API and `wp svc cache purge` do: recorded, then this node's index.
-			$done = is_wp_error( ( new CacheController( ( $this->store )(), new RouteNamespace(), Paths::for_site() ) )->run( null ) ) ? 'purge_failed' : 'purged';
+			$result = ( new CacheController( ( $this->store )(), new RouteNamespace(), Paths::for_site() ) )->run( null );
+			$done   = ! is_wp_error( $result ) ? 'purged' : ( 'svc_purge_not_served' === $result->get_error_code() ? 'purge_not_served' : 'purge_failed' );
 		} else {
 			$done = '';
 		}
@@ -95,10 +96,11 @@ final class EarlyCacheSection {
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- which notice to show after the checked form redirected here.
 		$done     = isset( $_GET[ self::DONE ] ) && is_string( $_GET[ self::DONE ] ) ? sanitize_key( wp_unslash( $_GET[ self::DONE ] ) ) : '';
 		$messages = array(
-			'enabled'       => array( 'success', __( 'WP_CACHE is on and svc\'s advanced-cache.php is installed.', 'svc' ) ),
-			'enable_failed' => array( 'error', __( 'The early cache could not be turned on: see the line below for why, or run wp svc cache enable.', 'svc' ) ),
-			'purged'        => array( 'success', __( 'Every cached answer was purged.', 'svc' ) ),
-			'purge_failed'  => array( 'error', __( 'The cached answers could not be purged; nothing was purged.', 'svc' ) ),
+			'enabled'          => array( 'success', __( 'WP_CACHE is on and svc\'s advanced-cache.php is installed.', 'svc' ) ),
+			'enable_failed'    => array( 'error', __( 'The early cache could not be turned on: see the line below for why, or run wp svc cache enable.', 'svc' ) ),
+			'purged'           => array( 'success', __( 'Every cached answer was purged.', 'svc' ) ),
+			'purge_failed'     => array( 'error', __( 'The cached answers could not be purged; nothing was purged.', 'svc' ) ),
+			'purge_not_served' => array( 'error', CacheController::not_served_message() ),
 		);
 		if ( isset( $messages[ $done ] ) ) {
 			printf( '<div class="notice notice-%s inline svc-early-cache-notice"><p>%s</p></div>', esc_attr( $messages[ $done ][0] ), esc_html( $messages[ $done ][1] ) );

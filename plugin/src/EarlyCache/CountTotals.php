@@ -10,25 +10,25 @@ declare(strict_types=1);
 namespace Svc\EarlyCache;
 
 /**
- * Without a shared object cache each node counts on its own disk (HitCounts), and reports its
- * counts to the database now and then (NodeCounts). A route's totals are this node's counts as
- * they stand plus each other node's last report, never this node's own report (already in its
- * live counts) and never a report older than the reports' lifetime (a node gone from the pool).
+ * Without a shared object cache each node counts on its disk (HitCounts), and each disk's counts are
+ * reported to the database now and then (NodeCounts). A route's totals are this disk's counts as
+ * they stand plus each other disk's last report, never this disk's own report (already in its live
+ * counts) and never a report older than the reports' lifetime (a node gone from the pool).
  *
  * @phpstan-type Counts array{hits: int, misses: int}
- * @phpstan-type NodeReport array{node: string, seen: int, counts: array<string, array{0: int, 1: int}>}
+ * @phpstan-type DiskReport array{disk: string, seen: int, counts: array<string, array{0: int, 1: int}>}
  */
 final class CountTotals {
 
 	/**
-	 * @param array<string, Counts> $own     This node's counts by route.
-	 * @param list<NodeReport>      $reports Every node's last report (this node's is skipped).
-	 * @return array<string, Counts> The routes of $own, each with every node's counts.
+	 * @param array<string, Counts> $own     This disk's counts by route.
+	 * @param list<DiskReport>      $reports Every disk's last report (this disk's is skipped).
+	 * @return array<string, Counts> The routes of $own, each with every disk's counts.
 	 */
-	public static function sum( array $own, array $reports, string $this_node, int $oldest ): array {
+	public static function sum( array $own, array $reports, string $this_disk, int $oldest ): array {
 		$totals = $own;
 		foreach ( $reports as $report ) {
-			if ( $report['node'] === $this_node || $report['seen'] < $oldest ) {
+			if ( $report['disk'] === $this_disk || $report['seen'] < $oldest ) {
 				continue;
 			}
 			foreach ( $report['counts'] as $slug => $pair ) {
@@ -44,10 +44,10 @@ final class CountTotals {
 	/**
 	 * A report as stored, or null when it is not one (another plugin's option, a damaged row).
 	 *
-	 * @return NodeReport|null
+	 * @return DiskReport|null
 	 */
 	public static function report( mixed $value ): ?array {
-		if ( ! is_array( $value ) || ! is_string( $value['node'] ?? null ) || ! is_int( $value['seen'] ?? null ) || ! is_array( $value['counts'] ?? null ) ) {
+		if ( ! is_array( $value ) || ! is_string( $value['disk'] ?? null ) || ! is_int( $value['seen'] ?? null ) || ! is_array( $value['counts'] ?? null ) ) {
 			return null;
 		}
 		$counts = array();
@@ -57,7 +57,7 @@ final class CountTotals {
 			}
 		}
 		return array(
-			'node'   => $value['node'],
+			'disk'   => $value['disk'],
 			'seen'   => $value['seen'],
 			'counts' => $counts,
 		);

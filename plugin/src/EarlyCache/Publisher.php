@@ -58,7 +58,7 @@ final class Publisher {
 		$index   = RouteIndex::build(
 			(string) wp_parse_url( $rest, PHP_URL_PATH ),
 			null === wp_parse_url( $rest, PHP_URL_QUERY ) ? $this->store->verified()['files'] : array(),
-			Purges::read(),
+			Purges::counts( maybe_unserialize( $options[ Purges::OPTION ] ?? '' ) ),
 			array(
 				'scope'   => $scope,
 				'stamp'   => $stamp,
@@ -107,15 +107,17 @@ final class Publisher {
 	}
 
 	/**
-	 * The active release and the purge serial, in one query straight from the table as the early
-	 * entry point reads them without an object cache (StampReader): never an older cached copy.
-	 * IndexStamp::from_options() makes the stamp in force of them.
+	 * The active release, the purge serial and the purge counts, in one query straight from the table
+	 * as the early entry point reads them without an object cache (StampReader): never an older
+	 * cached copy. IndexStamp::from_options() makes the stamp in force of them. The counts come with
+	 * the serial: read through get_option(), a purge's own request found its own write there while a
+	 * second purge had counted since, and published the second's serial without its counts.
 	 *
 	 * @return array<string, string>
 	 */
 	private static function stamp_options(): array {
 		global $wpdb;
-		$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name IN (%s, %s)", IndexStamp::RELEASE_OPTION, IndexStamp::SERIAL_OPTION ), ARRAY_A ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- another node's write, past this request's cache.
+		$rows    = $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name IN (%s, %s, %s)", IndexStamp::RELEASE_OPTION, IndexStamp::SERIAL_OPTION, Purges::OPTION ), ARRAY_A ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- another node's write, past this request's cache.
 		$options = array();
 		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
 			$options[ (string) $row['option_name'] ] = (string) $row['option_value'];
@@ -155,14 +157,16 @@ final class Publisher {
 	 * (the serial) leaves the answer right, under a key no index published from then on names; the
 	 * entry point checks the stamp in force before it serves anything stored, which publishes here
 	 * again. A path the index does not list is checked against the whole stamp in force: a route
-	 * another node pushed, or one under a namespace changed since.
+	 * another node pushed, or one under a namespace changed since; so is every request on a single
+	 * node, whose entry point checks nothing (a purge its index missed would be served on).
 	 */
 	public function refresh( int $release ): void {
 		$scope   = self::scope();
 		$read    = defined( 'SVC_EARLY_CACHE_INDEX_STAMP' ) ? (string) SVC_EARLY_CACHE_INDEX_STAMP : null;
 		$options = null;
 		if ( ! defined( 'SVC_EARLY_CACHE_STALE' ) && null !== $read ) {
-			if ( ! defined( 'SVC_EARLY_CACHE_ROUTE' ) ) {
+			// A single node's entry point trusts its index (StampReader::skipped()): the purges are checked here.
+			if ( ! defined( 'SVC_EARLY_CACHE_ROUTE' ) || StampReader::skipped() ) {
 				$options = self::stamp_options();
 			}
 			$behind = null === $options ? ! IndexStamp::lists_release( $read, $release ) : ! IndexStamp::fresh( $read, self::current( $release, $options ) );

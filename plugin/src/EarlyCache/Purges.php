@@ -23,14 +23,22 @@ use Svc\Support\DbLock;
  */
 final class Purges {
 
-	private const OPTION = 'svc_early_cache_purges';
-	private const LOCK   = 'svc_early_cache_purge_lock';
+	public const OPTION = 'svc_early_cache_purges';
+	private const LOCK  = 'svc_early_cache_purge_lock';
 
 	/**
 	 * @return PurgeCounts
 	 */
 	public static function read(): array {
-		$value  = get_option( self::OPTION, array() );
+		return self::counts( get_option( self::OPTION, array() ) );
+	}
+
+	/**
+	 * The counts an option value holds (none when it holds no counts).
+	 *
+	 * @return PurgeCounts
+	 */
+	public static function counts( mixed $value ): array {
 		$routes = is_array( $value ) && is_array( $value['routes'] ?? null ) ? $value['routes'] : array();
 		return array(
 			'all'    => is_array( $value ) ? max( 0, (int) ( $value['all'] ?? 0 ) ) : 0,

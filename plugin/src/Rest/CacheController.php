@@ -103,9 +103,14 @@ final class CacheController {
 		}
 		if ( null !== $problem ) {
 			// Not "nothing was changed": the purge counts for every node that publishes from now on.
-			return new WP_Error( 'svc_purge_not_served', __( 'The purge was recorded, but this node still serves the answers it purged: its route index could not be written (is wp-content/svc/early-cache read-only, or the disk full?). Purge again once it can be written.', 'svc' ), array( 'status' => 500 ) );
+			return new WP_Error( 'svc_purge_not_served', self::not_served_message(), array( 'status' => 500 ) );
 		}
 		return new WP_REST_Response( array( 'purged' => $slugs ?? 'all' ) );
+	}
+
+	/** What a purge recorded but not in force on this node says (the API's error, the admin page's notice). */
+	public static function not_served_message(): string {
+		return __( 'The purge was recorded, but this node still serves the answers it purged: its route index could not be written (is wp-content/svc/early-cache read-only, or the disk full?). Purge again once it can be written.', 'svc' );
 	}
 
 	/**

@@ -8,16 +8,16 @@ final class CountTotalsTest extends TestCase {
 
 	private const NOW = 1_700_000_000;
 
-	/** @return array{node: string, seen: int, counts: array<string, array{0: int, 1: int}>} */
+	/** @return array{disk: string, seen: int, counts: array<string, array{0: int, 1: int}>} */
 	private static function report( string $node, int $seen, array $counts ): array {
 		return array(
-			'node'   => $node,
+			'disk'   => $node,
 			'seen'   => $seen,
 			'counts' => $counts,
 		);
 	}
 
-	public function test_a_route_s_totals_are_this_node_s_live_counts_and_each_other_node_s_last_report(): void {
+	public function test_a_route_s_totals_are_this_disk_s_live_counts_and_each_other_disk_s_last_report(): void {
 		$own     = array(
 			'hello' => array(
 				'hits'   => 2,
@@ -29,7 +29,7 @@ final class CountTotalsTest extends TestCase {
 			),
 		);
 		$reports = array(
-			// This node's own report is already in its live counts.
+			// This disk's own report is already in its live counts (nodes sharing one wp-content share it).
 			self::report( 'a', self::NOW, array( 'hello' => array( 100, 100 ) ) ),
 			self::report( 'b', self::NOW - 30, array( 'hello' => array( 3, 1 ), 'removed' => array( 9, 9 ) ) ),
 			self::report( 'c', self::NOW - 10, array( 'hello' => array( 5, 0 ) ) ),
@@ -54,8 +54,8 @@ final class CountTotalsTest extends TestCase {
 	public function test_a_stored_report_is_read_only_as_svc_wrote_one(): void {
 		$this->assertSame( self::report( 'b', 5, array( 'hello' => array( 3, 1 ) ) ), CountTotals::report( self::report( 'b', 5, array( 'hello' => array( 3, 1 ), 'bad' => array( '3', 1 ), 7 => array( 1, 1 ), 'short' => array( 1 ) ) ) ) );
 		$this->assertNull( CountTotals::report( 'a string' ) );
-		$this->assertNull( CountTotals::report( array( 'node' => 'b', 'seen' => '5', 'counts' => array() ) ) );
-		$this->assertNull( CountTotals::report( array( 'node' => 'b', 'seen' => 5 ) ) );
+		$this->assertNull( CountTotals::report( array( 'disk' => 'b', 'seen' => '5', 'counts' => array() ) ) );
+		$this->assertNull( CountTotals::report( array( 'disk' => 'b', 'seen' => 5 ) ) );
 		// A negative count (a damaged row) adds nothing.
 		$this->assertSame(
 			array(
